@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "laundry",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "laundry", targets: ["laundry"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Pure domain: pets, stages, timers, health, parsing. No I/O; the clock is injected.
+        .target(name: "LaundryCore"),
+        // Per-pet files: XDG paths, atomic writes, flocks, history log, data folder.
+        .target(name: "LaundryStore", dependencies: ["LaundryCore"]),
+        // The operations every entry point shares (commands today, notification buttons later).
+        .target(name: "LaundryActions", dependencies: ["LaundryCore", "LaundryStore"]),
+        .executableTarget(
+            name: "laundry",
+            dependencies: [
+                "LaundryCore", "LaundryStore", "LaundryActions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore"]),
+        .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryActions"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["LaundryCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

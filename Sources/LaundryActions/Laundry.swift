@@ -1,0 +1,173 @@
+import Foundation
+import LaundryCore
+import LaundryStore
+
+/// The operations every entry point shares: a command calls one of these, and so will a button on
+/// a notification. Each resolves the pet, changes it under its lock through the store, and returns
+/// the pet as it now is. Problems found on the way (corrupt files set aside, orphaned timers) are
+/// collected in `problems` for the caller to report.
+public final class Laundry {
+    public let store: PetStore
+    public let kinds: KindCatalog
+    public let clock: any WallClock
+    public private(set) var problems: [StoreProblem] = []
+
+    public init(store: PetStore, kinds: KindCatalog, clock: any WallClock) {
+        self.store = store
+        self.kinds = kinds
+        self.clock = clock
+    }
+
+    // MARK: Looking
+
+    /// Every pet, brought up to date, sorted by name.
+    public func pets() -> [PetState] {
+        let snapshot = store.settled(store.loadAll(), at: clock.now())
+        report(snapshot.problems)
+        return snapshot.states.sorted { $0.pet.name.localizedStandardCompare($1.pet.name) == .orderedAscending }
+    }
+
+    /// The pet a user named, brought up to date.
+    public func pet(_ query: String) throws(LaundryError) -> PetState {
+        let id = try resolve(query)
+        let now = clock.now()
+        guard var state = try store.load(id) else { throw .unknownPet(query, suggestion: nil) }
+        if state.needsSettling(at: now) {
+            let snapshot = store.settled(PetStore.Snapshot(states: [state], problems: []), at: now)
+            report(snapshot.problems)
+            state = snapshot.states[0]
+        }
+        return state
+    }
+
+    public func resolve(_ query: String) throws(LaundryError) -> UUID {
+        let snapshot = store.loadAll()
+        report(snapshot.problems)
+        return try PetMatcher(snapshot.states.map { .init(id: $0.pet.id, name: $0.pet.name) }).match(query)
+    }
+
+    // MARK: The cycle
+
+    public func wash(_ query: String, for duration: LaundryDuration? = nil) throws(LaundryError) -> PetState {
+        try change(query) { state, now throws(LaundryError) in try StageMachine.wash(&state, for: duration, at: now) }
+    }
+
+    public func dry(_ query: String, for duration: LaundryDuration? = nil) throws(LaundryError) -> PetState {
+        try change(query) { state, now throws(LaundryError) in try StageMachine.dry(&state, for: duration, at: now) }
+    }
+
+    public func moreDry(_ query: String, for duration: LaundryDuration? = nil) throws(LaundryError) -> PetState {
+        try change(query) { state, now throws(LaundryError) in try StageMachine.moreDry(&state, for: duration, at: now) }
+    }
+
+    public func fold(_ query: String) throws(LaundryError) -> PetState {
+        try change(query) { state, now throws(LaundryError) in try StageMachine.fold(&state, at: now) }
+    }
+
+    public func cancel(_ query: String) throws(LaundryError) -> PetState {
+        try change(query) { state, now throws(LaundryError) in try StageMachine.cancel(&state, at: now) }
+    }
+
+    public func pause(_ query: String) throws(LaundryError) -> PetState {
+        try change(query) { state, now throws(LaundryError) in try StageMachine.pause(&state, at: now) }
+    }
+
+    public func resume(_ query: String) throws(LaundryError) -> PetState {
+        try change(query) { state, now throws(LaundryError) in try StageMachine.resume(&state, at: now) }
+    }
+
+    // MARK: Pets
+
+    public func adopt(_ request: PetSettings) throws(LaundryError) -> PetState {
+        guard let name = request.name else { throw .invalidName("", reason: "a name cannot be empty or blank") }
+        let kind = try kinds.resolve(request.kind ?? kinds.defaultKind)
+        let now = clock.now()
+        let pet = Pet(name: name, kind: kind, createdAt: now, washDuration: request.washDuration,
+                      dryDuration: request.dryDuration, cycleDays: request.cycleDays, lastLaundryAt: request.lastWashed)
+        try store.create(pet, events: [HistoryEvent(at: now, event: .adopted, petID: pet.id, detail: kind.id)])
+        return PetState(pet: pet)
+    }
+
+    /// Changes a pet's name or settings; only the fields given change.
+    public func configure(_ query: String, _ settings: PetSettings) throws(LaundryError) -> PetState {
+        let kind = try settings.kind.map { (id) throws(LaundryError) in try kinds.resolve(id) }
+        let id = try resolve(query)
+        let apply = { (state: inout PetState, now: Date) throws(LaundryError) -> [HistoryEvent] in
+            var pet = state.pet
+            var events: [HistoryEvent] = []
+            if let name = settings.name, name.value != pet.name {
+                events.append(HistoryEvent(at: now, event: .renamed, petID: pet.id, detail: "\(pet.name) → \(name.value)"))
+                pet.name = name.value
+            }
+            var changed: [String] = []
+            if let kind, kind.id != pet.kind { pet.kind = kind.id; changed.append("kind \(kind.id)") }
+            if let wash = settings.washDuration { pet.washDuration = wash; changed.append("wash \(wash)") }
+            if let dry = settings.dryDuration { pet.dryDuration = dry; changed.append("dry \(dry)") }
+            if let days = settings.cycleDays { pet.cycleDays = days; changed.append("every \(CycleDays.format(days))") }
+            if let lastWashed = settings.lastWashed {
+                pet.lastLaundryAt = lastWashed
+                // Health may have risen past a warning again: let it warn again when it falls.
+                let health = pet.health(at: now)
+                pet.sentHealthWarnings = pet.sentHealthWarnings.filter { $0 >= health }
+                changed.append("last washed \(Timestamp.format(lastWashed))")
+            }
+            if !changed.isEmpty {
+                events.append(HistoryEvent(at: now, event: .settingsChanged, petID: pet.id, detail: changed.joined(separator: ", ")))
+            }
+            state.pet = pet
+            return events
+        }
+        let now = clock.now()
+        let result: PetState?
+        if let name = settings.name {
+            result = try store.rename(id, to: name, at: now, { (state: inout PetState) throws(LaundryError) in try apply(&state, now) })
+        } else {
+            result = try store.update(id, at: now, { (state: inout PetState) throws(LaundryError) in try apply(&state, now) })
+        }
+        guard let result else { throw .unknownPet(query, suggestion: nil) }
+        return result
+    }
+
+    /// Deletes the pet and all its files. Returns the pet as it was.
+    public func release(_ query: String) throws(LaundryError) -> Pet {
+        let state = try pet(query)
+        try store.remove(state.pet.id)
+        return state.pet
+    }
+
+    // MARK: Record
+
+    /// Events of one pet, or of every pet, newest first.
+    public func history(_ query: String?, limit: Int?) throws(LaundryError) -> [(pet: Pet, event: HistoryEvent)] {
+        let states = try query.map { (query) throws(LaundryError) in [try pet(query)] } ?? pets()
+        var entries: [(pet: Pet, event: HistoryEvent)] = []
+        for state in states {
+            entries += store.history(state.pet.id).events.map { (state.pet, $0) }
+        }
+        entries.sort { $0.event.at > $1.event.at }
+        if let limit { entries = Array(entries.prefix(limit)) }
+        return entries
+    }
+
+    public func statistics(weeks: Int, calendar: Calendar) -> LaundryStats {
+        let states = pets()
+        let events = states.flatMap { store.history($0.pet.id).events }
+        return LaundryStats(pets: states.map(\.pet), events: events, now: clock.now(), calendar: calendar, weeks: weeks)
+    }
+
+    // MARK: Internals
+
+    private func change(_ query: String,
+                        _ operation: (inout PetState, Date) throws(LaundryError) -> [HistoryEvent]) throws(LaundryError) -> PetState {
+        let id = try resolve(query)
+        let now = clock.now()
+        guard let state = try store.update(id, at: now, { (state: inout PetState) throws(LaundryError) in try operation(&state, now) }) else {
+            throw .unknownPet(query, suggestion: nil)
+        }
+        return state
+    }
+
+    private func report(_ found: [StoreProblem]) {
+        for problem in found where !problems.contains(problem) { problems.append(problem) }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where every piece of `laundry` asks for the time. Logic never calls `Date()` itself, so tests
+/// can jump the wall clock, simulate a suspend or cross a DST change without sleeping.
+public protocol WallClock: Sendable {
+    func now() -> Date
+}
+
+/// The real wall clock.
+public struct SystemClock: WallClock {
+    public init() {}
+    public func now() -> Date { Date() }
+}
+
+/// The real clock moved by a fixed offset: time still flows, but starts where a test put it.
+/// The binary builds one from `LAUNDRY_FAKE_NOW` so end-to-end tests can jump days ahead.
+public struct ShiftedClock: WallClock {
+    public let offset: TimeInterval
+    public init(offset: TimeInterval) { self.offset = offset }
+    public init(startingAt start: Date, realNow: Date = Date()) {
+        offset = start.timeIntervalSince(realNow)
+    }
+    public func now() -> Date { Date().addingTimeInterval(offset) }
+}
+
+/// A clock that only moves when told to. For tests of pure logic.
+public final class ManualClock: WallClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    public init(_ start: Date) { current = start }
+
+    public func now() -> Date { lock.withLock { current } }
+
+    public func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+
+    public func set(_ date: Date) { lock.withLock { current = date } }
+}

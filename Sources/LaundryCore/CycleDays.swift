@@ -1,0 +1,15 @@
+/// How often a pet wants washing, in days: `--every 7`, `--every 3.5`.
+public enum CycleDays {
+    public static let range = 0.01...365.0
+
+    public static func parse(_ text: String) throws(LaundryError) -> Double {
+        let trimmed = text.trimmingWhitespace().lowercased()
+        let number = trimmed.hasSuffix("d") ? String(trimmed.dropLast()) : trimmed
+        guard let days = Double(number), days.isFinite, range.contains(days) else { throw .invalidCycleDays(text) }
+        return days
+    }
+
+    public static func format(_ days: Double) -> String {
+        days == days.rounded() ? "\(Int(days))d" : "\(days)d"
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case malformed(String)
+    case inFuture(String)
+
+    public var description: String {
+        let forms = "use 2026-11-20, 2026-11-20T18:30, today, yesterday or '3 days ago'"
+        switch self {
+        case .empty: return "the date is empty; \(forms)"
+        case .malformed(let text): return "'\(text)' is not a date; \(forms)"
+        case .inFuture(let text): return "'\(text)' is in the future; laundry can only have been washed in the past"
+        }
+    }
+}
+
+/// Reads the dates people give `--last-washed`: an ISO 8601 date (local midnight) or date-time
+/// (local unless it names a zone), `today`, `yesterday`, `now`, or `N days ago`.
+public struct DateInputParser: Sendable {
+    public let calendar: Calendar
+
+    public init(timeZone: TimeZone = .current) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+    }
+
+    public func parse(_ input: String, now: Date) throws(DateInputError) -> Date {
+        let text = input.trimmingWhitespace().lowercased()
+        guard !text.isEmpty else { throw .empty }
+        let date: Date
+        switch text {
+        case "now": date = now
+        case "today": date = calendar.startOfDay(for: now)
+        case "yesterday": date = try daysBefore(1, now: now, original: input)
+        default:
+            if let days = Self.daysAgo(text) {
+                date = try daysBefore(days, now: now, original: input)
+            } else if let absolute = Timestamp.parse(input.trimmingWhitespace()) ?? localDateTime(text) {
+                date = absolute
+            } else {
+                throw .malformed(input)
+            }
+        }
+        // A minute of slack so "now" typed by a script a moment later is not "in the future".
+        guard date <= now.addingTimeInterval(60) else { throw .inFuture(input) }
+        return date
+    }
+
+    private func daysBefore(_ days: Int, now: Date, original: String) throws(DateInputError) -> Date {
+        guard let date = calendar.date(byAdding: .day, value: -days, to: now) else { throw .malformed(original) }
+        return date
+    }
+
+    /// `3 days ago`, `1 day ago`, `3d ago`.
+    private static func daysAgo(_ text: String) -> Int? {
+        let words = text.split(separator: " ")
+        guard words.last == "ago" else { return nil }
+        let head = words.dropLast()
+        if head.count == 2, ["day", "days"].contains(head.last!), let count = Int(head.first!), (0...36_500).contains(count) {
+            return count
+        }
+        if head.count == 1, head.first!.hasSuffix("d"), let count = Int(head.first!.dropLast()), (0...36_500).contains(count) {
+            return count
+        }
+        return nil
+    }
+
+    /// `2026-11-20`, `2026-11-20t18:30`, `2026-11-20 18:30:15`, read in the local time zone.
+    private func localDateTime(_ text: String) -> Date? {
+        let parts = text.split(whereSeparator: { $0 == "t" || $0 == " " })
+        guard parts.count == 1 || parts.count == 2 else { return nil }
+        let dateFields = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+        guard dateFields.count == 3, dateFields[0].count == 4, dateFields[1].count == 2, dateFields[2].count == 2,
+              let year = Int(dateFields[0]), let month = Int(dateFields[1]), let day = Int(dateFields[2]) else { return nil }
+        var components = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
+        if parts.count == 2 {
+            let timeFields = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+            guard timeFields.count == 2 || timeFields.count == 3,
+                  timeFields.allSatisfy({ $0.count == 2 }),
+                  let hour = Int(timeFields[0]), let minute = Int(timeFields[1]),
+                  hour < 24, minute < 60 else { return nil }
+            components.hour = hour
+            components.minute = minute
+            if timeFields.count == 3 {
+                guard let second = Int(timeFields[2]), second < 60 else { return nil }
+                components.second = second
+            }
+        }
+        guard components.isValidDate(in: calendar) else { return nil }
+        return calendar.date(from: components)
+    }
+}

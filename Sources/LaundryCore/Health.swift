@@ -1,0 +1,54 @@
+import Foundation
+
+/// How a pet feels, from its health.
+public enum Mood: String, Codable, Sendable, CaseIterable {
+    case happy, neutral, sad, verySad, dead
+
+    public init(health: Int) {
+        switch health {
+        case 75...: self = .happy
+        case 50..<75: self = .neutral
+        case 25..<50: self = .sad
+        case 1..<25: self = .verySad
+        default: self = .dead
+        }
+    }
+
+    public var face: String {
+        switch self {
+        case .happy: return "😊"
+        case .neutral: return "😐"
+        case .sad: return "😟"
+        case .verySad: return "😭"
+        case .dead: return "💀"
+        }
+    }
+
+    public var label: String {
+        switch self {
+        case .happy: return "happy"
+        case .neutral: return "neutral"
+        case .sad: return "sad"
+        case .verySad: return "very sad"
+        case .dead: return "dead"
+        }
+    }
+}
+
+/// Health is a function of time: it falls in a straight line from 100 to 0 over the pet's cycle,
+/// counted from its last finished laundry (or its adoption).
+public enum Health {
+    /// The thresholds at which the notification service warns, highest first.
+    public static let warningThresholds = [25, 10, 5, 0]
+
+    public static func value(since start: Date, cycleDays: Double, at now: Date) -> Int {
+        let elapsedDays = max(0, now.timeIntervalSince(start)) / 86_400
+        let lost = (elapsedDays / max(cycleDays, 0.000_001) * 100).rounded()
+        return max(0, 100 - Int(min(lost, 1_000)))
+    }
+
+    /// When the laundry is due: one whole cycle after the last one.
+    public static func dueDate(since start: Date, cycleDays: Double) -> Date {
+        start.addingTimeInterval(cycleDays * 86_400)
+    }
+}

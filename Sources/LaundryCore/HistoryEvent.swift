@@ -1,0 +1,41 @@
+import Foundation
+
+/// One line of `history/<uuid>.jsonl`: something that happened to a pet.
+public struct HistoryEvent: Codable, Equatable, Sendable {
+    public enum Kind: String, Codable, Sendable {
+        case adopted, washStarted, washDone, dryStarted, dryDone, extraDryStarted, extraDryDone
+        case folded, cancelled, paused, resumed, settingsChanged, renamed, died
+    }
+
+    public var at: Date
+    public var event: Kind
+    public var petID: UUID
+    /// The timer this event belongs to, for the events of a load.
+    public var timerID: UUID?
+    /// A short free text: the new name, the changed settings, the length of a load.
+    public var detail: String?
+
+    public init(at: Date, event: Kind, petID: UUID, timerID: UUID? = nil, detail: String? = nil) {
+        self.at = at
+        self.event = event
+        self.petID = petID
+        self.timerID = timerID
+        self.detail = detail
+    }
+
+    static func started(_ kind: TimerKind) -> Kind {
+        switch kind {
+        case .wash: return .washStarted
+        case .dry: return .dryStarted
+        case .extraDry: return .extraDryStarted
+        }
+    }
+
+    static func done(_ kind: TimerKind) -> Kind {
+        switch kind {
+        case .wash: return .washDone
+        case .dry: return .dryDone
+        case .extraDry: return .extraDryDone
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// A kind of laundry (clothes, sheets, …) and the defaults a new pet of that kind gets.
+/// The list lives in `data/kinds.json`, so a kind can be added without touching code.
+public struct Kind: Codable, Hashable, Sendable {
+    public let id: String
+    public let name: String
+    public let emoji: String
+    public let washSeconds: Int
+    public let drySeconds: Int
+    public let cycleDays: Double
+    /// What the pet says about itself in each mood; `{name}` is replaced by the pet's name.
+    public let personality: [String: [String]]
+
+    public init(id: String, name: String, emoji: String, washSeconds: Int, drySeconds: Int,
+                cycleDays: Double, personality: [String: [String]] = [:]) {
+        self.id = id
+        self.name = name
+        self.emoji = emoji
+        self.washSeconds = washSeconds
+        self.drySeconds = drySeconds
+        self.cycleDays = cycleDays
+        self.personality = personality
+    }
+}
+
+public struct KindCatalog: Codable, Sendable {
+    public let defaultKind: String
+    public let kinds: [Kind]
+
+    public init(defaultKind: String, kinds: [Kind]) {
+        self.defaultKind = defaultKind
+        self.kinds = kinds
+    }
+
+    public var ids: [String] { kinds.map(\.id) }
+
+    public func kind(_ id: String) -> Kind? { kinds.first { $0.id == id.lowercased() } }
+
+    public func resolve(_ id: String) throws(LaundryError) -> Kind {
+        guard let kind = kind(id) else { throw .unknownKind(id, known: ids) }
+        return kind
+    }
+
+    /// A kind for pets whose file names a kind this data folder no longer has.
+    public func kindOrFallback(_ id: String) -> Kind {
+        kind(id) ?? Kind(id: id, name: id, emoji: "🧺", washSeconds: 2700, drySeconds: 3600, cycleDays: 7)
+    }
+}

@@ -1,0 +1,172 @@
+/// A span of washing or drying, in whole seconds, always within 1 s … 24 h.
+public struct LaundryDuration: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public static let minimumSeconds = 1
+    public static let maximumSeconds = 24 * 3600
+
+    public let seconds: Int
+
+    public init(seconds: Int) throws(DurationError) {
+        guard seconds >= Self.minimumSeconds else { throw .tooShort }
+        guard seconds <= Self.maximumSeconds else { throw .tooLong }
+        self.seconds = seconds
+    }
+
+    public static func minutes(_ minutes: Int) -> LaundryDuration {
+        // Only used with literals inside the valid range.
+        try! LaundryDuration(seconds: minutes * 60)
+    }
+
+    public static func < (lhs: LaundryDuration, rhs: LaundryDuration) -> Bool { lhs.seconds < rhs.seconds }
+
+    public var timeInterval: Double { Double(seconds) }
+
+    /// Compact form a user could type back: `45m`, `1h30m`, `90s` → `1m30s`.
+    public var description: String { DurationText.compact(seconds: seconds) }
+
+    public init(from decoder: any Decoder) throws {
+        let raw = try decoder.singleValueContainer().decode(Int.self)
+        do { try self.init(seconds: raw) } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "duration \(raw) s is outside 1 s … 24 h"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(seconds)
+    }
+}
+
+public enum DurationError: Error, Equatable, Sendable {
+    case empty
+    case malformed(String)
+    case componentOutOfRange(String)
+    case tooShort
+    case tooLong
+}
+
+extension DurationError: CustomStringConvertible {
+    public var description: String {
+        let forms = "use a form like 45m, 1h30m, 90s or 1:30:00 (a bare number means minutes)"
+        switch self {
+        case .empty: return "the duration is empty; \(forms)"
+        case .malformed(let text): return "'\(text)' is not a duration; \(forms)"
+        case .componentOutOfRange(let text): return "'\(text)' has minutes or seconds above 59; write 2h1m instead of 1h61m"
+        case .tooShort: return "a duration must be at least 1 second"
+        case .tooLong: return "a duration can be at most 24 hours"
+        }
+    }
+}
+
+/// Turns what a user typed into a `LaundryDuration`.
+///
+/// Accepted: `45m`, `1h30m`, `90s`, `2h`, `1h 30m`, `1:30:00` (h:mm:ss), `1:30` (h:mm), and a bare
+/// number of minutes (`45`, `1.5`). Units may be combined largest first; a unit after a larger one
+/// must stay below 60 (`1h61m` is refused, `90m` alone is fine).
+public enum DurationParser {
+    public static func parse(_ input: String) throws(DurationError) -> LaundryDuration {
+        let text = input.trimmingWhitespace().lowercased()
+        guard !text.isEmpty else { throw .empty }
+        let seconds: Int
+        if text.contains(":") {
+            seconds = try parseClockForm(text, original: input)
+        } else if text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
+            seconds = try parseBareMinutes(text, original: input)
+        } else {
+            seconds = try parseUnitForm(text, original: input)
+        }
+        return try LaundryDuration(seconds: seconds)
+    }
+
+    private static func parseBareMinutes(_ text: String, original: String) throws(DurationError) -> Int {
+        guard let minutes = Double(text), minutes.isFinite, text.first != "." , text.last != "." else {
+            throw .malformed(original)
+        }
+        guard minutes <= Double(LaundryDuration.maximumSeconds) else { throw .tooLong }
+        return Int((minutes * 60).rounded())
+    }
+
+    private static func parseClockForm(_ text: String, original: String) throws(DurationError) -> Int {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3,
+              parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
+            throw .malformed(original)
+        }
+        let numbers = parts.map { Int($0)! }
+        // Every field after the first is a minute or second field and must read like a clock.
+        guard numbers.dropFirst().allSatisfy({ $0 < 60 }), parts.dropFirst().allSatisfy({ $0.count == 2 }) else {
+            throw .componentOutOfRange(original)
+        }
+        let hours = numbers[0], minutes = numbers[1], seconds = parts.count == 3 ? numbers[2] : 0
+        guard hours <= 24 else { throw .tooLong }
+        return hours * 3600 + minutes * 60 + seconds
+    }
+
+    private static func parseUnitForm(_ text: String, original: String) throws(DurationError) -> Int {
+        let units: [(Character, Int)] = [("h", 3600), ("m", 60), ("s", 1)]
+        var total = 0
+        var digits = ""
+        var lastUnitIndex = -1
+        var sawComponent = false
+        for character in text {
+            if character.isASCII && character.isNumber {
+                digits.append(character)
+                guard digits.count <= 6 else { throw .tooLong }
+            } else if let unitIndex = units.firstIndex(where: { $0.0 == character }) {
+                guard !digits.isEmpty, unitIndex > lastUnitIndex else { throw .malformed(original) }
+                let value = Int(digits)!
+                if lastUnitIndex >= 0 && value >= 60 { throw .componentOutOfRange(original) }
+                total += value * units[unitIndex].1
+                lastUnitIndex = unitIndex
+                digits = ""
+                sawComponent = true
+            } else if character == " " && digits.isEmpty {
+                continue
+            } else {
+                throw .malformed(original)
+            }
+        }
+        guard digits.isEmpty, sawComponent else { throw .malformed(original) }
+        return total
+    }
+}
+
+/// How durations are shown to people.
+public enum DurationText {
+    /// `1h30m`, `45m`, `1m30s`, `20s`.
+    public static func compact(seconds: Int) -> String {
+        let hours = seconds / 3600, minutes = seconds % 3600 / 60, secs = seconds % 60
+        var text = ""
+        if hours > 0 { text += "\(hours)h" }
+        if minutes > 0 { text += "\(minutes)m" }
+        if secs > 0 || text.isEmpty { text += "\(secs)s" }
+        return text
+    }
+
+    /// A countdown: `4:05`, `1:02:03`. Rounds up, so a timer shows `0:01` until it has truly ended.
+    public static func countdown(_ interval: Double) -> String {
+        let total = max(0, Int(interval.rounded(.up)))
+        let hours = total / 3600, minutes = total % 3600 / 60, seconds = total % 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds))" : "\(minutes):\(two(seconds))"
+    }
+
+    /// A rough span for "due in" and "ago": `3d 4h`, `5h 10m`, `12m`, `40s`.
+    public static func rough(_ interval: Double) -> String {
+        let total = max(0, Int(interval))
+        let days = total / 86_400, hours = total % 86_400 / 3600, minutes = total % 3600 / 60
+        if days > 0 { return hours > 0 ? "\(days)d \(hours)h" : "\(days)d" }
+        if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
+        if minutes > 0 { return "\(minutes)m" }
+        return "\(total)s"
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Totals, streaks and folded loads per day, for `laundry stats`.
+public struct LaundryStats: Sendable {
+    public struct Day: Sendable, Equatable {
+        public let start: Date
+        public let folded: Int
+        /// False for the days after today in the last column of the grid.
+        public let isPast: Bool
+    }
+
+    public struct PetRecord: Sendable {
+        public let name: String
+        public let totalCycles: Int
+        public let currentStreak: Int
+        public let longestStreak: Int
+    }
+
+    public let petCount: Int
+    public let totalCycles: Int
+    public let foldedLast7Days: Int
+    public let foldedLast30Days: Int
+    public let pets: [PetRecord]
+    /// Whole weeks, Monday first, ending with the week that holds today.
+    public let days: [Day]
+
+    public init(pets: [Pet], events: [HistoryEvent], now: Date, calendar: Calendar, weeks: Int) {
+        petCount = pets.count
+        totalCycles = pets.reduce(0) { $0 + $1.totalCycles }
+        self.pets = pets.map {
+            PetRecord(name: $0.name, totalCycles: $0.totalCycles, currentStreak: $0.streak(at: now), longestStreak: $0.longestStreak)
+        }
+        let folds = events.filter { $0.event == .folded }.map(\.at)
+        foldedLast7Days = folds.filter { now.timeIntervalSince($0) < 7 * 86_400 && $0 <= now }.count
+        foldedLast30Days = folds.filter { now.timeIntervalSince($0) < 30 * 86_400 && $0 <= now }.count
+
+        let today = calendar.startOfDay(for: now)
+        // Monday = 2 in the Gregorian calendar's weekday numbering.
+        let weekday = calendar.component(.weekday, from: today)
+        let daysSinceMonday = (weekday + 5) % 7
+        let firstDay = calendar.date(byAdding: .day, value: -(daysSinceMonday + 7 * (max(1, weeks) - 1)), to: today) ?? today
+        var counts: [Date: Int] = [:]
+        for fold in folds { counts[calendar.startOfDay(for: fold), default: 0] += 1 }
+        var days: [Day] = []
+        for offset in 0..<(7 * max(1, weeks)) {
+            guard let day = calendar.date(byAdding: .day, value: offset, to: firstDay) else { continue }
+            days.append(Day(start: day, folded: counts[day] ?? 0, isPast: day <= today))
+        }
+        self.days = days
+    }
+
+    public var bestCurrentStreak: PetRecord? { pets.max { $0.currentStreak < $1.currentStreak } }
+    public var bestLongestStreak: PetRecord? { pets.max { $0.longestStreak < $1.longestStreak } }
+}

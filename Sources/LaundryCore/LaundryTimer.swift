@@ -1,0 +1,58 @@
+import Foundation
+
+/// A pet's running timer: an absolute wall-clock end, never a counter, so it stays right across a
+/// suspend, a crash or a clock change. Stored in `timers/<uuid>.json`.
+public struct LaundryTimer: Codable, Equatable, Sendable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    /// Tells one load from the next, so a finish is recorded and announced once per load.
+    public var id: UUID
+    public var petID: UUID
+    public var kind: TimerKind
+    public var startedAt: Date
+    public var endsAt: Date
+    /// Set while paused: what was left when it was paused.
+    public var pausedRemaining: Double?
+    public var pausedAt: Date?
+    /// Set by whoever first saw the timer end (a command or the daemon) and moved the pet on.
+    public var finishedAt: Date?
+    /// Set by the notification service once it has announced the end; never by a command.
+    public var notified: Bool
+    /// The load's planned length, kept across pauses (where `endsAt − startedAt` stops meaning it).
+    public var plannedSeconds: Double
+
+    public init(id: UUID = UUID(), petID: UUID, kind: TimerKind, startedAt: Date, duration: LaundryDuration) {
+        schemaVersion = Self.currentSchemaVersion
+        self.id = id
+        self.petID = petID
+        self.kind = kind
+        self.startedAt = startedAt
+        endsAt = startedAt.addingTimeInterval(duration.timeInterval)
+        pausedRemaining = nil
+        pausedAt = nil
+        finishedAt = nil
+        notified = false
+        plannedSeconds = duration.timeInterval
+    }
+
+    public var isPaused: Bool { pausedRemaining != nil }
+
+    public func remaining(at now: Date) -> Double {
+        if let pausedRemaining { return pausedRemaining }
+        return max(0, endsAt.timeIntervalSince(now))
+    }
+
+    /// True once the end has passed and the timer is not paused.
+    public func hasEnded(at now: Date) -> Bool { !isPaused && now >= endsAt }
+
+    /// The fraction done, 0…1.
+    public func progress(at now: Date) -> Double {
+        min(1, max(0, (plannedSeconds - remaining(at: now)) / plannedSeconds))
+    }
+
+    /// The end a running or paused timer would have if resumed now.
+    public func projectedEnd(at now: Date) -> Date {
+        isPaused ? now.addingTimeInterval(remaining(at: now)) : endsAt
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// One laundry load as a pet: identity, settings, where it is in its cycle, and its record.
+/// Stored in `pets/<uuid>.json`; only the UUID ever names a file.
+public struct Pet: Codable, Equatable, Sendable {
+    public static let currentSchemaVersion = 1
+    public static let defaultCycleDays = 7.0
+
+    public var schemaVersion: Int
+    public var id: UUID
+    public var name: String
+    public var kind: String
+    public var washDuration: LaundryDuration
+    public var dryDuration: LaundryDuration
+    public var cycleDays: Double
+    public var createdAt: Date
+    public var lastLaundryAt: Date?
+    public var stage: Stage
+    public var totalCycles: Int
+    public var currentStreak: Int
+    public var longestStreak: Int
+    /// Health warnings already sent (25, 10, 5, 0); a threshold re-arms when health rises above it.
+    public var sentHealthWarnings: Set<Int>
+    /// The mood the notification service last saw, so it can tell when a mood changes.
+    public var mood: Mood?
+
+    public init(id: UUID = UUID(), name: PetName, kind: Kind, createdAt: Date,
+                washDuration: LaundryDuration? = nil, dryDuration: LaundryDuration? = nil,
+                cycleDays: Double? = nil, lastLaundryAt: Date? = nil) {
+        schemaVersion = Self.currentSchemaVersion
+        self.id = id
+        self.name = name.value
+        self.kind = kind.id
+        self.washDuration = washDuration ?? (try? LaundryDuration(seconds: kind.washSeconds)) ?? .minutes(45)
+        self.dryDuration = dryDuration ?? (try? LaundryDuration(seconds: kind.drySeconds)) ?? .minutes(60)
+        self.cycleDays = cycleDays ?? kind.cycleDays
+        self.createdAt = createdAt
+        self.lastLaundryAt = lastLaundryAt
+        stage = .idle
+        totalCycles = 0
+        currentStreak = 0
+        longestStreak = 0
+        sentHealthWarnings = []
+        mood = nil
+    }
+
+    /// The moment health is counted from.
+    public var healthClockStart: Date { lastLaundryAt ?? createdAt }
+
+    public func health(at now: Date) -> Int {
+        Health.value(since: healthClockStart, cycleDays: cycleDays, at: now)
+    }
+
+    public func mood(at now: Date) -> Mood { Mood(health: health(at: now)) }
+
+    public func isDead(at now: Date) -> Bool { health(at: now) == 0 }
+
+    /// The streak as it stands now: it is lost the moment the pet dies, daemon or no daemon.
+    public func streak(at now: Date) -> Int { isDead(at: now) ? 0 : currentStreak }
+
+    public func dueDate() -> Date { Health.dueDate(since: healthClockStart, cycleDays: cycleDays) }
+
+    /// Whether this copy of `laundry` may rewrite the file: never one written by a newer version.
+    public var isFromNewerVersion: Bool { schemaVersion > Self.currentSchemaVersion }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Finds the pet a user meant: by name (any case), by a unique name prefix, or by a UUID prefix of
+/// at least 8 hex digits. When nothing fits, suggests the nearest name.
+public struct PetMatcher: Sendable {
+    public struct Candidate: Sendable {
+        public let id: UUID
+        public let name: String
+        public init(id: UUID, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    public static let minimumUUIDPrefix = 8
+
+    private let candidates: [Candidate]
+
+    public init(_ candidates: [Candidate]) { self.candidates = candidates }
+
+    public func match(_ rawQuery: String) throws(LaundryError) -> UUID {
+        let query = rawQuery.trimmingWhitespace()
+        guard !candidates.isEmpty else { throw .noPets }
+        let key = query.lowercased()
+        guard !key.isEmpty else { throw .unknownPet(rawQuery, suggestion: nil) }
+
+        if let exact = candidates.first(where: { $0.name.lowercased() == key }) { return exact.id }
+
+        let byPrefix = candidates.filter { $0.name.lowercased().hasPrefix(key) }
+        if byPrefix.count == 1 { return byPrefix[0].id }
+        if byPrefix.count > 1 { throw .ambiguousPet(query, candidates: byPrefix.map(\.name).sorted()) }
+
+        let hex = key.replacingOccurrences(of: "-", with: "")
+        if hex.count >= Self.minimumUUIDPrefix, hex.allSatisfy(\.isHexDigit) {
+            let byID = candidates.filter { $0.id.uuidString.lowercased().replacingOccurrences(of: "-", with: "").hasPrefix(hex) }
+            if byID.count == 1 { return byID[0].id }
+            if byID.count > 1 { throw .ambiguousPet(query, candidates: byID.map(\.name).sorted()) }
+        }
+        throw .unknownPet(query, suggestion: nearestName(to: key))
+    }
+
+    /// The closest name by edit distance, if it is close enough to be a likely typo, or a name
+    /// that contains what was typed.
+    func nearestName(to key: String) -> String? {
+        let scored = candidates.map { ($0.name, Self.editDistance(key, $0.name.lowercased())) }
+        if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, key.count / 3) { return best.0 }
+        return candidates.first { $0.name.lowercased().contains(key) }?.name
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

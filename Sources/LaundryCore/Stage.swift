@@ -1,0 +1,45 @@
+/// Where a pet is in one laundry cycle.
+public enum Stage: String, Codable, Sendable, CaseIterable {
+    case idle, washing, washed, drying, dried
+
+    /// What `laundry status` says about it.
+    public var statusText: String {
+        switch self {
+        case .idle: return "Ready to start laundry"
+        case .washing: return "Washing…"
+        case .washed: return "Wash complete! Ready for the dryer"
+        case .drying: return "Drying…"
+        case .dried: return "Dry complete! Time to fold"
+        }
+    }
+
+    /// The commands that make sense next, for error messages that point the way.
+    public var nextCommands: [String] {
+        switch self {
+        case .idle: return ["wash"]
+        case .washing, .drying: return ["cancel", "pause"]
+        case .washed: return ["dry", "fold"]
+        case .dried: return ["fold", "more-dry"]
+        }
+    }
+}
+
+/// What a timer is timing.
+public enum TimerKind: String, Codable, Sendable, CaseIterable {
+    case wash, dry, extraDry
+
+    /// The stage a pet is in while this timer runs.
+    public var runningStage: Stage { self == .wash ? .washing : .drying }
+
+    /// The stage a pet reaches when this timer ends.
+    public var finishedStage: Stage { self == .wash ? .washed : .dried }
+
+    /// The stage a pet returns to when this timer is cancelled.
+    public var stageBefore: Stage {
+        switch self {
+        case .wash: return .idle
+        case .dry: return .washed
+        case .extraDry: return .dried
+        }
+    }
+}

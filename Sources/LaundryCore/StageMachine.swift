@@ -1,0 +1,119 @@
+import Foundation
+
+/// The laundry cycle's rules: which move is legal in which stage and what it changes. Pure: every
+/// function takes the time as a parameter and returns the history events it caused.
+public enum StageMachine {
+    public static let defaultExtraDry = LaundryDuration.minutes(10)
+
+    /// Brings a pet up to date: a timer whose end has passed is finished (once), and a pet whose
+    /// health reached 0 loses its streak (once).
+    @discardableResult
+    public static func settle(_ state: inout PetState, at now: Date) -> [HistoryEvent] {
+        var events: [HistoryEvent] = []
+        if var timer = state.liveTimer, timer.hasEnded(at: now) {
+            timer.finishedAt = timer.endsAt
+            state.timer = timer
+            state.pet.stage = timer.kind.finishedStage
+            events.append(HistoryEvent(at: timer.endsAt, event: HistoryEvent.done(timer.kind),
+                                       petID: state.pet.id, timerID: timer.id))
+        }
+        if state.pet.currentStreak > 0 && state.pet.isDead(at: now) {
+            state.pet.currentStreak = 0
+            events.append(HistoryEvent(at: min(now, state.pet.dueDate()), event: .died, petID: state.pet.id))
+        }
+        return events
+    }
+
+    public static func wash(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(LaundryError) -> [HistoryEvent] {
+        try require(state, in: [.idle], command: "wash", now: now)
+        return start(.wash, &state, duration: duration ?? state.pet.washDuration, at: now)
+    }
+
+    public static func dry(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(LaundryError) -> [HistoryEvent] {
+        try require(state, in: [.washed], command: "dry", now: now)
+        return start(.dry, &state, duration: duration ?? state.pet.dryDuration, at: now)
+    }
+
+    public static func moreDry(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(LaundryError) -> [HistoryEvent] {
+        try require(state, in: [.dried], command: "more-dry", now: now)
+        return start(.extraDry, &state, duration: duration ?? defaultExtraDry, at: now)
+    }
+
+    /// Ends the cycle, from `washed` (air-dried) or `dried`: health back to 100, the streak grows.
+    public static func fold(_ state: inout PetState, at now: Date) throws(LaundryError) -> [HistoryEvent] {
+        try require(state, in: [.washed, .dried], command: "fold", now: now)
+        var pet = state.pet
+        pet.currentStreak = pet.streak(at: now) + 1
+        pet.longestStreak = max(pet.longestStreak, pet.currentStreak)
+        pet.totalCycles += 1
+        pet.lastLaundryAt = now
+        pet.stage = .idle
+        pet.sentHealthWarnings = []
+        state.pet = pet
+        state.timer = nil
+        return [HistoryEvent(at: now, event: .folded, petID: pet.id, detail: "cycle \(pet.totalCycles)")]
+    }
+
+    /// Stops the running timer and returns to the stage before it.
+    public static func cancel(_ state: inout PetState, at now: Date) throws(LaundryError) -> [HistoryEvent] {
+        try require(state, in: [.washing, .drying], command: "cancel", now: now)
+        let timer = state.liveTimer
+        state.pet.stage = timer?.kind.stageBefore ?? (state.pet.stage == .washing ? .idle : .washed)
+        state.timer = nil
+        return [HistoryEvent(at: now, event: .cancelled, petID: state.pet.id, timerID: timer?.id,
+                             detail: timer.map { "\($0.kind.rawValue), \(DurationText.countdown($0.remaining(at: now))) left" })]
+    }
+
+    public static func pause(_ state: inout PetState, at now: Date) throws(LaundryError) -> [HistoryEvent] {
+        try require(state, in: [.washing, .drying], command: "pause", now: now)
+        guard var timer = state.liveTimer else { throw illegal("pause", state, now: now) }
+        guard !timer.isPaused else { throw .alreadyPaused(pet: state.pet.name) }
+        let remaining = timer.remaining(at: now)
+        timer.pausedRemaining = remaining
+        timer.pausedAt = now
+        state.timer = timer
+        return [HistoryEvent(at: now, event: .paused, petID: state.pet.id, timerID: timer.id,
+                             detail: "\(DurationText.countdown(remaining)) left")]
+    }
+
+    public static func resume(_ state: inout PetState, at now: Date) throws(LaundryError) -> [HistoryEvent] {
+        guard var timer = state.liveTimer, let remaining = timer.pausedRemaining else {
+            throw .notPaused(pet: state.pet.name)
+        }
+        timer.endsAt = now.addingTimeInterval(remaining)
+        timer.pausedRemaining = nil
+        timer.pausedAt = nil
+        state.timer = timer
+        return [HistoryEvent(at: now, event: .resumed, petID: state.pet.id, timerID: timer.id,
+                             detail: "\(DurationText.countdown(remaining)) left")]
+    }
+
+    private static func start(_ kind: TimerKind, _ state: inout PetState, duration: LaundryDuration, at now: Date) -> [HistoryEvent] {
+        let timer = LaundryTimer(petID: state.pet.id, kind: kind, startedAt: now, duration: duration)
+        state.timer = timer
+        state.pet.stage = kind.runningStage
+        return [HistoryEvent(at: now, event: HistoryEvent.started(kind), petID: state.pet.id,
+                             timerID: timer.id, detail: duration.description)]
+    }
+
+    private static func require(_ state: PetState, in stages: Set<Stage>, command: String, now: Date) throws(LaundryError) {
+        guard stages.contains(state.pet.stage) else { throw illegal(command, state, now: now) }
+    }
+
+    private static func illegal(_ command: String, _ state: PetState, now: Date) -> LaundryError {
+        let name = ShellQuote.quote(state.pet.name)
+        let hint: String
+        switch (command, state.pet.stage) {
+        case (_, .washing), (_, .drying):
+            let left = state.liveTimer.map { " (\(DurationText.countdown($0.remaining(at: now))) left)" } ?? ""
+            hint = "wait for it to finish\(left), or stop it with: laundry cancel \(name)"
+        case ("dry", .idle), ("fold", .idle):
+            hint = "wash it first: laundry wash \(name)"
+        case ("more-dry", .washed):
+            hint = "dry it first: laundry dry \(name)"
+        default:
+            hint = "next: " + state.pet.stage.nextCommands.map { "laundry \($0) \(name)" }.joined(separator: " or ")
+        }
+        return .illegalMove(command: command, pet: state.pet.name, stage: state.pet.stage, hint: hint)
+    }
+}

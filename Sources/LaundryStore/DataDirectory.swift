@@ -1,0 +1,60 @@
+import Foundation
+import LaundryCore
+
+/// The folder with laundry's kinds and texts: `$LAUNDRY_DATA_DIR`, else `share/laundry` beside an
+/// installed binary, else the source tree's `data/` when run from a build folder.
+public struct DataDirectory: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
+                              executable: String? = currentExecutable()) throws(LaundryError) -> DataDirectory {
+        var searched: [String] = []
+        if let explicit = environment["LAUNDRY_DATA_DIR"], !explicit.isEmpty {
+            if isDataFolder(explicit) { return DataDirectory(path: explicit) }
+            searched.append("LAUNDRY_DATA_DIR=\(explicit)")
+            throw .dataFolderMissing(searched: searched)
+        }
+        if let executable {
+            let binFolder = (executable as NSString).deletingLastPathComponent
+            let installed = ((binFolder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/laundry")
+            if isDataFolder(installed) { return DataDirectory(path: installed) }
+            searched.append(installed)
+            // A build folder inside the source tree: walk up to the folder with Package.swift.
+            var folder = binFolder
+            while folder != "/" && !folder.isEmpty {
+                let candidate = folder + "/data"
+                if PosixFile.exists(folder + "/Package.swift") && isDataFolder(candidate) { return DataDirectory(path: candidate) }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            searched.append("a source tree above \(binFolder)")
+        }
+        throw .dataFolderMissing(searched: searched)
+    }
+
+    public func loadKinds() throws(LaundryError) -> KindCatalog {
+        let file = path + "/kinds.json"
+        do {
+            guard case .data(let data) = try PosixFile.read(file) else { throw LaundryError.dataFileBroken(path: file, reason: "it is missing") }
+            let catalog = try JSONDecoder().decode(KindCatalog.self, from: data)
+            guard !catalog.kinds.isEmpty, catalog.kind(catalog.defaultKind) != nil else {
+                throw LaundryError.dataFileBroken(path: file, reason: "it lists no kinds or its default kind is not among them")
+            }
+            return catalog
+        } catch let error as LaundryError {
+            throw error
+        } catch {
+            throw .dataFileBroken(path: file, reason: JSONCoding.reason(error))
+        }
+    }
+
+    private static func isDataFolder(_ path: String) -> Bool { PosixFile.exists(path + "/kinds.json") }
+
+    public static func currentExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return CommandLine.arguments.first }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import LaundryCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// An exclusive `flock` on a lock file, held while a closure runs. Lock files may be deleted by the
+/// holder (when a pet is released); a waiter that then wins the lock on the deleted file notices
+/// and locks the new one instead.
+enum FileLock {
+    static func withLock<T>(_ path: String, _ body: () throws(LaundryError) -> T) throws(LaundryError) -> T {
+        let fd = try acquire(path)
+        defer {
+            flock(fd, LOCK_UN)
+            close(fd)
+        }
+        return try body()
+    }
+
+    private static func acquire(_ path: String) throws(LaundryError) -> Int32 {
+        while true {
+            let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
+            guard fd >= 0 else { throw .storage(path: path, reason: PosixFile.describe(errno)) }
+            var result: Int32
+            repeat { result = flock(fd, LOCK_EX) } while result != 0 && errno == EINTR
+            guard result == 0 else {
+                let code = errno
+                close(fd)
+                throw .storage(path: path, reason: PosixFile.describe(code))
+            }
+            var held = stat(), current = stat()
+            if fstat(fd, &held) == 0, stat(path, &current) == 0, held.st_ino == current.st_ino, held.st_dev == current.st_dev {
+                return fd
+            }
+            close(fd)
+        }
+    }
+}

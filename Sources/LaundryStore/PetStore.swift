@@ -1,0 +1,273 @@
+import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import LaundryCore
+
+/// The per-pet files under `LAUNDRY_HOME`: reading them (setting corrupt ones aside), and changing a
+/// pet under its lock with atomic writes in an order that a crash at any point cannot make
+/// inconsistent.
+public struct PetStore: Sendable {
+    public let paths: LaundryPaths
+
+    public init(paths: LaundryPaths) { self.paths = paths }
+
+    // MARK: Reading
+
+    public struct Snapshot: Sendable {
+        public var states: [PetState]
+        public var problems: [StoreProblem]
+
+        public init(states: [PetState], problems: [StoreProblem]) {
+            self.states = states
+            self.problems = problems
+        }
+    }
+
+    /// Every pet with its timer. Corrupt files are set aside and reported; they never stop the rest.
+    public func loadAll() -> Snapshot {
+        var problems: [StoreProblem] = []
+        var states: [PetState] = []
+        for name in PosixFile.listFolder(paths.pets).sorted() {
+            guard let id = LaundryPaths.id(fromFileName: name, suffix: ".json") else { continue }
+            do {
+                guard let pet = try readPet(id, problems: &problems) else { continue }
+                states.append(PetState(pet: pet))
+            } catch {
+                problems.append(.unreadable(path: paths.petFile(id), reason: Self.reason(error)))
+            }
+        }
+        var index: [UUID: Int] = [:]
+        for (position, state) in states.enumerated() { index[state.pet.id] = position }
+        for name in PosixFile.listFolder(paths.timers) {
+            guard let id = LaundryPaths.id(fromFileName: name, suffix: ".json") else { continue }
+            guard let position = index[id] else {
+                problems.append(.orphanTimer(path: paths.timerFile(id)))
+                continue
+            }
+            states[position].timer = readTimer(id, problems: &problems)
+        }
+        return Snapshot(states: states, problems: problems)
+    }
+
+    /// One pet with its timer, or nil if it has no file.
+    public func load(_ id: UUID) throws(LaundryError) -> PetState? {
+        var problems: [StoreProblem] = []
+        guard let pet = try readPet(id, problems: &problems) else { return nil }
+        return PetState(pet: pet, timer: readTimer(id, problems: &problems))
+    }
+
+    /// Brings read-only views up to date: finished timers and lost streaks are written down (once,
+    /// under the pet's lock); when that fails, the view is still computed correctly.
+    public func settled(_ snapshot: Snapshot, at now: Date) -> Snapshot {
+        var result = snapshot
+        for position in result.states.indices where result.states[position].needsSettling(at: now) {
+            let id = result.states[position].pet.id
+            if result.states[position].pet.isFromNewerVersion {
+                StageMachine.settle(&result.states[position], at: now)
+                continue
+            }
+            do {
+                if let fresh = try update(id, at: now, { _ throws(LaundryError) in [] }) {
+                    result.states[position] = fresh
+                }
+            } catch {
+                StageMachine.settle(&result.states[position], at: now)
+                result.problems.append(.notSaved(path: paths.petFile(id), reason: Self.reason(error)))
+            }
+        }
+        return result
+    }
+
+    private struct NameProbe: Decodable { var name: String }
+
+    /// Just the names, read without side effects (nothing set aside, nothing reported), for shell
+    /// completion, which must be quick and must never print into the user's prompt.
+    public func names() -> [String] {
+        let decoder = JSONDecoder()
+        return PosixFile.listFolder(paths.pets).compactMap { file in
+            guard let id = LaundryPaths.id(fromFileName: file, suffix: ".json"),
+                  case .data(let data)? = try? PosixFile.read(paths.petFile(id)) else { return nil }
+            return try? decoder.decode(NameProbe.self, from: data).name
+        }
+    }
+
+    public func history(_ id: UUID) -> HistoryLog.Contents {
+        HistoryLog.read(paths.historyFile(id))
+    }
+
+    // MARK: Changing
+
+    /// Runs `change` on the pet's state under its lock, after settling it, and writes back what
+    /// changed. Returns nil if the pet has no file (it was released meanwhile).
+    @discardableResult
+    public func update(_ id: UUID, at now: Date,
+                       _ change: (inout PetState) throws(LaundryError) -> [HistoryEvent]) throws(LaundryError) -> PetState? {
+        try ensureFolders()
+        return try FileLock.withLock(paths.lockFile(id)) { () throws(LaundryError) -> PetState? in
+            var problems: [StoreProblem] = []
+            guard let pet = try readPet(id, problems: &problems) else {
+                try? PosixFile.remove(paths.lockFile(id))
+                return nil
+            }
+            guard !pet.isFromNewerVersion else {
+                throw .newerSchema(pet: pet.name, path: paths.petFile(id), version: pet.schemaVersion)
+            }
+            let before = PetState(pet: pet, timer: readTimer(id, problems: &problems))
+            var state = before
+            let settleEvents = StageMachine.settle(&state, at: now)
+            let settledOnly = state
+            let events: [HistoryEvent]
+            do throws(LaundryError) {
+                events = try change(&state)
+            } catch {
+                // What settling found is true whatever the refused change: keep it.
+                try? commit(from: before, to: settledOnly, events: settleEvents)
+                throw error
+            }
+            try commit(from: before, to: state, events: settleEvents + events)
+            return state
+        }
+    }
+
+    /// Adds a new pet, refusing a name another pet already has (compared without case).
+    public func create(_ pet: Pet, events: [HistoryEvent]) throws(LaundryError) {
+        try ensureFolders()
+        try FileLock.withLock(paths.namesLockFile) { () throws(LaundryError) in
+            try requireUniqueName(pet.name, except: nil)
+            try FileLock.withLock(paths.lockFile(pet.id)) { () throws(LaundryError) in
+                try commit(from: nil, to: PetState(pet: pet), events: events)
+            }
+        }
+    }
+
+    /// Like `update`, but also holds the names lock, for a change that renames the pet.
+    @discardableResult
+    public func rename(_ id: UUID, to name: PetName, at now: Date,
+                       _ change: (inout PetState) throws(LaundryError) -> [HistoryEvent]) throws(LaundryError) -> PetState? {
+        try ensureFolders()
+        return try FileLock.withLock(paths.namesLockFile) { () throws(LaundryError) -> PetState? in
+            try requireUniqueName(name.value, except: id)
+            return try update(id, at: now, change)
+        }
+    }
+
+    /// Deletes every file of the pet: its timer, its pet file, its history and its lock.
+    public func remove(_ id: UUID) throws(LaundryError) {
+        try ensureFolders()
+        try FileLock.withLock(paths.namesLockFile) { () throws(LaundryError) in
+            try FileLock.withLock(paths.lockFile(id)) { () throws(LaundryError) in
+                try PosixFile.remove(paths.timerFile(id))
+                try PosixFile.remove(paths.petFile(id))
+                try PosixFile.remove(paths.historyFile(id))
+                PosixFile.syncFolder(paths.pets)
+                try PosixFile.remove(paths.lockFile(id))
+            }
+        }
+    }
+
+    // MARK: Internals
+
+    /// Writes a change in an order that survives a crash between any two steps: a new timer goes to
+    /// disk before the pet's stage that makes it live; a timer is deleted only after the pet no
+    /// longer needs it; history is appended last.
+    private func commit(from before: PetState?, to after: PetState, events: [HistoryEvent]) throws(LaundryError) {
+        let id = after.pet.id
+        let encoder = JSONCoding.encoder()
+        if let timer = after.timer, timer != before?.timer {
+            try PosixFile.writeAtomically(try encode(timer, encoder, path: paths.timerFile(id)), to: paths.timerFile(id))
+        }
+        if after.pet != before?.pet {
+            try PosixFile.writeAtomically(try encode(after.pet, encoder, path: paths.petFile(id)), to: paths.petFile(id))
+        }
+        if after.timer == nil, before?.timer != nil {
+            try PosixFile.remove(paths.timerFile(id))
+            PosixFile.syncFolder(paths.timers)
+        }
+        try HistoryLog.append(events, to: paths.historyFile(id))
+    }
+
+    private func encode<T: Encodable>(_ value: T, _ encoder: JSONEncoder, path: String) throws(LaundryError) -> Data {
+        do { return try encoder.encode(value) + Data("\n".utf8) } catch {
+            throw .storage(path: path, reason: "it could not be encoded")
+        }
+    }
+
+    private func requireUniqueName(_ name: String, except id: UUID?) throws(LaundryError) {
+        let key = name.lowercased()
+        if let existing = loadAll().states.first(where: { $0.pet.id != id && $0.pet.name.lowercased() == key }) {
+            throw .duplicateName(existing.pet.name)
+        }
+    }
+
+    private func ensureFolders() throws(LaundryError) {
+        for folder in [paths.root, paths.pets, paths.timers, paths.history, paths.locks] {
+            try PosixFile.makeFolder(folder)
+        }
+    }
+
+    private struct SchemaProbe: Decodable { var schemaVersion: Int? }
+
+    /// Reads a pet file. A file that does not parse is set aside; a file from a newer version is
+    /// read as far as possible and never set aside.
+    private func readPet(_ id: UUID, problems: inout [StoreProblem]) throws(LaundryError) -> Pet? {
+        let path = paths.petFile(id)
+        guard case .data(let data) = try PosixFile.read(path) else { return nil }
+        let decoder = JSONCoding.decoder()
+        do {
+            let pet = try decoder.decode(Pet.self, from: data)
+            guard pet.id == id else {
+                setAside(path, reason: "its id does not match its file name", problems: &problems)
+                return nil
+            }
+            if pet.isFromNewerVersion { problems.append(.newerSchema(path: path, version: pet.schemaVersion)) }
+            return pet
+        } catch {
+            if let probe = try? decoder.decode(SchemaProbe.self, from: data), let version = probe.schemaVersion,
+               version > Pet.currentSchemaVersion {
+                problems.append(.newerSchema(path: path, version: version))
+                return nil
+            }
+            setAside(path, reason: JSONCoding.reason(error), problems: &problems)
+            return nil
+        }
+    }
+
+    private func readTimer(_ id: UUID, problems: inout [StoreProblem]) -> LaundryTimer? {
+        let path = paths.timerFile(id)
+        do {
+            guard case .data(let data) = try PosixFile.read(path) else { return nil }
+            do {
+                return try JSONCoding.decoder().decode(LaundryTimer.self, from: data)
+            } catch {
+                setAside(path, reason: JSONCoding.reason(error), problems: &problems)
+                return nil
+            }
+        } catch {
+            problems.append(.unreadable(path: path, reason: Self.reason(error)))
+            return nil
+        }
+    }
+
+    /// Renames a corrupt file to `<name>.corrupt-<UTC time>` so it is kept for the user to inspect.
+    private func setAside(_ path: String, reason: String, problems: inout [StoreProblem]) {
+        let stamp = Timestamp.format(Date()).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+        let target = "\(path).corrupt-\(stamp)"
+        if Glibc.rename(path, target) == 0 {
+            PosixFile.syncFolder((path as NSString).deletingLastPathComponent)
+            problems.append(.setAside(path: path, movedTo: target, reason: reason))
+        } else {
+            problems.append(.unreadable(path: path, reason: reason))
+        }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? LaundryError {
+            switch error {
+            case .unreadablePet(_, let reason), .storage(_, let reason): return reason
+            default: return error.description
+            }
+        }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import LaundryCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The few file operations the store needs, done with system calls so that every write is atomic
+/// and durable and no read follows a planted symlink.
+enum PosixFile {
+    static let fileMode: mode_t = 0o600
+    static let folderMode: mode_t = 0o700
+
+    enum ReadResult {
+        case data(Data)
+        case missing
+    }
+
+    /// Reads a regular file, refusing symlinks, folders and anything over `limit` bytes.
+    static func read(_ path: String, limit: Int = 1 << 20) throws(LaundryError) -> ReadResult {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { return .missing }
+            if code == ELOOP { throw .unreadablePet(path: path, reason: "it is a symbolic link, which laundry does not follow") }
+            throw .unreadablePet(path: path, reason: describe(code))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadablePet(path: path, reason: describe(errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadablePet(path: path, reason: "it is not a regular file") }
+        guard Int(info.st_size) <= limit else {
+            throw .unreadablePet(path: path, reason: "it is \(info.st_size) bytes, more than the \(limit) a laundry file can be")
+        }
+        var data = Data(count: Int(info.st_size))
+        var total = 0
+        while true {
+            if total == data.count { data.count += 4096 }
+            let count = data.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadablePet(path: path, reason: describe(errno))
+            }
+            if count == 0 { break }
+            total += count
+            guard total <= limit else { throw .unreadablePet(path: path, reason: "it grew past \(limit) bytes while being read") }
+        }
+        data.count = total
+        return .data(data)
+    }
+
+    /// Replaces `path` with `data` atomically: a temporary file in the same folder, fsync, rename,
+    /// fsync of the folder. A reader sees the old file or the new one, never a part.
+    static func writeAtomically(_ data: Data, to path: String) throws(LaundryError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = "\(folder)/.\((path as NSString).lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, fileMode)
+        guard fd >= 0 else { throw .storage(path: path, reason: describe(errno)) }
+        var failure: Int32?
+        if fchmod(fd, fileMode) != 0 { failure = errno }
+        if failure == nil { failure = writeAll(fd, data) }
+        if failure == nil, fsync(fd) != 0 { failure = errno }
+        close(fd)
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw .storage(path: path, reason: describe(failure))
+        }
+        syncFolder(folder)
+    }
+
+    /// Appends one line with a single write, so lines from different writers never interleave.
+    static func appendLine(_ line: Data, to path: String) throws(LaundryError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, fileMode)
+        guard fd >= 0 else { throw .storage(path: path, reason: describe(errno)) }
+        defer { close(fd) }
+        if let failure = writeAll(fd, line) { throw .storage(path: path, reason: describe(failure)) }
+        guard fsync(fd) == 0 else { throw .storage(path: path, reason: describe(errno)) }
+    }
+
+    static func remove(_ path: String) throws(LaundryError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw .storage(path: path, reason: describe(errno)) }
+    }
+
+    /// Creates a folder (and its parents) with mode 0700 if it is missing.
+    static func makeFolder(_ path: String) throws(LaundryError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw .storage(path: path, reason: "it exists but is not a folder") }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path && parent != "/" { try makeFolder(parent) }
+        guard mkdir(path, folderMode) == 0 || errno == EEXIST else { throw .storage(path: path, reason: describe(errno)) }
+    }
+
+    static func syncFolder(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    /// The names in a folder, or none if it does not exist.
+    static func listFolder(_ path: String) -> [String] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    private static func writeAll(_ fd: Int32, _ data: Data) -> Int32? {
+        var written = 0
+        while written < data.count {
+            let count = data.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += count
+        }
+        return nil
+    }
+
+    static func describe(_ code: Int32) -> String {
+        switch code {
+        case ENOSPC: return "the disk is full (free some space and try again)"
+        case EACCES, EPERM: return "permission denied"
+        case EROFS: return "the file system is read-only"
+        case ENOTDIR: return "a part of the path is not a folder"
+        case EDQUOT: return "the disk quota is exceeded"
+        default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+}

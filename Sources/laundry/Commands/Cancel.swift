@@ -1,0 +1,16 @@
+import ArgumentParser
+
+struct Cancel: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Stop a pet's running timer and go back to the stage before it."
+    )
+
+    @OptionGroup var target: PetArgument
+
+    func run() throws {
+        let context = try AppContext.make()
+        defer { context.reportProblems() }
+        let state = try context.laundry.cancel(target.pet)
+        print("Cancelled. \(TerminalText.sanitize(state.pet.name)) is \(state.pet.stage.rawValue) again (\(state.pet.stage.statusText)).")
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+struct Fold: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Finish a pet's cycle: fold it after drying (or air-drying after the wash).",
+        discussion: "Health goes back to 100% and the streak grows."
+    )
+
+    @OptionGroup var target: PetArgument
+
+    func run() throws {
+        let context = try AppContext.make()
+        defer { context.reportProblems() }
+        let state = try context.laundry.fold(target.pet)
+        let pet = state.pet
+        print("🧺 Folded \(TerminalText.sanitize(pet.name))! Health \(pet.health(at: context.now))%, streak \(pet.currentStreak), \(pet.totalCycles) loads in all.")
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+struct Wash: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start a pet's wash timer.",
+        discussion: "Uses the pet's wash duration unless --for is given. When it ends the pet is 'washed'."
+    )
+
+    @OptionGroup var target: PetArgument
+    @OptionGroup var length: ForDurationOption
+
+    func run() throws {
+        let context = try AppContext.make()
+        defer { context.reportProblems() }
+        let state = try context.laundry.wash(target.pet, for: length.duration)
+        CycleReport.started(state, verb: "Washing", context: context)
+    }
+}

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ArgumentParser
+import Foundation
+import LaundryCore
+
+@main
+struct LaundryCommand: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "laundry",
+        abstract: "Keep your laundry loads as pets: timers for washer and dryer, and a pet that is sad when neglected.",
+        discussion: """
+        Adopt a pet for each load (laundry adopt socks), start its wash (laundry wash socks), and see \
+        every pet at a glance (laundry status). A <pet> is its name in any case, a unique prefix of the \
+        name, or 8 or more hex digits of its id.
+
+        Files live in $LAUNDRY_HOME, else $XDG_DATA_HOME/laundry (~/.local/share/laundry).
+        """,
+        version: "laundry \(version)",
+        subcommands: [
+            Adopt.self, List.self, Status.self,
+            Wash.self, Dry.self, MoreDry.self, Fold.self, Cancel.self, Pause.self, Resume.self,
+            Set.self, Release.self, History.self, Stats.self, Watch.self,
+        ]
+    )
+
+    /// Runs a command and turns every failure into one line on stderr: usage errors exit 64 (as
+    /// swift-argument-parser does), everything else exits 1. Never a stack trace.
+    static func main() {
+        setvbuf(stdout, nil, _IOLBF, 0)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as LaundryError {
+            fail(error.description)
+        } catch let error as UserFacingError {
+            fail(error.description)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    private static func fail(_ message: String) -> Never {
+        fflush(stdout)
+        Terminal.printError("laundry: error: \(message)")
+        Glibc.exit(1)
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import LaundryStore
+
+/// The `<pet>` argument every pet command takes, with completion of the current pets' names.
+struct PetArgument: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp("The pet: its name (any case), a unique prefix of it, or 8+ hex digits of its id.", valueName: "pet"),
+        completion: .custom(ShellCompletion.petNames)
+    )
+    var pet: String
+}
+
+/// Dynamic completions. They run inside the user's shell at every Tab, so they read as little as
+/// possible and never print an error into the prompt.
+enum ShellCompletion {
+    @Sendable static func petNames(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        let store = PetStore(paths: LaundryPaths.resolve())
+        let key = prefix.lowercased()
+        return store.names().filter { $0.lowercased().hasPrefix(key) }.sorted()
+    }
+
+    @Sendable static func kinds(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        guard let catalog = try? DataDirectory.locate().loadKinds() else { return [] }
+        return catalog.ids.filter { $0.hasPrefix(prefix.lowercased()) }
+    }
+}

@@ -1,0 +1,48 @@
+/// How many terminal columns text takes: emoji and East Asian wide characters take two, so tables
+/// with `🛏️` or `洗濯` in a name still line up.
+enum TextWidth {
+    static func of(_ text: String) -> Int {
+        text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.properties.generalCategory == .control { return 0 }
+        if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+        if first.properties.isEmojiPresentation { return 2 }
+        if isWide(first.value) { return 2 }
+        return 1
+    }
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Pads with spaces on the right to `columns`.
+    static func padded(_ text: String, to columns: Int) -> String {
+        let width = of(text)
+        return width >= columns ? text : text + String(repeating: " ", count: columns - width)
+    }
+
+    /// Cuts text to at most `columns`, ending with `…` when it had to cut.
+    static func truncated(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let width = width(of: character)
+            if used + width > columns - 1 { break }
+            result.append(character)
+            used += width
+        }
+        return result + "…"
+    }
+}
