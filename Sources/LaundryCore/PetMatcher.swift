@@ -40,10 +40,19 @@ public struct PetMatcher: Sendable {
     }
 
     /// The closest name by edit distance, if it is close enough to be a likely typo, or a name
-    /// that contains what was typed.
+    /// that contains what was typed. A typo in the first letters of a long name counts too
+    /// ("sox" for "Socks"), so each name is also compared by its start.
     func nearestName(to key: String) -> String? {
-        let scored = candidates.map { ($0.name, Self.editDistance(key, $0.name.lowercased())) }
-        if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, key.count / 3) { return best.0 }
+        let scored = candidates.map { candidate -> (name: String, distance: Int, whole: Int) in
+            let name = candidate.name.lowercased()
+            let whole = Self.editDistance(key, name)
+            let start = Self.editDistance(key, String(name.prefix(key.count)))
+            return (candidate.name, min(whole, start + 1), whole)
+        }
+        if let best = scored.min(by: { ($0.distance, $0.whole) < ($1.distance, $1.whole) }),
+           best.distance <= max(2, key.count / 3) {
+            return best.name
+        }
         return candidates.first { $0.name.lowercased().contains(key) }?.name
     }
 

@@ -15,7 +15,7 @@ struct WatchFrame {
         let views = states.map { PetView(state: $0, kind: kinds.kindOrFallback($0.pet.kind), now: now) }
         let running = views.filter { $0.timer != nil }.sorted { ($0.remaining ?? 0) < ($1.remaining ?? 0) }
         let waiting = views.filter { $0.pet.stage == .washed || $0.pet.stage == .dried }
-        var lines = [style.bold("laundry watch") + style.dim("  \(LocalTime.dateTime(now))  (Ctrl-C to quit)"), ""]
+        var lines = [style.bold("laundry watch") + style.dim("  \(LocalTime.dateTime(now, seconds: true))  (Ctrl-C to quit)"), ""]
         if running.isEmpty && waiting.isEmpty { lines.append(style.dim("No timers running. Start one with: laundry wash <pet>")) }
         let nameWidth = (running + waiting).map { TextWidth.of($0.name) }.max() ?? 0
         for view in running {

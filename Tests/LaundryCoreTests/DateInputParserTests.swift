@@ -1,0 +1,45 @@
+import Foundation
+import LaundryCore
+import XCTest
+
+final class DateInputParserTests: XCTestCase {
+    private let utc = DateInputParser(timeZone: TimeZone(identifier: "UTC")!)
+    private let now = Timestamp.parse("2026-11-21T15:30:00Z")!
+
+    func test_isoDateIsLocalMidnight() throws {
+        XCTAssertEqual(try utc.parse("2026-11-20", now: now), Timestamp.parse("2026-11-20T00:00:00Z"))
+        let berlin = DateInputParser(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        XCTAssertEqual(try berlin.parse("2026-11-20", now: now), Timestamp.parse("2026-11-19T23:00:00Z"))
+    }
+
+    func test_isoDateTimeWithAndWithoutZone() throws {
+        XCTAssertEqual(try utc.parse("2026-11-20T18:30", now: now), Timestamp.parse("2026-11-20T18:30:00Z"))
+        XCTAssertEqual(try utc.parse("2026-11-20 18:30:15", now: now), Timestamp.parse("2026-11-20T18:30:15Z"))
+        XCTAssertEqual(try utc.parse("2026-11-20T18:30:00+02:00", now: now), Timestamp.parse("2026-11-20T16:30:00Z"))
+    }
+
+    func test_relativeWords() throws {
+        XCTAssertEqual(try utc.parse("today", now: now), Timestamp.parse("2026-11-21T00:00:00Z"))
+        XCTAssertEqual(try utc.parse("Yesterday", now: now), Timestamp.parse("2026-11-20T15:30:00Z"))
+        XCTAssertEqual(try utc.parse("3 days ago", now: now), Timestamp.parse("2026-11-18T15:30:00Z"))
+        XCTAssertEqual(try utc.parse("1 day ago", now: now), Timestamp.parse("2026-11-20T15:30:00Z"))
+        XCTAssertEqual(try utc.parse("6d ago", now: now), Timestamp.parse("2026-11-15T15:30:00Z"))
+        XCTAssertEqual(try utc.parse("now", now: now), now)
+    }
+
+    func test_daysAgoKeepsTheLocalTimeAcrossADSTChange() throws {
+        // Europe/Berlin left summer time on 2026-10-25: 3 days before 2026-10-27 12:00 local is 12:00 local.
+        let berlin = DateInputParser(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let after = Timestamp.parse("2026-10-27T11:00:00Z")! // 12:00 CET
+        XCTAssertEqual(try berlin.parse("3 days ago", now: after), Timestamp.parse("2026-10-24T10:00:00Z")) // 12:00 CEST
+    }
+
+    func test_refusesMalformedAndFutureDates() {
+        for input in ["", "soon", "2026-13-01", "2026-02-30", "2026-11-2", "3 weeks ago", "-1 days ago", "2026-11-20T25:00"] {
+            XCTAssertThrowsError(try utc.parse(input, now: now), input)
+        }
+        XCTAssertThrowsError(try utc.parse("2026-11-22", now: now)) { error in
+            XCTAssertEqual(error as? DateInputError, .inFuture("2026-11-22"))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import LaundryCore
+import XCTest
+
+final class DurationParserTests: XCTestCase {
+    private func seconds(_ text: String) throws -> Int { try DurationParser.parse(text).seconds }
+
+    func test_acceptsEveryDocumentedForm() throws {
+        XCTAssertEqual(try seconds("45m"), 2700)
+        XCTAssertEqual(try seconds("1h30m"), 5400)
+        XCTAssertEqual(try seconds("90s"), 90)
+        XCTAssertEqual(try seconds("1:30:00"), 5400)
+        XCTAssertEqual(try seconds("1:30"), 5400)
+        XCTAssertEqual(try seconds("45"), 2700)
+        XCTAssertEqual(try seconds("1.5"), 90)
+        XCTAssertEqual(try seconds("2h"), 7200)
+        XCTAssertEqual(try seconds("1h 5m 3s"), 3903)
+        XCTAssertEqual(try seconds(" 10M "), 600)
+        XCTAssertEqual(try seconds("90m"), 5400, "a single unit may exceed 59")
+    }
+
+    func test_acceptsTheBoundsOneSecondAndTwentyFourHours() throws {
+        XCTAssertEqual(try seconds("1s"), 1)
+        XCTAssertEqual(try seconds("24h"), 86_400)
+        XCTAssertEqual(try seconds("24:00:00"), 86_400)
+    }
+
+    func test_refusesBadInputWithTheRightReason() {
+        let cases: [(String, DurationError)] = [
+            ("0", .tooShort), ("0s", .tooShort), ("-5m", .malformed("-5m")), ("45x", .malformed("45x")),
+            ("25h", .tooLong), ("24h1s", .tooLong), ("1h61m", .componentOutOfRange("1h61m")), ("", .empty), ("   ", .empty),
+            ("m", .malformed("m")), ("5mh", .malformed("5mh")), ("1:75", .componentOutOfRange("1:75")),
+            ("1:2:3:4", .malformed("1:2:3:4")), ("1e3", .malformed("1e3")), ("nan", .malformed("nan")),
+            ("99999999999h", .tooLong), ("1:5", .componentOutOfRange("1:5")), ("1440.5", .tooLong),
+        ]
+        for (input, expected) in cases {
+            XCTAssertThrowsError(try DurationParser.parse(input), input) { error in
+                XCTAssertEqual(error as? DurationError, expected, "for '\(input)'")
+            }
+        }
+    }
+
+    func test_errorMessagesNameTheFix() {
+        XCTAssertTrue(DurationError.malformed("45x").description.contains("45m, 1h30m"))
+        XCTAssertTrue(DurationError.componentOutOfRange("1h61m").description.contains("2h1m"))
+    }
+
+    func test_compactTextRoundTrips() throws {
+        for seconds in [1, 59, 60, 61, 3599, 3600, 5400, 86_400] {
+            let duration = try LaundryDuration(seconds: seconds)
+            XCTAssertEqual(try DurationParser.parse(duration.description).seconds, seconds)
+        }
+    }
+
+    func test_countdownRoundsUpSoATimerNeverShowsZeroEarly() {
+        XCTAssertEqual(DurationText.countdown(0.2), "0:01")
+        XCTAssertEqual(DurationText.countdown(0), "0:00")
+        XCTAssertEqual(DurationText.countdown(3661), "1:01:01")
+        XCTAssertEqual(DurationText.countdown(-5), "0:00")
+    }
+}

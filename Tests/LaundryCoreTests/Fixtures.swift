@@ -1,0 +1,33 @@
+import Foundation
+import LaundryCore
+
+enum Fixtures {
+    static let start = Timestamp.parse("2026-11-21T10:00:00Z")!
+    static let clothes = Kind(id: "clothes", name: "Clothes", emoji: "👕", washSeconds: 2700, drySeconds: 3600, cycleDays: 5)
+
+    static func pet(name: String = "Socks", cycleDays: Double = 10, createdAt: Date = start) -> Pet {
+        Pet(name: try! PetName(name), kind: clothes, createdAt: createdAt, cycleDays: cycleDays)
+    }
+
+    static func state(_ stage: Stage = .idle, at now: Date = start) -> PetState {
+        var state = PetState(pet: pet())
+        switch stage {
+        case .idle: break
+        case .washing: _ = try! StageMachine.wash(&state, for: nil, at: now)
+        case .washed:
+            _ = try! StageMachine.wash(&state, for: .minutes(1), at: now.addingTimeInterval(-120))
+            StageMachine.settle(&state, at: now)
+        case .drying:
+            _ = try! StageMachine.wash(&state, for: .minutes(1), at: now.addingTimeInterval(-120))
+            StageMachine.settle(&state, at: now)
+            _ = try! StageMachine.dry(&state, for: nil, at: now)
+        case .dried:
+            _ = try! StageMachine.wash(&state, for: .minutes(1), at: now.addingTimeInterval(-300))
+            StageMachine.settle(&state, at: now.addingTimeInterval(-200))
+            _ = try! StageMachine.dry(&state, for: .minutes(1), at: now.addingTimeInterval(-200))
+            StageMachine.settle(&state, at: now)
+        }
+        precondition(state.pet.stage == stage)
+        return state
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import LaundryCore
+import XCTest
+
+final class StageMachineTests: XCTestCase {
+    private let now = Fixtures.start
+
+    private enum Move: String, CaseIterable {
+        case wash, dry, moreDry, fold, cancel, pause, resume
+    }
+
+    private func apply(_ move: Move, _ state: inout PetState, at time: Date? = nil) throws -> [HistoryEvent] {
+        let time = time ?? now
+        switch move {
+        case .wash: return try StageMachine.wash(&state, for: nil, at: time)
+        case .dry: return try StageMachine.dry(&state, for: nil, at: time)
+        case .moreDry: return try StageMachine.moreDry(&state, for: nil, at: time)
+        case .fold: return try StageMachine.fold(&state, at: time)
+        case .cancel: return try StageMachine.cancel(&state, at: time)
+        case .pause: return try StageMachine.pause(&state, at: time)
+        case .resume: return try StageMachine.resume(&state, at: time)
+        }
+    }
+
+    /// Every move from every stage: the legal ones reach the stage the design says, the others are
+    /// refused and change nothing.
+    func test_everyMoveFromEveryStage() throws {
+        let legal: [Stage: [Move: Stage]] = [
+            .idle: [.wash: .washing],
+            .washing: [.cancel: .idle, .pause: .washing],
+            .washed: [.dry: .drying, .fold: .idle],
+            .drying: [.cancel: .washed, .pause: .drying],
+            .dried: [.fold: .idle, .moreDry: .drying],
+        ]
+        for stage in Stage.allCases {
+            for move in Move.allCases {
+                var state = Fixtures.state(stage, at: now)
+                let before = state
+                if let target = legal[stage]?[move] {
+                    let events = try apply(move, &state)
+                    XCTAssertEqual(state.pet.stage, target, "\(move) from \(stage)")
+                    XCTAssertFalse(events.isEmpty, "\(move) from \(stage) records an event")
+                } else {
+                    XCTAssertThrowsError(try apply(move, &state), "\(move) from \(stage) must be refused") { error in
+                        guard let error = error as? LaundryError else { return XCTFail("\(error)") }
+                        switch error {
+                        case .illegalMove, .notPaused: break
+                        default: XCTFail("unexpected \(error)")
+                        }
+                    }
+                    XCTAssertEqual(state, before, "\(move) from \(stage) changed nothing")
+                }
+            }
+        }
+    }
+
+    func test_illegalMoveSaysWhatThePetIsDoingAndWhatFits() {
+        var idle = Fixtures.state(.idle)
+        XCTAssertThrowsError(try StageMachine.dry(&idle, for: nil, at: now)) { error in
+            XCTAssertEqual("\(error)", "cannot dry Socks: it is idle (Ready to start laundry); wash it first: laundry wash Socks")
+        }
+        var washing = Fixtures.state(.washing)
+        XCTAssertThrowsError(try StageMachine.wash(&washing, for: nil, at: now.addingTimeInterval(60))) { error in
+            XCTAssertTrue("\(error)".contains("44:00 left"), "\(error)")
+            XCTAssertTrue("\(error)".contains("laundry cancel Socks"), "\(error)")
+        }
+    }
+
+    func test_timerEndsAtAnAbsoluteTimeAndIsSettledOnce() throws {
+        var state = Fixtures.state(.idle)
+        _ = try StageMachine.wash(&state, for: .minutes(45), at: now)
+        XCTAssertEqual(state.timer?.endsAt, now.addingTimeInterval(2700))
+        XCTAssertTrue(StageMachine.settle(&state, at: now.addingTimeInterval(2699.999)).isEmpty)
+        XCTAssertEqual(state.pet.stage, .washing)
+        let events = StageMachine.settle(&state, at: now.addingTimeInterval(2700))
+        XCTAssertEqual(events.map(\.event), [.washDone])
+        XCTAssertEqual(events.first?.at, now.addingTimeInterval(2700), "recorded at the deadline, not when seen")
+        XCTAssertEqual(state.pet.stage, .washed)
+        XCTAssertEqual(state.timer?.finishedAt, state.timer?.endsAt)
+        XCTAssertFalse(state.timer?.notified ?? true, "a command leaves the announcement to the daemon")
+        XCTAssertNotNil(state.unannouncedFinish)
+        XCTAssertTrue(StageMachine.settle(&state, at: now.addingTimeInterval(9999)).isEmpty, "never twice")
+    }
+
+    func test_aSuspendAcrossTheDeadlineFinishesTheTimerOnWake() throws {
+        let clock = ManualClock(now)
+        var state = Fixtures.state(.idle)
+        _ = try StageMachine.wash(&state, for: .minutes(45), at: clock.now())
+        clock.advance(by: 3 * 3600) // asleep for three hours
+        let events = StageMachine.settle(&state, at: clock.now())
+        XCTAssertEqual(events.map(\.event), [.washDone])
+        XCTAssertEqual(events.first?.at, now.addingTimeInterval(2700))
+    }
+
+    func test_aClockSetBackKeepsTheTimerRunning() throws {
+        var state = Fixtures.state(.idle)
+        _ = try StageMachine.wash(&state, for: .minutes(10), at: now)
+        let setBack = now.addingTimeInterval(-3600)
+        XCTAssertTrue(StageMachine.settle(&state, at: setBack).isEmpty)
+        XCTAssertEqual(state.liveTimer?.remaining(at: setBack), 4200, "an absolute end: an hour back means an hour more")
+    }
+
+    func test_pauseAndResumeKeepTheRemainingTime() throws {
+        var state = Fixtures.state(.idle)
+        _ = try StageMachine.wash(&state, for: .minutes(45), at: now)
+        _ = try StageMachine.pause(&state, at: now.addingTimeInterval(600))
+        XCTAssertEqual(state.liveTimer?.remaining(at: now.addingTimeInterval(99_999)), 2100)
+        XCTAssertTrue(StageMachine.settle(&state, at: now.addingTimeInterval(99_999)).isEmpty, "a paused timer never ends")
+        XCTAssertThrowsError(try StageMachine.pause(&state, at: now.addingTimeInterval(700))) { error in
+            XCTAssertEqual(error as? LaundryError, .alreadyPaused(pet: "Socks"))
+        }
+        let resumeAt = now.addingTimeInterval(86_400) // paused across midnight
+        _ = try StageMachine.resume(&state, at: resumeAt)
+        XCTAssertEqual(state.timer?.endsAt, resumeAt.addingTimeInterval(2100))
+        XCTAssertEqual(state.timer?.progress(at: resumeAt) ?? 0, 600.0 / 2700, accuracy: 0.0001)
+        XCTAssertThrowsError(try StageMachine.resume(&state, at: resumeAt)) { error in
+            XCTAssertEqual(error as? LaundryError, .notPaused(pet: "Socks"))
+        }
+    }
+
+    func test_cancelReturnsToTheStageBeforeTheTimer() throws {
+        var drying = Fixtures.state(.drying)
+        _ = try StageMachine.cancel(&drying, at: now)
+        XCTAssertEqual(drying.pet.stage, .washed)
+        XCTAssertNil(drying.timer)
+        var extra = Fixtures.state(.dried)
+        _ = try StageMachine.moreDry(&extra, for: nil, at: now)
+        XCTAssertEqual(extra.timer?.kind, .extraDry)
+        XCTAssertEqual(extra.timer?.endsAt, now.addingTimeInterval(600), "more-dry defaults to 10 minutes")
+        _ = try StageMachine.cancel(&extra, at: now)
+        XCTAssertEqual(extra.pet.stage, .dried)
+    }
+
+    func test_aStaleTimerFromAnInterruptedStartIsNotLive() throws {
+        var state = Fixtures.state(.idle)
+        state.timer = LaundryTimer(petID: state.pet.id, kind: .dry, startedAt: now, duration: .minutes(1))
+        XCTAssertNil(state.liveTimer)
+        XCTAssertTrue(StageMachine.settle(&state, at: now.addingTimeInterval(3600)).isEmpty)
+        _ = try StageMachine.wash(&state, for: nil, at: now)
+        XCTAssertEqual(state.timer?.kind, .wash, "a new load replaces it")
+    }
+
+    func test_foldRestoresHealthAndGrowsStreak() throws {
+        var state = Fixtures.state(.dried)
+        state.pet.sentHealthWarnings = [25]
+        let later = now.addingTimeInterval(8 * 86_400)
+        _ = try StageMachine.fold(&state, at: later)
+        XCTAssertEqual(state.pet.health(at: later), 100)
+        XCTAssertEqual(state.pet.currentStreak, 1)
+        XCTAssertEqual(state.pet.longestStreak, 1)
+        XCTAssertEqual(state.pet.totalCycles, 1)
+        XCTAssertEqual(state.pet.lastLaundryAt, later)
+        XCTAssertEqual(state.pet.sentHealthWarnings, [], "warnings re-arm")
+    }
+
+    func test_streakResetsWhenThePetDiesAndRestartsAtOne() throws {
+        var state = Fixtures.state(.idle)
+        for day in 0..<3 {
+            let time = now.addingTimeInterval(Double(day) * 86_400)
+            _ = try StageMachine.wash(&state, for: .minutes(1), at: time)
+            StageMachine.settle(&state, at: time.addingTimeInterval(120))
+            _ = try StageMachine.fold(&state, at: time.addingTimeInterval(120))
+        }
+        XCTAssertEqual(state.pet.currentStreak, 3)
+        let afterDeath = now.addingTimeInterval(20 * 86_400)
+        XCTAssertEqual(state.pet.streak(at: afterDeath), 0, "computed fresh, daemon or no daemon")
+        let events = StageMachine.settle(&state, at: afterDeath)
+        XCTAssertEqual(events.map(\.event), [.died])
+        XCTAssertEqual(state.pet.currentStreak, 0)
+        XCTAssertEqual(state.pet.longestStreak, 3)
+        _ = try StageMachine.wash(&state, for: .minutes(1), at: afterDeath)
+        StageMachine.settle(&state, at: afterDeath.addingTimeInterval(120))
+        _ = try StageMachine.fold(&state, at: afterDeath.addingTimeInterval(120))
+        XCTAssertEqual(state.pet.currentStreak, 1)
+        XCTAssertEqual(state.pet.longestStreak, 3)
+        XCTAssertEqual(state.pet.health(at: afterDeath.addingTimeInterval(120)), 100, "revived")
+    }
+
+    func test_foldingADeadPetWithoutSettlingStillStartsTheStreakAtOne() throws {
+        var state = Fixtures.state(.washed)
+        state.pet.currentStreak = 5
+        _ = try StageMachine.fold(&state, at: now.addingTimeInterval(30 * 86_400))
+        XCTAssertEqual(state.pet.currentStreak, 1)
+    }
+}

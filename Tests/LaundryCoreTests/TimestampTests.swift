@@ -1,0 +1,28 @@
+import Foundation
+@testable import LaundryCore
+import XCTest
+
+final class TimestampTests: XCTestCase {
+    func test_formatsUTCWithMilliseconds() {
+        XCTAssertEqual(Timestamp.format(Date(timeIntervalSince1970: 0)), "1970-01-01T00:00:00.000Z")
+        XCTAssertEqual(Timestamp.format(Date(timeIntervalSince1970: 1_795_300_000.123)), "2026-11-21T22:26:40.123Z")
+        XCTAssertEqual(Timestamp.format(Date(timeIntervalSince1970: -1.5)), "1969-12-31T23:59:58.500Z")
+    }
+
+    func test_roundTripsToTheMillisecond() {
+        for _ in 0..<1000 {
+            let millis = Int64.random(in: 0...4_102_444_800_000)
+            let date = Date(timeIntervalSince1970: Double(millis) / 1000)
+            let back = Timestamp.parse(Timestamp.format(date))!
+            XCTAssertEqual(back.timeIntervalSince1970, date.timeIntervalSince1970, accuracy: 0.000_5)
+        }
+    }
+
+    func test_parsesOffsetsAndRefusesGarbage() {
+        XCTAssertEqual(Timestamp.parse("2026-11-21T10:00:00+01:00"), Timestamp.parse("2026-11-21T09:00:00Z"))
+        XCTAssertEqual(Timestamp.parse("2026-11-21T10:00:00-0130"), Timestamp.parse("2026-11-21T11:30:00Z"))
+        for bad in ["", "2026-11-21", "2026-11-21T10:00:00", "2026-11-21T10:00:00Zjunk", "2026-13-21T10:00:00Z", "x026-11-21T10:00:00Z"] {
+            XCTAssertNil(Timestamp.parse(bad), bad)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import LaundryCore
+import LaundryStore
+import XCTest
+
+final class AtomicFileTests: StoreTestCase {
+    func test_filesAre0600InFolders0700() throws {
+        let pet = try adopt("Socks")
+        try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
+            try StageMachine.wash(&state, for: nil, at: now)
+        }
+        let paths = store.paths
+        for folder in [paths.root, paths.pets, paths.timers, paths.history, paths.locks] {
+            XCTAssertEqual(try mode(folder), 0o700, folder)
+        }
+        for file in [paths.petFile(pet.id), paths.timerFile(pet.id), paths.historyFile(pet.id)] {
+            XCTAssertEqual(try mode(file), 0o600, file)
+        }
+    }
+
+    func test_replaceLeavesNoTemporaryFilesAndKeepsValidJSON() throws {
+        let pet = try adopt("Socks")
+        for index in 0..<20 {
+            try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
+                state.pet.cycleDays = Double(index + 1)
+                return []
+            }
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: store.paths.pets)
+        XCTAssertEqual(files, ["\(LaundryPaths.fileStem(pet.id)).json"], "no temporary files left")
+        XCTAssertEqual(try store.load(pet.id)?.pet.cycleDays, 20)
+    }
+
+    func test_replaceIsARenameSoAnOpenReaderKeepsTheOldFile() throws {
+        let pet = try adopt("Socks")
+        let path = store.paths.petFile(pet.id)
+        let before = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        let inodeBefore = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber
+        try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
+            state.pet.cycleDays = 3
+            return []
+        }
+        let inodeAfter = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber
+        XCTAssertNotEqual(inodeBefore, inodeAfter, "a new file is renamed over the old one")
+        let oldData = try before.readToEnd() ?? Data()
+        XCTAssertTrue(String(decoding: oldData, as: UTF8.self).contains("\"cycleDays\" : 5"), "the reader sees the whole old file")
+    }
+
+    func test_aFailedWriteLeavesThePreviousStateIntact() throws {
+        let pet = try adopt("Socks")
+        let original = contents(store.paths.petFile(pet.id))
+        // A folder where the timer file should be makes the write fail half-way through the change.
+        try FileManager.default.createDirectory(atPath: store.paths.timerFile(pet.id), withIntermediateDirectories: true)
+        XCTAssertThrowsError(try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
+            try StageMachine.wash(&state, for: nil, at: now)
+        }) { error in
+            XCTAssertTrue("\(error)".contains("cannot write"), "\(error)")
+        }
+        XCTAssertEqual(contents(store.paths.petFile(pet.id)), original)
+        XCTAssertEqual(store.history(pet.id).events.map(\.event), [.adopted])
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import LaundryCore
+import LaundryStore
+import XCTest
+
+final class StoreBehaviourTests: StoreTestCase {
+    func test_namesAreUniqueWithoutRegardToCase() throws {
+        try adopt("Socks")
+        XCTAssertThrowsError(try adopt("SOCKS")) { error in
+            XCTAssertEqual(error as? LaundryError, .duplicateName("Socks"))
+        }
+        XCTAssertEqual(store.loadAll().states.count, 1)
+    }
+
+    func test_aFinishedTimerIsRecordedOnceInHistory() throws {
+        let pet = try adopt("Socks")
+        try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
+            try StageMachine.wash(&state, for: .minutes(1), at: now)
+        }
+        let later = now.addingTimeInterval(120)
+        for _ in 0..<3 { _ = store.settled(store.loadAll(), at: later) }
+        let events = store.history(pet.id).events.map(\.event)
+        XCTAssertEqual(events, [.adopted, .washStarted, .washDone])
+        let state = try XCTUnwrap(try store.load(pet.id))
+        XCTAssertEqual(state.pet.stage, .washed)
+        XCTAssertEqual(state.timer?.finishedAt, now.addingTimeInterval(60))
+        XCTAssertEqual(state.timer?.notified, false, "left for the notification service to announce")
+    }
+
+    func test_aRefusedChangeStillKeepsWhatSettlingFound() throws {
+        let pet = try adopt("Socks")
+        try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
+            try StageMachine.wash(&state, for: .minutes(1), at: now)
+        }
+        let later = now.addingTimeInterval(120)
+        XCTAssertThrowsError(try store.update(pet.id, at: later) { (state: inout PetState) throws(LaundryError) in
+            try StageMachine.moreDry(&state, for: nil, at: later)
+        })
+        XCTAssertEqual(try store.load(pet.id)?.pet.stage, .washed)
+        XCTAssertEqual(store.history(pet.id).events.map(\.event), [.adopted, .washStarted, .washDone])
+    }
+
+    func test_releaseRemovesEveryFileOfThePet() throws {
+        let pet = try adopt("Socks")
+        let other = try adopt("Towels")
+        try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
+            try StageMachine.wash(&state, for: nil, at: now)
+        }
+        try store.remove(pet.id)
+        let paths = store.paths
+        for file in [paths.petFile(pet.id), paths.timerFile(pet.id), paths.historyFile(pet.id), paths.lockFile(pet.id)] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: file), file)
+        }
+        XCTAssertEqual(store.loadAll().states.map(\.pet.id), [other.id])
+    }
+
+    func test_namesForCompletionHaveNoSideEffects() throws {
+        try adopt("Socks")
+        let broken = store.paths.pets + "/\(LaundryPaths.fileStem(UUID())).json"
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: broken))
+        XCTAssertEqual(store.names(), ["Socks"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: broken), "completion never moves files")
+        XCTAssertEqual(PetStore(paths: LaundryPaths(root: home + "/missing")).names(), [])
+    }
+
+    func test_pathsFollowXDG() {
+        XCTAssertEqual(LaundryPaths.resolve(environment: ["LAUNDRY_HOME": "/l", "XDG_DATA_HOME": "/x", "HOME": "/h"]).root, "/l")
+        XCTAssertEqual(LaundryPaths.resolve(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).root, "/x/laundry")
+        XCTAssertEqual(LaundryPaths.resolve(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]).root, "/h/.local/share/laundry")
+        XCTAssertEqual(LaundryPaths.resolve(environment: ["HOME": "/h"]).root, "/h/.local/share/laundry")
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import LaundryCore
+import LaundryStore
+import XCTest
+
+/// A fresh `LAUNDRY_HOME` on real disk for each test.
+class StoreTestCase: XCTestCase {
+    var home: String!
+    var store: PetStore!
+    let clothes = Kind(id: "clothes", name: "Clothes", emoji: "👕", washSeconds: 2700, drySeconds: 3600, cycleDays: 5)
+    let now = Timestamp.parse("2026-11-21T10:00:00Z")!
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-store-\(UUID().uuidString)").path
+        store = PetStore(paths: LaundryPaths(root: home))
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    @discardableResult
+    func adopt(_ name: String) throws -> Pet {
+        let pet = Pet(name: try PetName(name), kind: clothes, createdAt: now)
+        try store.create(pet, events: [HistoryEvent(at: now, event: .adopted, petID: pet.id)])
+        return pet
+    }
+
+    func mode(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+}
