@@ -140,13 +140,15 @@ public final class Laundry {
     /// Events of one pet, or of every pet, newest first.
     public func history(_ query: String?, limit: Int?) throws(LaundryError) -> [(pet: Pet, event: HistoryEvent)] {
         let states = try query.map { (query) throws(LaundryError) in [try pet(query)] } ?? pets()
-        var entries: [(pet: Pet, event: HistoryEvent)] = []
+        var entries: [(pet: Pet, event: HistoryEvent, order: Int)] = []
         for state in states {
-            entries += store.history(state.pet.id).events.map { (state.pet, $0) }
+            for event in store.history(state.pet.id).events {
+                entries.append((state.pet, event, entries.count))
+            }
         }
-        entries.sort { $0.event.at > $1.event.at }
-        if let limit { entries = Array(entries.prefix(limit)) }
-        return entries
+        // Newest first; events of the same instant keep the order they were written in, reversed.
+        entries.sort { ($0.event.at, $0.order) > ($1.event.at, $1.order) }
+        return entries.prefix(limit ?? entries.count).map { ($0.pet, $0.event) }
     }
 
     public func statistics(weeks: Int, calendar: Calendar) -> LaundryStats {

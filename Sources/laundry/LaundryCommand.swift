@@ -39,13 +39,30 @@ struct LaundryCommand: ParsableCommand {
         } catch let error as UserFacingError {
             fail(error.description)
         } catch {
-            exit(withError: error)
+            let code = exitCode(for: error)
+            // Help, --version and completion requests are "errors" that print and exit 0.
+            guard code != .success else { exit(withError: error) }
+            fail(usageMessage(for: error), code: code.rawValue)
         }
     }
 
-    private static func fail(_ message: String) -> Never {
+    private static func fail(_ message: String, code: Int32 = 1) -> Never {
         fflush(stdout)
         Terminal.printError("laundry: error: \(message)")
-        Glibc.exit(1)
+        Glibc.exit(code)
+    }
+
+    /// swift-argument-parser's brief message, on one line, pointing at the right help page.
+    private static func usageMessage(for error: any Error) -> String {
+        let brief = message(for: error)
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
+        let arguments = CommandLine.arguments.dropFirst()
+        let subcommand = configuration.subcommands.first { command in
+            guard let first = arguments.first else { return false }
+            return command._commandName == first || command.configuration.aliases.contains(first)
+        }
+        let help = subcommand.map { "laundry \($0._commandName) --help" } ?? "laundry --help"
+        return "\(brief) (see: \(help))"
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import XCTest
+
+final class CycleEndToEndTests: XCTestCase {
+    func test_aWholeCycleFromAdoptionToFolding() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        home.ok("wash", "socks", "--for", "2s")
+        XCTAssertEqual(home.pet("Socks")["stage"] as? String, "washing")
+        Thread.sleep(forTimeInterval: 2.2)
+        XCTAssertEqual(home.pet("Socks")["stage"] as? String, "washed")
+        home.ok("dry", "Socks", "--for", "1s")
+        XCTAssertEqual(home.pet("Socks")["stage"] as? String, "drying")
+        Thread.sleep(forTimeInterval: 1.2)
+        XCTAssertEqual(home.pet("Socks")["stage"] as? String, "dried")
+        let fold = home.ok("fold", "SOCKS")
+        XCTAssertTrue(fold.stdout.contains("Folded Socks"), fold.stdout)
+        let pet = home.pet("Socks")
+        XCTAssertEqual(pet["stage"] as? String, "idle")
+        XCTAssertEqual(pet["health"] as? Int, 100)
+        XCTAssertEqual(pet["currentStreak"] as? Int, 1)
+        XCTAssertEqual(pet["totalCycles"] as? Int, 1)
+        XCTAssertTrue(pet["timer"] is NSNull)
+        XCTAssertEqual(home.historyEvents("Socks"), ["adopted", "washStarted", "washDone", "dryStarted", "dryDone", "folded"],
+                       "each finish recorded once, although status looked many times")
+    }
+
+    func test_pauseAndResumeKeepTheRemainingTime() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Towels", "--kind", "towels")
+        home.ok("wash", "towels", "--for", "10m")
+        home.ok("pause", "towels")
+        let paused = try XCTUnwrap(home.pet("Towels")["timer"] as? [String: Any])
+        XCTAssertEqual(paused["paused"] as? Bool, true)
+        let left = try XCTUnwrap(paused["remainingSeconds"] as? Double)
+        XCTAssertEqual(left, 600, accuracy: 1.5)
+        Thread.sleep(forTimeInterval: 1.5)
+        let stillPaused = try XCTUnwrap(home.pet("Towels")["timer"] as? [String: Any])
+        XCTAssertEqual(stillPaused["remainingSeconds"] as? Double, left, "no time passes while paused")
+        home.ok("resume", "towels")
+        let resumed = try XCTUnwrap(home.pet("Towels")["timer"] as? [String: Any])
+        XCTAssertEqual(resumed["paused"] as? Bool, false)
+        XCTAssertEqual(try XCTUnwrap(resumed["remainingSeconds"] as? Double), left, accuracy: 0.5)
+        let resume = home.run(["resume", "towels"])
+        XCTAssertEqual(resume.status, 1)
+        XCTAssertEqual(resume.stderrLines, ["laundry: error: Towels's timer is not paused; pause it with: laundry pause 'Towels'"])
+    }
+
+    func test_statusJSONHasExactlyTheContractKeys() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        home.ok("adopt", "Bed Sheets", "--kind", "sheets", "--last-washed", "yesterday")
+        home.ok("wash", "bed", "--for", "1h")
+        let all = try XCTUnwrap(home.json("status") as? [[String: Any]])
+        XCTAssertEqual(all.count, 2)
+        let keys: Set = ["id", "name", "kind", "stage", "health", "mood", "timer", "totalCycles", "currentStreak", "longestStreak", "lastLaundryAt"]
+        for pet in all { XCTAssertEqual(Set(pet.keys), keys) }
+        let sheets = try XCTUnwrap(all.first { $0["name"] as? String == "Bed Sheets" })
+        let timer = try XCTUnwrap(sheets["timer"] as? [String: Any])
+        XCTAssertEqual(Set(timer.keys), ["kind", "startedAt", "endsAt", "remainingSeconds", "paused"])
+        XCTAssertEqual(timer["kind"] as? String, "wash")
+        for key in ["startedAt", "endsAt"] {
+            let text = try XCTUnwrap(timer[key] as? String)
+            XCTAssertNotNil(text.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression), text)
+        }
+        XCTAssertNotNil(UUID(uuidString: try XCTUnwrap(sheets["id"] as? String)))
+        XCTAssertEqual(sheets["kind"] as? String, "sheets")
+        XCTAssertEqual(sheets["mood"] as? String, "happy")
+        XCTAssertEqual(sheets["health"] as? Int, 93, "a day of a 14-day cycle: 100 − round(7.14)")
+        XCTAssertTrue(all.first { $0["name"] as? String == "Socks" }?["lastLaundryAt"] is NSNull)
+
+        let list = home.run(["list", "--json"]).stdout
+        let status = home.run(["status", "--json"]).stdout
+        let listed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]])
+        let statused = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [[String: Any]])
+        XCTAssertEqual(listed.map { $0["id"] as? String }, statused.map { $0["id"] as? String }, "list --json is status --json")
+
+        let one = try XCTUnwrap(home.json("status", "socks") as? [String: Any])
+        XCTAssertEqual(Set(one.keys), keys, "status <pet> --json is one object")
+    }
+
+    func test_historyAndStatsJSON() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        home.ok("wash", "Socks", "--for", "1s")
+        Thread.sleep(forTimeInterval: 1.1)
+        home.ok("fold", "Socks")
+        let history = try XCTUnwrap(home.json("history", "--limit", "2") as? [[String: Any]])
+        XCTAssertEqual(history.map { $0["event"] as? String }, ["folded", "washDone"])
+        XCTAssertEqual(history.first?["petName"] as? String, "Socks")
+        let stats = try XCTUnwrap(home.json("stats") as? [String: Any])
+        XCTAssertEqual(stats["totalCycles"] as? Int, 1)
+        XCTAssertEqual(stats["foldedLast7Days"] as? Int, 1)
+        let days = try XCTUnwrap(stats["days"] as? [[String: Any]])
+        XCTAssertEqual(days.last?["folded"] as? Int, 1, "today's square counts the fold")
+        let grid = home.ok("stats").stdout
+        XCTAssertTrue(grid.contains("Mon") && grid.contains("▪"), grid)
+    }
+
+    func test_setChangesOnlyWhatIsGivenAndRenames() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks", "--wash", "30m", "--every", "3")
+        home.ok("set", "socks", "--name", "Wool Socks", "--dry", "1h30m")
+        let pet = home.pet("wool")
+        XCTAssertEqual(pet["name"] as? String, "Wool Socks")
+        let card = home.ok("status", "wool").stdout
+        XCTAssertTrue(card.contains("wash 30m, dry 1h30m"), card)
+        XCTAssertTrue(card.contains("every 3d"), card)
+        XCTAssertEqual(home.historyEvents("Wool Socks"), ["adopted", "renamed", "settingsChanged"])
+    }
+
+    func test_releaseRemovesAllFilesAndAsksForConfirmation() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        home.ok("wash", "Socks")
+        let refused = home.run(["release", "Socks"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("--yes"), refused.stderr)
+        XCTAssertEqual(home.files(in: "pets").count, 1)
+        home.ok("rm", "socks", "--yes")
+        XCTAssertEqual(home.files(in: "pets"), [])
+        XCTAssertEqual(home.files(in: "timers"), [])
+        XCTAssertEqual(home.files(in: "history"), [])
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import XCTest
+
+/// A temporary `LAUNDRY_HOME` and a way to run the real, built `laundry` binary against it.
+final class LaundryHome {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+    }
+
+    static let binary: String = {
+        if let explicit = ProcessInfo.processInfo.environment["LAUNDRY_BIN"], !explicit.isEmpty { return explicit }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/laundry").path
+    }()
+
+    let path: String
+    var environment: [String: String]
+
+    init() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-e2e-\(UUID().uuidString.prefix(8))").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["LAUNDRY_HOME"] = path
+        environment["LAUNDRY_NO_AUTOSTART"] = "1"
+        environment["NO_COLOR"] = nil
+        environment["LAUNDRY_FAKE_NOW"] = nil
+        environment["TZ"] = "UTC"
+        self.environment = environment
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    @discardableResult
+    func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
+             file: StaticString = #filePath, line: UInt = #line) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.environment = environment.merging(extra) { $1 }
+        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        do {
+            process.standardOutput = try FileHandle(forWritingTo: outURL)
+            process.standardError = try FileHandle(forWritingTo: errURL)
+            if let stdin {
+                let pipe = Pipe()
+                process.standardInput = pipe
+                try process.run()
+                pipe.fileHandleForWriting.write(Data(stdin.utf8))
+                try pipe.fileHandleForWriting.close()
+            } else {
+                process.standardInput = FileHandle.nullDevice
+                try process.run()
+            }
+        } catch {
+            XCTFail("cannot run \(Self.binary): \(error)", file: file, line: line)
+            return Result(status: -1, stdout: "", stderr: "")
+        }
+        process.waitUntilExit()
+        let out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        return Result(status: process.terminationStatus, stdout: out, stderr: err)
+    }
+
+    /// Runs a command that must succeed, failing the test with its stderr otherwise.
+    @discardableResult
+    func ok(_ arguments: String..., environment extra: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) -> Result {
+        let result = run(arguments, environment: extra, file: file, line: line)
+        XCTAssertEqual(result.status, 0, "laundry \(arguments.joined(separator: " ")) failed: \(result.stderr)", file: file, line: line)
+        return result
+    }
+
+    /// `--json` output parsed.
+    func json(_ arguments: String..., environment extra: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) -> Any? {
+        let result = run(arguments + ["--json"], environment: extra, file: file, line: line)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        return try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    func pet(_ name: String, environment extra: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
+        (json("status", name, environment: extra, file: file, line: line) as? [String: Any]) ?? [:]
+    }
+
+    /// Every file under the home with its bytes, to prove a failed command changed nothing.
+    func snapshot() -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return files }
+        while let relative = walker.nextObject() as? String {
+            if relative.hasPrefix("locks") { continue }
+            var isFolder: ObjCBool = false
+            let full = path + "/" + relative
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
+                files[relative] = FileManager.default.contents(atPath: full) ?? Data()
+            }
+        }
+        return files
+    }
+
+    func historyEvents(_ name: String) -> [String] {
+        let entries = (json("history", name) as? [[String: Any]]) ?? []
+        return entries.compactMap { $0["event"] as? String }.reversed()
+    }
+
+    func files(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder)) ?? []).sorted()
+    }
+}
