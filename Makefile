@@ -4,11 +4,27 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release -Xswiftc -Osize
 BIN_DEBUG = .build/debug/laundry
 BIN_RELEASE = .build/release/laundry
+MAN_PAGE = .build/man/laundry.1
 
-# Tools the tests drive for real: tmux for `laundry watch`.
-TEST_PACKAGES = tmux=tmux
+SHARE = $(DESTDIR)$(PREFIX)/share
+# Every file `make install` writes, so `make uninstall` removes exactly these.
+INSTALLED_FILES = \
+	$(DESTDIR)$(PREFIX)/bin/laundry \
+	$(SHARE)/laundry/kinds.json \
+	$(SHARE)/laundry/icons/laundry.svg \
+	$(SHARE)/bash-completion/completions/laundry \
+	$(SHARE)/zsh/site-functions/_laundry \
+	$(SHARE)/fish/vendor_completions.d/laundry.fish \
+	$(SHARE)/man/man1/laundry.1 \
+	$(SHARE)/applications/laundry.desktop \
+	$(SHARE)/icons/hicolor/scalable/apps/laundry.svg
 
-.PHONY: build debug test demo install uninstall clean
+# Tools the tests drive for real: tmux for `laundry watch` and zsh, the three shells for
+# completion, man for the manual page.
+TEST_PACKAGES = tmux=tmux zsh=zsh fish=fish man=man-db \
+	/usr/share/bash-completion/bash_completion=bash-completion
+
+.PHONY: build debug test demo install uninstall completions man clean
 
 build:
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -19,20 +35,43 @@ debug:
 test:
 	@scripts/ensure-packages.sh $(TEST_PACKAGES)
 	$(SWIFT) build
-	LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) $(SWIFT) test
+	$(SWIFT) build --product generate-manual
+	scripts/make-man.sh $(BIN_DEBUG) .build/debug/generate-manual $(MAN_PAGE)
+	LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) LAUNDRY_MAN_PAGE=$(CURDIR)/$(MAN_PAGE) $(SWIFT) test
+	scripts/test-install.sh
 
 demo: build
 	@scripts/demo.sh $(CURDIR)/$(BIN_RELEASE)
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/laundry
+# The completion scripts are generated from the command declarations and committed; a test fails
+# when they fall behind. Run this after changing a command.
+completions: debug
+	for shell in bash zsh fish; do \
+		$(BIN_DEBUG) --generate-completion-script $$shell > completions/$$(case $$shell in \
+			bash) echo laundry.bash;; zsh) echo _laundry;; fish) echo laundry.fish;; esac); \
+	done
+
+man: build
+	$(SWIFT) build --product generate-manual
+	scripts/make-man.sh $(BIN_RELEASE) .build/debug/generate-manual $(MAN_PAGE)
+
+install: build man
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/laundry/icons $(SHARE)/bash-completion/completions \
+		$(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d $(SHARE)/man/man1 \
+		$(SHARE)/applications $(SHARE)/icons/hicolor/scalable/apps
 	install -m 755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/laundry
-	install -m 644 data/kinds.json $(DESTDIR)$(PREFIX)/share/laundry/kinds.json
+	install -m 644 data/kinds.json $(SHARE)/laundry/kinds.json
+	install -m 644 data/icons/laundry.svg $(SHARE)/laundry/icons/laundry.svg
+	install -m 644 completions/laundry.bash $(SHARE)/bash-completion/completions/laundry
+	install -m 644 completions/_laundry $(SHARE)/zsh/site-functions/_laundry
+	install -m 644 completions/laundry.fish $(SHARE)/fish/vendor_completions.d/laundry.fish
+	install -m 644 $(MAN_PAGE) $(SHARE)/man/man1/laundry.1
+	install -m 644 data/laundry.desktop $(SHARE)/applications/laundry.desktop
+	install -m 644 data/icons/laundry.svg $(SHARE)/icons/hicolor/scalable/apps/laundry.svg
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/laundry
-	rm -f $(DESTDIR)$(PREFIX)/share/laundry/kinds.json
-	-rmdir $(DESTDIR)$(PREFIX)/share/laundry 2>/dev/null
+	rm -f $(INSTALLED_FILES)
+	-rmdir $(SHARE)/laundry/icons $(SHARE)/laundry 2>/dev/null
 
 clean:
 	rm -rf .build

@@ -1,4 +1,4 @@
-/// A pet's name: 1–30 characters after trimming, no control characters. Names are data, never
+/// A pet's name: 1 to 30 characters after trimming, no control characters. Names are data, never
 /// paths, so `/`, `..` and markup are kept literally and escaped wherever they are shown.
 public struct PetName: Hashable, Sendable, CustomStringConvertible {
     public static let maximumLength = 30

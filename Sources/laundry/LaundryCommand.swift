@@ -32,7 +32,7 @@ struct LaundryCommand: ParsableCommand {
     static func main() {
         setvbuf(stdout, nil, _IOLBF, 0)
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(CompletionRequestRepair.repaired(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let error as LaundryError {
             fail(error.description)

@@ -11,10 +11,13 @@ final class LaundryHome {
         var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
     }
 
+    /// The source tree this test file belongs to.
+    static let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
     static let binary: String = {
         if let explicit = ProcessInfo.processInfo.environment["LAUNDRY_BIN"], !explicit.isEmpty { return explicit }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/laundry").path
+        return sourceRoot + "/.build/debug/laundry"
     }()
 
     let path: String
@@ -37,8 +40,14 @@ final class LaundryHome {
     @discardableResult
     func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
              file: StaticString = #filePath, line: UInt = #line) -> Result {
+        runProgram(Self.binary, arguments, environment: extra, stdin: stdin, file: file, line: line)
+    }
+
+    /// Runs any program (a shell, say) with this home's environment.
+    func runProgram(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
+                    file: StaticString = #filePath, line: UInt = #line) -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment.merging(extra) { $1 }
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
@@ -63,7 +72,7 @@ final class LaundryHome {
                 try process.run()
             }
         } catch {
-            XCTFail("cannot run \(Self.binary): \(error)", file: file, line: line)
+            XCTFail("cannot run \(executable): \(error)", file: file, line: line)
             return Result(status: -1, stdout: "", stderr: "")
         }
         process.waitUntilExit()

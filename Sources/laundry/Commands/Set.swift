@@ -8,7 +8,7 @@ struct Set: ParsableCommand {
 
     @OptionGroup var target: PetArgument
 
-    @Option(help: ArgumentHelp("A new name, 1–30 characters.", valueName: "name"), transform: ArgumentParsing.name)
+    @Option(help: ArgumentHelp("A new name, 1 to 30 characters.", valueName: "name"), transform: ArgumentParsing.name)
     var name: PetName?
 
     @OptionGroup var settings: SettingsOptions

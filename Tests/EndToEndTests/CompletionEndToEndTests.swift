@@ -1,0 +1,97 @@
+import Foundation
+import XCTest
+
+/// Shell completion in the real shells, with pets named `Socks`, `Sock Drawer` and `Bed Sheets`.
+final class CompletionEndToEndTests: XCTestCase {
+    private var home: LaundryHome!
+    private let completions = LaundryHome.sourceRoot + "/completions"
+    /// The folder of the binary goes first on PATH: the scripts call `laundry` back for pet names.
+    private var path: String { (LaundryHome.binary as NSString).deletingLastPathComponent + ":/usr/bin:/bin" }
+
+    override func setUp() {
+        home = LaundryHome()
+        for name in ["Socks", "Sock Drawer", "Bed Sheets"] { home.ok("adopt", name) }
+    }
+
+    func test_committedScriptsMatchWhatTheBinaryGenerates() throws {
+        for (shell, file) in [("bash", "laundry.bash"), ("zsh", "_laundry"), ("fish", "laundry.fish")] {
+            let generated = home.ok("--generate-completion-script", shell).stdout
+            let committed = try String(contentsOfFile: "\(completions)/\(file)", encoding: .utf8)
+            XCTAssertTrue(generated == committed, "completions/\(file) is out of date: run `make completions` and commit it")
+        }
+    }
+
+    /// What fish offers for a command line, first column only. `--interactive` because fish 3 refuses
+    /// `commandline` in scripts; the rest of fish's start-up is skipped.
+    private func fishComplete(_ line: String) -> [String] {
+        let result = home.runProgram("/usr/bin/fish", ["--interactive", "--no-config", "-c",
+                                                      "source \(completions)/laundry.fish; complete -C '\(line)'"],
+                                     environment: ["PATH": path])
+        XCTAssertEqual(result.stderr, "", "no error leaks into the prompt")
+        return result.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
+    }
+
+    func test_fishCompletesPetNamesByPrefix() {
+        XCTAssertEqual(fishComplete("laundry wash So").sorted(), ["Sock Drawer", "Socks"])
+        XCTAssertEqual(fishComplete("laundry fold ").sorted(), ["Bed Sheets", "Sock Drawer", "Socks"])
+    }
+
+    func test_fishCompletesKinds() {
+        XCTAssertEqual(fishComplete("laundry adopt X --kind ").sorted(), ["clothes", "delicates", "sheets", "towels"])
+    }
+
+    /// Calls bash's completion function the way bash does, and prints COMPREPLY one per line.
+    private func bashComplete(_ line: String) -> [String] {
+        let script = """
+        source /usr/share/bash-completion/bash_completion
+        source '\(completions)/laundry.bash'
+        COMP_LINE='\(line)'
+        COMP_POINT=${#COMP_LINE}
+        read -ra COMP_WORDS <<< "$COMP_LINE"
+        [[ "$COMP_LINE" == *' ' ]] && COMP_WORDS+=('')
+        COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+        _laundry laundry "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+        let result = home.runProgram("/bin/bash", ["-c", script], environment: ["PATH": path])
+        XCTAssertEqual(result.stderr, "", "no error leaks into the prompt")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    func test_bashCompletesSubcommandsThenPetNames() {
+        let subcommands = bashComplete("laundry ")
+        for expected in ["adopt", "wash", "dry", "more-dry", "fold", "status", "watch"] {
+            XCTAssertTrue(subcommands.contains(expected), "\(expected) in \(subcommands)")
+        }
+        XCTAssertEqual(bashComplete("laundry fold ").sorted(), ["Bed Sheets", "Sock Drawer", "Socks"])
+        XCTAssertEqual(bashComplete("laundry dry Be"), ["Bed Sheets"])
+    }
+
+    func test_noErrorInThePromptWhenTheStoreIsEmptyMissingOrCorrupt() throws {
+        let pets = home.path + "/pets"
+        try Data("{ corrupt".utf8).write(to: URL(fileURLWithPath: pets + "/\(UUID().uuidString.lowercased()).json"))
+        XCTAssertEqual(bashComplete("laundry fold ").sorted(), ["Bed Sheets", "Sock Drawer", "Socks"])
+        XCTAssertEqual(home.files(in: "pets").filter { $0.contains("corrupt-") }, [], "completion moves no file")
+        try FileManager.default.removeItem(atPath: home.path)
+        XCTAssertEqual(bashComplete("laundry fold "), [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.path), "completion creates nothing")
+    }
+
+    func test_zshTabCompletesANameWithASpace() throws {
+        let tmux = Tmux()
+        defer { tmux("kill-server") }
+        let zdotdir = home.path + "/zdotdir"
+        try FileManager.default.createDirectory(atPath: zdotdir, withIntermediateDirectories: true)
+        try """
+        fpath=('\(completions)' $fpath)
+        autoload -Uz compinit && compinit -u
+        PROMPT='%% '
+        """.write(toFile: zdotdir + "/.zshrc", atomically: true, encoding: .utf8)
+        let command = "env ZDOTDIR='\(zdotdir)' LAUNDRY_HOME='\(home.path)' PATH='\(path)' zsh -i"
+        tmux("new-session", "-d", "-s", "z", "-x", "120", "-y", "20", command)
+        _ = tmux.waitForScreen("z") { $0.contains("%") }
+        tmux("send-keys", "-t", "z", "laundry dry B", "Tab")
+        let screen = tmux.waitForScreen("z") { $0.contains("Bed\\ Sheets") || $0.contains("'Bed Sheets'") }
+        XCTAssertTrue(screen.contains("laundry dry Bed\\ Sheets") || screen.contains("laundry dry 'Bed Sheets'"), screen)
+    }
+}

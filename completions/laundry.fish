@@ -1,0 +1,191 @@
+function __laundry_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __laundry_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __laundry_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __laundry_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __laundry_parse_tokens -S
+    set -l unparsed_tokens (__laundry_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'laundry'
+        __laundry_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'adopt'
+            __laundry_parse_subcommand 1 'kind=' 'wash=' 'dry=' 'every=' 'last-washed=' 'version' 'h/help'
+        case 'list'
+            __laundry_parse_subcommand 0 'json' 'version' 'h/help'
+        case 'status'
+            __laundry_parse_subcommand 1 'json' 'version' 'h/help'
+        case 'wash'
+            __laundry_parse_subcommand 1 'for=' 'version' 'h/help'
+        case 'dry'
+            __laundry_parse_subcommand 1 'for=' 'version' 'h/help'
+        case 'more-dry'
+            __laundry_parse_subcommand 1 'for=' 'version' 'h/help'
+        case 'fold'
+            __laundry_parse_subcommand 1 'version' 'h/help'
+        case 'cancel'
+            __laundry_parse_subcommand 1 'version' 'h/help'
+        case 'pause'
+            __laundry_parse_subcommand 1 'version' 'h/help'
+        case 'resume'
+            __laundry_parse_subcommand 1 'version' 'h/help'
+        case 'set'
+            __laundry_parse_subcommand 1 'name=' 'kind=' 'wash=' 'dry=' 'every=' 'last-washed=' 'version' 'h/help'
+        case 'release'
+            __laundry_parse_subcommand 1 'y/yes' 'version' 'h/help'
+        case 'history'
+            __laundry_parse_subcommand 1 'limit=' 'json' 'version' 'h/help'
+        case 'stats'
+            __laundry_parse_subcommand 0 'weeks=' 'json' 'version' 'h/help'
+        case 'watch'
+            __laundry_parse_subcommand 0 'exit-when-done' 'version' 'h/help'
+        case 'help'
+            __laundry_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __laundry_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __laundry_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __laundry_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __laundry_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__laundry_tokens -p)
+    if test -z "$(__laundry_tokens -t)"
+        set -l index (count (__laundry_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'laundry' -f
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'adopt' -d 'Adopt a new pet: one laundry load with its own timers and health.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'list' -d 'List every pet: mood, health, stage, time left and when laundry is next due.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'status' -d 'Show every pet, or everything about one pet.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'wash' -d 'Start a pet\'s wash timer.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'dry' -d 'Start a pet\'s dryer timer once its wash is done.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'more-dry' -d 'Dry a dried pet a little longer (10 minutes unless --for is given).'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'fold' -d 'Finish a pet\'s cycle: fold it after drying (or air-drying after the wash).'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'cancel' -d 'Stop a pet\'s running timer and go back to the stage before it.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'pause' -d 'Pause a pet\'s running timer; the time left is kept until you resume.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'resume' -d 'Resume a paused timer with the time it had left.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'set' -d 'Rename a pet or change its settings; only the options given change.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'release' -d 'Release a pet: delete its files, its timer and its history.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'history' -d 'Show what happened to one pet, or to all of them, newest first.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'stats' -d 'Totals, streaks, and a calendar of folded loads per day.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'watch' -d 'Watch every running timer count down, redrawn each second, until Ctrl-C.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry adopt" kind' -l 'kind' -d 'The kind of laundry; sets its emoji and, for a new pet, its defaults.' -rfka '(__laundry_custom_completion ---completion adopt -- --kind (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry adopt" wash' -l 'wash' -d 'How long a wash takes: 45m, 1h30m, 90s, 1:30:00 (a bare number is minutes).' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry adopt" dry' -l 'dry' -d 'How long drying takes.' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry adopt" every' -l 'every' -d 'How often it wants washing, in days (health falls to 0 over this time).' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry adopt" last-washed' -l 'last-washed' -d 'When it was last washed: 2026-11-20, 2026-11-20T18:30, today, yesterday, \'3 days ago\'.' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry adopt" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry adopt" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry list" json' -l 'json' -d 'Print JSON for scripts instead of a table.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry list" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry status" -eq 1' -fka '(__laundry_custom_completion ---completion status -- positional@0 (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry status" json' -l 'json' -d 'Print JSON for scripts instead of a table.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry status" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry status" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry wash" -eq 1' -fka '(__laundry_custom_completion ---completion wash -- positional@0 (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry wash" for' -l 'for' -d 'Time this load only: 45m, 1h30m, 90s, 1:30:00 (a bare number is minutes).' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry wash" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry wash" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry dry" -eq 1' -fka '(__laundry_custom_completion ---completion dry -- positional@0 (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry dry" for' -l 'for' -d 'Time this load only: 45m, 1h30m, 90s, 1:30:00 (a bare number is minutes).' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry dry" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry dry" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry more-dry" -eq 1' -fka '(__laundry_custom_completion ---completion more-dry -- positional@0 (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry more-dry" for' -l 'for' -d 'Time this load only: 45m, 1h30m, 90s, 1:30:00 (a bare number is minutes).' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry more-dry" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry more-dry" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry fold" -eq 1' -fka '(__laundry_custom_completion ---completion fold -- positional@0 (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry fold" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry fold" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry cancel" -eq 1' -fka '(__laundry_custom_completion ---completion cancel -- positional@0 (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry cancel" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry cancel" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry pause" -eq 1' -fka '(__laundry_custom_completion ---completion pause -- positional@0 (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry pause" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry pause" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry resume" -eq 1' -fka '(__laundry_custom_completion ---completion resume -- positional@0 (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry resume" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry resume" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry set" -eq 1' -fka '(__laundry_custom_completion ---completion set -- positional@0 (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry set" name' -l 'name' -d 'A new name, 1 to 30 characters.' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry set" kind' -l 'kind' -d 'The kind of laundry; sets its emoji and, for a new pet, its defaults.' -rfka '(__laundry_custom_completion ---completion set -- --kind (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry set" wash' -l 'wash' -d 'How long a wash takes: 45m, 1h30m, 90s, 1:30:00 (a bare number is minutes).' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry set" dry' -l 'dry' -d 'How long drying takes.' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry set" every' -l 'every' -d 'How often it wants washing, in days (health falls to 0 over this time).' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry set" last-washed' -l 'last-washed' -d 'When it was last washed: 2026-11-20, 2026-11-20T18:30, today, yesterday, \'3 days ago\'.' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry set" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry release" -eq 1' -fka '(__laundry_custom_completion ---completion release -- positional@0 (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry release" y yes' -s 'y' -l 'yes' -d 'Do not ask for confirmation.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry release" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry release" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry history" -eq 1' -fka '(__laundry_custom_completion ---completion history -- positional@0 (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry history" limit' -l 'limit' -d 'Show at most this many events.' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry history" json' -l 'json' -d 'Print JSON for scripts instead of a table.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry history" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry history" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry stats" weeks' -l 'weeks' -d 'How many weeks the calendar shows.' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry stats" json' -l 'json' -d 'Print JSON for scripts instead of a table.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry stats" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry stats" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry watch" exit-when-done' -l 'exit-when-done' -d 'Stop once no timer is running (for scripts and demos).'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry watch" version' -l 'version' -d 'Show the version.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry watch" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry help" version' -l 'version' -d 'Show the version.'

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs into a temporary prefix, runs the installed binary from another folder with the source
+# tree out of reach, checks its completion in bash, then uninstalls and checks nothing is left.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+prefix=$(mktemp -d "${TMPDIR:-/tmp}/laundry-prefix.XXXXXX")
+elsewhere=$(mktemp -d "${TMPDIR:-/tmp}/laundry-elsewhere.XXXXXX")
+trap 'rm -rf "$prefix" "$elsewhere"' EXIT
+passed=0 failed=0
+check() { # name, then a command that must succeed
+  local name=$1; shift
+  if "$@" >/dev/null 2>"$elsewhere/err"; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); echo "install test FAILED: $name: $(head -c 400 "$elsewhere/err")" >&2; fi
+}
+
+make -s install PREFIX="$prefix" >/dev/null 2>"$elsewhere/make.log" || { cat "$elsewhere/make.log" >&2; echo "install: 0 passed, 1 failed"; exit 1; }
+
+expected=(bin/laundry share/laundry/kinds.json share/laundry/icons/laundry.svg
+  share/bash-completion/completions/laundry share/zsh/site-functions/_laundry
+  share/fish/vendor_completions.d/laundry.fish share/man/man1/laundry.1
+  share/applications/laundry.desktop share/icons/hicolor/scalable/apps/laundry.svg)
+for file in "${expected[@]}"; do check "installed $file" test -f "$prefix/$file"; done
+
+# The installed binary, run from elsewhere with the source tree out of reach, finds its data.
+copy=$elsewhere/prefix
+cp -a "$prefix" "$copy"
+export LAUNDRY_HOME=$elsewhere/home
+unset LAUNDRY_DATA_DIR
+check "installed binary finds its data" bash -c "cd '$elsewhere' && '$copy/bin/laundry' adopt 'Bed Sheets' --kind sheets"
+check "installed binary lists pets" bash -c "cd '$elsewhere' && '$copy/bin/laundry' list | grep -q 'Bed Sheets'"
+check "installed completion works in bash" bash -c "
+  cd '$elsewhere'; PATH='$copy/bin':/usr/bin:/bin
+  source /usr/share/bash-completion/bash_completion
+  source '$copy/share/bash-completion/completions/laundry'
+  COMP_LINE='laundry dry B'; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=(laundry dry B); COMP_CWORD=2
+  _laundry laundry B dry
+  [[ \"\${COMPREPLY[*]}\" == 'Bed Sheets' ]]"
+check "man page renders" bash -c "MANWIDTH=80 man -l '$copy/share/man/man1/laundry.1' | grep -q ENVIRONMENT"
+
+make -s uninstall PREFIX="$prefix" >/dev/null 2>&1
+left=$(find "$prefix" -type f | wc -l)
+check "uninstall removes every installed file" test "$left" -eq 0
+
+echo "install: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
