@@ -15,17 +15,22 @@ let package = Package(
         .target(name: "LaundryCore"),
         // Per-pet files: XDG paths, atomic writes, flocks, history log, data folder.
         .target(name: "LaundryStore", dependencies: ["LaundryCore"]),
-        // The operations every entry point shares (commands today, notification buttons later).
+        // The operations every entry point shares: commands and notification buttons.
         .target(name: "LaundryActions", dependencies: ["LaundryCore", "LaundryStore"]),
+        // libnotify, GLib's main loop, timerfd and inotify, for the notification service.
+        .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        // The notification service: deadlines, per-pet services, health tick, notifiers.
+        .target(name: "LaundryDaemon", dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "CLibNotify"]),
         .executableTarget(
             name: "laundry",
             dependencies: [
-                "LaundryCore", "LaundryStore", "LaundryActions",
+                "LaundryCore", "LaundryStore", "LaundryActions", "LaundryDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore"]),
         .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryActions"]),
+        .testTarget(name: "LaundryDaemonTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryDaemon"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LaundryCore"]),
     ],
     swiftLanguageModes: [.v6]

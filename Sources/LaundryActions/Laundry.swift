@@ -48,32 +48,20 @@ public final class Laundry {
 
     // MARK: The cycle
 
-    public func wash(_ query: String, for duration: LaundryDuration? = nil) throws(LaundryError) -> PetState {
-        try change(query) { state, now throws(LaundryError) in try StageMachine.wash(&state, for: duration, at: now) }
+    /// Does what a command (or a notification button) asks of the pet a user named.
+    public func perform(_ action: PetAction, on query: String) throws(LaundryError) -> PetState {
+        try perform(action, onPet: try resolve(query), query: query)
     }
 
-    public func dry(_ query: String, for duration: LaundryDuration? = nil) throws(LaundryError) -> PetState {
-        try change(query) { state, now throws(LaundryError) in try StageMachine.dry(&state, for: duration, at: now) }
-    }
-
-    public func moreDry(_ query: String, for duration: LaundryDuration? = nil) throws(LaundryError) -> PetState {
-        try change(query) { state, now throws(LaundryError) in try StageMachine.moreDry(&state, for: duration, at: now) }
-    }
-
-    public func fold(_ query: String) throws(LaundryError) -> PetState {
-        try change(query) { state, now throws(LaundryError) in try StageMachine.fold(&state, at: now) }
-    }
-
-    public func cancel(_ query: String) throws(LaundryError) -> PetState {
-        try change(query) { state, now throws(LaundryError) in try StageMachine.cancel(&state, at: now) }
-    }
-
-    public func pause(_ query: String) throws(LaundryError) -> PetState {
-        try change(query) { state, now throws(LaundryError) in try StageMachine.pause(&state, at: now) }
-    }
-
-    public func resume(_ query: String) throws(LaundryError) -> PetState {
-        try change(query) { state, now throws(LaundryError) in try StageMachine.resume(&state, at: now) }
+    /// Does what a notification button asks of a pet known by its id.
+    public func perform(_ action: PetAction, onPet id: UUID, query: String? = nil) throws(LaundryError) -> PetState {
+        let now = clock.now()
+        guard let state = try store.update(id, at: now, { (state: inout PetState) throws(LaundryError) in
+            try action.apply(to: &state, at: now)
+        }) else {
+            throw .unknownPet(query ?? id.uuidString.lowercased(), suggestion: nil)
+        }
+        return state
     }
 
     // MARK: Pets
@@ -158,16 +146,6 @@ public final class Laundry {
     }
 
     // MARK: Internals
-
-    private func change(_ query: String,
-                        _ operation: (inout PetState, Date) throws(LaundryError) -> [HistoryEvent]) throws(LaundryError) -> PetState {
-        let id = try resolve(query)
-        let now = clock.now()
-        guard let state = try store.update(id, at: now, { (state: inout PetState) throws(LaundryError) in try operation(&state, now) }) else {
-            throw .unknownPet(query, suggestion: nil)
-        }
-        return state
-    }
 
     private func report(_ found: [StoreProblem]) {
         for problem in found where !problems.contains(problem) { problems.append(problem) }

@@ -4,6 +4,12 @@ import Foundation
 /// can jump the wall clock, simulate a suspend or cross a DST change without sleeping.
 public protocol WallClock: Sendable {
     func now() -> Date
+    /// The real wall-clock moment at which this clock will read `date`, for arming kernel timers.
+    func wallTime(for date: Date) -> Date
+}
+
+extension WallClock {
+    public func wallTime(for date: Date) -> Date { date }
 }
 
 /// The real wall clock.
@@ -21,6 +27,7 @@ public struct ShiftedClock: WallClock {
         offset = start.timeIntervalSince(realNow)
     }
     public func now() -> Date { Date().addingTimeInterval(offset) }
+    public func wallTime(for date: Date) -> Date { date.addingTimeInterval(-offset) }
 }
 
 /// A clock that only moves when told to. For tests of pure logic.

@@ -4,7 +4,7 @@ import Foundation
 public struct HistoryEvent: Codable, Equatable, Sendable {
     public enum Kind: String, Codable, Sendable {
         case adopted, washStarted, washDone, dryStarted, dryDone, extraDryStarted, extraDryDone
-        case folded, cancelled, paused, resumed, settingsChanged, renamed, died
+        case folded, cancelled, paused, resumed, settingsChanged, renamed, died, snoozed
     }
 
     public var at: Date

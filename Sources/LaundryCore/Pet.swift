@@ -23,6 +23,10 @@ public struct Pet: Codable, Equatable, Sendable {
     public var sentHealthWarnings: Set<Int>
     /// The mood the notification service last saw, so it can tell when a mood changes.
     public var mood: Mood?
+    /// Reminders are held back until then (`laundry snooze`).
+    public var snoozedUntil: Date?
+    /// The reminders sent about the finished load waiting for the user.
+    public var loadReminder: LoadReminder?
 
     public init(id: UUID = UUID(), name: PetName, kind: Kind, createdAt: Date,
                 washDuration: LaundryDuration? = nil, dryDuration: LaundryDuration? = nil,
@@ -42,6 +46,8 @@ public struct Pet: Codable, Equatable, Sendable {
         longestStreak = 0
         sentHealthWarnings = []
         mood = nil
+        snoozedUntil = nil
+        loadReminder = nil
     }
 
     /// The moment health is counted from.
@@ -62,4 +68,21 @@ public struct Pet: Codable, Equatable, Sendable {
 
     /// Whether this copy of `laundry` may rewrite the file: never one written by a newer version.
     public var isFromNewerVersion: Bool { schemaVersion > Self.currentSchemaVersion }
+}
+
+/// What the notification service last said about a finished load, so reminders keep their pace
+/// across restarts.
+public struct LoadReminder: Codable, Equatable, Sendable {
+    /// The load (timer) this is about.
+    public var timerID: UUID
+    /// Neglect reminders sent so far (the announcement of the finish not counted).
+    public var sent: Int
+    /// When the user last heard about this load.
+    public var lastAt: Date
+
+    public init(timerID: UUID, sent: Int, lastAt: Date) {
+        self.timerID = timerID
+        self.sent = sent
+        self.lastAt = lastAt
+    }
 }

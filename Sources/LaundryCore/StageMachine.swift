@@ -88,6 +88,15 @@ public enum StageMachine {
                              detail: "\(DurationText.countdown(remaining)) left")]
     }
 
+    public static let defaultSnooze = LaundryDuration.minutes(10)
+
+    /// Holds back reminders and warnings about the pet for a while; legal in any stage.
+    public static func snooze(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) -> [HistoryEvent] {
+        let length = duration ?? defaultSnooze
+        state.pet.snoozedUntil = now.addingTimeInterval(length.timeInterval)
+        return [HistoryEvent(at: now, event: .snoozed, petID: state.pet.id, detail: length.description)]
+    }
+
     private static func start(_ kind: TimerKind, _ state: inout PetState, duration: LaundryDuration, at now: Date) -> [HistoryEvent] {
         let timer = LaundryTimer(petID: state.pet.id, kind: kind, startedAt: now, duration: duration)
         state.timer = timer

@@ -34,19 +34,23 @@ public struct DataDirectory: Sendable {
     }
 
     public func loadKinds() throws(LaundryError) -> KindCatalog {
-        let file = path + "/kinds.json"
-        do {
-            guard case .data(let data) = try PosixFile.read(file) else { throw LaundryError.dataFileBroken(path: file, reason: "it is missing") }
-            let catalog = try JSONDecoder().decode(KindCatalog.self, from: data)
-            guard !catalog.kinds.isEmpty, catalog.kind(catalog.defaultKind) != nil else {
-                throw LaundryError.dataFileBroken(path: file, reason: "it lists no kinds or its default kind is not among them")
-            }
-            return catalog
-        } catch let error as LaundryError {
-            throw error
-        } catch {
+        let catalog = try load(KindCatalog.self, from: "kinds.json")
+        guard !catalog.kinds.isEmpty, catalog.kind(catalog.defaultKind) != nil else {
+            throw .dataFileBroken(path: path + "/kinds.json", reason: "it lists no kinds or its default kind is not among them")
+        }
+        return catalog
+    }
+
+    private func load<T: Decodable>(_ type: T.Type, from name: String) throws(LaundryError) -> T {
+        let file = path + "/" + name
+        guard case .data(let data) = try PosixFile.read(file) else { throw .dataFileBroken(path: file, reason: "it is missing") }
+        do { return try JSONDecoder().decode(T.self, from: data) } catch {
             throw .dataFileBroken(path: file, reason: JSONCoding.reason(error))
         }
+    }
+
+    public func loadMessages() throws(LaundryError) -> MessageCatalog {
+        try load(MessageCatalog.self, from: "messages.json")
     }
 
     private static func isDataFolder(_ path: String) -> Bool { PosixFile.exists(path + "/kinds.json") }

@@ -200,7 +200,8 @@ public struct PetStore: Sendable {
         }
     }
 
-    private func ensureFolders() throws(LaundryError) {
+    /// Creates `LAUNDRY_HOME` and its folders (0700) if they are missing.
+    public func ensureFolders() throws(LaundryError) {
         for folder in [paths.root, paths.pets, paths.timers, paths.history, paths.locks] {
             try PosixFile.makeFolder(folder)
         }

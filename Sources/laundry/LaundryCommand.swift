@@ -24,6 +24,7 @@ struct LaundryCommand: ParsableCommand {
             Adopt.self, List.self, Status.self,
             Wash.self, Dry.self, MoreDry.self, Fold.self, Cancel.self, Pause.self, Resume.self,
             Set.self, Release.self, History.self, Stats.self, Watch.self,
+            Snooze.self, Daemon.self, NotifyTest.self, Doctor.self,
         ]
     )
 

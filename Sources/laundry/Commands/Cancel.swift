@@ -10,7 +10,7 @@ struct Cancel: ParsableCommand {
     func run() throws {
         let context = try AppContext.make()
         defer { context.reportProblems() }
-        let state = try context.laundry.cancel(target.pet)
+        let state = try context.laundry.perform(.cancel, on: target.pet)
         print("Cancelled. \(TerminalText.sanitize(state.pet.name)) is \(state.pet.stage.rawValue) again (\(state.pet.stage.statusText)).")
     }
 }

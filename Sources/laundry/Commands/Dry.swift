@@ -12,7 +12,8 @@ struct Dry: ParsableCommand {
     func run() throws {
         let context = try AppContext.make()
         defer { context.reportProblems() }
-        let state = try context.laundry.dry(target.pet, for: length.duration)
+        let state = try context.laundry.perform(.dry(length.duration), on: target.pet)
+        context.ensureDaemonRunning()
         CycleReport.started(state, verb: "Drying", context: context)
     }
 }

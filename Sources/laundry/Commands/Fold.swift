@@ -11,7 +11,7 @@ struct Fold: ParsableCommand {
     func run() throws {
         let context = try AppContext.make()
         defer { context.reportProblems() }
-        let state = try context.laundry.fold(target.pet)
+        let state = try context.laundry.perform(.fold, on: target.pet)
         let pet = state.pet
         print("🧺 Folded \(TerminalText.sanitize(pet.name))! Health \(pet.health(at: context.now))%, streak \(pet.currentStreak), \(pet.totalCycles) loads in all.")
     }

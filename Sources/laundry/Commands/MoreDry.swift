@@ -12,7 +12,8 @@ struct MoreDry: ParsableCommand {
     func run() throws {
         let context = try AppContext.make()
         defer { context.reportProblems() }
-        let state = try context.laundry.moreDry(target.pet, for: length.duration)
+        let state = try context.laundry.perform(.moreDry(length.duration), on: target.pet)
+        context.ensureDaemonRunning()
         CycleReport.started(state, verb: "Drying a bit more:", context: context)
     }
 }

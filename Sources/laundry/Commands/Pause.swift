@@ -11,7 +11,7 @@ struct Pause: ParsableCommand {
     func run() throws {
         let context = try AppContext.make()
         defer { context.reportProblems() }
-        let state = try context.laundry.pause(target.pet)
+        let state = try context.laundry.perform(.pause, on: target.pet)
         let left = state.liveTimer.map { DurationText.countdown($0.remaining(at: context.now)) } ?? "?"
         print("⏸ Paused \(TerminalText.sanitize(state.pet.name)) with \(left) left. Resume with: laundry resume \(ShellQuote.quote(state.pet.name))")
     }

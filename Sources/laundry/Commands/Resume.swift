@@ -11,7 +11,8 @@ struct Resume: ParsableCommand {
     func run() throws {
         let context = try AppContext.make()
         defer { context.reportProblems() }
-        let state = try context.laundry.resume(target.pet)
+        let state = try context.laundry.perform(.resume, on: target.pet)
+        context.ensureDaemonRunning()
         guard let timer = state.liveTimer else { return }
         print("▶ Resumed \(TerminalText.sanitize(state.pet.name)): \(DurationText.countdown(timer.remaining(at: context.now))) left, done at \(LocalTime.clock(timer.endsAt, now: context.now)).")
     }

@@ -12,7 +12,8 @@ struct Wash: ParsableCommand {
     func run() throws {
         let context = try AppContext.make()
         defer { context.reportProblems() }
-        let state = try context.laundry.wash(target.pet, for: length.duration)
+        let state = try context.laundry.perform(.wash(length.duration), on: target.pet)
+        context.ensureDaemonRunning()
         CycleReport.started(state, verb: "Washing", context: context)
     }
 }

@@ -34,6 +34,7 @@ struct HistoryView {
         case .settingsChanged: return "settings changed"
         case .renamed: return "renamed"
         case .died: return "died of neglect"
+        case .snoozed: return "reminders snoozed"
         }
     }
 }

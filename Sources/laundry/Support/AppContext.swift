@@ -1,6 +1,7 @@
 import Foundation
 import LaundryActions
 import LaundryCore
+import LaundryDaemon
 import LaundryStore
 
 /// What a command needs to do its work, built from the environment: where the files are, where the
@@ -9,13 +10,16 @@ struct AppContext {
     let laundry: Laundry
     let terminal: Terminal
     let data: DataDirectory
+    let runtime: RuntimePaths
+    let environment: [String: String]
 
     static func make(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppContext {
         let data = try DataDirectory.locate(environment: environment)
         let kinds = try data.loadKinds()
         let store = PetStore(paths: LaundryPaths.resolve(environment: environment))
         let laundry = Laundry(store: store, kinds: kinds, clock: try clock(environment))
-        return AppContext(laundry: laundry, terminal: Terminal(environment: environment), data: data)
+        return AppContext(laundry: laundry, terminal: Terminal(environment: environment), data: data,
+                          runtime: RuntimePaths.resolve(environment: environment), environment: environment)
     }
 
     /// `LAUNDRY_FAKE_NOW` (an ISO 8601 date-time) starts the clock at that moment, for tests and
@@ -29,6 +33,18 @@ struct AppContext {
     }
 
     var now: Date { laundry.clock.now() }
+
+    /// Commands that start a timer make sure the notification service runs, unless
+    /// `LAUNDRY_NO_AUTOSTART=1`. A failure to start it is a warning: the timer itself is saved.
+    func ensureDaemonRunning() {
+        guard environment["LAUNDRY_NO_AUTOSTART"] != "1", !DaemonLock.isHeld(paths: runtime) else { return }
+        do {
+            guard let executable = DataDirectory.currentExecutable() else { return }
+            try DaemonLauncher.start(executable: executable, runtime: runtime, environment: environment)
+        } catch {
+            Terminal.printError("laundry: warning: could not start the notification service (\(error)); run: laundry daemon start")
+        }
+    }
 
     /// Warnings found on the way (corrupt files set aside, orphaned timers), one line each on stderr.
     func reportProblems() {

@@ -1,0 +1,36 @@
+import Foundation
+import LaundryCore
+
+/// Something a person asks of a pet, from a command or a notification button: both go through
+/// `Laundry.perform`, so a button does exactly what its command does.
+public enum PetAction: Sendable, Equatable {
+    case wash(LaundryDuration?)
+    case dry(LaundryDuration?)
+    case moreDry(LaundryDuration?)
+    case fold
+    case cancel
+    case pause
+    case resume
+    case snooze(LaundryDuration?)
+
+    /// Whether the action starts a timer, so the notification service must be running.
+    public var startsTimer: Bool {
+        switch self {
+        case .wash, .dry, .moreDry, .resume, .snooze: return true
+        case .fold, .cancel, .pause: return false
+        }
+    }
+
+    func apply(to state: inout PetState, at now: Date) throws(LaundryError) -> [HistoryEvent] {
+        switch self {
+        case .wash(let duration): return try StageMachine.wash(&state, for: duration, at: now)
+        case .dry(let duration): return try StageMachine.dry(&state, for: duration, at: now)
+        case .moreDry(let duration): return try StageMachine.moreDry(&state, for: duration, at: now)
+        case .fold: return try StageMachine.fold(&state, at: now)
+        case .cancel: return try StageMachine.cancel(&state, at: now)
+        case .pause: return try StageMachine.pause(&state, at: now)
+        case .resume: return try StageMachine.resume(&state, at: now)
+        case .snooze(let duration): return StageMachine.snooze(&state, for: duration, at: now)
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Something the notification service has to tell the user about one pet.
+public struct Announcement: Equatable, Sendable {
+    public enum Reason: Equatable, Sendable {
+        /// A timer ended; `lateBy` is set when it is announced well after its end (catch-up).
+        case finished(TimerKind, lateBy: Double?)
+        /// Health fell to a warning threshold.
+        case healthWarning(Int)
+        /// The load has sat wet or unfolded for `waiting` seconds.
+        case neglected(Stage, waiting: Double)
+        /// `laundry notify-test`.
+        case test
+    }
+
+    public let petID: UUID
+    public let petName: String
+    public let health: Int
+    public let reason: Reason
+
+    public init(petID: UUID, petName: String, health: Int, reason: Reason) {
+        self.petID = petID
+        self.petName = petName
+        self.health = health
+        self.reason = reason
+    }
+}
+
+/// A notification ready to post: texts filled in, buttons chosen.
+public struct NotificationContent: Equatable, Sendable {
+    public enum Urgency: String, Sendable { case low, normal, critical }
+
+    public let petID: UUID
+    public let summary: String
+    public let body: String
+    /// `(key, label)` pairs; empty when the server cannot show buttons.
+    public let actions: [Action]
+    public let urgency: Urgency
+    public let category: String
+
+    public struct Action: Equatable, Sendable {
+        public let key: String
+        public let label: String
+        public init(key: String, label: String) {
+            self.key = key
+            self.label = label
+        }
+    }
+
+    public init(petID: UUID, summary: String, body: String, actions: [Action], urgency: Urgency, category: String) {
+        self.petID = petID
+        self.summary = summary
+        self.body = body
+        self.actions = actions
+        self.urgency = urgency
+        self.category = category
+    }
+}
+
+/// Turns an announcement into a notification, from the catalogue's texts and what the server can do.
+public struct AnnouncementWriter: Sendable {
+    public let messages: MessageCatalog
+
+    public init(messages: MessageCatalog) { self.messages = messages }
+
+    /// - Parameters:
+    ///   - markup: the server reads body markup, so the pet's name must be escaped in the body.
+    ///   - buttons: the server shows actions; without them the body names the command to type.
+    public func content(for announcement: Announcement, markup: Bool, buttons: Bool) -> NotificationContent {
+        let template = self.template(for: announcement.reason)
+        let name = announcement.petName
+        var ago = ""
+        switch announcement.reason {
+        case .neglected(_, let waiting): ago = DurationText.rough(waiting)
+        case .finished(_, let lateBy?): ago = DurationText.rough(lateBy)
+        default: break
+        }
+        func fill(_ text: String, escaping: Bool) -> String {
+            text.replacingOccurrences(of: "{name}", with: escaping ? Self.escapeMarkup(name) : name)
+                .replacingOccurrences(of: "{quoted}", with: escaping ? Self.escapeMarkup(ShellQuote.quote(name)) : ShellQuote.quote(name))
+                .replacingOccurrences(of: "{health}", with: String(announcement.health))
+                .replacingOccurrences(of: "{ago}", with: ago)
+        }
+        var body = fill(template.body, escaping: markup)
+        if case .finished(_, let lateBy?) = announcement.reason, lateBy > 0 {
+            body += fill(messages.catchUp, escaping: markup)
+        }
+        if !buttons && !template.command.isEmpty {
+            let command = fill(template.command, escaping: markup)
+            body += "\n" + messages.typeCommand.replacingOccurrences(of: "{command}", with: command)
+        }
+        let actions = buttons ? template.actions.compactMap { pair in
+            pair.count == 2 ? NotificationContent.Action(key: pair[0], label: pair[1]) : nil
+        } : []
+        return NotificationContent(petID: announcement.petID, summary: fill(template.summary, escaping: false), body: body,
+                                   actions: actions, urgency: NotificationContent.Urgency(rawValue: template.urgency) ?? .normal,
+                                   category: category(for: announcement.reason))
+    }
+
+    private func template(for reason: Announcement.Reason) -> MessageCatalog.Template {
+        switch reason {
+        case .finished(.wash, _): return messages.washDone
+        case .finished(.dry, _): return messages.dryDone
+        case .finished(.extraDry, _): return messages.extraDryDone
+        case .healthWarning(let threshold):
+            switch threshold {
+            case 0: return messages.warning0
+            case 5: return messages.warning5
+            case 10: return messages.warning10
+            default: return messages.warning25
+            }
+        case .neglected(let stage, _): return stage == .dried ? messages.nagDried : messages.nagWashed
+        case .test: return messages.test
+        }
+    }
+
+    private func category(for reason: Announcement.Reason) -> String {
+        switch reason {
+        case .finished: return "x-laundry.done"
+        case .healthWarning: return "x-laundry.warning"
+        case .neglected: return "x-laundry.reminder"
+        case .test: return "x-laundry.test"
+        }
+    }
+
+    /// Escapes text for the notification body's markup (a small subset of HTML).
+    public static func escapeMarkup(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// When the notification service should speak up about a pet, apart from a timer ending: health
+/// warnings as health falls, and reminders about a load left wet or unfolded. Pure: the time is a
+/// parameter.
+public enum Reminders {
+    /// The health warning to send now, if any: the most severe threshold crossed and not yet sent.
+    /// Returns the thresholds to remember as sent (re-armed ones dropped, crossed ones added).
+    public static func healthWarning(for pet: Pet, at now: Date) -> (send: Int?, sent: Set<Int>) {
+        let health = pet.health(at: now)
+        // A threshold re-arms once health is above it again.
+        var sent = pet.sentHealthWarnings.filter { health <= $0 }
+        let crossed = Health.warningThresholds.filter { health <= $0 }
+        let fresh = crossed.filter { !sent.contains($0) }
+        guard let worst = fresh.min() else { return (nil, sent) }
+        if let snoozed = pet.snoozedUntil, snoozed > now { return (nil, sent) }
+        sent.formUnion(crossed)
+        return (worst, sent)
+    }
+
+    /// When the next reminder about a finished load is due, or nil when none is: one interval
+    /// after the user last heard about it, at most `nagLimit` times, never during a snooze.
+    public static func nextNag(for state: PetState, config: DaemonConfig) -> Date? {
+        guard state.pet.stage == .washed || state.pet.stage == .dried,
+              let timer = state.timer, let finishedAt = timer.finishedAt,
+              timer.kind.finishedStage == state.pet.stage else { return nil }
+        let reminder = current(state.pet.loadReminder, for: timer.id) ?? LoadReminder(timerID: timer.id, sent: 0, lastAt: finishedAt)
+        guard reminder.sent < config.nagLimit else { return nil }
+        let due = reminder.lastAt.addingTimeInterval(config.nagInterval)
+        if let snoozed = state.pet.snoozedUntil, snoozed > due { return snoozed }
+        return due
+    }
+
+    /// Records that the finish of the current load was announced.
+    public static func recordAnnouncement(_ state: inout PetState, at now: Date) {
+        guard let timer = state.timer else { return }
+        state.pet.loadReminder = LoadReminder(timerID: timer.id, sent: 0, lastAt: now)
+    }
+
+    /// Records that a reminder about the current load was sent.
+    public static func recordNag(_ state: inout PetState, at now: Date) {
+        guard let timer = state.timer else { return }
+        let sent = current(state.pet.loadReminder, for: timer.id)?.sent ?? 0
+        state.pet.loadReminder = LoadReminder(timerID: timer.id, sent: sent + 1, lastAt: now)
+    }
+
+    private static func current(_ reminder: LoadReminder?, for timerID: UUID) -> LoadReminder? {
+        reminder?.timerID == timerID ? reminder : nil
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import LaundryActions
+import LaundryCore
+import LaundryStore
+
+/// The notification service's brain, free of any event loop: the main loop (or a test) tells it
+/// what happened — start, a deadline passed, files changed, the clock was set, the 30-second tick,
+/// a button — and asks when it next needs to wake. The clock and the notifier are injected.
+public final class DaemonEngine {
+    public let laundry: Laundry
+    public let notifier: any Notifier
+    public let writer: AnnouncementWriter
+    public var config: DaemonConfig
+    private let log: (String) -> Void
+    /// Rings the terminal of any running `laundry watch` when no server could show a notification.
+    private let ringBell: () -> Void
+    private var services: [UUID: PetTimerService] = [:]
+    private var queue = DeadlineQueue()
+
+    public init(laundry: Laundry, notifier: any Notifier, messages: MessageCatalog, config: DaemonConfig,
+                log: @escaping (String) -> Void, ringBell: @escaping () -> Void = {}) {
+        self.laundry = laundry
+        self.notifier = notifier
+        writer = AnnouncementWriter(messages: messages)
+        self.config = config
+        self.log = log
+        self.ringBell = ringBell
+        notifier.onAction = { [weak self] id, key in self?.buttonPressed(petID: id, action: key) }
+    }
+
+    private var store: PetStore { laundry.store }
+    private var now: Date { laundry.clock.now() }
+
+    public var nextDeadline: Date? { queue.earliest() }
+    public var armedCount: Int { queue.count }
+    public var petCount: Int { services.count }
+
+    /// Loads every pet, announces what ended while the daemon was down (once), and runs a tick.
+    public func start() {
+        reloadAll()
+        if let server = notifier.refreshServer() {
+            log("notification server: \(server)")
+        } else {
+            log("no notification server on the session bus; notifications go to this log until one appears")
+        }
+        deadlinesDue()
+        tick()
+    }
+
+    /// Runs every pet whose deadline has come.
+    public func deadlinesDue() {
+        let time = now
+        // Every notification first, then the writes: with 1,000 loads ending in the same second, the
+        // last notification must not wait for 999 fsyncs.
+        var writes: [(PetTimerService, PetTimerService.PendingWrite)] = []
+        let due = queue.popDue(at: time)
+        for id in due {
+            guard let service = services[id] else { continue }
+            isolated(id) {
+                if let pending = try service.announceDue(at: time, config: config, store: store, announce: announce) {
+                    writes.append((service, pending))
+                }
+            }
+        }
+        for (service, pending) in writes {
+            isolated(service.id) { try service.persist(pending, at: time, store: store) }
+        }
+        for id in due {
+            if let service = services[id] { schedule(service) }
+        }
+    }
+
+    /// Commands changed these pets' files (or, with nil, events were lost): look again.
+    public func filesChanged(_ ids: Set<UUID>?) {
+        guard let ids else { return reloadAll() }
+        for id in ids {
+            let service = services[id] ?? PetTimerService(id: id, state: nil)
+            isolated(id) { try service.reload(from: store) }
+            if service.state == nil {
+                services[id] = nil
+                queue.set(nil, for: id)
+            } else {
+                services[id] = service
+                schedule(service)
+            }
+        }
+        deadlinesDue()
+    }
+
+    /// The wall clock was set: every deadline is absolute, so only what is now due changes.
+    public func clockChanged() {
+        log("the clock was set; deadlines re-evaluated")
+        for service in services.values { schedule(service) }
+        deadlinesDue()
+    }
+
+    /// The 30-second health tick: moods and warnings for every pet.
+    public func tick() {
+        let time = now
+        for (id, service) in services {
+            isolated(id) { try service.tick(at: time, store: store, announce: announce) }
+        }
+    }
+
+    public func reloadConfig(_ config: DaemonConfig) {
+        self.config = config
+        for service in services.values { schedule(service) }
+        log("configuration reloaded: reminders every \(config.nagIntervalMinutes) min, at most \(config.nagLimit)")
+    }
+
+    /// A notification button: exactly what the matching command does.
+    public func buttonPressed(petID: UUID, action key: String) {
+        let action: PetAction
+        switch key {
+        case "dry": action = .dry(nil)
+        case "air-dry", "fold": action = .fold
+        case "more-dry": action = .moreDry(nil)
+        case "snooze": action = .snooze(nil)
+        case "wash": action = .wash(nil)
+        default:
+            log("unknown button '\(key)' for pet \(petID.uuidString.lowercased())")
+            return
+        }
+        do {
+            let state = try laundry.perform(action, onPet: petID)
+            log("button '\(key)': \(state.pet.name) is now \(state.pet.stage.rawValue)")
+        } catch {
+            log("button '\(key)' for pet \(petID.uuidString.lowercased()): \(error)")
+        }
+        filesChanged([petID])
+    }
+
+    // MARK: Internals
+
+    private func reloadAll() {
+        let snapshot = store.loadAll()
+        for problem in snapshot.problems { log("warning: \(problem)") }
+        var fresh: [UUID: PetTimerService] = [:]
+        for state in snapshot.states {
+            let service = services[state.pet.id] ?? PetTimerService(id: state.pet.id, state: nil)
+            isolated(state.pet.id) { try service.reload(from: store) }
+            fresh[state.pet.id] = service
+        }
+        for id in services.keys where fresh[id] == nil { queue.set(nil, for: id) }
+        services = fresh
+        for service in services.values { schedule(service) }
+    }
+
+    private func schedule(_ service: PetTimerService) {
+        queue.set(service.nextDeadline(at: now, config: config), for: service.id)
+    }
+
+    private func announce(_ announcement: Announcement) {
+        let server = notifier.server ?? notifier.refreshServer()
+        let content = writer.content(for: announcement, markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? false)
+        let line = "\(content.summary) — \(content.body.replacingOccurrences(of: "\n", with: " "))"
+        guard config.notifications else {
+            log("notification (disabled in config.json): \(line)")
+            return
+        }
+        switch notifier.show(content) {
+        case .posted:
+            log("notified: \(line)")
+        case .noServer(let reason):
+            log("not shown (\(reason)): \(line)")
+            ringBell()
+        }
+    }
+
+    /// One pet's failure is logged and stays with that pet.
+    private func isolated(_ id: UUID, _ work: () throws -> Void) {
+        do { try work() } catch {
+            log("pet \(id.uuidString.lowercased()): \(error)")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import LaundryCore
+import LaundryStore
+
+/// What a running daemon says about itself in `daemon.json`, for `laundry daemon status`.
+public struct DaemonStatus: Codable, Equatable, Sendable {
+    public var pid: Int32
+    public var startedAt: Date
+    public var home: String
+    public var pets: Int
+    public var timersArmed: Int
+    public var nextDeadline: Date?
+    public var server: String?
+    public var serverCapabilities: [String]
+
+    public init(pid: Int32, startedAt: Date, home: String, pets: Int, timersArmed: Int, nextDeadline: Date?,
+                server: String?, serverCapabilities: [String]) {
+        self.pid = pid
+        self.startedAt = startedAt
+        self.home = home
+        self.pets = pets
+        self.timersArmed = timersArmed
+        self.nextDeadline = nextDeadline
+        self.server = server
+        self.serverCapabilities = serverCapabilities
+    }
+
+    public func write(to path: String) {
+        guard let data = try? JSONCoding.encoder().encode(self) else { return }
+        try? StoreFiles.writeAtomically(data, to: path)
+    }
+
+    public static func read(from path: String) -> DaemonStatus? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONCoding.decoder().decode(DaemonStatus.self, from: data)
+    }
+}

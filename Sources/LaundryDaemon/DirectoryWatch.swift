@@ -1,0 +1,52 @@
+import CLibNotify
+import Foundation
+import LaundryStore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// inotify on `pets/` and `timers/`: tells which pets a command just changed, within milliseconds.
+public final class DirectoryWatch {
+    public let fd: Int32
+    private var folders: [Int32: String] = [:]
+
+    public init(folders paths: [String]) throws {
+        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { throw DaemonError.system("inotify_init1", errno) }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE)
+        for path in paths {
+            let watch = inotify_add_watch(fd, path, mask)
+            guard watch >= 0 else { throw DaemonError.system("inotify_add_watch \(path)", errno) }
+            folders[watch] = path
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Reads every pending event and returns the pets they concern. `overflowed` means events were
+    /// lost and every pet should be looked at again.
+    public func drain() -> (ids: Set<UUID>, overflowed: Bool) {
+        var ids = Set<UUID>()
+        var overflowed = false
+        let size = 64 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(fd, buffer, size)
+            guard count > 0 else { break }
+            var offset = 0
+            while offset < count {
+                let event = buffer.advanced(by: offset).assumingMemoryBound(to: inotify_event.self)
+                let length = Int(event.pointee.len)
+                if event.pointee.mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
+                if length > 0 {
+                    let namePointer = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)
+                    let name = String(cString: namePointer)
+                    if let id = LaundryPaths.id(fromFileName: name, suffix: ".json") { ids.insert(id) }
+                }
+                offset += MemoryLayout<inotify_event>.size + length
+            }
+        }
+        return (ids, overflowed)
+    }
+}

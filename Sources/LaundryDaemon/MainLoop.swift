@@ -1,0 +1,118 @@
+import CLibNotify
+import Foundation
+import LaundryCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The daemon's one event loop (GLib's, which libnotify's button signals also need): the deadline
+/// timerfd, the directory watch, the 30-second tick and the signals. Between them the process
+/// sleeps; nothing polls.
+public final class MainLoop {
+    public static let tickSeconds: UInt32 = 30
+
+    private let engine: DaemonEngine
+    private let timer: RealtimeTimer
+    private let watch: DirectoryWatch
+    private let reloadConfig: () -> DaemonConfig?
+    private let afterEvent: () -> Void
+    private let log: (String) -> Void
+    private let loop: OpaquePointer
+
+    public init(engine: DaemonEngine, timer: RealtimeTimer, watch: DirectoryWatch,
+                reloadConfig: @escaping () -> DaemonConfig?, afterEvent: @escaping () -> Void, log: @escaping (String) -> Void) {
+        self.engine = engine
+        self.timer = timer
+        self.watch = watch
+        self.reloadConfig = reloadConfig
+        self.afterEvent = afterEvent
+        self.log = log
+        loop = g_main_loop_new(nil, 0)
+    }
+
+    deinit { g_main_loop_unref(loop) }
+
+    /// Runs until SIGTERM or SIGINT.
+    public func run() {
+        // File changes first: a command that cancels a timer a moment before its end wins.
+        addFD(watch.fd, priority: G_PRIORITY_HIGH) { $0.engine.filesChanged($0.drainWatch()) }
+        addFD(timer.fd, priority: G_PRIORITY_DEFAULT) { loop in
+            switch loop.timer.acknowledge() {
+            case .deadline, .spurious: loop.engine.deadlinesDue()
+            case .clockChanged: loop.engine.clockChanged()
+            }
+        }
+        addTimeout(seconds: Self.tickSeconds) { $0.engine.tick() }
+        addSignal(SIGTERM) { $0.stop("SIGTERM") }
+        addSignal(SIGINT) { $0.stop("SIGINT") }
+        addSignal(SIGHUP) { loop in
+            if let config = loop.reloadConfig() { loop.engine.reloadConfig(config) }
+        }
+        rearm()
+        g_main_loop_run(loop)
+    }
+
+    private func stop(_ signal: String) {
+        log("\(signal): stopping")
+        g_main_loop_quit(loop)
+    }
+
+    private func drainWatch() -> Set<UUID>? {
+        let (ids, overflowed) = watch.drain()
+        return overflowed ? nil : ids
+    }
+
+    /// After every event: arm the timerfd at the earliest deadline, then let the daemon report.
+    private func rearm() {
+        timer.arm(at: engine.nextDeadline.map { engine.laundry.clock.wallTime(for: $0) })
+        afterEvent()
+    }
+
+    // MARK: GLib sources with Swift closures
+
+    private final class Callback {
+        let body: (MainLoop) -> Void
+        unowned let loop: MainLoop
+        init(_ loop: MainLoop, _ body: @escaping (MainLoop) -> Void) {
+            self.loop = loop
+            self.body = body
+        }
+        func fire() {
+            body(loop)
+            loop.rearm()
+        }
+    }
+
+    private func box(_ body: @escaping (MainLoop) -> Void) -> gpointer {
+        Unmanaged.passRetained(Callback(self, body)).toOpaque()
+    }
+
+    private static let release: GDestroyNotify = { pointer in
+        guard let pointer else { return }
+        Unmanaged<Callback>.fromOpaque(pointer).release()
+    }
+
+    private func addFD(_ fd: Int32, priority: Int32, _ body: @escaping (MainLoop) -> Void) {
+        let handler: GUnixFDSourceFunc = { _, _, data in
+            Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().fire()
+            return 1
+        }
+        g_unix_fd_add_full(priority, fd, G_IO_IN, handler, box(body), Self.release)
+    }
+
+    private func addTimeout(seconds: UInt32, _ body: @escaping (MainLoop) -> Void) {
+        let handler: GSourceFunc = { data in
+            Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().fire()
+            return 1
+        }
+        g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, seconds, handler, box(body), Self.release)
+    }
+
+    private func addSignal(_ signal: Int32, _ body: @escaping (MainLoop) -> Void) {
+        let handler: GSourceFunc = { data in
+            Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().fire()
+            return 1
+        }
+        g_unix_signal_add_full(G_PRIORITY_HIGH, signal, handler, box(body), Self.release)
+    }
+}

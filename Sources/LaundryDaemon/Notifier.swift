@@ -1,0 +1,44 @@
+import Foundation
+import LaundryCore
+
+/// What the notification server said about itself.
+public struct ServerInfo: Equatable, Sendable, CustomStringConvertible {
+    public let name: String
+    public let vendor: String
+    public let version: String
+    public let specVersion: String
+    public let capabilities: [String]
+
+    public init(name: String, vendor: String, version: String, specVersion: String, capabilities: [String]) {
+        self.name = name
+        self.vendor = vendor
+        self.version = version
+        self.specVersion = specVersion
+        self.capabilities = capabilities
+    }
+
+    public var hasActions: Bool { capabilities.contains("actions") }
+    public var hasBodyMarkup: Bool { capabilities.contains("body-markup") }
+
+    public var description: String { "\(name) \(version) (\(vendor), spec \(specVersion)); capabilities: \(capabilities.joined(separator: ", "))" }
+}
+
+/// How a notification went out.
+public enum Delivery: Equatable, Sendable {
+    case posted
+    /// No notification server could take it; it was only logged.
+    case noServer(String)
+}
+
+/// Posts desktop notifications, one per pet, and reports button presses. libnotify in the daemon;
+/// an in-process recorder in tests.
+public protocol Notifier: AnyObject {
+    /// Asks the server again who it is and what it can do; nil when there is none.
+    func refreshServer() -> ServerInfo?
+    /// The server as last seen.
+    var server: ServerInfo? { get }
+    /// Shows the pet's notification, replacing its previous one.
+    func show(_ content: NotificationContent) -> Delivery
+    /// Called with the pet and the action key when a button is pressed.
+    var onAction: ((UUID, String) -> Void)? { get set }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import LaundryCore
+import LaundryStore
+
+/// Everything the daemon does for one pet: when it next needs attention, and what to do then.
+/// Each pet has its own, so a corrupt file or a failed write in one never stops the others.
+final class PetTimerService {
+    let id: UUID
+    private(set) var state: PetState?
+    /// Loads announced by this process, so a failed write of `notified` cannot repeat one.
+    private var announcedTimers: Set<UUID> = []
+    /// After a failed write, the pet waits a minute before trying again instead of spinning.
+    private var retryAfter: Date?
+
+    init(id: UUID, state: PetState?) {
+        self.id = id
+        self.state = state
+    }
+
+    func reload(from store: PetStore) throws {
+        state = try store.load(id)
+    }
+
+    /// The next moment this pet needs the daemon, if any.
+    func nextDeadline(at now: Date, config: DaemonConfig) -> Date? {
+        guard let state else { return nil }
+        var deadlines: [Date] = []
+        if let timer = state.liveTimer, !timer.isPaused { deadlines.append(timer.endsAt) }
+        if let finished = state.unannouncedFinish, !announcedTimers.contains(finished.id) { deadlines.append(now) }
+        if let nag = Reminders.nextNag(for: state, config: config) { deadlines.append(nag) }
+        guard let earliest = deadlines.min() else { return nil }
+        if let retryAfter, earliest < retryAfter { return retryAfter }
+        return earliest
+    }
+
+    /// What `announceDue` said and must now be written down.
+    struct PendingWrite {
+        var finishedTimerID: UUID?
+        var nagged = false
+    }
+
+    /// Announces what is due, decided from the files as they are now: a timer that ended (once,
+    /// whether or not a command already saw it end), a neglect reminder. Writing it down comes
+    /// after, in `persist`, so that notifications go out first when many timers end together.
+    func announceDue(at now: Date, config: DaemonConfig, store: PetStore, announce: (Announcement) -> Void) throws -> PendingWrite? {
+        try reload(from: store)
+        guard let current = state else { return nil }
+        var view = current
+        StageMachine.settle(&view, at: now)
+        var pending = PendingWrite()
+        if let finished = view.unannouncedFinish, !announcedTimers.contains(finished.id) {
+            let late = now.timeIntervalSince(finished.endsAt)
+            announce(Announcement(petID: id, petName: view.pet.name, health: view.pet.health(at: now),
+                                  reason: .finished(finished.kind, lateBy: late >= 60 ? late : nil)))
+            announcedTimers.insert(finished.id)
+            pending.finishedTimerID = finished.id
+        }
+        if pending.finishedTimerID == nil, let due = Reminders.nextNag(for: view, config: config), due <= now,
+           let finishedAt = view.timer?.finishedAt {
+            announce(Announcement(petID: id, petName: view.pet.name, health: view.pet.health(at: now),
+                                  reason: .neglected(view.pet.stage, waiting: now.timeIntervalSince(finishedAt))))
+            pending.nagged = true
+        }
+        let needsWrite = current.needsSettling(at: now) || pending.finishedTimerID != nil || pending.nagged
+        return needsWrite ? pending : nil
+    }
+
+    /// Writes down what was announced: the finish (via settling), `notified`, the reminder count.
+    func persist(_ pending: PendingWrite, at now: Date, store: PetStore) throws {
+        do {
+            state = try store.update(id, at: now) { (state: inout PetState) throws(LaundryError) in
+                if let finished = pending.finishedTimerID, state.timer?.id == finished {
+                    state.timer?.notified = true
+                    Reminders.recordAnnouncement(&state, at: now)
+                }
+                if pending.nagged { Reminders.recordNag(&state, at: now) }
+                return []
+            }
+            retryAfter = nil
+        } catch {
+            retryAfter = now.addingTimeInterval(60)
+            throw error
+        }
+    }
+
+    /// The health tick for this pet: mood and warnings, written down only when they change.
+    func tick(at now: Date, store: PetStore, announce: (Announcement) -> Void) throws {
+        guard let pet = state?.pet, !pet.isFromNewerVersion else { return }
+        let (_, sent) = Reminders.healthWarning(for: pet, at: now)
+        let mood = pet.mood(at: now)
+        guard sent != pet.sentHealthWarnings || mood != pet.mood else { return }
+        var warning: Int?
+        // Decided again under the lock, on the file as it is now.
+        state = try store.update(id, at: now) { (state: inout PetState) throws(LaundryError) in
+            let decision = Reminders.healthWarning(for: state.pet, at: now)
+            warning = decision.send
+            state.pet.sentHealthWarnings = decision.sent
+            state.pet.mood = state.pet.mood(at: now)
+            return []
+        } ?? state
+        if let warning, let pet = state?.pet {
+            announce(Announcement(petID: id, petName: pet.name, health: pet.health(at: now), reason: .healthWarning(warning)))
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import LaundryStore
+
+/// Where the daemon keeps its lock, its status and its bell (`$XDG_RUNTIME_DIR/laundry/`), and
+/// its log (`$XDG_STATE_HOME/laundry/daemon.log`).
+public struct RuntimePaths: Sendable {
+    public let runtime: String
+    public let state: String
+
+    public init(runtime: String, state: String) {
+        self.runtime = runtime
+        self.state = state
+    }
+
+    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> RuntimePaths {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let runtimeBase = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp/laundry-runtime-\(getuid())"
+        let stateBase = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
+        return RuntimePaths(runtime: runtimeBase + "/laundry", state: stateBase + "/laundry")
+    }
+
+    public var lock: String { runtime + "/daemon.lock" }
+    public var status: String { runtime + "/daemon.json" }
+    /// Appended to when a notification could not be shown; `laundry watch` rings when it grows.
+    public var bell: String { runtime + "/bell" }
+    public var log: String { state + "/daemon.log" }
+}

@@ -1,0 +1,14 @@
+import Foundation
+import LaundryCore
+
+/// The store's careful file operations, for the daemon's own small files.
+public enum StoreFiles {
+    public static func writeAtomically(_ data: Data, to path: String) throws(LaundryError) {
+        try PosixFile.makeFolder((path as NSString).deletingLastPathComponent)
+        try PosixFile.writeAtomically(data, to: path)
+    }
+
+    public static func makeFolder(_ path: String) throws(LaundryError) {
+        try PosixFile.makeFolder(path)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LaundryCore
+import LaundryDaemon
+import XCTest
+
+final class EngineReminderTests: EngineTestCase {
+    private let day = 86_400.0
+
+    func test_aPetWashedSixDaysAgoOnASevenDayCycleIsWarnedAtStart() throws {
+        try adopt("Towels", every: 7, lastWashed: start - 6 * day)
+        try makeEngine().start()
+        XCTAssertEqual(notifier.summaries, ["⚠️ Needs Laundry Soon"])
+        XCTAssertEqual(notifier.shown.first?.actions.map(\.label), ["Start wash"])
+        XCTAssertEqual(notifier.shown.first?.urgency, .normal)
+    }
+
+    func test_eachWarningIsSentOnceAndReArmsWhenHealthRises() throws {
+        try adopt("Socks", every: 100)
+        let engine = try makeEngine()
+        engine.start()
+        clock.set(start + 75 * day) // health 25
+        engine.tick()
+        engine.tick()
+        XCTAssertEqual(notifier.summaries, ["⚠️ Needs Laundry Soon"])
+        clock.set(start + 90 * day) // health 10
+        engine.tick()
+        XCTAssertEqual(notifier.summaries.last, "🚨 Really Needs Laundry!")
+        try perform(.wash(.minutes(1)), "Socks")
+        clock.advance(by: 120)
+        try perform(.fold, "Socks")
+        engine.filesChanged(nil)
+        engine.tick()
+        XCTAssertEqual(notifier.shown.count, 2, "health 100 again: nothing to say")
+        clock.advance(by: 75 * day)
+        engine.tick()
+        XCTAssertEqual(notifier.summaries.last, "⚠️ Needs Laundry Soon", "re-armed by the fold")
+        XCTAssertEqual(notifier.shown.count, 3)
+    }
+
+    func test_aBigDropSendsOnlyTheMostSevereWarning() throws {
+        try adopt("Socks", every: 10, lastWashed: start - 9.6 * day) // health 4
+        try makeEngine().start()
+        XCTAssertEqual(notifier.summaries, ["💔 Critical Condition!"])
+        clock.advance(by: 0.5 * day) // health 0
+        let engine = try makeEngine()
+        engine.start()
+        XCTAssertEqual(notifier.summaries.last, "😢 Socks has died")
+        XCTAssertEqual(notifier.shown.count, 2)
+    }
+
+    func test_moodChangesArePersistedByTheTick() throws {
+        try adopt("Socks", every: 100)
+        let engine = try makeEngine()
+        engine.start()
+        XCTAssertEqual(try state("Socks").pet.mood, .happy)
+        clock.set(start + 30 * day)
+        engine.tick()
+        XCTAssertEqual(try state("Socks").pet.mood, .neutral)
+    }
+
+    func test_wetLaundryIsNaggedEveryIntervalAtMostTheLimit() throws {
+        try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        let engine = try makeEngine(config: DaemonConfig(nagIntervalMinutes: 15, nagLimit: 4, notifications: true))
+        engine.start()
+        advance(60, engine)
+        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
+        XCTAssertEqual(engine.nextDeadline, start + 60 + 900)
+        for _ in 0..<6 { advance(900, engine) }
+        XCTAssertEqual(Array(notifier.summaries.dropFirst()), Array(repeating: "🧺 Socks is still wet", count: 4))
+        XCTAssertEqual(notifier.shown.last?.body, "Socks has been waiting in the washer for 1h. Dry it before it smells musty!")
+        XCTAssertNil(engine.nextDeadline, "the limit is reached")
+    }
+
+    func test_snoozePostponesTheNextNag() throws {
+        try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        let engine = try makeEngine()
+        engine.start()
+        advance(60, engine)
+        advance(600, engine) // 10 minutes after the finish
+        try perform(.snooze(.minutes(30)), "Socks")
+        engine.filesChanged(nil)
+        XCTAssertEqual(engine.nextDeadline, clock.now() + 1800, "held back until the snooze ends")
+        advance(1799, engine)
+        XCTAssertEqual(notifier.shown.count, 1)
+        advance(1, engine)
+        XCTAssertEqual(notifier.summaries.last, "🧺 Socks is still wet")
+    }
+
+    func test_snoozeHoldsBackAWarningUntilItEnds() throws {
+        try adopt("Socks", every: 7, lastWashed: start - 6 * day)
+        try perform(.snooze(.minutes(10)), "Socks")
+        let engine = try makeEngine()
+        engine.start()
+        XCTAssertEqual(notifier.shown, [])
+        clock.advance(by: 601)
+        engine.tick()
+        XCTAssertEqual(notifier.summaries, ["⚠️ Needs Laundry Soon"])
+    }
+
+    func test_configReloadChangesTheNagInterval() throws {
+        try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        let engine = try makeEngine()
+        engine.start()
+        advance(60, engine)
+        engine.reloadConfig(DaemonConfig(nagIntervalMinutes: 5, nagLimit: 1, notifications: true))
+        XCTAssertEqual(engine.nextDeadline, start + 60 + 300)
+    }
+}

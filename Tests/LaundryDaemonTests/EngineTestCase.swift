@@ -1,0 +1,55 @@
+import Foundation
+import LaundryActions
+import LaundryCore
+import LaundryDaemon
+import LaundryStore
+import XCTest
+
+/// A daemon engine on real files in a temporary home, with a manual clock and a recording notifier.
+class EngineTestCase: XCTestCase {
+    var home: String!
+    var clock: ManualClock!
+    var laundry: Laundry!
+    var notifier: RecordingNotifier!
+    var logLines: [String] = []
+    var bells = 0
+    let start = Timestamp.parse("2026-11-21T10:00:00Z")!
+
+    static let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-engine-\(UUID().uuidString)").path
+        clock = ManualClock(start)
+        let kinds = try DataDirectory(path: Self.sourceRoot + "/data").loadKinds()
+        laundry = Laundry(store: PetStore(paths: LaundryPaths(root: home)), kinds: kinds, clock: clock)
+        notifier = RecordingNotifier()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    func makeEngine(config: DaemonConfig = .defaults) throws -> DaemonEngine {
+        let messages = try DataDirectory(path: Self.sourceRoot + "/data").loadMessages()
+        return DaemonEngine(laundry: laundry, notifier: notifier, messages: messages, config: config,
+                            log: { [unowned self] in self.logLines.append($0) }, ringBell: { [unowned self] in self.bells += 1 })
+    }
+
+    @discardableResult
+    func adopt(_ name: String, every days: Double = 7, lastWashed: Date? = nil) throws -> UUID {
+        try laundry.adopt(PetSettings(name: try PetName(name), cycleDays: days, lastWashed: lastWashed)).pet.id
+    }
+
+    func perform(_ action: PetAction, _ name: String) throws {
+        _ = try laundry.perform(action, on: name)
+    }
+
+    /// Moves the clock and lets the engine handle what came due, as the timerfd would.
+    func advance(_ seconds: Double, _ engine: DaemonEngine) {
+        clock.advance(by: seconds)
+        engine.deadlinesDue()
+    }
+
+    func state(_ name: String) throws -> PetState { try laundry.pet(name) }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import LaundryCore
+import LaundryDaemon
+import XCTest
+
+final class EngineTimerTests: EngineTestCase {
+    func test_threeTimersAreAnnouncedInDeadlineOrder() throws {
+        for name in ["One", "Two", "Three"] { try adopt(name) }
+        try perform(.wash(.minutes(3)), "Three")
+        try perform(.wash(.minutes(1)), "One")
+        try perform(.wash(.minutes(2)), "Two")
+        let engine = try makeEngine()
+        engine.start()
+        XCTAssertEqual(notifier.shown, [])
+        XCTAssertEqual(engine.nextDeadline, start + 60)
+        for _ in 0..<3 { advance(60, engine) }
+        XCTAssertEqual(notifier.shown.map(\.body), ["One is ready for the dryer!", "Two is ready for the dryer!", "Three is ready for the dryer!"])
+        let first = try XCTUnwrap(notifier.shown.first)
+        XCTAssertEqual(first.summary, "🫧 Wash Complete!")
+        XCTAssertEqual(first.actions.map(\.label), ["Start dryer", "Air-dry", "Snooze 10 min"])
+        XCTAssertEqual(first.urgency, .critical)
+        XCTAssertEqual(try state("One").pet.stage, .washed)
+        XCTAssertEqual(try state("One").timer?.notified, true)
+    }
+
+    func test_aClockSetBackDoesNotFireEarlyAndSetForwardFiresAtOnce() throws {
+        try adopt("Socks")
+        try perform(.wash(.minutes(10)), "Socks")
+        let engine = try makeEngine()
+        engine.start()
+        clock.set(start - 3600)
+        engine.clockChanged()
+        XCTAssertEqual(notifier.shown, [])
+        XCTAssertEqual(engine.nextDeadline, start + 600, "an absolute deadline does not move with the clock")
+        clock.set(start + 3600)
+        engine.clockChanged()
+        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
+    }
+
+    func test_aSuspendAcrossTheDeadlineAnnouncesOnceAtResumeSayingHowLate() throws {
+        try adopt("Socks")
+        try perform(.wash(.minutes(45)), "Socks")
+        let engine = try makeEngine()
+        engine.start()
+        advance(3 * 3600, engine) // asleep three hours; the timerfd fires at resume
+        XCTAssertEqual(notifier.shown.map(\.body), ["Socks is ready for the dryer! (finished 2h 15m ago)"])
+        advance(1, engine)
+        XCTAssertEqual(notifier.shown.count, 1)
+    }
+
+    func test_aTimerThatEndedWhileTheDaemonWasDownIsAnnouncedOnceAcrossRestarts() throws {
+        try adopt("Socks")
+        try perform(.wash(.minutes(10)), "Socks")
+        clock.advance(by: 2 * 3600)
+        try makeEngine().start()
+        XCTAssertEqual(notifier.shown.map(\.body), ["Socks is ready for the dryer! (finished 1h 50m ago)"])
+        for _ in 0..<3 { try makeEngine().start() }
+        XCTAssertEqual(notifier.shown.count, 1, "never again, however often it restarts")
+    }
+
+    func test_aFinishACommandSawFirstIsStillAnnouncedOnce() throws {
+        try adopt("Socks")
+        try perform(.wash(.minutes(10)), "Socks")
+        clock.advance(by: 700)
+        XCTAssertEqual(try state("Socks").pet.stage, .washed, "the command wrote the finish down")
+        try makeEngine().start()
+        try makeEngine().start()
+        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
+    }
+
+    func test_aCancelledOrPausedTimerIsNotAnnounced() throws {
+        try adopt("Socks")
+        try adopt("Towels")
+        try perform(.wash(.minutes(10)), "Socks")
+        try perform(.wash(.minutes(10)), "Towels")
+        let engine = try makeEngine()
+        engine.start()
+        try perform(.cancel, "Socks")
+        try perform(.pause, "Towels")
+        engine.filesChanged(nil)
+        advance(3600, engine)
+        XCTAssertEqual(notifier.shown, [])
+        XCTAssertNil(engine.nextDeadline)
+    }
+
+    func test_aCorruptPetDoesNotStopTheOthers() throws {
+        let bad = try adopt("Broken")
+        try adopt("Fine")
+        try perform(.wash(.minutes(1)), "Broken")
+        try perform(.wash(.minutes(1)), "Fine")
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: "\(home!)/pets/\(bad.uuidString.lowercased()).json"))
+        let engine = try makeEngine()
+        engine.start()
+        advance(60, engine)
+        XCTAssertEqual(notifier.shown.map(\.body), ["Fine is ready for the dryer!"])
+        XCTAssertTrue(logLines.contains { $0.contains("corrupt") }, "\(logLines)")
+    }
+
+    func test_withoutAServerItLogsRingsAndTriesAgainAtTheNextEvent() throws {
+        try adopt("Socks")
+        try adopt("Towels")
+        try perform(.wash(.minutes(1)), "Socks")
+        try perform(.wash(.minutes(2)), "Towels")
+        notifier.available = false
+        let engine = try makeEngine()
+        engine.start()
+        advance(60, engine)
+        XCTAssertEqual(notifier.refused.map(\.body).first?.hasPrefix("Socks is ready"), true)
+        XCTAssertEqual(bells, 1)
+        XCTAssertTrue(logLines.contains { $0.contains("not shown") && $0.contains("Socks") })
+        notifier.available = true
+        advance(60, engine)
+        XCTAssertEqual(notifier.shown.map(\.body), ["Towels is ready for the dryer!"])
+    }
+
+    func test_aServerWithoutButtonsGetsTheCommandToType() throws {
+        try adopt("Sock Drawer")
+        try perform(.wash(.minutes(1)), "Sock Drawer")
+        notifier.capabilities = ["body"]
+        let engine = try makeEngine()
+        engine.start()
+        advance(60, engine)
+        let shown = try XCTUnwrap(notifier.shown.first)
+        XCTAssertEqual(shown.actions, [])
+        XCTAssertEqual(shown.body, "Sock Drawer is ready for the dryer!\nType: laundry dry 'Sock Drawer'")
+    }
+
+    func test_namesAreEscapedForBodyMarkup() throws {
+        try adopt("<b>&Co")
+        try perform(.wash(.minutes(1)), "<b>&Co")
+        let engine = try makeEngine()
+        engine.start()
+        advance(60, engine)
+        XCTAssertEqual(notifier.shown.first?.body, "&lt;b&gt;&amp;Co is ready for the dryer!")
+    }
+
+    func test_buttonsDoWhatTheirCommandsDo() throws {
+        let id = try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        let engine = try makeEngine()
+        engine.start()
+        advance(60, engine)
+        notifier.press("dry", on: id)
+        XCTAssertEqual(try state("Socks").pet.stage, .drying)
+        XCTAssertEqual(try state("Socks").liveTimer?.kind, .dry)
+        XCTAssertEqual(engine.nextDeadline, clock.now() + 3600, "the new dry timer is armed")
+        advance(3600, engine)
+        XCTAssertEqual(notifier.shown.last?.summary, "🌬️ Dry Complete!")
+        XCTAssertEqual(notifier.shown.last?.actions.map(\.key), ["fold", "more-dry"])
+        notifier.press("more-dry", on: id)
+        XCTAssertEqual(try state("Socks").liveTimer?.kind, .extraDry)
+        advance(600, engine)
+        XCTAssertEqual(notifier.shown.last?.summary, "🔥 Extra Dry Complete!")
+        notifier.press("fold", on: id)
+        XCTAssertEqual(try state("Socks").pet.stage, .idle)
+        XCTAssertEqual(try state("Socks").pet.currentStreak, 1)
+        notifier.press("dry", on: id)
+        XCTAssertTrue(logLines.contains { $0.contains("cannot dry Socks") }, "an illegal press is logged, not fatal")
+    }
+}

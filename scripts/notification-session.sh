@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Runs a command on a private D-Bus session with a real notification server: dunst under Xvfb, as
+# a desktop would have. Every Notify call is recorded by dbus-monitor.
+#
+#   scripts/notification-session.sh COMMAND...
+#
+# The command sees DISPLAY, DBUS_SESSION_BUS_ADDRESS and:
+#   LAUNDRY_NOTIFY_LOG   dbus-monitor's record of every Notify call (with its time)
+#   LAUNDRY_DUNST_PICK   write "[<id>,<action>]" here, then run `dunstctl context`, to press a button
+# Everything started here dies with the private bus when the command ends.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+if [[ -z ${LAUNDRY_IN_PRIVATE_BUS:-} ]]; then
+  exec env LAUNDRY_IN_PRIVATE_BUS=1 dbus-run-session -- "$here/notification-session.sh" "$@"
+fi
+
+session=$(mktemp -d "${TMPDIR:-/tmp}/laundry-session.XXXXXX")
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$session"
+}
+trap cleanup EXIT
+
+Xvfb -displayfd 3 -nolisten tcp -screen 0 1280x800x24 3>"$session/display" 2>"$session/xvfb.log" &
+pids+=($!)
+for _ in $(seq 100); do [[ -s $session/display ]] && break; sleep 0.05; done
+export DISPLAY=":$(head -n1 "$session/display")"
+for _ in $(seq 100); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.05; done
+
+# dunst runs the picker with its own environment, so the wanted button travels through a file.
+export LAUNDRY_DUNST_PICK=$session/pick
+cat > "$session/picker.sh" <<PICKER
+#!/bin/sh
+wanted=\$(cat "$LAUNDRY_DUNST_PICK" 2>/dev/null)
+tee "$session/picker.in" |
+grep -F -- "\$wanted" | head -n 1
+PICKER
+chmod +x "$session/picker.sh"
+cat > "$session/dunstrc" <<DUNSTRC
+[global]
+    dmenu = $session/picker.sh
+    browser = /bin/true
+    show_indicators = no
+[urgency_low]
+    timeout = 0
+[urgency_normal]
+    timeout = 0
+[urgency_critical]
+    timeout = 0
+DUNSTRC
+
+export LAUNDRY_NOTIFY_LOG=$session/notify.log
+dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'" >"$LAUNDRY_NOTIFY_LOG" 2>/dev/null &
+pids+=($!)
+dunst -config "$session/dunstrc" >"$session/dunst.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 200); do
+  owner=$(gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner org.freedesktop.Notifications 2>/dev/null || true)
+  [[ $owner == "(true,)" ]] && break
+  sleep 0.05
+done
+[[ $owner == "(true,)" ]] || { echo "dunst did not come up: $(cat "$session/dunst.log")" >&2; exit 1; }
+
+"$@"
