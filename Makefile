@@ -11,6 +11,8 @@ SHARE = $(DESTDIR)$(PREFIX)/share
 INSTALLED_FILES = \
 	$(DESTDIR)$(PREFIX)/bin/laundry \
 	$(SHARE)/laundry/kinds.json \
+	$(SHARE)/laundry/messages.json \
+	$(SHARE)/laundry/laundry.service \
 	$(SHARE)/laundry/icons/laundry.svg \
 	$(SHARE)/bash-completion/completions/laundry \
 	$(SHARE)/zsh/site-functions/_laundry \
@@ -19,17 +21,22 @@ INSTALLED_FILES = \
 	$(SHARE)/applications/laundry.desktop \
 	$(SHARE)/icons/hicolor/scalable/apps/laundry.svg
 
-# Tools the tests drive for real: tmux for `laundry watch` and zsh, the three shells for
-# completion, man for the manual page.
-TEST_PACKAGES = tmux=tmux zsh=zsh fish=fish man=man-db \
+# What building needs: libnotify and GLib headers through pkg-config.
+BUILD_PACKAGES = pkg-config=pkg-config /usr/include/libnotify/notify.h=libnotify-dev
+# Tools the tests drive for real: a private D-Bus session with dunst under Xvfb for notifications,
+# tmux for `laundry watch` and zsh, the three shells for completion, man for the manual page.
+TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-utils dunst=dunst \
+	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
 	/usr/share/bash-completion/bash_completion=bash-completion
 
 .PHONY: build debug test demo install uninstall completions man clean
 
 build:
+	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 debug:
+	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	$(SWIFT) build
 
 test:
@@ -37,10 +44,12 @@ test:
 	$(SWIFT) build
 	$(SWIFT) build --product generate-manual
 	scripts/make-man.sh $(BIN_DEBUG) .build/debug/generate-manual $(MAN_PAGE)
-	LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) LAUNDRY_MAN_PAGE=$(CURDIR)/$(MAN_PAGE) $(SWIFT) test
+	LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) LAUNDRY_MAN_PAGE=$(CURDIR)/$(MAN_PAGE) \
+		scripts/notification-session.sh $(SWIFT) test
 	scripts/test-install.sh
 
 demo: build
+	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	@scripts/demo.sh $(CURDIR)/$(BIN_RELEASE)
 
 # The completion scripts are generated from the command declarations and committed; a test fails
@@ -60,7 +69,7 @@ install: build man
 		$(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d $(SHARE)/man/man1 \
 		$(SHARE)/applications $(SHARE)/icons/hicolor/scalable/apps
 	install -m 755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/laundry
-	install -m 644 data/kinds.json $(SHARE)/laundry/kinds.json
+	install -m 644 data/kinds.json data/messages.json data/laundry.service $(SHARE)/laundry/
 	install -m 644 data/icons/laundry.svg $(SHARE)/laundry/icons/laundry.svg
 	install -m 644 completions/laundry.bash $(SHARE)/bash-completion/completions/laundry
 	install -m 644 completions/_laundry $(SHARE)/zsh/site-functions/_laundry

@@ -173,13 +173,13 @@ _laundry() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    adopt|list|status|wash|dry|more-dry|fold|cancel|pause|resume|set|release|history|stats|watch|help)
+    adopt|list|status|wash|dry|more-dry|fold|cancel|pause|resume|set|release|history|stats|watch|snooze|daemon|notify-test|doctor|help)
         # Offer subcommand argument completions
         "_laundry_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'adopt list status wash dry more-dry fold cancel pause resume set release history stats watch help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'adopt list status wash dry more-dry fold cancel pause resume set release history stats watch snooze daemon notify-test doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -465,6 +465,108 @@ _laundry_stats() {
 _laundry_watch() {
     repeating_flags=()
     non_repeating_flags=(--exit-when-done --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __laundry_offer_flags_options 0
+}
+
+_laundry_snooze() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--for)
+    __laundry_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--for')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __laundry_add_completions -W "$(__laundry_custom_complete ---completion snooze -- positional@0 "${COMP_CWORD}" "$(__laundry_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_laundry_daemon() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __laundry_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    run|start|stop|status|install)
+        # Offer subcommand argument completions
+        "_laundry_daemon_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'run start stop status install' -- "${cur}"))
+        ;;
+    esac
+}
+
+_laundry_daemon_run() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __laundry_offer_flags_options 0
+}
+
+_laundry_daemon_start() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __laundry_offer_flags_options 0
+}
+
+_laundry_daemon_stop() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __laundry_offer_flags_options 0
+}
+
+_laundry_daemon_status() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __laundry_offer_flags_options 0
+}
+
+_laundry_daemon_install() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __laundry_offer_flags_options 0
+}
+
+_laundry_notify-test() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __laundry_offer_flags_options 0
+}
+
+_laundry_doctor() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=()
     __laundry_offer_flags_options 0

@@ -15,7 +15,8 @@ check() { # name, then a command that must succeed
 
 make -s install PREFIX="$prefix" >/dev/null 2>"$elsewhere/make.log" || { cat "$elsewhere/make.log" >&2; echo "install: 0 passed, 1 failed"; exit 1; }
 
-expected=(bin/laundry share/laundry/kinds.json share/laundry/icons/laundry.svg
+expected=(bin/laundry share/laundry/kinds.json share/laundry/messages.json share/laundry/laundry.service
+  share/laundry/icons/laundry.svg
   share/bash-completion/completions/laundry share/zsh/site-functions/_laundry
   share/fish/vendor_completions.d/laundry.fish share/man/man1/laundry.1
   share/applications/laundry.desktop share/icons/hicolor/scalable/apps/laundry.svg)
@@ -35,6 +36,7 @@ check "installed completion works in bash" bash -c "
   COMP_LINE='laundry dry B'; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=(laundry dry B); COMP_CWORD=2
   _laundry laundry B dry
   [[ \"\${COMPREPLY[*]}\" == 'Bed Sheets' ]]"
+check "installed daemon install finds its unit template" bash -c "cd '$elsewhere' && XDG_CONFIG_HOME='$elsewhere/config' '$copy/bin/laundry' daemon install && grep -q 'ExecStart=$copy/bin/laundry daemon run' '$elsewhere/config/systemd/user/laundry.service'"
 check "man page renders" bash -c "MANWIDTH=80 man -l '$copy/share/man/man1/laundry.1' | grep -q ENVIRONMENT"
 
 make -s uninstall PREFIX="$prefix" >/dev/null 2>&1

@@ -23,6 +23,9 @@ public enum DaemonLauncher {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, runtime.log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of ours goes with it: a pipe the caller reads to its end (`laundry wash | cat`,
+        // a test harness) must not stay open for the daemon's whole life.
+        for fd in openDescriptors() where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -35,9 +38,9 @@ public enum DaemonLauncher {
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, &attributes, arguments, environmentList)
         guard result == 0 else { throw DaemonError.system("posix_spawn \(executable)", result) }
-        // Wait (briefly) until it holds the lock, so a second command does not start another.
+        // Wait (briefly) until it is up and has said so, so a second command does not start another.
         for _ in 0..<150 {
-            if DaemonLock.isHeld(paths: runtime) { return pid }
+            if DaemonLock.isHeld(paths: runtime), DaemonStatus.read(from: runtime.status)?.pid == pid { return pid }
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 throw DaemonError.system("the daemon exited at once; see \(runtime.log)", EIO)
@@ -45,6 +48,11 @@ public enum DaemonLauncher {
             usleep(20_000)
         }
         return pid
+    }
+
+    private static func openDescriptors() -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return names.compactMap { Int32($0) }.filter { fcntl($0, F_GETFD) >= 0 }
     }
 
     /// Sends SIGTERM and waits for the lock to be released. Returns false if none was running.

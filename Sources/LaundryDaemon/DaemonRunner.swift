@@ -23,12 +23,7 @@ public enum DaemonRunner {
         log("started (pid \(getpid())) for \(laundry.store.paths.root)")
         engine.start()
         var lastStatus: DaemonStatus?
-        let loop = MainLoop(engine: engine, timer: timer, watch: watch, reloadConfig: {
-            do { return try ConfigFile.load(laundry.store.paths) } catch {
-                log("config.json not reloaded: \(error)")
-                return nil
-            }
-        }, afterEvent: {
+        let reportStatus = {
             let status = DaemonStatus(pid: getpid(), startedAt: startedAt, home: laundry.store.paths.root, pets: engine.petCount,
                                       timersArmed: engine.armedCount, nextDeadline: engine.nextDeadline,
                                       server: notifier.server.map { "\($0.name) \($0.version)" },
@@ -37,7 +32,14 @@ public enum DaemonRunner {
                 status.write(to: runtime.status)
                 lastStatus = status
             }
-        }, log: log)
+        }
+        reportStatus()
+        let loop = MainLoop(engine: engine, timer: timer, watch: watch, reloadConfig: {
+            do { return try ConfigFile.load(laundry.store.paths) } catch {
+                log("config.json not reloaded: \(error)")
+                return nil
+            }
+        }, afterEvent: reportStatus, log: log)
         loop.run()
         unlink(runtime.status)
         withExtendedLifetime(lock) {}

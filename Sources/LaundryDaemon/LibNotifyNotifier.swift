@@ -23,6 +23,10 @@ public final class LibNotifyNotifier: Notifier {
     }
 
     public func refreshServer() -> ServerInfo? {
+        guard NotificationBus.serverReachable() else {
+            server = nil
+            return nil
+        }
         var name: UnsafeMutablePointer<CChar>?, vendor: UnsafeMutablePointer<CChar>?
         var version: UnsafeMutablePointer<CChar>?, spec: UnsafeMutablePointer<CChar>?
         guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else {

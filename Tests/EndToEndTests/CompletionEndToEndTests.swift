@@ -67,6 +67,14 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(bashComplete("laundry dry Be"), ["Bed Sheets"])
     }
 
+    func test_daemonCompletesItsSubcommands() {
+        let offered = bashComplete("laundry daemon ")
+        for expected in ["run", "start", "stop", "status", "install"] {
+            XCTAssertTrue(offered.contains(expected), "\(expected) in \(offered)")
+        }
+        XCTAssertEqual(fishComplete("laundry daemon st").sorted(), ["start", "status", "stop"])
+    }
+
     func test_noErrorInThePromptWhenTheStoreIsEmptyMissingOrCorrupt() throws {
         let pets = home.path + "/pets"
         try Data("{ corrupt".utf8).write(to: URL(fileURLWithPath: pets + "/\(UUID().uuidString.lowercased()).json"))

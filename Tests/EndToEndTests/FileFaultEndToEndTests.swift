@@ -77,17 +77,9 @@ final class FileFaultEndToEndTests: XCTestCase {
             }
             let before = home.snapshot()
             // Run as nobody: a real user without write permission.
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", LaundryHome.binary, "wash", "socks"]
-            process.environment = home.environment
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            XCTAssertEqual(process.terminationStatus, 1, stderr)
+            let result = home.runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", LaundryHome.binary, "wash", "socks"])
+            let stderr = result.stderr
+            XCTAssertEqual(result.status, 1, stderr)
             XCTAssertTrue(stderr.contains("permission denied"), stderr)
             XCTAssertEqual(stderr.split(separator: "\n").count, 1, stderr)
             XCTAssertEqual(home.snapshot(), before)

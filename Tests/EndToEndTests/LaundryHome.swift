@@ -44,41 +44,12 @@ final class LaundryHome {
     }
 
     /// Runs any program (a shell, say) with this home's environment.
+    @discardableResult
     func runProgram(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
                     file: StaticString = #filePath, line: UInt = #line) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment.merging(extra) { $1 }
-        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
-        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        do {
-            process.standardOutput = try FileHandle(forWritingTo: outURL)
-            process.standardError = try FileHandle(forWritingTo: errURL)
-            if let stdin {
-                let pipe = Pipe()
-                process.standardInput = pipe
-                try process.run()
-                pipe.fileHandleForWriting.write(Data(stdin.utf8))
-                try pipe.fileHandleForWriting.close()
-            } else {
-                process.standardInput = FileHandle.nullDevice
-                try process.run()
-            }
-        } catch {
-            XCTFail("cannot run \(executable): \(error)", file: file, line: line)
-            return Result(status: -1, stdout: "", stderr: "")
-        }
-        process.waitUntilExit()
-        let out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
-        let err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        return Result(status: process.terminationStatus, stdout: out, stderr: err)
+        let result = Spawn.run(executable, arguments, environment: environment.merging(extra) { $1 }, stdin: stdin)
+        if result.status == -1 { XCTFail(result.stderr, file: file, line: line) }
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     /// Runs a command that must succeed, failing the test with its stderr otherwise.

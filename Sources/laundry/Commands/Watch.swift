@@ -21,7 +21,10 @@ struct Watch: ParsableCommand {
         screen.begin()
         defer { screen.end() }
         let style = Style(enabled: context.terminal.useColor)
+        var bell = BellWatcher(path: context.runtime.bell)
         while true {
+            // The daemon rings here when no notification server could show a finished load.
+            if bell.rang() && context.terminal.isInteractive { FileHandle.standardOutput.write(Data("\u{7}".utf8)) }
             let states = context.laundry.pets()
             let now = context.now
             let frame = WatchFrame(states: states, kinds: context.laundry.kinds, now: now, style: style)
@@ -38,6 +41,28 @@ struct Watch: ParsableCommand {
         var request = timespec(tv_sec: 0, tv_nsec: Int(wait * 1_000_000_000))
         var left = timespec()
         while nanosleep(&request, &left) != 0 && errno == EINTR { request = left }
+    }
+}
+
+/// Notices the daemon's bell file growing.
+struct BellWatcher {
+    let path: String
+    private var size: Int64
+
+    init(path: String) {
+        self.path = path
+        size = Self.size(of: path)
+    }
+
+    mutating func rang() -> Bool {
+        let now = Self.size(of: path)
+        defer { size = now }
+        return now > size
+    }
+
+    private static func size(of path: String) -> Int64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : 0
     }
 }
 

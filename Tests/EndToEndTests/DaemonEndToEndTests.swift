@@ -1,0 +1,150 @@
+import Foundation
+import XCTest
+
+/// The real daemon against a real notification server (dunst under Xvfb on a private bus, from
+/// scripts/notification-session.sh, which `make test` runs the suite in).
+final class DaemonEndToEndTests: XCTestCase {
+    private var home: LaundryHome!
+    /// Pet names carry it, to find this test's notifications in the shared log.
+    private let marker = String(UUID().uuidString.prefix(6))
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(NotifyLog.path != nil, "needs a notification server: run through `make test`")
+        home = LaundryHome()
+        let runtime = home.path + "/runtime", state = home.path + "/state"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        home.environment["XDG_RUNTIME_DIR"] = runtime
+        home.environment["XDG_STATE_HOME"] = state
+        home.environment["LAUNDRY_NO_AUTOSTART"] = nil
+    }
+
+    override func tearDown() {
+        home?.run(["daemon", "stop"])
+    }
+
+    private var log: String { (try? String(contentsOfFile: home.path + "/state/laundry/daemon.log", encoding: .utf8)) ?? "" }
+
+    private func waitFor(_ timeout: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition()
+    }
+
+    func test_threeWashesGiveThreeNotificationsInOrder() throws {
+        let names = ["First \(marker)", "Second \(marker)", "Third \(marker)"]
+        for name in names { home.ok("adopt", name) }
+        home.ok("wash", names[2], "--for", "3s")
+        home.ok("wash", names[0], "--for", "1s")
+        home.ok("wash", names[1], "--for", "2s")
+        XCTAssertEqual(home.ok("daemon", "status").status, 0, "the first wash started the daemon")
+        XCTAssertTrue(waitFor(6) { NotifyLog.calls(mentioning: marker).count >= 3 }, log)
+        let calls = NotifyLog.calls(mentioning: marker)
+        XCTAssertEqual(calls.map(\.body), names.map { "\($0) is ready for the dryer!" })
+        for call in calls {
+            XCTAssertEqual(call.appName, "laundry")
+            XCTAssertEqual(call.summary, "🫧 Wash Complete!")
+            XCTAssertEqual(call.actions, ["dry", "Start dryer", "air-dry", "Air-dry", "snooze", "Snooze 10 min"])
+            XCTAssertEqual(call.urgency, 2, "critical")
+            XCTAssertEqual(call.category, "x-laundry.done")
+        }
+        XCTAssertEqual(calls.count, 3, "each once")
+    }
+
+    func test_pressingStartDryerPutsThePetInTheDryer() throws {
+        let name = "Button \(marker)"
+        home.ok("adopt", name)
+        home.runProgram("/usr/bin/dunstctl", ["close-all"])
+        home.ok("wash", name, "--for", "1s")
+        XCTAssertTrue(waitFor(5) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
+        let pick = try XCTUnwrap(ProcessInfo.processInfo.environment["LAUNDRY_DUNST_PICK"])
+        try ",dry]".write(toFile: pick, atomically: true, encoding: .utf8)
+        home.runProgram("/usr/bin/dunstctl", ["context"])
+        XCTAssertTrue(waitFor(5) { self.home.pet(name)["stage"] as? String == "drying" }, log)
+        let timer = try XCTUnwrap(home.pet(name)["timer"] as? [String: Any])
+        XCTAssertEqual(timer["kind"] as? String, "dry")
+        XCTAssertEqual(timer["remainingSeconds"] as? Double ?? 0, 3600, accuracy: 10, "the pet's own dry duration: clothes dry 1h")
+    }
+
+    func test_aTimerThatEndsWhileTheDaemonIsKilledIsAnnouncedOnceAtTheNextStart() throws {
+        let name = "Crash \(marker)"
+        home.ok("adopt", name)
+        home.ok("daemon", "start")
+        let statusFile = home.path + "/runtime/laundry/daemon.json"
+        let status = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statusFile))) as? [String: Any]
+        let pid = try XCTUnwrap(status?["pid"] as? Int32)
+        home.ok("wash", name, "--for", "1s")
+        kill(pid, SIGKILL)
+        Thread.sleep(forTimeInterval: 1.5)
+        XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 0, "nobody announced it yet")
+        home.environment["LAUNDRY_NO_AUTOSTART"] = "1"
+        home.ok("daemon", "start")
+        XCTAssertTrue(waitFor(5) { NotifyLog.calls(mentioning: marker).count == 1 }, log)
+        home.ok("daemon", "stop")
+        home.ok("daemon", "start")
+        Thread.sleep(forTimeInterval: 1.0)
+        XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 1, "never twice, across restarts")
+    }
+
+    func test_aPetWashedSixDaysAgoIsWarnedWithinOneTick() throws {
+        let name = "Towels \(marker)"
+        home.ok("adopt", name, "--kind", "towels", "--every", "7", "--last-washed", "6 days ago")
+        home.ok("daemon", "start")
+        XCTAssertTrue(waitFor(31) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
+        let warning = try XCTUnwrap(NotifyLog.calls(mentioning: marker).first)
+        XCTAssertEqual(warning.summary, "⚠️ Needs Laundry Soon")
+        XCTAssertEqual(warning.body, "\(name) is at 14% health. Time for a wash!")
+        XCTAssertEqual(warning.actions, ["wash", "Start wash"])
+        XCTAssertEqual(warning.urgency, 1, "normal")
+    }
+
+    func test_withNoNotificationServerTheDaemonKeepsRunningAndDoctorSaysWhy() throws {
+        // A private bus of its own, with nobody owning org.freedesktop.Notifications and no service
+        // files, so nothing can be activated to own it either.
+        let config = home.path + "/bus.conf"
+        let standard = try String(contentsOfFile: "/usr/share/dbus-1/session.conf", encoding: .utf8)
+        try standard.replacingOccurrences(of: "<standard_session_servicedirs />", with: "")
+            .replacingOccurrences(of: "<includedir>session.d</includedir>", with: "")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let bus = home.runProgram("/usr/bin/dbus-daemon", ["--config-file=\(config)", "--fork", "--print-address=1", "--print-pid=1"])
+        let lines = bus.stdout.split(separator: "\n").map(String.init)
+        let address = try XCTUnwrap(lines.first), busPID = try XCTUnwrap(lines.last.flatMap { Int32($0) })
+        defer { kill(busPID, SIGTERM) }
+        home.environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        home.environment["DISPLAY"] = nil
+        let name = "Lonely \(marker)"
+        home.ok("adopt", name)
+        home.ok("wash", name, "--for", "1s")
+        XCTAssertTrue(waitFor(5) { self.log.contains("not shown") && self.log.contains(name) }, log)
+        XCTAssertEqual(home.run(["daemon", "status"]).status, 0, "still running")
+        XCTAssertTrue(home.ok("daemon", "status").stdout.contains("no notification server found"))
+        let doctor = home.run(["doctor"])
+        XCTAssertEqual(doctor.status, 1)
+        XCTAssertTrue(doctor.stdout.contains("✗ notifications") && doctor.stdout.contains("no notification server answers"), doctor.stdout)
+        XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 0)
+    }
+
+    func test_notifyTestReportsTheServer() {
+        let result = home.ok("notify-test")
+        XCTAssertTrue(result.stdout.contains("Server:       dunst"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("actions"), result.stdout)
+    }
+
+    func test_daemonInstallWritesAUnit() throws {
+        home.environment["XDG_CONFIG_HOME"] = home.path + "/config"
+        let result = home.ok("daemon", "install")
+        XCTAssertTrue(result.stdout.contains("systemctl --user enable --now laundry.service"))
+        let unit = try String(contentsOfFile: home.path + "/config/systemd/user/laundry.service", encoding: .utf8)
+        let binary = URL(fileURLWithPath: LaundryHome.binary).resolvingSymlinksInPath().path
+        XCTAssertTrue(unit.contains("ExecStart=\(binary) daemon run"), unit)
+    }
+
+    func test_oneDaemonPerUser() {
+        home.ok("daemon", "start")
+        let second = home.run(["daemon", "run"])
+        XCTAssertEqual(second.status, 1)
+        XCTAssertTrue(second.stderr.contains("already running"), second.stderr)
+    }
+}

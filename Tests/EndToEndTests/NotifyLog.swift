@@ -1,0 +1,57 @@
+import Foundation
+
+/// The `Notify` calls dbus-monitor recorded (`LAUNDRY_NOTIFY_LOG`, from scripts/notification-session.sh).
+struct NotifyCall {
+    let time: Double
+    let appName: String
+    let summary: String
+    let body: String
+    let actions: [String]
+    let urgency: Int?
+    let category: String?
+}
+
+enum NotifyLog {
+    static var path: String? { ProcessInfo.processInfo.environment["LAUNDRY_NOTIFY_LOG"] }
+
+    static func calls() -> [NotifyCall] {
+        guard let path, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        var calls: [NotifyCall] = []
+        let blocks = text.components(separatedBy: "\nmethod call ").dropFirst()
+        for block in blocks where block.contains("member=Notify") {
+            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let header = lines.first ?? ""
+            let time = header.range(of: #"time=[0-9.]+"#, options: .regularExpression).map { Double(header[$0].dropFirst(5)) ?? 0 } ?? 0
+            let strings = lines.dropFirst().compactMap(stringValue)
+            // app name, icon, summary, body come first as plain strings; then the action strings
+            // until the hints dict; hints show up as `string "key"` followed by a variant line.
+            var actions: [String] = []
+            var index = lines.firstIndex { $0.hasPrefix("array [") } ?? lines.count
+            index += 1
+            while index < lines.count, !lines[index].hasPrefix("]") {
+                if let value = stringValue(lines[index]) { actions.append(value) }
+                index += 1
+            }
+            var urgency: Int?
+            var category: String?
+            for (position, line) in lines.enumerated() where position + 1 < lines.count {
+                if line == "string \"urgency\"", let byte = lines[position + 1].split(separator: " ").last { urgency = Int(byte) }
+                if line == "string \"category\"" { category = lines[position + 1].components(separatedBy: "string ").last.map { String($0.dropFirst().dropLast()) } }
+            }
+            guard strings.count >= 4 else { continue }
+            calls.append(NotifyCall(time: time, appName: strings[0], summary: strings[2], body: strings[3], actions: actions,
+                                    urgency: urgency, category: category))
+        }
+        return calls
+    }
+
+    /// The calls about pets whose name contains `marker`.
+    static func calls(mentioning marker: String) -> [NotifyCall] {
+        calls().filter { $0.body.contains(marker) || $0.summary.contains(marker) }
+    }
+
+    private static func stringValue(_ line: String) -> String? {
+        guard line.hasPrefix("string \""), line.hasSuffix("\"") else { return nil }
+        return String(line.dropFirst(8).dropLast())
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Runs a program and waits for it with posix_spawn and waitpid. Foundation's Process waited
+/// forever here whenever the program left a process behind (tmux's server, a forked dbus-daemon,
+/// laundry's own daemon), so every test goes through this instead.
+enum Spawn {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil) -> Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let input = folder + "/stdin", output = folder + "/stdout", errors = folder + "/stderr"
+        _ = FileManager.default.createFile(atPath: input, contents: Data((stdin ?? "").utf8))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin == nil ? "/dev/null" : input, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let words: [String] = [executable] + arguments
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let pairs: [String] = environment.map { "\($0.key)=\($0.value)" }
+        let envp: [UnsafeMutablePointer<CChar>?] = pairs.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = executable.contains("/")
+            ? posix_spawn(&pid, executable, &actions, nil, argv, envp)
+            : posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else { return Result(status: -1, stdout: "", stderr: "cannot run \(executable): \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WEXITSTATUS, or 128 + the signal for a killed program.
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Result(status: code,
+                      stdout: (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+    }
+}
