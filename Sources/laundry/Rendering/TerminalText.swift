@@ -2,6 +2,7 @@
 /// newline must not move the cursor or break a table.
 enum TerminalText {
     static func sanitize(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

@@ -6,6 +6,7 @@ enum TextWidth {
     }
 
     static func width(of character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.properties.generalCategory == .control { return 0 }
