@@ -1,25 +1,40 @@
 #!/usr/bin/env python3
-"""Creates N pets directly as files (for benchmarks), some with running timers.
-Usage: make-pets.py LAUNDRY_HOME N"""
-import json, os, sys, uuid, datetime
+"""Creates pets directly as files, for benchmarks.
 
-home, count = sys.argv[1], int(sys.argv[2])
-now = datetime.datetime.now(datetime.timezone.utc)
+make-pets.py LAUNDRY_HOME N [--timer-every K] [--ends-at EPOCH] [--spread SECONDS]
+  every K-th pet (default 3) is washing; its timer ends at EPOCH (default: in an hour),
+  spread evenly over SECONDS after it (default 0: all in the same instant)."""
+import argparse, datetime, json, os, uuid
+
+parser = argparse.ArgumentParser()
+parser.add_argument("home")
+parser.add_argument("count", type=int)
+parser.add_argument("--timer-every", type=int, default=3)
+parser.add_argument("--ends-at", type=float)
+parser.add_argument("--spread", type=float, default=0)
+args = parser.parse_args()
+
+utc = datetime.timezone.utc
+now = datetime.datetime.now(utc)
+ends = datetime.datetime.fromtimestamp(args.ends_at, utc) if args.ends_at else now + datetime.timedelta(hours=1)
 def stamp(t): return t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{t.microsecond // 1000:03d}Z"
 for folder in ("pets", "timers", "history", "locks"):
-    os.makedirs(os.path.join(home, folder), mode=0o700, exist_ok=True)
-for index in range(count):
+    os.makedirs(os.path.join(args.home, folder), mode=0o700, exist_ok=True)
+timers = [i for i in range(args.count) if i % args.timer_every == 0]
+for index in range(args.count):
     pet_id = str(uuid.uuid4())
-    washing = index % 3 == 0
+    washing = index % args.timer_every == 0
     pet = {"schemaVersion": 1, "id": pet_id.upper(), "name": f"Pet {index:05d}", "kind": "clothes",
            "washDuration": 2700, "dryDuration": 3600, "cycleDays": 7, "createdAt": stamp(now),
            "stage": "washing" if washing else "idle", "totalCycles": 0, "currentStreak": 0,
-           "longestStreak": 0, "sentHealthWarnings": []}
-    with open(os.path.join(home, "pets", pet_id + ".json"), "w") as f:
+           "longestStreak": 0, "sentHealthWarnings": [], "mood": "happy"}
+    with open(os.path.join(args.home, "pets", pet_id + ".json"), "w") as f:
         json.dump(pet, f, indent=2)
     if washing:
+        offset = args.spread * timers.index(index) / max(1, len(timers) - 1) if args.spread else 0
+        end = ends + datetime.timedelta(seconds=offset)
         timer = {"schemaVersion": 1, "id": str(uuid.uuid4()).upper(), "petID": pet_id.upper(), "kind": "wash",
-                 "startedAt": stamp(now), "endsAt": stamp(now + datetime.timedelta(hours=1)),
-                 "notified": False, "plannedSeconds": 3600}
-        with open(os.path.join(home, "timers", pet_id + ".json"), "w") as f:
+                 "startedAt": stamp(now), "endsAt": stamp(end), "notified": False,
+                 "plannedSeconds": max(1.0, (end - now).total_seconds())}
+        with open(os.path.join(args.home, "timers", pet_id + ".json"), "w") as f:
             json.dump(timer, f, indent=2)

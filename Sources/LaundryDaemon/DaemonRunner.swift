@@ -15,6 +15,7 @@ public enum DaemonRunner {
         let messages = try data.loadMessages()
         let config = try ConfigFile.load(laundry.store.paths)
         let notifier = LibNotifyNotifier(iconPath: data.path + "/icons/laundry.svg")
+        notifier.onFailure = log
         let engine = DaemonEngine(laundry: laundry, notifier: notifier, messages: messages, config: config, log: log,
                                   ringBell: { ringBell(runtime) })
         let timer = try RealtimeTimer()

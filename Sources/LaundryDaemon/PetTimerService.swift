@@ -17,8 +17,15 @@ final class PetTimerService {
         self.state = state
     }
 
+    private var loadedStamp: PetStore.FileStamp?
+
+    /// Reads the pet's files again, unless they are the very files already read: when a thousand
+    /// loads end together, a stat each is all it costs to know nothing changed.
     func reload(from store: PetStore) throws {
+        let stamp = store.stamp(id)
+        if stamp == loadedStamp, state != nil { return }
         state = try store.load(id)
+        loadedStamp = stamp
     }
 
     /// The next moment this pet needs the daemon, if any.
@@ -68,6 +75,7 @@ final class PetTimerService {
     /// Writes down what was announced: the finish (via settling), `notified`, the reminder count.
     func persist(_ pending: PendingWrite, at now: Date, store: PetStore) throws {
         do {
+            loadedStamp = nil
             state = try store.update(id, at: now) { (state: inout PetState) throws(LaundryError) in
                 if let finished = pending.finishedTimerID, state.timer?.id == finished {
                     state.timer?.notified = true
@@ -90,6 +98,7 @@ final class PetTimerService {
         let mood = pet.mood(at: now)
         guard sent != pet.sentHealthWarnings || mood != pet.mood else { return }
         var warning: Int?
+        loadedStamp = nil
         // Decided again under the lock, on the file as it is now.
         state = try store.update(id, at: now) { (state: inout PetState) throws(LaundryError) in
             let decision = Reminders.healthWarning(for: state.pet, at: now)

@@ -79,6 +79,17 @@ public struct PetStore: Sendable {
         return result
     }
 
+    /// Identifies the current versions of a pet's two files (every write replaces a file, so a
+    /// new inode or time means new contents), so a reader can skip decoding what it already has.
+    public struct FileStamp: Equatable, Sendable {
+        let pet: [Int64]
+        let timer: [Int64]
+    }
+
+    public func stamp(_ id: UUID) -> FileStamp {
+        FileStamp(pet: PosixFile.stamp(paths.petFile(id)), timer: PosixFile.stamp(paths.timerFile(id)))
+    }
+
     private struct NameProbe: Decodable { var name: String }
 
     /// Just the names, read without side effects (nothing set aside, nothing reported), for shell

@@ -116,6 +116,13 @@ enum PosixFile {
         return names
     }
 
+    /// Inode, size and change time of a file (not followed), or empty when it is missing.
+    static func stamp(_ path: String) -> [Int64] {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return [] }
+        return [Int64(info.st_ino), Int64(info.st_size), Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)]
+    }
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0

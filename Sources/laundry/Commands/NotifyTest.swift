@@ -21,6 +21,7 @@ struct NotifyTest: ParsableCommand {
         guard notifier.show(content) == .posted else {
             throw UserFacingError("the notification server \(server.name) refused the test notification")
         }
+        notifier.flush()
         print("Posted a test notification.")
         print("Server:       \(server.name) \(server.version) by \(server.vendor) (spec \(server.specVersion))")
         print("Capabilities: \(server.capabilities.joined(separator: ", "))")
