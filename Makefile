@@ -31,7 +31,9 @@ TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-u
 	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
 	/usr/share/bash-completion/bash_completion=bash-completion
 
-.PHONY: build debug test demo install uninstall completions man clean
+BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin
+
+.PHONY: build debug test demo bench install uninstall completions man clean
 
 build:
 	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
@@ -53,6 +55,11 @@ test:
 demo: build
 	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	@scripts/demo.sh $(CURDIR)/$(BIN_RELEASE)
+
+# Speed and memory against baselines measured in the same run; prints one table (about 5 minutes).
+bench: build
+	@scripts/ensure-packages.sh $(BENCH_PACKAGES)
+	scripts/notification-session.sh /usr/bin/python3 scripts/bench.py
 
 # The completion scripts are generated from the command declarations and committed; a test fails
 # when they fall behind. Run this after changing a command.

@@ -76,10 +76,13 @@ public struct AnnouncementWriter: Sendable {
         default: break
         }
         func fill(_ text: String, escaping: Bool) -> String {
-            text.replacingOccurrences(of: "{name}", with: escaping ? Self.escapeMarkup(name) : name)
-                .replacingOccurrences(of: "{quoted}", with: escaping ? Self.escapeMarkup(ShellQuote.quote(name)) : ShellQuote.quote(name))
-                .replacingOccurrences(of: "{health}", with: String(announcement.health))
-                .replacingOccurrences(of: "{ago}", with: ago)
+            let values = [
+                "name": escaping ? Self.escapeMarkup(name) : name,
+                "quoted": escaping ? Self.escapeMarkup(ShellQuote.quote(name)) : ShellQuote.quote(name),
+                "health": String(announcement.health),
+                "ago": ago,
+            ]
+            return Self.substitute(text, values)
         }
         var body = fill(template.body, escaping: markup)
         if case .finished(_, let lateBy?) = announcement.reason, lateBy > 0 {
@@ -87,7 +90,7 @@ public struct AnnouncementWriter: Sendable {
         }
         if !buttons && !template.command.isEmpty {
             let command = fill(template.command, escaping: markup)
-            body += "\n" + messages.typeCommand.replacingOccurrences(of: "{command}", with: command)
+            body += "\n" + Self.substitute(messages.typeCommand, ["command": command])
         }
         let actions = buttons ? template.actions.compactMap { pair in
             pair.count == 2 ? NotificationContent.Action(key: pair[0], label: pair[1]) : nil
@@ -121,6 +124,25 @@ public struct AnnouncementWriter: Sendable {
         case .neglected: return "x-laundry.reminder"
         case .test: return "x-laundry.test"
         }
+    }
+
+    /// Replaces `{key}` placeholders in one pass, so a value (a pet named `{ago}`) is never read
+    /// as a placeholder itself.
+    static func substitute(_ template: String, _ values: [String: String]) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"),
+                  let value = values[String(rest[rest.index(after: open)..<close])] else {
+                result.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            result += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 
     /// Escapes text for the notification body's markup (a small subset of HTML).

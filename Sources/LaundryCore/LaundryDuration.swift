@@ -94,9 +94,8 @@ public enum DurationParser {
         }
         let numbers = parts.map { Int($0)! }
         // Every field after the first is a minute or second field and must read like a clock.
-        guard numbers.dropFirst().allSatisfy({ $0 < 60 }), parts.dropFirst().allSatisfy({ $0.count == 2 }) else {
-            throw .componentOutOfRange(original)
-        }
+        guard parts.dropFirst().allSatisfy({ $0.count == 2 }) else { throw .malformed(original) }
+        guard numbers.dropFirst().allSatisfy({ $0 < 60 }) else { throw .componentOutOfRange(original) }
         let hours = numbers[0], minutes = numbers[1], seconds = parts.count == 3 ? numbers[2] : 0
         guard hours <= 24 else { throw .tooLong }
         return hours * 3600 + minutes * 60 + seconds
@@ -133,6 +132,11 @@ public enum DurationParser {
 
 /// How durations are shown to people.
 public enum DurationText {
+    /// Within 0 … 1,000 years, so no value read from a file can overflow a conversion to Int.
+    static func clamped(_ interval: Double) -> Double {
+        interval.isFinite ? min(max(0, interval), 31_557_600_000) : 0
+    }
+
     /// `1h30m`, `45m`, `1m30s`, `20s`.
     public static func compact(seconds: Int) -> String {
         let hours = seconds / 3600, minutes = seconds % 3600 / 60, secs = seconds % 60
@@ -145,7 +149,7 @@ public enum DurationText {
 
     /// A countdown: `4:05`, `1:02:03`. Rounds up, so a timer shows `0:01` until it has truly ended.
     public static func countdown(_ interval: Double) -> String {
-        let total = max(0, Int(interval.rounded(.up)))
+        let total = Int(clamped(interval).rounded(.up))
         let hours = total / 3600, minutes = total % 3600 / 60, seconds = total % 60
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds))" : "\(minutes):\(two(seconds))"
@@ -153,7 +157,7 @@ public enum DurationText {
 
     /// A rough span for "due in" and "ago": `3d 4h`, `5h 10m`, `12m`, `40s`.
     public static func rough(_ interval: Double) -> String {
-        let total = max(0, Int(interval))
+        let total = Int(clamped(interval))
         let days = total / 86_400, hours = total % 86_400 / 3600, minutes = total % 3600 / 60
         if days > 0 { return hours > 0 ? "\(days)d \(hours)h" : "\(days)d" }
         if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }

@@ -34,7 +34,7 @@ extension LaundryError: LocalizedError, CustomStringConvertible {
         case .noPets:
             return "you have no pets yet; adopt one with: laundry adopt <name>"
         case .duplicateName(let name):
-            return "a pet called '\(Self.printable(name))' already exists; pick another name or rename it with: laundry set '\(Self.printable(name))' --name NEW"
+            return "a pet called '\(Self.printable(name))' already exists; pick another name or rename it with: laundry set \(ShellQuote.quote(Self.printable(name))) --name NEW"
         case .invalidName(let raw, let reason):
             return "'\(Self.printable(raw))' cannot be a pet name: \(reason)"
         case .unknownKind(let kind, let known):
@@ -44,9 +44,9 @@ extension LaundryError: LocalizedError, CustomStringConvertible {
         case .illegalMove(let command, let pet, let stage, let hint):
             return "cannot \(command) \(Self.printable(pet)): it is \(stage.rawValue) (\(stage.statusText)); \(hint)"
         case .notPaused(let pet):
-            return "\(Self.printable(pet))'s timer is not paused; pause it with: laundry pause '\(Self.printable(pet))'"
+            return "\(Self.printable(pet))'s timer is not paused; pause it with: laundry pause \(ShellQuote.quote(Self.printable(pet)))"
         case .alreadyPaused(let pet):
-            return "\(Self.printable(pet))'s timer is already paused; resume it with: laundry resume '\(Self.printable(pet))'"
+            return "\(Self.printable(pet))'s timer is already paused; resume it with: laundry resume \(ShellQuote.quote(Self.printable(pet)))"
         case .newerSchema(let pet, let path, let version):
             return "\(Self.printable(pet)) was saved by a newer laundry (schema \(version)) in \(path); it is shown but not changed — upgrade laundry to change it"
         case .unreadablePet(let path, let reason):

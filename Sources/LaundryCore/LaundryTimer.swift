@@ -38,6 +38,15 @@ public struct LaundryTimer: Codable, Equatable, Sendable {
 
     public var isPaused: Bool { pausedRemaining != nil }
 
+    /// Why the values cannot be right, if they cannot; such a file is set aside.
+    public var implausibleValue: String? {
+        let day = Double(LaundryDuration.maximumSeconds)
+        if let pausedRemaining, !(0...day).contains(pausedRemaining) { return "pausedRemaining is outside 0 … 24 h" }
+        if !(0...day).contains(plannedSeconds) { return "plannedSeconds is outside 0 … 24 h" }
+        if abs(endsAt.timeIntervalSince(startedAt)) > 400 * day { return "endsAt is too far from startedAt" }
+        return nil
+    }
+
     public func remaining(at now: Date) -> Double {
         if let pausedRemaining { return pausedRemaining }
         return max(0, endsAt.timeIntervalSince(now))

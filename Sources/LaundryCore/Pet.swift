@@ -66,6 +66,16 @@ public struct Pet: Codable, Equatable, Sendable {
 
     public func dueDate() -> Date { Health.dueDate(since: healthClockStart, cycleDays: cycleDays) }
 
+    /// Why the values cannot be right, if they cannot (a file edited by hand, or damaged): such a
+    /// file is set aside like one that does not parse.
+    public var implausibleValue: String? {
+        let counts = [totalCycles, currentStreak, longestStreak]
+        if !CycleDays.range.contains(cycleDays) { return "cycleDays is outside \(CycleDays.range)" }
+        if counts.contains(where: { $0 < 0 || $0 > 1_000_000_000 }) { return "a cycle or streak count is out of range" }
+        if PetName.isValidStored(name) == false { return "the name is empty or too long" }
+        return nil
+    }
+
     /// Whether this copy of `laundry` may rewrite the file: never one written by a newer version.
     public var isFromNewerVersion: Bool { schemaVersion > Self.currentSchemaVersion }
 }

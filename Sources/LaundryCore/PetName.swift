@@ -23,6 +23,12 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { value }
 
+    /// A name read from a file: it may hold characters the command line refuses (they are shown
+    /// escaped), but never be empty or unreasonably long.
+    public static func isValidStored(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= maximumLength * 4
+    }
+
     /// Names compare without regard to case: `Socks` and `socks` are the same pet.
     public var key: String { value.lowercased() }
 }

@@ -61,15 +61,23 @@ public enum Timestamp {
             index += 1
             guard let offsetHours = number(2) else { return nil }
             _ = expect(58)
-            guard let offsetMinutes = number(2) else { return nil }
+            guard let offsetMinutes = number(2), offsetHours <= 14, offsetMinutes < 60 else { return nil }
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
         } else {
             return nil
         }
-        guard index == bytes.count else { return nil }
+        guard index == bytes.count, day <= daysIn(month: month, year: year) else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    private static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {

@@ -75,7 +75,7 @@ public final class DaemonEngine {
         guard let ids else { return reloadAll() }
         for id in ids {
             let service = services[id] ?? PetTimerService(id: id, state: nil)
-            isolated(id) { try service.reload(from: store) }
+            isolated(id) { try service.reload(from: store, at: now) }
             if service.state == nil {
                 services[id] = nil
                 queue.set(nil, for: id)
@@ -94,11 +94,19 @@ public final class DaemonEngine {
         deadlinesDue()
     }
 
+    /// When set, each tick logs how long it took (for `make bench`).
+    public var logsTickDuration = false
+
     /// The 30-second health tick: moods and warnings for every pet.
     public func tick() {
         let time = now
+        let started = DispatchTime.now()
         for (id, service) in services {
             isolated(id) { try service.tick(at: time, store: store, announce: announce) }
+        }
+        if logsTickDuration {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
+            log("tick: \(services.count) pets in \(String(format: "%.2f", elapsed)) ms")
         }
     }
 
@@ -138,7 +146,7 @@ public final class DaemonEngine {
         var fresh: [UUID: PetTimerService] = [:]
         for state in snapshot.states {
             let service = services[state.pet.id] ?? PetTimerService(id: state.pet.id, state: nil)
-            isolated(state.pet.id) { try service.reload(from: store) }
+            isolated(state.pet.id) { try service.reload(from: store, at: now) }
             fresh[state.pet.id] = service
         }
         for id in services.keys where fresh[id] == nil { queue.set(nil, for: id) }

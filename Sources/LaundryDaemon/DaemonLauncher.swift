@@ -43,6 +43,8 @@ public enum DaemonLauncher {
             if DaemonLock.isHeld(paths: runtime), DaemonStatus.read(from: runtime.status)?.pid == pid { return pid }
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
+                // It found another daemon (started by a command at the same moment): fine.
+                if DaemonLock.isHeld(paths: runtime) { return DaemonStatus.read(from: runtime.status)?.pid ?? 0 }
                 throw DaemonError.system("the daemon exited at once; see \(runtime.log)", EIO)
             }
             usleep(20_000)

@@ -21,11 +21,17 @@ final class PetTimerService {
 
     /// Reads the pet's files again, unless they are the very files already read: when a thousand
     /// loads end together, a stat each is all it costs to know nothing changed.
-    func reload(from store: PetStore) throws {
+    func reload(from store: PetStore, at now: Date) throws {
         let stamp = store.stamp(id)
         if stamp == loadedStamp, state != nil { return }
-        state = try store.load(id)
-        loadedStamp = stamp
+        do {
+            state = try store.load(id)
+            loadedStamp = stamp
+        } catch {
+            // An unreadable file must not leave an old, overdue deadline firing in a loop.
+            retryAfter = now.addingTimeInterval(60)
+            throw error
+        }
     }
 
     /// The next moment this pet needs the daemon, if any.
@@ -33,7 +39,8 @@ final class PetTimerService {
         guard let state else { return nil }
         var deadlines: [Date] = []
         if let timer = state.liveTimer, !timer.isPaused { deadlines.append(timer.endsAt) }
-        if let finished = state.unannouncedFinish, !announcedTimers.contains(finished.id) { deadlines.append(now) }
+        // A finish to announce, or an announcement whose `notified` is still to be saved.
+        if state.unannouncedFinish != nil { deadlines.append(now) }
         if let nag = Reminders.nextNag(for: state, config: config) { deadlines.append(nag) }
         guard let earliest = deadlines.min() else { return nil }
         if let retryAfter, earliest < retryAfter { return retryAfter }
@@ -50,16 +57,19 @@ final class PetTimerService {
     /// whether or not a command already saw it end), a neglect reminder. Writing it down comes
     /// after, in `persist`, so that notifications go out first when many timers end together.
     func announceDue(at now: Date, config: DaemonConfig, store: PetStore, announce: (Announcement) -> Void) throws -> PendingWrite? {
-        try reload(from: store)
+        try reload(from: store, at: now)
         guard let current = state else { return nil }
         var view = current
         StageMachine.settle(&view, at: now)
         var pending = PendingWrite()
-        if let finished = view.unannouncedFinish, !announcedTimers.contains(finished.id) {
-            let late = now.timeIntervalSince(finished.endsAt)
-            announce(Announcement(petID: id, petName: view.pet.name, health: view.pet.health(at: now),
-                                  reason: .finished(finished.kind, lateBy: late >= 60 ? late : nil)))
-            announcedTimers.insert(finished.id)
+        if let finished = view.unannouncedFinish {
+            if !announcedTimers.contains(finished.id) {
+                let late = now.timeIntervalSince(finished.endsAt)
+                announce(Announcement(petID: id, petName: view.pet.name, health: view.pet.health(at: now),
+                                      reason: .finished(finished.kind, lateBy: late >= 60 ? late : nil)))
+                announcedTimers.insert(finished.id)
+            }
+            // Announced now or earlier by this process: either way `notified` is still to be saved.
             pending.finishedTimerID = finished.id
         }
         if pending.finishedTimerID == nil, let due = Reminders.nextNag(for: view, config: config), due <= now,

@@ -232,6 +232,10 @@ public struct PetStore: Sendable {
                 setAside(path, reason: "its id does not match its file name", problems: &problems)
                 return nil
             }
+            if let reason = pet.implausibleValue, !pet.isFromNewerVersion {
+                setAside(path, reason: reason, problems: &problems)
+                return nil
+            }
             if pet.isFromNewerVersion { problems.append(.newerSchema(path: path, version: pet.schemaVersion)) }
             return pet
         } catch {
@@ -250,7 +254,12 @@ public struct PetStore: Sendable {
         do {
             guard case .data(let data) = try PosixFile.read(path) else { return nil }
             do {
-                return try JSONCoding.decoder().decode(LaundryTimer.self, from: data)
+                let timer = try JSONCoding.decoder().decode(LaundryTimer.self, from: data)
+                if let reason = timer.implausibleValue {
+                    setAside(path, reason: reason, problems: &problems)
+                    return nil
+                }
+                return timer
             } catch {
                 setAside(path, reason: JSONCoding.reason(error), problems: &problems)
                 return nil

@@ -39,6 +39,10 @@ struct LaundryCommand: ParsableCommand {
             fail(error.description)
         } catch let error as UserFacingError {
             fail(error.description)
+        } catch let code as ExitCode {
+            // The command already said why (doctor, daemon status).
+            fflush(stdout)
+            Glibc.exit(code.rawValue)
         } catch {
             let code = exitCode(for: error)
             // Help, --version and completion requests are "errors" that print and exit 0.

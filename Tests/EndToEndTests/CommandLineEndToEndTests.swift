@@ -19,6 +19,33 @@ final class CommandLineEndToEndTests: XCTestCase {
         }
     }
 
+    func test_daemonStatusWhenNotRunningSaysSoOnce() {
+        let home = LaundryHome()
+        home.environment["XDG_RUNTIME_DIR"] = home.path + "/runtime"
+        let status = home.run(["daemon", "status"])
+        XCTAssertEqual(status.status, 1)
+        XCTAssertEqual(status.stderr, "", "no empty error line")
+        XCTAssertTrue(status.stdout.contains("not running. Start it with: laundry daemon start"), status.stdout)
+    }
+
+    func test_snoozeHoldsBackReminders() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        let snooze = home.ok("snooze", "socks", "--for", "30m")
+        XCTAssertTrue(snooze.stdout.hasPrefix("💤 Snoozed Socks's reminders until "), snooze.stdout)
+        XCTAssertEqual(home.historyEvents("Socks").last, "snoozed")
+        XCTAssertEqual(home.run(["snooze", "socks", "--for", "0"]).status, 64)
+    }
+
+    func test_aPausedPetsCardOffersResume() {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        home.ok("wash", "Socks")
+        home.ok("pause", "Socks")
+        let card = home.ok("status", "Socks").stdout
+        XCTAssertTrue(card.contains("laundry resume Socks"), card)
+    }
+
     func test_aliasesLsAndRm() {
         let home = LaundryHome()
         home.ok("adopt", "Socks")

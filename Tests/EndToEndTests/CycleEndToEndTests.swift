@@ -43,7 +43,7 @@ final class CycleEndToEndTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(resumed["remainingSeconds"] as? Double), left, accuracy: 0.5)
         let resume = home.run(["resume", "towels"])
         XCTAssertEqual(resume.status, 1)
-        XCTAssertEqual(resume.stderrLines, ["laundry: error: Towels's timer is not paused; pause it with: laundry pause 'Towels'"])
+        XCTAssertEqual(resume.stderrLines, ["laundry: error: Towels's timer is not paused; pause it with: laundry pause Towels"])
     }
 
     func test_statusJSONHasExactlyTheContractKeys() throws {

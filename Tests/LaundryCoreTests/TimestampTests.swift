@@ -18,10 +18,17 @@ final class TimestampTests: XCTestCase {
         }
     }
 
+    func test_leapDays() {
+        XCTAssertNotNil(Timestamp.parse("2028-02-29T10:00:00Z"))
+        XCTAssertNil(Timestamp.parse("2026-02-29T10:00:00Z"))
+        XCTAssertNil(Timestamp.parse("2100-02-29T10:00:00Z"))
+    }
+
     func test_parsesOffsetsAndRefusesGarbage() {
         XCTAssertEqual(Timestamp.parse("2026-11-21T10:00:00+01:00"), Timestamp.parse("2026-11-21T09:00:00Z"))
         XCTAssertEqual(Timestamp.parse("2026-11-21T10:00:00-0130"), Timestamp.parse("2026-11-21T11:30:00Z"))
-        for bad in ["", "2026-11-21", "2026-11-21T10:00:00", "2026-11-21T10:00:00Zjunk", "2026-13-21T10:00:00Z", "x026-11-21T10:00:00Z"] {
+        for bad in ["", "2026-11-21", "2026-11-21T10:00:00", "2026-11-21T10:00:00Zjunk", "2026-13-21T10:00:00Z", "x026-11-21T10:00:00Z",
+                    "2026-02-30T10:00:00Z", "2026-04-31T10:00:00Z", "2026-11-21T10:00:00+99:99", "2026-11-21T10:00:00+15:00"] {
             XCTAssertNil(Timestamp.parse(bad), bad)
         }
     }

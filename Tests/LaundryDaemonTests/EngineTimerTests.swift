@@ -134,6 +134,15 @@ final class EngineTimerTests: EngineTestCase {
         XCTAssertEqual(notifier.shown.first?.body, "&lt;b&gt;&amp;Co is ready for the dryer!")
     }
 
+    func test_placeholdersInAPetNameAreNotFilledIn() throws {
+        try adopt("{ago} {health}")
+        try perform(.wash(.minutes(1)), "{ago} {health}")
+        let engine = try makeEngine()
+        engine.start()
+        advance(600, engine)
+        XCTAssertEqual(notifier.shown.first?.body, "{ago} {health} is ready for the dryer! (finished 9m ago)")
+    }
+
     func test_buttonsDoWhatTheirCommandsDo() throws {
         let id = try adopt("Socks")
         try perform(.wash(.minutes(1)), "Socks")

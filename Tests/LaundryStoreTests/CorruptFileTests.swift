@@ -33,6 +33,29 @@ final class CorruptFileTests: StoreTestCase {
         XCTAssertEqual(reason, "a value at 'cycleDays' has the wrong type")
     }
 
+    func test_implausibleNumbersAreSetAsideNotCrashedOn() throws {
+        let socks = try adopt("Socks")
+        let towels = try adopt("Towels")
+        let path = store.paths.petFile(socks.id)
+        let text = String(decoding: contents(path)!, as: UTF8.self).replacingOccurrences(of: "\"cycleDays\" : 5", with: "\"cycleDays\" : 1e300")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try store.update(towels.id, at: now) { (state: inout PetState) throws(LaundryError) in
+            try StageMachine.wash(&state, for: .minutes(5), at: now)
+        }
+        try store.update(towels.id, at: now) { (state: inout PetState) throws(LaundryError) in
+            try StageMachine.pause(&state, at: now)
+        }
+        let timerPath = store.paths.timerFile(towels.id)
+        let timer = String(decoding: contents(timerPath)!, as: UTF8.self)
+            .replacingOccurrences(of: #""pausedRemaining" : 300"#, with: #""pausedRemaining" : 1e300"#)
+        try Data(timer.utf8).write(to: URL(fileURLWithPath: timerPath))
+        let snapshot = store.loadAll()
+        XCTAssertEqual(snapshot.states.map(\.pet.name), ["Towels"])
+        XCTAssertNil(snapshot.states.first?.timer)
+        XCTAssertEqual(snapshot.problems.count, 2, "\(snapshot.problems)")
+        XCTAssertTrue(snapshot.problems.allSatisfy { if case .setAside = $0 { return true } else { return false } })
+    }
+
     func test_aNewerSchemaIsReadButNeverOverwritten() throws {
         let socks = try adopt("Socks")
         let path = store.paths.petFile(socks.id)

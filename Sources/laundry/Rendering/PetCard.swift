@@ -24,7 +24,8 @@ struct PetCard {
             }
         }
         lines.append(row("Stage", stage))
-        let next = pet.stage.nextCommands.map { "laundry \($0) \(ShellQuote.quote(pet.name))" }.joined(separator: "  or  ")
+        let commands = view.timer?.isPaused == true ? ["resume", "cancel"] : pet.stage.nextCommands
+        let next = commands.map { "laundry \($0) \(ShellQuote.quote(pet.name))" }.joined(separator: "  or  ")
         lines.append(row("Next", style.dim(next)))
         let due = view.isOverdue ? style.paint("overdue", .red) : view.dueText
         lines.append(row("Due", "\(due) (every \(CycleDays.format(pet.cycleDays)))"))

@@ -12,7 +12,8 @@ enum CompletionRequestRepair {
         guard arguments.first == "---completion", let separator = arguments.firstIndex(of: "--") else { return arguments }
         let wordIndexPosition = separator + 2
         let cursorPosition = separator + 3
-        guard cursorPosition < arguments.count, let wordIndex = Int(arguments[wordIndexPosition]) else { return arguments }
+        guard cursorPosition < arguments.count, let wordIndex = Int(arguments[wordIndexPosition]),
+              (0..<arguments.count).contains(wordIndex) else { return arguments }
         if Int(arguments[cursorPosition]) != nil && arguments.count > cursorPosition + wordIndex { return arguments }
         var words = Array(arguments[cursorPosition...])
         if wordIndex < words.count && words[wordIndex] == "''" { words[wordIndex] = "" }

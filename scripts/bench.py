@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""`make bench`: laundry's figures beside a baseline measured in the same run, one table.
+
+Runs inside scripts/notification-session.sh (a private bus with dunst under Xvfb). Rows:
+lateness of notifications, idle wake-ups, daemon memory, command latency (hyperfine), health tick."""
+import json, os, re, shutil, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LAUNDRY = os.path.join(ROOT, ".build/release/laundry")
+PY = "/usr/bin/python3"
+rows = []
+
+def row(metric, ours, baseline, ratio, target, met):
+    rows.append((metric, ours, baseline, ratio, target, "yes" if met else "NO"))
+
+def fresh_env():
+    base = tempfile.mkdtemp(prefix="laundry-bench-")
+    env = dict(os.environ, LAUNDRY_HOME=base + "/home", XDG_RUNTIME_DIR=base + "/run", XDG_STATE_HOME=base + "/state")
+    os.makedirs(env["XDG_RUNTIME_DIR"], mode=0o700)
+    env.pop("LAUNDRY_NO_AUTOSTART", None)
+    return base, env
+
+def make_pets(env, count, *extra):
+    subprocess.run([PY, os.path.join(ROOT, "scripts/make-pets.py"), env["LAUNDRY_HOME"], str(count), *extra], check=True)
+
+def daemon(env, *args):
+    return subprocess.run([LAUNDRY, "daemon", *args], env=env, capture_output=True, text=True)
+
+def daemon_pid(env):
+    with open(env["XDG_RUNTIME_DIR"] + "/laundry/daemon.json") as f:
+        return json.load(f)["pid"]
+
+def notify_times(marker_regex):
+    """Bus times of Notify calls whose body matches, keyed by the first group."""
+    text = open(os.environ["LAUNDRY_NOTIFY_LOG"]).read()
+    times = {}
+    for block in text.split("\nmethod call ")[1:]:
+        if "member=Notify" not in block:
+            continue
+        strings = re.findall(r'string "(.*)"', block)
+        if len(strings) < 4:
+            continue
+        match = re.search(marker_regex, strings[2] + " " + strings[3])
+        if match:
+            times.setdefault(match.group(1), float(re.search(r"time=([0-9.]+)", block).group(1)))
+    return times
+
+def percentiles(values):
+    values = sorted(values)
+    pick = lambda p: values[min(len(values) - 1, int(p / 100 * len(values)))]
+    return pick(50), pick(99), values[-1]
+
+def lateness(count, spread, label):
+    base, env = fresh_env()
+    deadline = int(time.time()) + 8
+    make_pets(env, count, "--timer-every", "1", "--ends-at", str(deadline), "--spread", str(spread))
+    daemon(env, "start")
+    # The baseline: what most people would script, one `sleep N; notify-send` per load, started now.
+    deadlines = {}
+    procs = []
+    for index in range(count):
+        due = deadline + (spread * index / max(1, count - 1) if spread else 0)
+        tag = f"B{label}{index:05d}"
+        deadlines[tag] = due
+        procs.append(subprocess.Popen(["sh", "-c", f'sleep {max(0, due - time.time()):.3f}; notify-send "base" "{tag} done"'],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    time.sleep(deadline - time.time() + spread + 4)
+    for proc in procs:
+        try:
+            proc.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    ours = {}
+    for name in os.listdir(env["LAUNDRY_HOME"] + "/timers"):
+        timer = json.load(open(env["LAUNDRY_HOME"] + "/timers/" + name))
+        pet = json.load(open(env["LAUNDRY_HOME"] + "/pets/" + name))
+        ours[pet["name"]] = time.mktime(time.strptime(timer["endsAt"][:19], "%Y-%m-%dT%H:%M:%S")) - time.timezone \
+            + float("0." + timer["endsAt"][20:23])
+    posted = notify_times(r"(Pet \d+) is ready")
+    ours_late = [(posted[n] - d) * 1000 for n, d in ours.items() if n in posted]
+    base_posted = notify_times(rf"(B{label}\d+) done")
+    base_late = [(base_posted[t] - d) * 1000 for t, d in deadlines.items() if t in base_posted]
+    daemon(env, "stop")
+    shutil.rmtree(base, ignore_errors=True)
+    o, b = percentiles(ours_late), percentiles(base_late)
+    fmt = lambda p: f"p50 {p[0]:.1f} / p99 {p[1]:.1f} / max {p[2]:.1f} ms"
+    row(f"lateness, {count} timers {label} (posted {len(ours_late)}/{count}; baseline {len(base_late)}/{count})",
+        fmt(o), fmt(b), f"{o[1] / max(b[1], 0.001):.2f}", "p99 <= 20 ms", o[1] <= 20 and len(ours_late) == count)
+
+def wakeups():
+    base, env = fresh_env()
+    make_pets(env, 100, "--timer-every", "1")
+    daemon(env, "start")
+    pid = daemon_pid(env)
+    poller = subprocess.Popen(["bash", "-c", "while sleep 1; do :; done"])
+    def switches(p):
+        total = 0
+        for task in os.listdir(f"/proc/{p}/task"):
+            for line in open(f"/proc/{p}/task/{task}/status"):
+                if line.startswith("voluntary_ctxt_switches"):
+                    total += int(line.split()[1])
+        return total
+    time.sleep(1)
+    before, pbefore = switches(pid), switches(poller.pid)
+    time.sleep(65)
+    ours, theirs = switches(pid) - before, switches(poller.pid) - pbefore
+    poller.kill()
+    daemon(env, "stop")
+    shutil.rmtree(base, ignore_errors=True)
+    row("wake-ups over 65 s, 100 timers an hour away", str(ours), f"{theirs} (1 s poll loop)", f"{ours / max(theirs, 1):.2f}",
+        "only the 30 s ticks (<= 3)", ours <= 3)
+
+def memory():
+    results = {}
+    for count in (0, 1000, 10000):
+        base, env = fresh_env()
+        os.makedirs(env["LAUNDRY_HOME"])
+        if count:
+            make_pets(env, count, "--timer-every", "1")
+        daemon(env, "start")
+        time.sleep(2)
+        rss = int(re.search(r"VmRSS:\s+(\d+)", open(f"/proc/{daemon_pid(env)}/status").read()).group(1))
+        results[count] = rss
+        daemon(env, "stop")
+        shutil.rmtree(base, ignore_errors=True)
+    per_timer = (results[10000] - results[0]) * 1024 / 10000
+    row("daemon memory (RSS) with 0 / 1,000 / 10,000 timers", f"{results[0]} / {results[1000]} / {results[10000]} kB",
+        "-", "-", "-", True)
+    row("bytes per armed timer", f"{per_timer:.0f} B", "-", "-", "<= 1 KB", per_timer <= 1024)
+
+def hyperfine(commands):
+    out = tempfile.mktemp(suffix=".json")
+    subprocess.run(["hyperfine", "-N", "--warmup", "3", "--runs", "30", "--export-json", out, *commands],
+                   check=True, capture_output=True)
+    return [r["mean"] * 1000 for r in json.load(open(out))["results"]]
+
+def command_latency():
+    homes = {}
+    for count in (10, 100, 1000):
+        base, env = fresh_env()
+        make_pets(env, count)
+        homes[count] = env["LAUNDRY_HOME"]
+    status = [f"env LAUNDRY_HOME={homes[n]} {LAUNDRY} status" for n in (10, 100, 1000)]
+    cat = [f"sh -c 'cat {homes[n]}/pets/* {homes[n]}/timers/* > /dev/null'" for n in (10, 100, 1000)]
+    wash_home = tempfile.mkdtemp(prefix="laundry-bench-wash-")
+    subprocess.run([LAUNDRY, "adopt", "Socks"], env=dict(os.environ, LAUNDRY_HOME=wash_home), check=True, capture_output=True)
+    wash = f"env LAUNDRY_HOME={wash_home} LAUNDRY_NO_AUTOSTART=1 sh -c '{LAUNDRY} wash Socks --for 1h >/dev/null; {LAUNDRY} cancel Socks >/dev/null'"
+    listing = f"env LAUNDRY_HOME={homes[1000]} {LAUNDRY} list --json"
+    times = hyperfine(status + cat + ["/bin/true", wash, listing])
+    true_ms = times[6]
+    for index, count in enumerate((10, 100, 1000)):
+        ours, floor = times[index], times[3 + index]
+        if count == 10:
+            row("`laundry status`, 10 pets", f"{ours:.1f} ms", f"{true_ms:.1f} ms (/bin/true)", f"{ours / true_ms:.1f}",
+                "<= 5x /bin/true", ours <= 5 * true_ms)
+        else:
+            row(f"`laundry status`, {count} pets", f"{ours:.1f} ms", f"{floor:.1f} ms (cat of its files)", f"{ours / floor:.1f}",
+                "<= 4x cat" if count == 1000 else "-", ours <= 4 * floor if count == 1000 else True)
+    row("`laundry wash` + `laundry cancel`", f"{times[7]:.1f} ms", f"{true_ms:.1f} ms (/bin/true)", f"{times[7] / true_ms:.1f}", "-", True)
+    row("`laundry list --json`, 1,000 pets", f"{times[8]:.1f} ms", f"{times[5]:.1f} ms (cat)", f"{times[8] / times[5]:.1f}", "-", True)
+
+def tick():
+    base, env = fresh_env()
+    make_pets(env, 10000, "--timer-every", "1000000")
+    env["LAUNDRY_LOG_TICKS"] = "1"
+    daemon(env, "start")
+    time.sleep(33)
+    log = open(env["XDG_STATE_HOME"] + "/laundry/daemon.log").read()
+    daemon(env, "stop")
+    shutil.rmtree(base, ignore_errors=True)
+    ticks = [float(t) for t in re.findall(r"tick: 10000 pets in ([0-9.]+) ms", log)]
+    steady = ticks[-1] if ticks else float("nan")
+    row("health tick over 10,000 pets (a steady tick)", f"{steady:.1f} ms", "-", "-", "< 50 ms", steady < 50)
+
+if __name__ == "__main__":
+    steps = sys.argv[1:] or ["latency", "lateness", "wakeups", "memory", "tick"]
+    if "latency" in steps: command_latency()
+    if "lateness" in steps:
+        lateness(1000, 0, "in the same second")
+        lateness(100, 60, "spread over a minute")
+    if "wakeups" in steps: wakeups()
+    if "memory" in steps: memory()
+    if "tick" in steps: tick()
+    widths = [max(len(str(r[i])) for r in rows + [("metric", "laundry", "baseline", "ratio", "target", "met")]) for i in range(6)]
+    header = ("metric", "laundry", "baseline", "ratio", "target", "met")
+    for line in [header, tuple("-" * w for w in widths)] + rows:
+        print(" | ".join(str(cell).ljust(width) for cell, width in zip(line, widths)))
