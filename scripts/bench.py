@@ -50,7 +50,7 @@ def percentiles(values):
     pick = lambda p: values[min(len(values) - 1, int(p / 100 * len(values)))]
     return pick(50), pick(99), values[-1]
 
-def lateness(count, spread, label):
+def lateness(count, spread, label, tag_prefix):
     base, env = fresh_env()
     deadline = int(time.time()) + 8
     make_pets(env, count, "--timer-every", "1", "--ends-at", str(deadline), "--spread", str(spread))
@@ -60,7 +60,7 @@ def lateness(count, spread, label):
     procs = []
     for index in range(count):
         due = deadline + (spread * index / max(1, count - 1) if spread else 0)
-        tag = f"B{label}{index:05d}"
+        tag = f"{tag_prefix}{index:05d}"
         deadlines[tag] = due
         procs.append(subprocess.Popen(["sh", "-c", f'sleep {max(0, due - time.time()):.3f}; notify-send "base" "{tag} done"'],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -78,10 +78,13 @@ def lateness(count, spread, label):
             + float("0." + timer["endsAt"][20:23])
     posted = notify_times(r"(Pet \d+) is ready")
     ours_late = [(posted[n] - d) * 1000 for n, d in ours.items() if n in posted]
-    base_posted = notify_times(rf"(B{label}\d+) done")
+    base_posted = notify_times(rf"({tag_prefix}\d+) done")
     base_late = [(base_posted[t] - d) * 1000 for t, d in deadlines.items() if t in base_posted]
     daemon(env, "stop")
     shutil.rmtree(base, ignore_errors=True)
+    if not ours_late or not base_late:
+        row(f"lateness, {count} timers {label}", f"{len(ours_late)} posted", f"{len(base_late)} posted", "-", "p99 <= 20 ms", False)
+        return
     o, b = percentiles(ours_late), percentiles(base_late)
     fmt = lambda p: f"p50 {p[0]:.1f} / p99 {p[1]:.1f} / max {p[2]:.1f} ms"
     row(f"lateness, {count} timers {label} (posted {len(ours_late)}/{count}; baseline {len(base_late)}/{count})",
@@ -176,8 +179,8 @@ if __name__ == "__main__":
     steps = sys.argv[1:] or ["latency", "lateness", "wakeups", "memory", "tick"]
     if "latency" in steps: command_latency()
     if "lateness" in steps:
-        lateness(1000, 0, "in the same second")
-        lateness(100, 60, "spread over a minute")
+        lateness(1000, 0, "in the same second", "SameSecond")
+        lateness(100, 60, "spread over a minute", "Spread")
     if "wakeups" in steps: wakeups()
     if "memory" in steps: memory()
     if "tick" in steps: tick()

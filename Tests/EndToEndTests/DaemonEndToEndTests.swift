@@ -141,6 +141,20 @@ final class DaemonEndToEndTests: XCTestCase {
         XCTAssertTrue(unit.contains("ExecStart=\(binary) daemon run"), unit)
     }
 
+    func test_sighupReloadsTheConfigAndSigintStopsCleanly() throws {
+        home.ok("daemon", "start")
+        let statusFile = home.path + "/runtime/laundry/daemon.json"
+        let status = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statusFile))) as? [String: Any]
+        let pid = try XCTUnwrap(status?["pid"] as? Int32)
+        try #"{"nagIntervalMinutes": 5, "nagLimit": 2}"#.write(toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
+        kill(pid, SIGHUP)
+        XCTAssertTrue(waitFor(5) { self.log.contains("configuration reloaded: reminders every 5.0 min, at most 2") }, log)
+        kill(pid, SIGINT)
+        XCTAssertTrue(waitFor(5) { self.log.contains("SIGINT: stopping") && self.log.contains("stopped") }, log)
+        XCTAssertTrue(waitFor(5) { self.home.run(["daemon", "status"]).status == 1 }, "the lock is free again")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: statusFile), "no stale status left")
+    }
+
     func test_oneDaemonPerUser() {
         home.ok("daemon", "start")
         let second = home.run(["daemon", "run"])
