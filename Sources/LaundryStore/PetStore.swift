@@ -9,8 +9,13 @@ import LaundryCore
 /// inconsistent.
 public struct PetStore: Sendable {
     public let paths: LaundryPaths
+    /// False for a reader that must change nothing (`laundry doctor`): corrupt files are only reported.
+    public let setsAsideCorruptFiles: Bool
 
-    public init(paths: LaundryPaths) { self.paths = paths }
+    public init(paths: LaundryPaths, setsAsideCorruptFiles: Bool = true) {
+        self.paths = paths
+        self.setsAsideCorruptFiles = setsAsideCorruptFiles
+    }
 
     // MARK: Reading
 
@@ -272,6 +277,10 @@ public struct PetStore: Sendable {
 
     /// Renames a corrupt file to `<name>.corrupt-<UTC time>` so it is kept for the user to inspect.
     private func setAside(_ path: String, reason: String, problems: inout [StoreProblem]) {
+        guard setsAsideCorruptFiles else {
+            problems.append(.unreadable(path: path, reason: "it is corrupt (\(reason))"))
+            return
+        }
         let stamp = Timestamp.format(Date()).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
         let target = "\(path).corrupt-\(stamp)"
         if Glibc.rename(path, target) == 0 {

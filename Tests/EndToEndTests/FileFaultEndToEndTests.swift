@@ -88,6 +88,17 @@ final class FileFaultEndToEndTests: XCTestCase {
         }
     }
 
+    func test_doctorReportsACorruptFileWithoutMovingIt() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        let path = petFile(home, "Socks")
+        try Data("nonsense".utf8).write(to: URL(fileURLWithPath: path))
+        let doctor = home.run(["doctor"])
+        XCTAssertEqual(doctor.status, 1)
+        XCTAssertTrue(doctor.stdout.contains("✗ files") && doctor.stdout.contains(path), doctor.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path), "doctor changes nothing")
+    }
+
     func test_aMissingDataFolderSaysWhereItLooked() {
         let home = LaundryHome()
         let result = home.run(["list"], environment: ["LAUNDRY_DATA_DIR": "/nonexistent/laundry-data"])

@@ -50,7 +50,8 @@ struct Doctor: ParsableCommand {
             report.problem("LAUNDRY_HOME", "\(paths.root) is not a folder you can write", fix: "fix its permissions or point LAUNDRY_HOME elsewhere")
             return
         }
-        let snapshot = context.laundry.store.loadAll()
+        // A check changes nothing: corrupt files are reported here, set aside by the next command.
+        let snapshot = PetStore(paths: paths, setsAsideCorruptFiles: false).loadAll()
         report.ok("LAUNDRY_HOME", "\(paths.root): \(snapshot.states.count) pets, \(snapshot.states.filter { $0.liveTimer != nil }.count) timers")
         for problem in snapshot.problems {
             report.problem("files", problem.description, fix: fix(for: problem))
@@ -71,7 +72,8 @@ struct Doctor: ParsableCommand {
         case .orphanTimer(let path): return "delete \(path)"
         case .newerSchema: return "upgrade laundry"
         case .setAside: return "the pet is gone from the list; repair the set-aside file or adopt it again"
-        case .unreadable, .notSaved: return "check the file's type and permissions"
+        case .unreadable: return "the next laundry command sets a corrupt file aside; otherwise check its type and permissions"
+        case .notSaved: return "check the file's permissions"
         }
     }
 

@@ -28,7 +28,7 @@ struct PetListing {
         } else if views.isEmpty {
             print("No pets yet. Adopt one with: laundry adopt <name>")
         } else {
-            print(PetTable(views: views, style: Style(enabled: context.terminal.useColor), width: context.terminal.width).render())
+            print(PetTable(views: views, style: Style(enabled: context.terminal.useColor)).render())
         }
     }
 }

@@ -28,7 +28,7 @@ struct Watch: ParsableCommand {
             let states = context.laundry.pets()
             let now = context.now
             let frame = WatchFrame(states: states, kinds: context.laundry.kinds, now: now, style: style)
-            screen.draw(frame.lines(), width: context.terminal.width)
+            screen.draw(frame.lines())
             if exitWhenDone && !frame.hasRunningTimer { break }
             Self.sleepToNextSecond(of: context.laundry.clock)
         }
@@ -73,17 +73,18 @@ struct WatchScreen {
 
     func begin() {
         guard interactive else { return }
-        write("\u{1B}[?25l")
+        // Cursor hidden, and long lines clipped rather than wrapped, so redrawing in place stays exact.
+        write("\u{1B}[?25l\u{1B}[?7l")
         signal(SIGINT, Self.restoreAndExit)
         signal(SIGTERM, Self.restoreAndExit)
     }
 
     func end() {
         guard interactive else { return }
-        write("\u{1B}[?25h")
+        write("\u{1B}[?25h\u{1B}[?7h")
     }
 
-    func draw(_ lines: [String], width: Int) {
+    func draw(_ lines: [String]) {
         if interactive {
             var text = Self.linesOnScreen > 0 ? "\r\u{1B}[\(Self.linesOnScreen)A" : ""
             for line in lines { text += line + "\u{1B}[K\n" }
@@ -101,7 +102,7 @@ struct WatchScreen {
 
     /// Async-signal-safe: only `write` and `_exit`.
     private static let restoreAndExit: @convention(c) (Int32) -> Void = { _ in
-        let restore: StaticString = "\u{1B}[?25h\n"
+        let restore: StaticString = "\u{1B}[?25h\u{1B}[?7h\n"
         _ = Glibc.write(STDOUT_FILENO, restore.utf8Start, restore.utf8CodeUnitCount)
         _exit(0)
     }

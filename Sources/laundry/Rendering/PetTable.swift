@@ -5,7 +5,6 @@ import LaundryCore
 struct PetTable {
     let views: [PetView]
     let style: Style
-    let width: Int
 
     func render() -> String {
         let header = ["", "NAME", "MOOD", "HEALTH", "STAGE", "TIME LEFT", "NEXT DUE"]

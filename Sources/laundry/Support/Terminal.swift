@@ -15,12 +15,6 @@ struct Terminal {
         useColor = isInteractive && !noColor && environment["TERM"] != "dumb"
     }
 
-    var width: Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 100
-    }
-
     static func printError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
