@@ -32,18 +32,4 @@ enum TextWidth {
         let width = of(text)
         return width >= columns ? text : text + String(repeating: " ", count: columns - width)
     }
-
-    /// Cuts text to at most `columns`, ending with `…` when it had to cut.
-    static func truncated(_ text: String, to columns: Int) -> String {
-        guard of(text) > columns else { return text }
-        var result = ""
-        var used = 0
-        for character in text {
-            let width = width(of: character)
-            if used + width > columns - 1 { break }
-            result.append(character)
-            used += width
-        }
-        return result + "…"
-    }
 }
