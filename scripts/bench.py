@@ -165,7 +165,7 @@ def command_latency():
 def tick():
     base, env = fresh_env()
     make_pets(env, 10000, "--timer-every", "1000000")
-    env["LAUNDRY_LOG_TICKS"] = "1"
+    env["LAUNDRY_LOG_TIMINGS"] = "1"
     daemon(env, "start")
     time.sleep(33)
     log = open(env["XDG_STATE_HOME"] + "/laundry/daemon.log").read()

@@ -75,14 +75,16 @@ public struct AnnouncementWriter: Sendable {
         case .finished(_, let lateBy?): ago = DurationText.rough(lateBy)
         default: break
         }
+        // Worked out once: with a thousand loads ending together this runs a thousand times.
+        let quoted = ShellQuote.quote(name)
+        let plain = ["name": name, "quoted": quoted, "health": String(announcement.health), "ago": ago]
+        var escaped = plain
+        if markup {
+            escaped["name"] = Self.escapeMarkup(name)
+            escaped["quoted"] = Self.escapeMarkup(quoted)
+        }
         func fill(_ text: String, escaping: Bool) -> String {
-            let values = [
-                "name": escaping ? Self.escapeMarkup(name) : name,
-                "quoted": escaping ? Self.escapeMarkup(ShellQuote.quote(name)) : ShellQuote.quote(name),
-                "health": String(announcement.health),
-                "ago": ago,
-            ]
-            return Self.substitute(text, values)
+            Self.substitute(text, escaping ? escaped : plain)
         }
         var body = fill(template.body, escaping: markup)
         if case .finished(_, let lateBy?) = announcement.reason, lateBy > 0 {

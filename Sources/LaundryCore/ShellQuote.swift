@@ -4,11 +4,22 @@ import Foundation
 /// the user which command to type next.
 public enum ShellQuote {
     public static func quote(_ word: String) -> String {
-        let safe = word.unicodeScalars.allSatisfy {
-            ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.,:+@%/=".unicodeScalars.contains($0))
-                && !$0.properties.isWhitespace
-        }
+        let safe = word.unicodeScalars.allSatisfy(isSafe)
         if safe && !word.isEmpty && !word.hasPrefix("-") { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        var quoted = "'"
+        for character in word {
+            if character == "'" { quoted += "'\\''" } else { quoted.append(character) }
+        }
+        return quoted + "'"
+    }
+
+    private static func isSafe(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII first: the Unicode property tables are slow, and most names are plain ASCII.
+        if scalar.isASCII {
+            return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || "-_.,:+@%/=".unicodeScalars.contains(scalar)
+        }
+        let properties = scalar.properties
+        return (properties.isAlphabetic || properties.numericType != nil) && !properties.isWhitespace
     }
 }

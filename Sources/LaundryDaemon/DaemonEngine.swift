@@ -16,6 +16,8 @@ public final class DaemonEngine {
     private let ringBell: () -> Void
     private var services: [UUID: PetTimerService] = [:]
     private var queue = DeadlineQueue()
+    /// Log lines kept back while a batch of notifications goes out.
+    private var heldLogLines: [() -> String]?
 
     public init(laundry: Laundry, notifier: any Notifier, messages: MessageCatalog, config: DaemonConfig,
                 log: @escaping (String) -> Void, ringBell: @escaping () -> Void = {}) {
@@ -47,43 +49,68 @@ public final class DaemonEngine {
         tick()
     }
 
-    /// Runs every pet whose deadline has come.
-    public func deadlinesDue() {
+    /// Runs every pet whose deadline has come, looking at each one's files first.
+    public func deadlinesDue() { runDeadlines(filesKnownCurrent: false) }
+
+    /// The main loop's way in: it has just read the directory watch, which names every pet whose
+    /// files changed since they were loaded (nil: events were lost). Those are loaded again; the
+    /// rest are as the daemon last read or wrote them, so a thousand due pets need no `stat` each.
+    public func deadlinesDue(afterWatchReported changes: Set<UUID>?) {
+        load(changes)
+        runDeadlines(filesKnownCurrent: true)
+    }
+
+    private func runDeadlines(filesKnownCurrent: Bool) {
         let time = now
         // Every notification first, then the writes: with 1,000 loads ending in the same second, the
         // last notification must not wait for 999 fsyncs.
         var writes: [(PetTimerService, PetTimerService.PendingWrite)] = []
+        let earliest = queue.earliest()
+        let started = DispatchTime.now()
+        let startedCPU = Self.threadCPUTime()
         let due = queue.popDue(at: time)
+        // The log lines wait too: formatting and writing them cost as much as posting.
+        heldLogLines = []
         for id in due {
             guard let service = services[id] else { continue }
             isolated(id) {
-                if let pending = try service.announceDue(at: time, config: config, store: store, announce: announce) {
+                if let pending = try service.announceDue(at: time, config: config, store: store, filesKnownCurrent: filesKnownCurrent, announce: announce) {
                     writes.append((service, pending))
                 }
             }
         }
+        let announced = DispatchTime.now()
+        let announcedCPU = Self.threadCPUTime()
+        let held = heldLogLines ?? []
+        heldLogLines = nil
+        for line in held { log(line()) }
         for (service, pending) in writes {
             isolated(service.id) { try service.persist(pending, at: time, store: store) }
         }
         for id in due {
             if let service = services[id] { schedule(service) }
         }
+        if logsTimings, !due.isEmpty, let earliest {
+            log("deadlines: \(due.count) due; woke \(Self.milliseconds(time.timeIntervalSince(earliest) * 1000)) after the first, "
+                + "announced in \(Self.milliseconds(since: started, until: announced)) (\(Self.milliseconds(announcedCPU - startedCPU)) on the CPU), written in \(Self.milliseconds(since: announced, until: .now()))")
+        }
+    }
+
+    private static func milliseconds(_ value: Double) -> String { String(format: "%.2f ms", value) }
+
+    private static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+    }
+
+    private static func milliseconds(since start: DispatchTime, until end: DispatchTime) -> String {
+        milliseconds(Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000)
     }
 
     /// Commands changed these pets' files (or, with nil, events were lost): look again.
     public func filesChanged(_ ids: Set<UUID>?) {
-        guard let ids else { return reloadAll() }
-        for id in ids {
-            let service = services[id] ?? PetTimerService(id: id, state: nil)
-            isolated(id) { try service.reload(from: store, at: now) }
-            if service.state == nil {
-                services[id] = nil
-                queue.set(nil, for: id)
-            } else {
-                services[id] = service
-                schedule(service)
-            }
-        }
+        load(ids)
         deadlinesDue()
     }
 
@@ -94,8 +121,8 @@ public final class DaemonEngine {
         deadlinesDue()
     }
 
-    /// When set, each tick logs how long it took (for `make bench`).
-    public var logsTickDuration = false
+    /// When set, each tick and each batch of deadlines logs how long it took (for `make bench`).
+    public var logsTimings = false
 
     /// The 30-second health tick: moods and warnings for every pet.
     public func tick() {
@@ -104,9 +131,8 @@ public final class DaemonEngine {
         for (id, service) in services {
             isolated(id) { try service.tick(at: time, store: store, announce: announce) }
         }
-        if logsTickDuration {
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
-            log("tick: \(services.count) pets in \(String(format: "%.2f", elapsed)) ms")
+        if logsTimings {
+            log("tick: \(services.count) pets in \(Self.milliseconds(since: started, until: .now()))")
         }
     }
 
@@ -140,6 +166,21 @@ public final class DaemonEngine {
 
     // MARK: Internals
 
+    private func load(_ ids: Set<UUID>?) {
+        guard let ids else { return reloadAll() }
+        for id in ids {
+            let service = services[id] ?? PetTimerService(id: id, state: nil)
+            isolated(id) { try service.reload(from: store, at: now) }
+            if service.state == nil {
+                services[id] = nil
+                queue.set(nil, for: id)
+            } else {
+                services[id] = service
+                schedule(service)
+            }
+        }
+    }
+
     private func reloadAll() {
         let snapshot = store.loadAll()
         for problem in snapshot.problems { log("warning: \(problem)") }
@@ -161,18 +202,22 @@ public final class DaemonEngine {
     private func announce(_ announcement: Announcement) {
         let server = notifier.server ?? notifier.refreshServer()
         let content = writer.content(for: announcement, markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? false)
-        let line = "\(content.summary) — \(content.body.replacingOccurrences(of: "\n", with: " "))"
+        let line = { "\(content.summary) — \(content.body.split(separator: "\n").joined(separator: " "))" }
         guard config.notifications else {
-            log("notification (disabled in config.json): \(line)")
+            logSoon { "notification (disabled in config.json): \(line())" }
             return
         }
         switch notifier.show(content) {
         case .posted:
-            log("notified: \(line)")
+            logSoon { "notified: \(line())" }
         case .noServer(let reason):
-            log("not shown (\(reason)): \(line)")
+            logSoon { "not shown (\(reason)): \(line())" }
             ringBell()
         }
+    }
+
+    private func logSoon(_ line: @escaping () -> String) {
+        if heldLogLines != nil { heldLogLines?.append(line) } else { log(line()) }
     }
 
     /// One pet's failure is logged and stays with that pet.

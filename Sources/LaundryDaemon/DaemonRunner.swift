@@ -18,7 +18,7 @@ public enum DaemonRunner {
         notifier.onFailure = log
         let engine = DaemonEngine(laundry: laundry, notifier: notifier, messages: messages, config: config, log: log,
                                   ringBell: { ringBell(runtime) })
-        engine.logsTickDuration = ProcessInfo.processInfo.environment["LAUNDRY_LOG_TICKS"] == "1"
+        engine.logsTimings = ProcessInfo.processInfo.environment["LAUNDRY_LOG_TIMINGS"] == "1"
         let timer = try RealtimeTimer()
         let watch = try DirectoryWatch(folders: [laundry.store.paths.pets, laundry.store.paths.timers])
         let startedAt = laundry.clock.now()

@@ -56,8 +56,11 @@ final class PetTimerService {
     /// Announces what is due, decided from the files as they are now: a timer that ended (once,
     /// whether or not a command already saw it end), a neglect reminder. Writing it down comes
     /// after, in `persist`, so that notifications go out first when many timers end together.
-    func announceDue(at now: Date, config: DaemonConfig, store: PetStore, announce: (Announcement) -> Void) throws -> PendingWrite? {
-        try reload(from: store, at: now)
+    /// - Parameter filesKnownCurrent: nothing changed the files since this service last read or
+    ///   wrote them (the directory watch says so), so they need not be looked at again.
+    func announceDue(at now: Date, config: DaemonConfig, store: PetStore, filesKnownCurrent: Bool = false,
+                     announce: (Announcement) -> Void) throws -> PendingWrite? {
+        if !filesKnownCurrent || state == nil { try reload(from: store, at: now) }
         guard let current = state else { return nil }
         var view = current
         StageMachine.settle(&view, at: now)

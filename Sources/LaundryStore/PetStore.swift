@@ -87,8 +87,8 @@ public struct PetStore: Sendable {
     /// Identifies the current versions of a pet's two files (every write replaces a file, so a
     /// new inode or time means new contents), so a reader can skip decoding what it already has.
     public struct FileStamp: Equatable, Sendable {
-        let pet: [Int64]
-        let timer: [Int64]
+        let pet: PosixFile.Version?
+        let timer: PosixFile.Version?
     }
 
     public func stamp(_ id: UUID) -> FileStamp {

@@ -117,10 +117,20 @@ enum PosixFile {
     }
 
     /// Inode, size and change time of a file (not followed), or empty when it is missing.
-    static func stamp(_ path: String) -> [Int64] {
+    /// What tells one version of a file from the next: every write replaces the file.
+    struct Version: Equatable, Sendable {
+        let inode: UInt64
+        let size: Int64
+        let changedSeconds: Int
+        let changedNanoseconds: Int
+    }
+
+    /// The file's version, or nil if there is no file.
+    static func stamp(_ path: String) -> Version? {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return [] }
-        return [Int64(info.st_ino), Int64(info.st_size), Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)]
+        guard lstat(path, &info) == 0 else { return nil }
+        return Version(inode: UInt64(info.st_ino), size: Int64(info.st_size), changedSeconds: info.st_ctim.tv_sec,
+                       changedNanoseconds: info.st_ctim.tv_nsec)
     }
 
     static func exists(_ path: String) -> Bool {

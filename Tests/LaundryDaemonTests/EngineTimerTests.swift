@@ -83,6 +83,34 @@ final class EngineTimerTests: EngineTestCase {
         XCTAssertNil(engine.nextDeadline)
     }
 
+    func test_atADeadlineThePetsTheWatchReportedAreReadAgain() throws {
+        let socks = try adopt("Socks")
+        try adopt("Towels")
+        try perform(.wash(.minutes(10)), "Socks")
+        try perform(.wash(.minutes(10)), "Towels")
+        let engine = try makeEngine()
+        engine.start()
+        try perform(.cancel, "Socks")
+        clock.advance(by: 601)
+        engine.deadlinesDue(afterWatchReported: [socks])
+        XCTAssertEqual(notifier.shown.map(\.body), ["Towels is ready for the dryer!"])
+        XCTAssertEqual(try state("Towels").timer?.notified, true)
+    }
+
+    func test_lostWatchEventsMeanEveryPetIsReadAgain() throws {
+        try adopt("Socks")
+        try adopt("Towels")
+        try perform(.wash(.minutes(10)), "Socks")
+        try perform(.wash(.minutes(10)), "Towels")
+        let engine = try makeEngine()
+        engine.start()
+        try perform(.cancel, "Socks")
+        try perform(.pause, "Towels")
+        clock.advance(by: 601)
+        engine.deadlinesDue(afterWatchReported: nil)
+        XCTAssertEqual(notifier.shown, [])
+    }
+
     func test_aCorruptPetDoesNotStopTheOthers() throws {
         let bad = try adopt("Broken")
         try adopt("Fine")

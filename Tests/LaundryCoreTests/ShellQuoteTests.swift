@@ -1,0 +1,35 @@
+import XCTest
+@testable import LaundryCore
+
+final class ShellQuoteTests: XCTestCase {
+    func testSafeWordsStayBare() {
+        for word in ["socks", "Bed-sheets_2", "a.b,c:d+e@f%g/h=i", "Überzug", "枕カバー"] {
+            XCTAssertEqual(ShellQuote.quote(word), word)
+        }
+    }
+
+    func testEverythingElseIsSingleQuoted() {
+        XCTAssertEqual(ShellQuote.quote("bed sheets"), "'bed sheets'")
+        XCTAssertEqual(ShellQuote.quote("Tom's socks"), "'Tom'\\''s socks'")
+        XCTAssertEqual(ShellQuote.quote("-x"), "'-x'", "a leading dash would read as an option")
+        XCTAssertEqual(ShellQuote.quote(""), "''")
+        XCTAssertEqual(ShellQuote.quote("$(rm -rf ~)"), "'$(rm -rf ~)'")
+        XCTAssertEqual(ShellQuote.quote("tab\there"), "'tab\there'")
+        XCTAssertEqual(ShellQuote.quote("no\u{00A0}break"), "'no\u{00A0}break'", "non-ASCII white space is quoted")
+    }
+
+    /// What the shell itself makes of the quoted word is the word.
+    func testRealShellReadsTheWordBack() throws {
+        for word in ["Tom's socks", "-x", "a\"b", "back\\slash", "new\nline", "$HOME `x`", "''"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "printf %s " + ShellQuote.quote(word)]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            XCTAssertEqual(String(decoding: output, as: UTF8.self), word)
+        }
+    }
+}
