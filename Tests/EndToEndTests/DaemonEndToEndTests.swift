@@ -100,6 +100,37 @@ final class DaemonEndToEndTests: XCTestCase {
         XCTAssertEqual(warning.urgency, 1, "normal")
     }
 
+    func test_wetLaundryIsNaggedAtTheConfiguredIntervalUpToTheLimit() throws {
+        try #"{"nagIntervalMinutes": 0.02, "nagLimit": 2}"#.write(toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
+        let name = "Wet \(marker)"
+        home.ok("adopt", name)
+        home.ok("wash", name, "--for", "1s")
+        // Done at 1 s, reminders 1.2 s apart: at about 2.2 s and 3.4 s, then no more.
+        XCTAssertTrue(waitFor(8) { NotifyLog.calls(mentioning: marker).count >= 3 }, log)
+        Thread.sleep(forTimeInterval: 2.5)
+        let calls = NotifyLog.calls(mentioning: marker)
+        XCTAssertEqual(calls.map(\.summary), ["🫧 Wash Complete!", "🧺 \(name) is still wet", "🧺 \(name) is still wet"])
+        XCTAssertTrue(calls[1].body.hasPrefix("\(name) has been waiting in the washer for"), calls[1].body)
+        XCTAssertEqual(calls[1].actions, ["dry", "Start dryer", "air-dry", "Air-dry", "snooze", "Snooze 10 min"])
+        XCTAssertEqual(calls[1].category, "x-laundry.reminder")
+        XCTAssertGreaterThan(calls[2].time - calls[1].time, 1.0, "one interval apart")
+    }
+
+    func test_snoozePostponesTheReminder() throws {
+        try #"{"nagIntervalMinutes": 0.02, "nagLimit": 1}"#.write(toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
+        let name = "Sleepy \(marker)"
+        home.ok("adopt", name)
+        home.ok("wash", name, "--for", "1s")
+        XCTAssertTrue(waitFor(5) { NotifyLog.calls(mentioning: marker).count == 1 }, log)
+        let snoozed = Date()
+        home.ok("snooze", name, "--for", "4s")
+        // Unsnoozed, the reminder would come 1.2 s after the finish.
+        XCTAssertTrue(waitFor(8) { NotifyLog.calls(mentioning: marker).count == 2 }, log)
+        let reminder = try XCTUnwrap(NotifyLog.calls(mentioning: marker).last)
+        XCTAssertGreaterThan(reminder.time - snoozed.timeIntervalSince1970, 3.5, "not before the snooze ended")
+        XCTAssertEqual(reminder.summary, "🧺 \(name) is still wet")
+    }
+
     func test_withNoNotificationServerTheDaemonKeepsRunningAndDoctorSaysWhy() throws {
         // A private bus of its own, with nobody owning org.freedesktop.Notifications and no service
         // files, so nothing can be activated to own it either.
