@@ -17,12 +17,15 @@ public struct Announcement: Equatable, Sendable {
     public let petName: String
     public let health: Int
     public let reason: Reason
+    /// The load a finish is about, so each notification can be traced to exactly one timer.
+    public let timerID: UUID?
 
-    public init(petID: UUID, petName: String, health: Int, reason: Reason) {
+    public init(petID: UUID, petName: String, health: Int, reason: Reason, timerID: UUID? = nil) {
         self.petID = petID
         self.petName = petName
         self.health = health
         self.reason = reason
+        self.timerID = timerID
     }
 }
 
@@ -37,6 +40,8 @@ public struct NotificationContent: Equatable, Sendable {
     public let actions: [Action]
     public let urgency: Urgency
     public let category: String
+    /// Sent as the hint `x-laundry-timer`: which load a notification announces.
+    public let timerID: UUID?
 
     public struct Action: Equatable, Sendable {
         public let key: String
@@ -47,13 +52,15 @@ public struct NotificationContent: Equatable, Sendable {
         }
     }
 
-    public init(petID: UUID, summary: String, body: String, actions: [Action], urgency: Urgency, category: String) {
+    public init(petID: UUID, summary: String, body: String, actions: [Action], urgency: Urgency, category: String,
+                timerID: UUID? = nil) {
         self.petID = petID
         self.summary = summary
         self.body = body
         self.actions = actions
         self.urgency = urgency
         self.category = category
+        self.timerID = timerID
     }
 }
 
@@ -99,7 +106,7 @@ public struct AnnouncementWriter: Sendable {
         } : []
         return NotificationContent(petID: announcement.petID, summary: fill(template.summary, escaping: false), body: body,
                                    actions: actions, urgency: NotificationContent.Urgency(rawValue: template.urgency) ?? .normal,
-                                   category: category(for: announcement.reason))
+                                   category: category(for: announcement.reason), timerID: announcement.timerID)
     }
 
     private func template(for reason: Announcement.Reason) -> MessageCatalog.Template {

@@ -171,6 +171,9 @@ public final class LibNotifyNotifier: Notifier {
             Self.hint("category", g_variant_new_string(content.category)),
             Self.hint("desktop-entry", g_variant_new_string(appName)),
         ]
+        if let timer = content.timerID {
+            hints.append(Self.hint("x-laundry-timer", g_variant_new_string(timer.uuidString.lowercased())))
+        }
         let entryType = g_variant_type_new("{sv}")
         defer { g_variant_type_free(entryType) }
         let hintArray = g_variant_new_array(entryType, &hints, gsize(hints.count))

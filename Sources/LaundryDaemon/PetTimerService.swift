@@ -69,7 +69,7 @@ final class PetTimerService {
             if !announcedTimers.contains(finished.id) {
                 let late = now.timeIntervalSince(finished.endsAt)
                 announce(Announcement(petID: id, petName: view.pet.name, health: view.pet.health(at: now),
-                                      reason: .finished(finished.kind, lateBy: late >= 60 ? late : nil)))
+                                      reason: .finished(finished.kind, lateBy: late >= 60 ? late : nil), timerID: finished.id))
                 announcedTimers.insert(finished.id)
             }
             // Announced now or earlier by this process: either way `notified` is still to be saved.

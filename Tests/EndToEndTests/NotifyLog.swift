@@ -9,6 +9,8 @@ struct NotifyCall {
     let actions: [String]
     let urgency: Int?
     let category: String?
+    /// The `x-laundry-timer` hint: the load a finish announces.
+    let timerID: String?
 }
 
 enum NotifyLog {
@@ -34,13 +36,16 @@ enum NotifyLog {
             }
             var urgency: Int?
             var category: String?
+            var timerID: String?
             for (position, line) in lines.enumerated() where position + 1 < lines.count {
                 if line == "string \"urgency\"", let byte = lines[position + 1].split(separator: " ").last { urgency = Int(byte) }
-                if line == "string \"category\"" { category = lines[position + 1].components(separatedBy: "string ").last.map { String($0.dropFirst().dropLast()) } }
+                let value = { lines[position + 1].components(separatedBy: "string ").last.map { String($0.dropFirst().dropLast()) } }
+                if line == "string \"category\"" { category = value() }
+                if line == "string \"x-laundry-timer\"" { timerID = value() }
             }
             guard strings.count >= 4 else { continue }
             calls.append(NotifyCall(time: time, appName: strings[0], summary: strings[2], body: strings[3], actions: actions,
-                                    urgency: urgency, category: category))
+                                    urgency: urgency, category: category, timerID: timerID))
         }
         return calls
     }

@@ -11,9 +11,36 @@ enum Spawn {
     }
 
     static func run(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil) -> Result {
+        start(executable, arguments, environment: environment, stdin: stdin).wait()
+    }
+
+    /// A program that is running; `wait()` once for its result (after a `kill`, too).
+    struct Running {
+        let pid: pid_t
+        fileprivate let folder: String
+
+        func kill(_ signal: Int32) {
+            if pid > 0 { _ = Glibc.kill(pid, signal) }
+        }
+
+        func wait() -> Result {
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            guard pid > 0 else {
+                return Result(status: -1, stdout: "", stderr: (try? String(contentsOfFile: folder + "/stderr", encoding: .utf8)) ?? "")
+            }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            // WEXITSTATUS, or 128 + the signal for a killed program.
+            let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            return Result(status: code,
+                          stdout: (try? String(contentsOfFile: folder + "/stdout", encoding: .utf8)) ?? "",
+                          stderr: (try? String(contentsOfFile: folder + "/stderr", encoding: .utf8)) ?? "")
+        }
+    }
+
+    static func start(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil) -> Running {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let input = folder + "/stdin", output = folder + "/stdout", errors = folder + "/stderr"
         _ = FileManager.default.createFile(atPath: input, contents: Data((stdin ?? "").utf8))
         var actions = posix_spawn_file_actions_t()
@@ -32,13 +59,10 @@ enum Spawn {
         let spawned = executable.contains("/")
             ? posix_spawn(&pid, executable, &actions, nil, argv, envp)
             : posix_spawnp(&pid, executable, &actions, nil, argv, envp)
-        guard spawned == 0 else { return Result(status: -1, stdout: "", stderr: "cannot run \(executable): \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WEXITSTATUS, or 128 + the signal for a killed program.
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Result(status: code,
-                      stdout: (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+        if spawned != 0 {
+            try? "cannot run \(executable): \(spawned)".write(toFile: errors, atomically: false, encoding: .utf8)
+            pid = -1
+        }
+        return Running(pid: pid, folder: folder)
     }
 }
