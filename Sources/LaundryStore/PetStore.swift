@@ -33,7 +33,12 @@ public struct PetStore: Sendable {
     public func loadAll() -> Snapshot {
         var problems: [StoreProblem] = []
         var states: [PetState] = []
-        for name in PosixFile.listFolder(paths.pets).sorted() {
+        let petNames = PosixFile.listFolder(paths.pets), timerNames = PosixFile.listFolder(paths.timers)
+        if setsAsideCorruptFiles {
+            PosixFile.removeAbandonedTemporaries(in: paths.pets, names: petNames)
+            PosixFile.removeAbandonedTemporaries(in: paths.timers, names: timerNames)
+        }
+        for name in petNames.sorted() {
             guard let id = LaundryPaths.id(fromFileName: name, suffix: ".json") else { continue }
             do {
                 guard let pet = try readPet(id, problems: &problems) else { continue }
@@ -44,7 +49,7 @@ public struct PetStore: Sendable {
         }
         var index: [UUID: Int] = [:]
         for (position, state) in states.enumerated() { index[state.pet.id] = position }
-        for name in PosixFile.listFolder(paths.timers) {
+        for name in timerNames {
             guard let id = LaundryPaths.id(fromFileName: name, suffix: ".json") else { continue }
             guard let position = index[id] else {
                 problems.append(.orphanTimer(path: paths.timerFile(id)))

@@ -116,7 +116,17 @@ enum PosixFile {
         return names
     }
 
-    /// Inode, size and change time of a file (not followed), or empty when it is missing.
+    /// Removes the temporary files of writers that were killed before their rename: their names
+    /// carry the writer's pid, and a writer that no longer exists will never finish them.
+    static func removeAbandonedTemporaries(in folder: String, names: [String]) {
+        for name in names where name.hasPrefix(".") {
+            guard let marker = name.range(of: ".tmp-") else { continue }
+            let rest = name[marker.upperBound...]
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink("\(folder)/\(name)") }
+        }
+    }
+
     /// What tells one version of a file from the next: every write replaces the file.
     struct Version: Equatable, Sendable {
         let inode: UInt64

@@ -31,6 +31,30 @@ final class AtomicFileTests: StoreTestCase {
         XCTAssertEqual(try store.load(pet.id)?.pet.cycleDays, 20)
     }
 
+    func test_temporariesOfKilledWritersAreRemovedAndLiveOnesKept() throws {
+        let pet = try adopt("Socks")
+        let stem = LaundryPaths.fileStem(pet.id)
+        // A pid that surely has no process: a child that has already been waited for.
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        let abandoned = "\(store.paths.pets)/.\(stem).json.tmp-\(child.processIdentifier)-42"
+        let inProgress = "\(store.paths.timers)/.\(stem).json.tmp-\(getpid())-7"
+        let notOurs = "\(store.paths.pets)/.notes.tmp-x"
+        for path in [abandoned, inProgress, notOurs] { XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{".utf8))) }
+
+        XCTAssertEqual(PetStore(paths: store.paths, setsAsideCorruptFiles: false).loadAll().states.count, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: abandoned), "a read-only reader (doctor) removes nothing")
+
+        let snapshot = store.loadAll()
+        XCTAssertEqual(snapshot.states.count, 1)
+        XCTAssertEqual(snapshot.problems.count, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "its writer is gone")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: inProgress), "its writer is still running")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: notOurs), "not a name we write")
+    }
+
     func test_replaceIsARenameSoAnOpenReaderKeepsTheOldFile() throws {
         let pet = try adopt("Socks")
         let path = store.paths.petFile(pet.id)
