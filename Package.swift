@@ -14,7 +14,9 @@ let package = Package(
         // Pure domain: pets, stages, timers, health, parsing. No I/O; the clock is injected.
         .target(name: "LaundryCore"),
         // Per-pet files: XDG paths, atomic writes, flocks, history log, data folder.
-        .target(name: "LaundryStore", dependencies: ["LaundryCore"]),
+        .target(name: "LaundryStore", dependencies: ["LaundryCore", "CFileSpace"]),
+        // fallocate, to reserve the history's room before a change is written.
+        .target(name: "CFileSpace"),
         // The operations every entry point shares: commands and notification buttons.
         .target(name: "LaundryActions", dependencies: ["LaundryCore", "LaundryStore"]),
         // libnotify, GLib's main loop, timerfd and inotify, for the notification service.

@@ -52,7 +52,7 @@ extension LaundryError: LocalizedError, CustomStringConvertible {
         case .unreadablePet(let path, let reason):
             return "cannot read \(path): \(reason)"
         case .storage(let path, let reason):
-            return "cannot write \(path): \(reason); check that LAUNDRY_HOME points to a folder you can write"
+            return "cannot write \(path): \(reason)"
         case .dataFolderMissing(let searched):
             return "cannot find laundry's data folder (looked in \(searched.joined(separator: ", "))); set LAUNDRY_DATA_DIR to the folder that holds kinds.json"
         case .dataFileBroken(let path, let reason):

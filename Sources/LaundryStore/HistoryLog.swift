@@ -9,15 +9,16 @@ public enum HistoryLog {
         public var unreadableLines: Int
     }
 
-    static func append(_ events: [HistoryEvent], to path: String) throws(LaundryError) {
-        guard !events.isEmpty else { return }
+    /// Takes the room for `events` now; `write()` them once the change they record is on disk.
+    static func reserve(_ events: [HistoryEvent], at path: String) throws(LaundryError) -> PosixFile.ReservedAppend? {
+        guard !events.isEmpty else { return nil }
         let encoder = JSONCoding.encoder(pretty: false)
         var lines = Data()
         for event in events {
             guard let line = try? encoder.encode(event) else { continue }
             lines += line + Data("\n".utf8)
         }
-        try PosixFile.appendLine(lines, to: path)
+        return try PosixFile.ReservedAppend(lines, to: path)
     }
 
     static func read(_ path: String) -> Contents {

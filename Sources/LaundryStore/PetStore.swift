@@ -191,21 +191,36 @@ public struct PetStore: Sendable {
 
     /// Writes a change in an order that survives a crash between any two steps: a new timer goes to
     /// disk before the pet's stage that makes it live; a timer is deleted only after the pet no
-    /// longer needs it; history is appended last.
+    /// longer needs it; history is appended last — into room taken before anything was written,
+    /// so a full disk refuses the whole change instead of losing its history line.
     private func commit(from before: PetState?, to after: PetState, events: [HistoryEvent]) throws(LaundryError) {
         let id = after.pet.id
         let encoder = JSONCoding.encoder()
-        if let timer = after.timer, timer != before?.timer {
-            try PosixFile.writeAtomically(try encode(timer, encoder, path: paths.timerFile(id)), to: paths.timerFile(id))
-        }
-        if after.pet != before?.pet {
-            try PosixFile.writeAtomically(try encode(after.pet, encoder, path: paths.petFile(id)), to: paths.petFile(id))
+        let history = try HistoryLog.reserve(events, at: paths.historyFile(id))
+        do {
+            if let timer = after.timer, timer != before?.timer {
+                try PosixFile.writeAtomically(try encode(timer, encoder, path: paths.timerFile(id)), to: paths.timerFile(id))
+            }
+            if after.pet != before?.pet {
+                try PosixFile.writeAtomically(try encode(after.pet, encoder, path: paths.petFile(id)), to: paths.petFile(id))
+            }
+        } catch {
+            // The pet file still says what it said: put the timer back to match it.
+            history?.cancel()
+            if let timer = after.timer, timer != before?.timer {
+                if let old = before?.timer, let data = try? encode(old, encoder, path: paths.timerFile(id)) {
+                    try? PosixFile.writeAtomically(data, to: paths.timerFile(id))
+                } else {
+                    try? PosixFile.remove(paths.timerFile(id))
+                }
+            }
+            throw error
         }
         if after.timer == nil, before?.timer != nil {
             try PosixFile.remove(paths.timerFile(id))
             PosixFile.syncFolder(paths.timers)
         }
-        try HistoryLog.append(events, to: paths.historyFile(id))
+        try history?.write()
     }
 
     private func encode<T: Encodable>(_ value: T, _ encoder: JSONEncoder, path: String) throws(LaundryError) -> Data {

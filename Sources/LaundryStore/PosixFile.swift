@@ -1,4 +1,5 @@
 import Foundation
+import CFileSpace
 import LaundryCore
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -70,13 +71,47 @@ enum PosixFile {
         syncFolder(folder)
     }
 
-    /// Appends one line with a single write, so lines from different writers never interleave.
-    static func appendLine(_ line: Data, to path: String) throws(LaundryError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, fileMode)
-        guard fd >= 0 else { throw .storage(path: path, reason: describe(errno)) }
-        defer { close(fd) }
-        if let failure = writeAll(fd, line) { throw .storage(path: path, reason: describe(failure)) }
-        guard fsync(fd) == 0 else { throw .storage(path: path, reason: describe(errno)) }
+    /// An append whose disk space is taken first, before the change it records is written: on a
+    /// full disk the whole change is refused up front, instead of the state changing and its
+    /// history line failing after it. The caller holds the pet's lock, so nobody else appends.
+    final class ReservedAppend {
+        private let path: String
+        private let data: Data
+        private var fd: Int32
+        private let createdFile: Bool
+
+        init(_ data: Data, to path: String) throws(LaundryError) {
+            self.path = path
+            self.data = data
+            createdFile = !PosixFile.exists(path)
+            fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
+            guard fd >= 0 else { throw .storage(path: path, reason: PosixFile.describe(errno)) }
+            var info = stat()
+            let size = fstat(fd, &info) == 0 ? Int64(info.st_size) : 0
+            let code = laundry_reserve_space(fd, size, Int64(data.count))
+            // A file system without fallocate still gets the append, just without the guarantee.
+            if code == ENOSPC || code == EDQUOT {
+                cancel()
+                throw .storage(path: path, reason: PosixFile.describe(code))
+            }
+        }
+
+        deinit { if fd >= 0 { close(fd) } }
+
+        /// Appends the lines with a single write, so lines from different writers never interleave.
+        func write() throws(LaundryError) {
+            defer { close(fd); fd = -1 }
+            if let failure = PosixFile.writeAll(fd, data) { throw .storage(path: path, reason: PosixFile.describe(failure)) }
+            guard fsync(fd) == 0 else { throw .storage(path: path, reason: PosixFile.describe(errno)) }
+        }
+
+        /// The change was not made: give the room back, and the file too if this made it.
+        func cancel() {
+            guard fd >= 0 else { return }
+            close(fd)
+            fd = -1
+            if createdFile { unlink(path) }
+        }
     }
 
     static func remove(_ path: String) throws(LaundryError) {
@@ -87,7 +122,7 @@ enum PosixFile {
     static func makeFolder(_ path: String) throws(LaundryError) {
         var info = stat()
         if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw .storage(path: path, reason: "it exists but is not a folder") }
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw .storage(path: path, reason: "it exists but is not a folder; point LAUNDRY_HOME to a folder you can write") }
             return
         }
         let parent = (path as NSString).deletingLastPathComponent
@@ -148,7 +183,7 @@ enum PosixFile {
         return lstat(path, &info) == 0
     }
 
-    private static func writeAll(_ fd: Int32, _ data: Data) -> Int32? {
+    static func writeAll(_ fd: Int32, _ data: Data) -> Int32? {
         var written = 0
         while written < data.count {
             let count = data.withUnsafeBytes { buffer in
@@ -163,14 +198,17 @@ enum PosixFile {
         return nil
     }
 
+    /// What went wrong and what to do about it, for the one line a user sees.
     static func describe(_ code: Int32) -> String {
+        let checkHome = "check that LAUNDRY_HOME points to a folder you can write"
         switch code {
-        case ENOSPC: return "the disk is full (free some space and try again)"
-        case EACCES, EPERM: return "permission denied"
-        case EROFS: return "the file system is read-only"
-        case ENOTDIR: return "a part of the path is not a folder"
-        case EDQUOT: return "the disk quota is exceeded"
-        default: return String(cString: strerror(code)).lowercased()
+        case ENOSPC: return "the disk is full; free some space and try again"
+        case EDQUOT: return "the disk quota is exceeded; free some space and try again"
+        case EACCES, EPERM: return "permission denied; \(checkHome)"
+        case EROFS: return "the file system is read-only; \(checkHome)"
+        case ENOTDIR: return "a part of the path is not a folder; \(checkHome)"
+        case EISDIR: return "a folder of that name is in the way; move it elsewhere and try again"
+        default: return "\(String(cString: strerror(code)).lowercased()); \(checkHome)"
         }
     }
 }

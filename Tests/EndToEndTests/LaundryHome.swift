@@ -72,13 +72,16 @@ final class LaundryHome {
     }
 
     /// Every file under the home with its bytes, to prove a failed command changed nothing.
-    func snapshot() -> [String: Data] {
+    func snapshot() -> [String: Data] { snapshot(of: path) }
+
+    /// The same for another folder (a home on its own file system).
+    func snapshot(of root: String) -> [String: Data] {
         var files: [String: Data] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: path) else { return files }
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return files }
         while let relative = walker.nextObject() as? String {
             if relative.hasPrefix("locks") { continue }
             var isFolder: ObjCBool = false
-            let full = path + "/" + relative
+            let full = root + "/" + relative
             if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
                 files[relative] = FileManager.default.contents(atPath: full) ?? Data()
             }

@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+/// Files someone or something planted in LAUNDRY_HOME: truncated, mistyped, huge, symlinked, a
+/// folder instead of a file. Each is reported in one clear line, nothing is followed or crashes,
+/// and the other pets carry on.
+final class HostileFileTests: XCTestCase {
+    private var home: LaundryHome!
+    private var victim = ""
+
+    override func setUp() {
+        home = LaundryHome()
+        home.ok("adopt", "Victim")
+        home.ok("adopt", "Bystander")
+        home.ok("wash", "Victim", "--for", "1h")
+        victim = home.pet("Victim")["id"] as? String ?? "missing"
+    }
+
+    private var petPath: String { "\(home.path)/pets/\(victim).json" }
+    private var timerPath: String { "\(home.path)/timers/\(victim).json" }
+
+    /// The bystander is listed, washed and cancelled as if nothing happened; a warning names the
+    /// file and contains `expected` (a second one may say the victim's timer now has no pet).
+    private func assertOthersUnharmed(warningContains expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let list = home.run(["list"])
+        XCTAssertEqual(list.status, 0, list.stderr, file: file, line: line)
+        XCTAssertTrue(list.stdout.contains("Bystander"), list.stdout, file: file, line: line)
+        XCTAssertTrue((1...2).contains(list.stderrLines.count), list.stderr, file: file, line: line)
+        XCTAssertTrue(list.stderrLines.allSatisfy { $0.hasPrefix("laundry: warning: ") }, list.stderr, file: file, line: line)
+        XCTAssertTrue(list.stderr.contains(expected), list.stderr, file: file, line: line)
+        for text in [list.stdout, list.stderr] {
+            XCTAssertFalse(text.contains("DecodingError") || text.contains("Fatal error") || text.contains("Swift."), text, file: file, line: line)
+        }
+        home.ok("wash", "Bystander", "--for", "1h", file: file, line: line)
+        home.ok("cancel", "Bystander", file: file, line: line)
+    }
+
+    func test_aTruncatedPetFileIsSetAside() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: petPath))
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: petPath))
+        assertOthersUnharmed(warningContains: "\(petPath) is corrupt (it is not valid JSON)")
+    }
+
+    func test_aFieldOfTheWrongTypeIsNamed() throws {
+        let text = try String(contentsOfFile: petPath, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"name\" : \"Victim\"", with: "\"name\" : 42").write(toFile: petPath, atomically: true, encoding: .utf8)
+        assertOthersUnharmed(warningContains: "\(petPath) is corrupt")
+        XCTAssertTrue(home.files(in: "pets").contains { $0.hasPrefix("\(victim).json.corrupt-") }, "set aside, not deleted")
+    }
+
+    func test_aHundredMegabyteFileIsRefusedWithoutReadingIt() throws {
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: petPath))
+        try handle.truncate(atOffset: 100 << 20)
+        try handle.close()
+        let started = Date()
+        assertOthersUnharmed(warningContains: petPath)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "not parsed byte by byte")
+    }
+
+    func test_aSymlinkPlantedAsATimerIsNotFollowed() throws {
+        let target = home.path + "/elsewhere.json"
+        let secret = #"{"secret": "do not read or overwrite me"}"#
+        try secret.write(toFile: target, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: timerPath)
+        try FileManager.default.createSymbolicLink(atPath: timerPath, withDestinationPath: target)
+        assertOthersUnharmed(warningContains: timerPath)
+        // Writing the victim's timer replaces the link itself; the file it pointed to is untouched.
+        home.run(["cancel", "Victim"])
+        home.run(["wash", "Victim", "--for", "1h"])
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), secret)
+    }
+
+    func test_aFolderWhereAPetFileShouldBeIsReported() throws {
+        try FileManager.default.removeItem(atPath: petPath)
+        try FileManager.default.createDirectory(atPath: petPath, withIntermediateDirectories: false)
+        assertOthersUnharmed(warningContains: petPath)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: petPath), "a folder is not deleted")
+    }
+
+    func test_aFolderWhereATimerFileShouldBeIsReported() throws {
+        try FileManager.default.removeItem(atPath: timerPath)
+        try FileManager.default.createDirectory(atPath: timerPath, withIntermediateDirectories: false)
+        assertOthersUnharmed(warningContains: timerPath)
+        let cancel = home.run(["cancel", "Victim"])
+        XCTAssertTrue(cancel.stderrLines.allSatisfy { $0.hasPrefix("laundry: warning: ") || $0.hasPrefix("laundry: error: ") }, cancel.stderr)
+        XCTAssertLessThanOrEqual(cancel.stderrLines.count, 2, cancel.stderr)
+    }
+}
