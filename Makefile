@@ -31,9 +31,10 @@ TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-u
 	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
 	/usr/share/bash-completion/bash_completion=bash-completion
 
-BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin
+BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin \
+	/usr/lib/python3/dist-packages/gi/__init__.py=python3-gi
 
-.PHONY: build debug test demo bench install uninstall completions man clean
+.PHONY: build debug test stress demo bench install uninstall completions man clean
 
 build:
 	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
@@ -52,6 +53,17 @@ test:
 		scripts/notification-session.sh $(SWIFT) test
 	scripts/test-install.sh
 
+# The reliability suite at full size (a small version of each runs in `make test`): a storm of
+# 8 x 200 commands, 200 kill -9s of commands and of the daemon, a full disk, hostile files,
+# 200,000 fuzzed inputs per parser property, and time jumps on the injected clock.
+stress:
+	@scripts/ensure-packages.sh $(TEST_PACKAGES)
+	$(SWIFT) build
+	$(SWIFT) build --build-tests
+	LAUNDRY_STRESS=full LAUNDRY_FUZZ_ITERATIONS=200000 LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) \
+		scripts/notification-session.sh $(SWIFT) test --skip-build \
+		--filter 'StormStressTests|CrashStressTests|DiskFullTests|HostileFileTests|ParserFuzzTests|TimeScenarioTests'
+
 demo: build
 	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	@scripts/demo.sh $(CURDIR)/$(BIN_RELEASE)
@@ -59,7 +71,7 @@ demo: build
 # Speed and memory against baselines measured in the same run; prints one table (about 5 minutes).
 bench: build
 	@scripts/ensure-packages.sh $(BENCH_PACKAGES)
-	scripts/notification-session.sh /usr/bin/python3 scripts/bench.py
+	LAUNDRY_SESSION_SERVER=recording scripts/notification-session.sh /usr/bin/python3 scripts/bench.py
 
 # The completion scripts are generated from the command declarations and committed; a test fails
 # when they fall behind. Run this after changing a command.

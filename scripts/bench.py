@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """`make bench`: laundry's figures beside a baseline measured in the same run, one table.
 
-Runs inside scripts/notification-session.sh (a private bus with dunst under Xvfb). Rows:
+Runs inside scripts/notification-session.sh with its recording server (LAUNDRY_SESSION_SERVER=recording):
+a private bus whose notification server answers at once and draws nothing, so a burst of 2,000
+notifications measures laundry and the bus rather than dunst. Rows:
 lateness of notifications, idle wake-ups, daemon memory, command latency (hyperfine), health tick."""
 import json, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -30,8 +32,8 @@ def daemon_pid(env):
     with open(env["XDG_RUNTIME_DIR"] + "/laundry/daemon.json") as f:
         return json.load(f)["pid"]
 
-def notify_times(marker_regex):
-    """Bus times of Notify calls whose body matches, keyed by the first group."""
+def notify_times(marker_regex, since):
+    """Bus times of Notify calls since `since` whose body matches, keyed by the first group."""
     text = open(os.environ["LAUNDRY_NOTIFY_LOG"]).read()
     times = {}
     for block in text.split("\nmethod call ")[1:]:
@@ -41,7 +43,8 @@ def notify_times(marker_regex):
         if len(strings) < 4:
             continue
         match = re.search(marker_regex, strings[2] + " " + strings[3])
-        if match:
+        sent = float(re.search(r"time=([0-9.]+)", block).group(1))
+        if match and sent >= since:
             times.setdefault(match.group(1), float(re.search(r"time=([0-9.]+)", block).group(1)))
     return times
 
@@ -51,11 +54,26 @@ def percentiles(values):
     return pick(50), pick(99), values[-1]
 
 def lateness(count, spread, label, tag_prefix):
+    """laundry's daemon first, then the baseline on its own: run together, each would slow the other."""
     base, env = fresh_env()
+    started = time.time()
     deadline = int(time.time()) + 8
     make_pets(env, count, "--timer-every", "1", "--ends-at", str(deadline), "--spread", str(spread))
     daemon(env, "start")
-    # The baseline: what most people would script, one `sleep N; notify-send` per load, started now.
+    time.sleep(deadline - time.time() + spread + 4)
+    ours = {}
+    for name in os.listdir(env["LAUNDRY_HOME"] + "/timers"):
+        timer = json.load(open(env["LAUNDRY_HOME"] + "/timers/" + name))
+        pet = json.load(open(env["LAUNDRY_HOME"] + "/pets/" + name))
+        ours[pet["name"]] = time.mktime(time.strptime(timer["endsAt"][:19], "%Y-%m-%dT%H:%M:%S")) - time.timezone \
+            + float("0." + timer["endsAt"][20:23])
+    posted = notify_times(r"(Pet \d+) is ready", started)
+    ours_late = [(posted[n] - d) * 1000 for n, d in ours.items() if n in posted]
+    daemon(env, "stop")
+    shutil.rmtree(base, ignore_errors=True)
+
+    # The baseline: what most people would script, one `sleep N; notify-send` per load.
+    deadline = int(time.time()) + 8
     deadlines = {}
     procs = []
     for index in range(count):
@@ -64,24 +82,14 @@ def lateness(count, spread, label, tag_prefix):
         deadlines[tag] = due
         procs.append(subprocess.Popen(["sh", "-c", f'sleep {max(0, due - time.time()):.3f}; notify-send "base" "{tag} done"'],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-    time.sleep(deadline - time.time() + spread + 4)
     for proc in procs:
         try:
             proc.wait(timeout=120)
         except subprocess.TimeoutExpired:
             proc.kill()
-    ours = {}
-    for name in os.listdir(env["LAUNDRY_HOME"] + "/timers"):
-        timer = json.load(open(env["LAUNDRY_HOME"] + "/timers/" + name))
-        pet = json.load(open(env["LAUNDRY_HOME"] + "/pets/" + name))
-        ours[pet["name"]] = time.mktime(time.strptime(timer["endsAt"][:19], "%Y-%m-%dT%H:%M:%S")) - time.timezone \
-            + float("0." + timer["endsAt"][20:23])
-    posted = notify_times(r"(Pet \d+) is ready")
-    ours_late = [(posted[n] - d) * 1000 for n, d in ours.items() if n in posted]
-    base_posted = notify_times(rf"({tag_prefix}\d+) done")
+    time.sleep(1)
+    base_posted = notify_times(rf"({tag_prefix}\d+) done", started)
     base_late = [(base_posted[t] - d) * 1000 for t, d in deadlines.items() if t in base_posted]
-    daemon(env, "stop")
-    shutil.rmtree(base, ignore_errors=True)
     if not ours_late or not base_late:
         row(f"lateness, {count} timers {label}", f"{len(ours_late)} posted", f"{len(base_late)} posted", "-", "p99 <= 20 ms", False)
         return

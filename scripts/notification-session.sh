@@ -7,6 +7,8 @@
 # The command sees DISPLAY, DBUS_SESSION_BUS_ADDRESS and:
 #   LAUNDRY_NOTIFY_LOG   dbus-monitor's record of every Notify call (with its time)
 #   LAUNDRY_DUNST_PICK   write "[<id>,<action>]" here, then run `dunstctl context`, to press a button
+# With LAUNDRY_SESSION_SERVER=recording, scripts/recording-server.py answers instead of dunst: it
+# draws nothing, so bursts of thousands of notifications measure laundry and the bus, not dunst.
 # Everything started here dies with the private bus when the command ends.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -54,13 +56,17 @@ DUNSTRC
 export LAUNDRY_NOTIFY_LOG=$session/notify.log
 dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'" >"$LAUNDRY_NOTIFY_LOG" 2>/dev/null &
 pids+=($!)
-dunst -config "$session/dunstrc" >"$session/dunst.log" 2>&1 &
+if [[ ${LAUNDRY_SESSION_SERVER:-dunst} == recording ]]; then
+  /usr/bin/python3 "$here/recording-server.py" "$session/recording-ready" >"$session/dunst.log" 2>&1 &
+else
+  dunst -config "$session/dunstrc" >"$session/dunst.log" 2>&1 &
+fi
 pids+=($!)
 for _ in $(seq 200); do
   owner=$(gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner org.freedesktop.Notifications 2>/dev/null || true)
   [[ $owner == "(true,)" ]] && break
   sleep 0.05
 done
-[[ $owner == "(true,)" ]] || { echo "dunst did not come up: $(cat "$session/dunst.log")" >&2; exit 1; }
+[[ $owner == "(true,)" ]] || { echo "the notification server did not come up: $(cat "$session/dunst.log")" >&2; exit 1; }
 
 "$@"

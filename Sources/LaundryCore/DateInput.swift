@@ -4,13 +4,15 @@ public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case empty
     case malformed(String)
     case inFuture(String)
+    case tooEarly(String)
 
     public var description: String {
         let forms = "use 2026-11-20, 2026-11-20T18:30, today, yesterday or '3 days ago'"
         switch self {
         case .empty: return "the date is empty; \(forms)"
-        case .malformed(let text): return "'\(text)' is not a date; \(forms)"
-        case .inFuture(let text): return "'\(text)' is in the future; laundry can only have been washed in the past"
+        case .malformed(let text): return "'\(LaundryError.printable(text))' is not a date; \(forms)"
+        case .inFuture(let text): return "'\(LaundryError.printable(text))' is in the future; laundry can only have been washed in the past"
+        case .tooEarly(let text): return "'\(LaundryError.printable(text))' is before 1970; give a date since then, such as 2026-11-20 or 3 days ago"
         }
     }
 }
@@ -45,6 +47,8 @@ public struct DateInputParser: Sendable {
         }
         // A minute of slack so "now" typed by a script a moment later is not "in the future".
         guard date <= now.addingTimeInterval(60) else { throw .inFuture(input) }
+        // Before 1970 is a typo, and before 1582 calendars disagree on what a date means.
+        guard date >= Date(timeIntervalSince1970: 0) else { throw .tooEarly(input) }
         return date
     }
 
@@ -67,24 +71,31 @@ public struct DateInputParser: Sendable {
         return nil
     }
 
+    /// A field of ASCII digits only: `Int` would also take `+1`.
+    private static func digits(_ field: Substring) -> Int? {
+        guard !field.isEmpty, field.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(field)
+    }
+
     /// `2026-11-20`, `2026-11-20t18:30`, `2026-11-20 18:30:15`, read in the local time zone.
     private func localDateTime(_ text: String) -> Date? {
         let parts = text.split(whereSeparator: { $0 == "t" || $0 == " " })
         guard parts.count == 1 || parts.count == 2 else { return nil }
         let dateFields = parts[0].split(separator: "-", omittingEmptySubsequences: false)
         guard dateFields.count == 3, dateFields[0].count == 4, dateFields[1].count == 2, dateFields[2].count == 2,
-              let year = Int(dateFields[0]), let month = Int(dateFields[1]), let day = Int(dateFields[2]) else { return nil }
+              let year = Self.digits(dateFields[0]), let month = Self.digits(dateFields[1]),
+              let day = Self.digits(dateFields[2]) else { return nil }
         var components = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
         if parts.count == 2 {
             let timeFields = parts[1].split(separator: ":", omittingEmptySubsequences: false)
             guard timeFields.count == 2 || timeFields.count == 3,
                   timeFields.allSatisfy({ $0.count == 2 }),
-                  let hour = Int(timeFields[0]), let minute = Int(timeFields[1]),
+                  let hour = Self.digits(timeFields[0]), let minute = Self.digits(timeFields[1]),
                   hour < 24, minute < 60 else { return nil }
             components.hour = hour
             components.minute = minute
             if timeFields.count == 3 {
-                guard let second = Int(timeFields[2]), second < 60 else { return nil }
+                guard let second = Self.digits(timeFields[2]), second < 60 else { return nil }
                 components.second = second
             }
         }

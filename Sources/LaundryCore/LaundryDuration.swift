@@ -50,8 +50,8 @@ extension DurationError: CustomStringConvertible {
         let forms = "use a form like 45m, 1h30m, 90s or 1:30:00 (a bare number means minutes)"
         switch self {
         case .empty: return "the duration is empty; \(forms)"
-        case .malformed(let text): return "'\(text)' is not a duration; \(forms)"
-        case .componentOutOfRange(let text): return "'\(text)' has minutes or seconds above 59; write 2h1m instead of 1h61m"
+        case .malformed(let text): return "'\(LaundryError.printable(text))' is not a duration; \(forms)"
+        case .componentOutOfRange(let text): return "'\(LaundryError.printable(text))' has minutes or seconds above 59; write 2h1m instead of 1h61m"
         case .tooShort: return "a duration must be at least 1 second"
         case .tooLong: return "a duration can be at most 24 hours"
         }
@@ -89,7 +89,7 @@ public enum DurationParser {
     private static func parseClockForm(_ text: String, original: String) throws(DurationError) -> Int {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3,
-              parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
+              parts.allSatisfy({ !$0.isEmpty && $0.drop(while: { $0 == "0" }).count <= 6 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
             throw .malformed(original)
         }
         let numbers = parts.map { Int($0)! }
@@ -110,7 +110,8 @@ public enum DurationParser {
         for character in text {
             if character.isASCII && character.isNumber {
                 digits.append(character)
-                guard digits.count <= 6 else { throw .tooLong }
+                // Leading zeros say nothing about size: 0000090s is 90 seconds.
+                guard digits.drop(while: { $0 == "0" }).count <= 6 else { throw .tooLong }
             } else if let unitIndex = units.firstIndex(where: { $0.0 == character }) {
                 guard !digits.isEmpty, unitIndex > lastUnitIndex else { throw .malformed(original) }
                 let value = Int(digits)!

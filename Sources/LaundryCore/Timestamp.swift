@@ -69,8 +69,14 @@ public enum Timestamp {
         guard index == bytes.count, day <= daysIn(month: month, year: year) else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        // An offset can carry a moment out of years 0001–9999, which `format` cannot write back.
+        guard (Self.earliestSeconds..<Self.endSeconds).contains(seconds) else { return nil }
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
+
+    /// 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in seconds since 1970.
+    private static let earliestSeconds: Int64 = -62_135_596_800
+    private static let endSeconds: Int64 = 253_402_300_800
 
     private static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {

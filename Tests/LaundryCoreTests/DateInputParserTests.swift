@@ -18,6 +18,18 @@ final class DateInputParserTests: XCTestCase {
         XCTAssertEqual(try utc.parse("2026-11-20T18:30:00+02:00", now: now), Timestamp.parse("2026-11-20T16:30:00Z"))
     }
 
+    func test_datesBefore1970AndSignedFieldsAreRefused() {
+        for (input, expected) in [("1969-12-31", DateInputError.tooEarly("1969-12-31")), ("0000-01-01T00:00:00+00:30", .malformed("0000-01-01T00:00:00+00:30")),
+                                  ("30000 days ago", .tooEarly("30000 days ago")), ("+026-11-20", .malformed("+026-11-20")),
+                                  ("2026-+1-+5", .malformed("2026-+1-+5")), ("2026-11-20T+1:+5", .malformed("2026-11-20T+1:+5"))] {
+            XCTAssertThrowsError(try utc.parse(input, now: now), input) { error in
+                XCTAssertEqual(error as? DateInputError, expected, input)
+            }
+        }
+        XCTAssertTrue(DateInputError.tooEarly("1900-01-01").description.contains("before 1970"))
+        XCTAssertEqual(DateInputError.malformed("\u{85}x\n").description.split(whereSeparator: \.isNewline).count, 1)
+    }
+
     func test_relativeWords() throws {
         XCTAssertEqual(try utc.parse("today", now: now), Timestamp.parse("2026-11-21T00:00:00Z"))
         XCTAssertEqual(try utc.parse("Yesterday", now: now), Timestamp.parse("2026-11-20T15:30:00Z"))

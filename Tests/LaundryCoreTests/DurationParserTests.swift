@@ -44,6 +44,18 @@ final class DurationParserTests: XCTestCase {
         XCTAssertTrue(DurationError.componentOutOfRange("1h61m").description.contains("2h1m"))
     }
 
+    func test_errorsShowWhatWasTypedOnOneLineWithControlCharactersEscaped() {
+        XCTAssertEqual(DurationError.malformed("45x\n").description.split(separator: "\n").count, 1)
+        XCTAssertTrue(DurationError.malformed("\u{1B}[31m45x").description.contains("\\u{1b}[31m45x"))
+        XCTAssertTrue(DurationError.componentOutOfRange("1h\t61m").description.contains("1h\\t61m"))
+    }
+
+    func test_leadingZerosDoNotMakeADurationTooLong() throws {
+        XCTAssertEqual(try seconds("0000001m"), 60)
+        XCTAssertEqual(try seconds("00000090s"), 90)
+        XCTAssertEqual(try seconds("0000001:30"), 5400)
+    }
+
     func test_compactTextRoundTrips() throws {
         for seconds in [1, 59, 60, 61, 3599, 3600, 5400, 86_400] {
             let duration = try LaundryDuration(seconds: seconds)

@@ -32,4 +32,13 @@ final class TimestampTests: XCTestCase {
             XCTAssertNil(Timestamp.parse(bad), bad)
         }
     }
+
+    func test_momentsOutsideYearsOneToNineThousandNineHundredNinetyNineAreRefused() {
+        XCTAssertNil(Timestamp.parse("0000-01-01T00:00:00+00:30"), "an offset must not carry a moment before year 1")
+        XCTAssertNil(Timestamp.parse("9999-12-31T23:59:59-00:01"), "nor past year 9999")
+        let first = Timestamp.parse("0001-01-01T00:00:00Z"), last = Timestamp.parse("9999-12-31T23:59:59.999Z")
+        XCTAssertNotNil(first)
+        XCTAssertNotNil(last)
+        for date in [first, last].compactMap({ $0 }) { XCTAssertEqual(Timestamp.parse(Timestamp.format(date)), date) }
+    }
 }
