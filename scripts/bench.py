@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """`make bench`: laundry's figures beside a baseline measured in the same run, one table.
 
-Runs inside scripts/notification-session.sh with its recording server (LAUNDRY_SESSION_SERVER=recording):
-a private bus whose notification server answers at once and draws nothing, so a burst of 2,000
-notifications measures laundry and the bus rather than dunst. Rows:
+Runs inside scripts/notification-session.sh with its recording server (LAUNDRY_SESSION_SERVER=recording:
+it answers at once and draws nothing; dunst falls over under 1,000 notify-send processes) and a
+binary capture of every Notify call (LAUNDRY_SESSION_CAPTURE=pcap: the text monitor is too slow to
+time a burst). Rows:
 lateness of notifications, idle wake-ups, daemon memory, command latency (hyperfine), health tick."""
 import json, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -32,20 +33,16 @@ def daemon_pid(env):
     with open(env["XDG_RUNTIME_DIR"] + "/laundry/daemon.json") as f:
         return json.load(f)["pid"]
 
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+notify_pcap = __import__("notify-pcap")
+
 def notify_times(marker_regex, since):
-    """Bus times of Notify calls since `since` whose body matches, keyed by the first group."""
-    text = open(os.environ["LAUNDRY_NOTIFY_LOG"]).read()
+    """Bus times of Notify calls since `since` whose summary or body matches, keyed by the first group."""
     times = {}
-    for block in text.split("\nmethod call ")[1:]:
-        if "member=Notify" not in block:
-            continue
-        strings = re.findall(r'string "(.*)"', block)
-        if len(strings) < 4:
-            continue
-        match = re.search(marker_regex, strings[2] + " " + strings[3])
-        sent = float(re.search(r"time=([0-9.]+)", block).group(1))
+    for sent, summary, body in notify_pcap.notify_calls(os.environ["LAUNDRY_NOTIFY_PCAP"]):
+        match = re.search(marker_regex, summary + " " + body)
         if match and sent >= since:
-            times.setdefault(match.group(1), float(re.search(r"time=([0-9.]+)", block).group(1)))
+            times.setdefault(match.group(1), sent)
     return times
 
 def percentiles(values):
@@ -97,6 +94,18 @@ def lateness(count, spread, label, tag_prefix):
     fmt = lambda p: f"p50 {p[0]:.1f} / p99 {p[1]:.1f} / max {p[2]:.1f} ms"
     row(f"lateness, {count} timers {label} (posted {len(ours_late)}/{count}; baseline {len(base_late)}/{count})",
         fmt(o), fmt(b), f"{o[1] / max(b[1], 0.001):.2f}", "p99 <= 20 ms", o[1] <= 20 and len(ours_late) == count)
+
+def bus_floor(count):
+    """How fast GDBus itself can put a burst on this bus: a C program that only posts."""
+    binary = os.path.join(tempfile.mkdtemp(prefix="laundry-floor-"), "bus-floor")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gio-2.0"], capture_output=True, text=True, check=True).stdout.split()
+    subprocess.run(["clang", "-O2", os.path.join(ROOT, "scripts/bus-floor.c"), "-o", binary, *flags], check=True)
+    first, wall, cpu = subprocess.run([binary, str(count)], capture_output=True, text=True, check=True).stdout.split()
+    time.sleep(1)
+    posted = notify_times(r"(Floor \d+) is ready", float(first))
+    last = (max(posted.values()) - float(first)) * 1000 if posted else float("nan")
+    row(f"the floor: {count} Notify calls from a C program through GDBus, nothing else (posted {len(posted)}/{count})",
+        f"last on the bus {last:.1f} ms after its first call", f"{cpu} ms of CPU to make the calls", "-", "-", True)
 
 def wakeups():
     base, env = fresh_env()
@@ -188,6 +197,7 @@ if __name__ == "__main__":
     if "latency" in steps: command_latency()
     if "lateness" in steps:
         lateness(1000, 0, "in the same second", "SameSecond")
+        bus_floor(1000)
         lateness(100, 60, "spread over a minute", "Spread")
     if "wakeups" in steps: wakeups()
     if "memory" in steps: memory()

@@ -7,6 +7,9 @@
 # The command sees DISPLAY, DBUS_SESSION_BUS_ADDRESS and:
 #   LAUNDRY_NOTIFY_LOG   dbus-monitor's record of every Notify call (with its time)
 #   LAUNDRY_DUNST_PICK   write "[<id>,<action>]" here, then run `dunstctl context`, to press a button
+# With LAUNDRY_SESSION_CAPTURE=pcap, the monitor writes a binary capture to LAUNDRY_NOTIFY_PCAP
+# instead (read it with scripts/notify-pcap.py): printing text costs the monitor so much per call
+# that under a burst its clock, not the bus, sets the times.
 # With LAUNDRY_SESSION_SERVER=recording, scripts/recording-server.py answers instead of dunst: it
 # draws nothing, so bursts of thousands of notifications measure laundry and the bus, not dunst.
 # Everything started here dies with the private bus when the command ends.
@@ -53,8 +56,14 @@ cat > "$session/dunstrc" <<DUNSTRC
     timeout = 0
 DUNSTRC
 
-export LAUNDRY_NOTIFY_LOG=$session/notify.log
-dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'" >"$LAUNDRY_NOTIFY_LOG" 2>/dev/null &
+notify_rule="type='method_call',interface='org.freedesktop.Notifications',member='Notify'"
+if [[ ${LAUNDRY_SESSION_CAPTURE:-text} == pcap ]]; then
+  export LAUNDRY_NOTIFY_PCAP=$session/notify.pcap
+  dbus-monitor --session --pcap "$notify_rule" >"$LAUNDRY_NOTIFY_PCAP" 2>/dev/null &
+else
+  export LAUNDRY_NOTIFY_LOG=$session/notify.log
+  dbus-monitor --session "$notify_rule" >"$LAUNDRY_NOTIFY_LOG" 2>/dev/null &
+fi
 pids+=($!)
 if [[ ${LAUNDRY_SESSION_SERVER:-dunst} == recording ]]; then
   /usr/bin/python3 "$here/recording-server.py" "$session/recording-ready" >"$session/dunst.log" 2>&1 &

@@ -1,6 +1,7 @@
 import CLibNotify
 import Foundation
 import LaundryCore
+import LaundryStore
 
 /// Desktop notifications on the session bus.
 ///
@@ -172,7 +173,7 @@ public final class LibNotifyNotifier: Notifier {
             Self.hint("desktop-entry", g_variant_new_string(appName)),
         ]
         if let timer = content.timerID {
-            hints.append(Self.hint("x-laundry-timer", g_variant_new_string(timer.uuidString.lowercased())))
+            hints.append(Self.hint("x-laundry-timer", g_variant_new_string(LaundryPaths.fileStem(timer))))
         }
         let entryType = g_variant_type_new("{sv}")
         defer { g_variant_type_free(entryType) }
