@@ -105,13 +105,4 @@ final class CrashStressTests: XCTestCase {
         guard let data = FileManager.default.contents(atPath: "\(home.path)/timers/\(id).json") else { return true }
         return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["notified"] as? Bool == true
     }
-
-    private func waitUntil(_ timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return condition()
-    }
 }

@@ -122,13 +122,4 @@ final class StormStressTests: XCTestCase {
     private func outcomesAppend(_ outcomes: Locked<[Outcome]>, _ arguments: [String]) {
         outcomes.withLock { $0.append(Outcome(arguments: arguments, status: 0, stderr: "")) }
     }
-
-    private func waitUntil(_ timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return condition()
-    }
 }

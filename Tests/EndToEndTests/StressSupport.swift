@@ -9,6 +9,16 @@ enum StressScale {
     static func pick(small: Int, full: Int) -> Int { isFull ? full : small }
 }
 
+/// Polls `condition` until it holds or `timeout` seconds pass; true if it held.
+func waitUntil(_ timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    return condition()
+}
+
 /// A value many threads may change, one at a time.
 final class Locked<Value>: @unchecked Sendable {
     private var value: Value

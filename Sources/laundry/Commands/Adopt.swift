@@ -3,6 +3,7 @@ import LaundryCore
 
 struct Adopt: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "adopt",
         abstract: "Adopt a new pet: one laundry load with its own timers and health.",
         discussion: """
         Kinds come with defaults (clothes every 5 days, sheets 14, towels 7, delicates 7 with short \

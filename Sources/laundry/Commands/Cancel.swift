@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Cancel: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "cancel",
         abstract: "Stop a pet's running timer and go back to the stage before it."
     )
 

@@ -9,13 +9,14 @@ import LaundryStore
 
 struct Daemon: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "daemon",
         abstract: "The notification service: desktop notifications when a load is done, reminders and health warnings.",
         discussion: "Commands that start a timer start it when it is not running, unless LAUNDRY_NO_AUTOSTART=1.",
         subcommands: [Run.self, Start.self, Stop.self, Status.self, Install.self]
     )
 
     struct Run: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run the service in the foreground, logging to stderr.")
+        static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the service in the foreground, logging to stderr.")
 
         func run() throws {
             let context = try AppContext.make()
@@ -31,7 +32,7 @@ struct Daemon: ParsableCommand {
     }
 
     struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start the service in the background; it logs to $XDG_STATE_HOME/laundry/daemon.log.")
+        static let configuration = CommandConfiguration(commandName: "start", abstract: "Start the service in the background; it logs to $XDG_STATE_HOME/laundry/daemon.log.")
 
         func run() throws {
             let context = try AppContext.make()
@@ -46,7 +47,7 @@ struct Daemon: ParsableCommand {
     }
 
     struct Stop: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop the background service.")
+        static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop the background service.")
 
         func run() throws {
             let context = try AppContext.make()
@@ -59,7 +60,7 @@ struct Daemon: ParsableCommand {
     }
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show whether the service runs: pid, uptime, timers armed, next deadline, notification server.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Show whether the service runs: pid, uptime, timers armed, next deadline, notification server.")
 
         func run() throws {
             let context = try AppContext.make()
@@ -86,7 +87,7 @@ struct Daemon: ParsableCommand {
     }
 
     struct Install: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write a systemd user unit that runs the service, and say how to enable it.")
+        static let configuration = CommandConfiguration(commandName: "install", abstract: "Write a systemd user unit that runs the service, and say how to enable it.")
 
         func run() throws {
             let context = try AppContext.make()

@@ -9,6 +9,7 @@ import LaundryStore
 
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "doctor",
         abstract: "Check laundry's set-up and explain each problem found: data, files, daemon, notifications, clock."
     )
 

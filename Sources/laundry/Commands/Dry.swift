@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Dry: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "dry",
         abstract: "Start a pet's dryer timer once its wash is done.",
         discussion: "Uses the pet's dry duration unless --for is given. When it ends the pet is 'dried'."
     )

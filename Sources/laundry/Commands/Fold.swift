@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Fold: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fold",
         abstract: "Finish a pet's cycle: fold it after drying (or air-drying after the wash).",
         discussion: "Health goes back to 100% and the streak grows."
     )

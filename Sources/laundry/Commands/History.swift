@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "history",
         abstract: "Show what happened to one pet, or to all of them, newest first."
     )
 

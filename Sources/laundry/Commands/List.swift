@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List every pet: mood, health, stage, time left and when laundry is next due.",
         aliases: ["ls"]
     )

@@ -3,6 +3,7 @@ import LaundryCore
 
 struct Pause: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pause",
         abstract: "Pause a pet's running timer; the time left is kept until you resume."
     )
 

@@ -4,6 +4,7 @@ import LaundryCore
 
 struct Release: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "release",
         abstract: "Release a pet: delete its files, its timer and its history.",
         aliases: ["rm"]
     )

@@ -3,6 +3,7 @@ import LaundryCore
 
 struct Resume: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "resume",
         abstract: "Resume a paused timer with the time it had left."
     )
 

@@ -3,6 +3,7 @@ import LaundryCore
 
 struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "set",
         abstract: "Rename a pet or change its settings; only the options given change."
     )
 

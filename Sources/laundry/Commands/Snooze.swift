@@ -3,6 +3,7 @@ import LaundryCore
 
 struct Snooze: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "snooze",
         abstract: "Hold back a pet's reminders and health warnings for a while (10 minutes unless --for is given)."
     )
 

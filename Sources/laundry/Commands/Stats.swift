@@ -3,6 +3,7 @@ import Foundation
 
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "Totals, streaks, and a calendar of folded loads per day."
     )
 

@@ -3,6 +3,7 @@ import LaundryStore
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Show every pet, or everything about one pet."
     )
 

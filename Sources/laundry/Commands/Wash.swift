@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Wash: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "wash",
         abstract: "Start a pet's wash timer.",
         discussion: "Uses the pet's wash duration unless --for is given. When it ends the pet is 'washed'."
     )

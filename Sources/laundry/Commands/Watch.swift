@@ -7,6 +7,7 @@ import LaundryCore
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Watch every running timer count down, redrawn each second, until Ctrl-C.",
         discussion: "When stdout is not a terminal, prints one plain frame per second instead of redrawing."
     )
