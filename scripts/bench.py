@@ -97,10 +97,12 @@ def lateness(count, spread, label, tag_prefix):
 
 def bus_floor(count):
     """How fast GDBus itself can put a burst on this bus: a C program that only posts."""
-    binary = os.path.join(tempfile.mkdtemp(prefix="laundry-floor-"), "bus-floor")
+    folder = tempfile.mkdtemp(prefix="laundry-floor-")
+    binary = os.path.join(folder, "bus-floor")
     flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gio-2.0"], capture_output=True, text=True, check=True).stdout.split()
     subprocess.run(["clang", "-O2", os.path.join(ROOT, "scripts/bus-floor.c"), "-o", binary, *flags], check=True)
     first, wall, cpu = subprocess.run([binary, str(count)], capture_output=True, text=True, check=True).stdout.split()
+    shutil.rmtree(folder, ignore_errors=True)
     time.sleep(1)
     posted = notify_times(r"(Floor \d+) is ready", float(first))
     last = (max(posted.values()) - float(first)) * 1000 if posted else float("nan")

@@ -105,16 +105,24 @@ public enum DurationParser {
         let units: [(Character, Int)] = [("h", 3600), ("m", 60), ("s", 1)]
         var total = 0
         var digits = ""
+        var significantDigits = 0
         var lastUnitIndex = -1
         var sawComponent = false
         for character in text {
             if character.isASCII && character.isNumber {
+                // Leading zeros say nothing about size (0000090s is 90 seconds) and are not kept.
+                if character == "0" && significantDigits == 0 {
+                    if digits.isEmpty { digits = "0" }
+                    continue
+                }
+                if digits == "0" { digits = "" }
                 digits.append(character)
-                // Leading zeros say nothing about size: 0000090s is 90 seconds.
-                guard digits.drop(while: { $0 == "0" }).count <= 6 else { throw .tooLong }
+                significantDigits += 1
+                guard significantDigits <= 6 else { throw .tooLong }
             } else if let unitIndex = units.firstIndex(where: { $0.0 == character }) {
                 guard !digits.isEmpty, unitIndex > lastUnitIndex else { throw .malformed(original) }
                 let value = Int(digits)!
+                significantDigits = 0
                 if lastUnitIndex >= 0 && value >= 60 { throw .componentOutOfRange(original) }
                 total += value * units[unitIndex].1
                 lastUnitIndex = unitIndex

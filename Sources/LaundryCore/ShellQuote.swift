@@ -6,9 +6,11 @@ public enum ShellQuote {
     public static func quote(_ word: String) -> String {
         let safe = word.unicodeScalars.allSatisfy(isSafe)
         if safe && !word.isEmpty && !word.hasPrefix("-") { return word }
+        // By scalar, not by Character: an apostrophe with a combining mark on it is one Character
+        // that is not equal to "'", yet the shell still reads its apostrophe.
         var quoted = "'"
-        for character in word {
-            if character == "'" { quoted += "'\\''" } else { quoted.append(character) }
+        for scalar in word.unicodeScalars {
+            if scalar == "'" { quoted += "'\\''" } else { quoted.unicodeScalars.append(scalar) }
         }
         return quoted + "'"
     }

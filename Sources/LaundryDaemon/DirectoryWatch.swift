@@ -13,7 +13,8 @@ public final class DirectoryWatch {
     public init(folders paths: [String]) throws {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw DaemonError.system("inotify_init1", errno) }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE)
+        // IN_ATTRIB too: a file made unreadable (chmod) must be looked at again.
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB)
         for path in paths {
             let watch = inotify_add_watch(fd, path, mask)
             guard watch >= 0 else { throw DaemonError.system("inotify_add_watch \(path)", errno) }
@@ -38,7 +39,8 @@ public final class DirectoryWatch {
             while offset < count {
                 let event = buffer.advanced(by: offset).assumingMemoryBound(to: inotify_event.self)
                 let length = Int(event.pointee.len)
-                if event.pointee.mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
+                // A lost queue, or a watched folder gone or unmounted: every pet must be read again.
+                if event.pointee.mask & UInt32(IN_Q_OVERFLOW | IN_IGNORED | IN_DELETE_SELF | IN_UNMOUNT) != 0 { overflowed = true }
                 if length > 0 {
                     let namePointer = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)
                     let name = String(cString: namePointer)

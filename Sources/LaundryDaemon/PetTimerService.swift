@@ -28,7 +28,9 @@ final class PetTimerService {
             state = try store.load(id)
             loadedStamp = stamp
         } catch {
-            // An unreadable file must not leave an old, overdue deadline firing in a loop.
+            // An unreadable file must not leave an old, overdue deadline firing in a loop, nor be
+            // stood in for by what was read before it broke.
+            loadedStamp = nil
             retryAfter = now.addingTimeInterval(60)
             throw error
         }
@@ -60,7 +62,8 @@ final class PetTimerService {
     ///   wrote them (the directory watch says so), so they need not be looked at again.
     func announceDue(at now: Date, config: DaemonConfig, store: PetStore, filesKnownCurrent: Bool = false,
                      announce: (Announcement) -> Void) throws -> PendingWrite? {
-        if !filesKnownCurrent || state == nil { try reload(from: store, at: now) }
+        // `loadedStamp` is nil after a failed read and after this service's own write: then look.
+        if !filesKnownCurrent || state == nil || loadedStamp == nil { try reload(from: store, at: now) }
         guard let current = state else { return nil }
         var view = current
         StageMachine.settle(&view, at: now)

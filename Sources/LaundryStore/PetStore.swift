@@ -191,30 +191,41 @@ public struct PetStore: Sendable {
 
     /// Writes a change in an order that survives a crash between any two steps: a new timer goes to
     /// disk before the pet's stage that makes it live; a timer is deleted only after the pet no
-    /// longer needs it; history is appended last — into room taken before anything was written,
-    /// so a full disk refuses the whole change instead of losing its history line.
+    /// longer needs it; history is appended last. Everything that can fail for want of space comes
+    /// first — the history line's room is reserved and both new files are written under temporary
+    /// names — so a full disk refuses the whole change and nothing of it is seen.
     private func commit(from before: PetState?, to after: PetState, events: [HistoryEvent]) throws(LaundryError) {
         let id = after.pet.id
         let encoder = JSONCoding.encoder()
         let history = try HistoryLog.reserve(events, at: paths.historyFile(id))
+        var timerFile: PosixFile.PreparedReplacement?, petFile: PosixFile.PreparedReplacement?
         do {
             if let timer = after.timer, timer != before?.timer {
-                try PosixFile.writeAtomically(try encode(timer, encoder, path: paths.timerFile(id)), to: paths.timerFile(id))
+                timerFile = try PosixFile.PreparedReplacement(try encode(timer, encoder, path: paths.timerFile(id)), for: paths.timerFile(id))
             }
             if after.pet != before?.pet {
-                try PosixFile.writeAtomically(try encode(after.pet, encoder, path: paths.petFile(id)), to: paths.petFile(id))
+                petFile = try PosixFile.PreparedReplacement(try encode(after.pet, encoder, path: paths.petFile(id)), for: paths.petFile(id))
             }
         } catch {
-            // The pet file still says what it said: put the timer back to match it.
+            timerFile?.discard()
             history?.cancel()
-            if let timer = after.timer, timer != before?.timer {
-                if let old = before?.timer, let data = try? encode(old, encoder, path: paths.timerFile(id)) {
-                    try? PosixFile.writeAtomically(data, to: paths.timerFile(id))
-                } else {
-                    try? PosixFile.remove(paths.timerFile(id))
-                }
-            }
             throw error
+        }
+        if let timerFile {
+            do { try timerFile.commit() } catch {
+                petFile?.discard()
+                history?.cancel()
+                throw error
+            }
+            PosixFile.syncFolder(paths.timers)
+        }
+        if let petFile {
+            // The new timer (if any) is a harmless leftover until this rename makes it live.
+            do { try petFile.commit() } catch {
+                history?.cancel()
+                throw error
+            }
+            PosixFile.syncFolder(paths.pets)
         }
         if after.timer == nil, before?.timer != nil {
             try PosixFile.remove(paths.timerFile(id))
@@ -225,7 +236,7 @@ public struct PetStore: Sendable {
 
     private func encode<T: Encodable>(_ value: T, _ encoder: JSONEncoder, path: String) throws(LaundryError) -> Data {
         do { return try encoder.encode(value) + Data("\n".utf8) } catch {
-            throw .storage(path: path, reason: "it could not be encoded")
+            throw .storage(path: path, reason: "it could not be encoded, which is a bug in laundry; please report it")
         }
     }
 

@@ -54,21 +54,54 @@ enum PosixFile {
     /// Replaces `path` with `data` atomically: a temporary file in the same folder, fsync, rename,
     /// fsync of the folder. A reader sees the old file or the new one, never a part.
     static func writeAtomically(_ data: Data, to path: String) throws(LaundryError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let temporary = "\(folder)/.\((path as NSString).lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, fileMode)
-        guard fd >= 0 else { throw .storage(path: path, reason: describe(errno)) }
-        var failure: Int32?
-        if fchmod(fd, fileMode) != 0 { failure = errno }
-        if failure == nil { failure = writeAll(fd, data) }
-        if failure == nil, fsync(fd) != 0 { failure = errno }
-        close(fd)
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
-        if let failure {
-            unlink(temporary)
-            throw .storage(path: path, reason: describe(failure))
+        let replacement = try PreparedReplacement(data, for: path)
+        try replacement.commit()
+        syncFolder((path as NSString).deletingLastPathComponent)
+    }
+
+    /// A new version of a file, written and fsynced under a temporary name, not yet in place. A
+    /// change that replaces several files prepares them all first, so that a full disk or any
+    /// other write error is met before any of them becomes visible; renaming is all that is left.
+    final class PreparedReplacement {
+        let path: String
+        private let temporary: String
+        private var pending = true
+
+        init(_ data: Data, for path: String) throws(LaundryError) {
+            self.path = path
+            let folder = (path as NSString).deletingLastPathComponent
+            temporary = "\(folder)/.\((path as NSString).lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
+            guard fd >= 0 else { throw .storage(path: path, reason: PosixFile.describe(errno)) }
+            var failure: Int32?
+            if fchmod(fd, PosixFile.fileMode) != 0 { failure = errno }
+            if failure == nil { failure = PosixFile.writeAll(fd, data) }
+            if failure == nil, fsync(fd) != 0 { failure = errno }
+            close(fd)
+            if let failure {
+                unlink(temporary)
+                throw .storage(path: path, reason: PosixFile.describe(failure))
+            }
         }
-        syncFolder(folder)
+
+        /// Nothing left to do but this, so nothing partial can be seen.
+        func commit() throws(LaundryError) {
+            guard pending else { return }
+            pending = false
+            if rename(temporary, path) != 0 {
+                let failure = errno
+                unlink(temporary)
+                throw .storage(path: path, reason: PosixFile.describe(failure))
+            }
+        }
+
+        func discard() {
+            guard pending else { return }
+            pending = false
+            unlink(temporary)
+        }
+
+        deinit { discard() }
     }
 
     /// An append whose disk space is taken first, before the change it records is written: on a
@@ -79,6 +112,7 @@ enum PosixFile {
         private let data: Data
         private var fd: Int32
         private let createdFile: Bool
+        private var reservedFrom: Int64 = 0
 
         init(_ data: Data, to path: String) throws(LaundryError) {
             self.path = path
@@ -88,6 +122,7 @@ enum PosixFile {
             guard fd >= 0 else { throw .storage(path: path, reason: PosixFile.describe(errno)) }
             var info = stat()
             let size = fstat(fd, &info) == 0 ? Int64(info.st_size) : 0
+            reservedFrom = size
             let code = laundry_reserve_space(fd, size, Int64(data.count))
             // A file system without fallocate still gets the append, just without the guarantee.
             if code == ENOSPC || code == EDQUOT {
@@ -108,9 +143,13 @@ enum PosixFile {
         /// The change was not made: give the room back, and the file too if this made it.
         func cancel() {
             guard fd >= 0 else { return }
+            if createdFile {
+                unlink(path)
+            } else {
+                laundry_release_space(fd, reservedFrom, Int64(data.count))
+            }
             close(fd)
             fd = -1
-            if createdFile { unlink(path) }
         }
     }
 
@@ -151,14 +190,22 @@ enum PosixFile {
         return names
     }
 
-    /// Removes the temporary files of writers that were killed before their rename: their names
-    /// carry the writer's pid, and a writer that no longer exists will never finish them.
-    static func removeAbandonedTemporaries(in folder: String, names: [String]) {
+    /// Removes the temporary files of writers that were killed before their rename: only names
+    /// this store makes (`.<uuid>.json.tmp-<pid>-<n>`), only when no process has that pid, and only
+    /// when the file is ten minutes old — a pid says nothing across pid namespaces (a container, a
+    /// shared home), and no write takes that long.
+    static func removeAbandonedTemporaries(in folder: String, names: [String], now: Date = Date()) {
         for name in names where name.hasPrefix(".") {
-            guard let marker = name.range(of: ".tmp-") else { continue }
+            guard let marker = name.range(of: ".json.tmp-"),
+                  LaundryPaths.id(fromFileName: String(name[name.index(after: name.startIndex)..<marker.lowerBound]) + ".json",
+                                  suffix: ".json") != nil else { continue }
             let rest = name[marker.upperBound...]
             guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0 else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink("\(folder)/\(name)") }
+            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            var info = stat()
+            let path = "\(folder)/\(name)"
+            guard lstat(path, &info) == 0, Double(info.st_mtim.tv_sec) < now.timeIntervalSince1970 - 600 else { continue }
+            unlink(path)
         }
     }
 
@@ -208,7 +255,7 @@ enum PosixFile {
         case EROFS: return "the file system is read-only; \(checkHome)"
         case ENOTDIR: return "a part of the path is not a folder; \(checkHome)"
         case EISDIR: return "a folder of that name is in the way; move it elsewhere and try again"
-        default: return "\(String(cString: strerror(code)).lowercased()); \(checkHome)"
+        default: return "\(String(cString: strerror(code)).lowercased()); check the disk and that LAUNDRY_HOME is where you meant"
         }
     }
 }

@@ -66,7 +66,10 @@ final class HostileFileTests: XCTestCase {
         assertOthersUnharmed(warningContains: timerPath)
         // Writing the victim's timer replaces the link itself; the file it pointed to is untouched.
         home.run(["cancel", "Victim"])
-        home.run(["wash", "Victim", "--for", "1h"])
+        let wash = home.run(["wash", "Victim", "--for", "1h"])
+        XCTAssertEqual(wash.status, 0, wash.stderr)
+        let attributes = try FileManager.default.attributesOfItem(atPath: timerPath)
+        XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular, "the link itself was replaced")
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), secret)
     }
 

@@ -20,7 +20,7 @@ final class ShellQuoteTests: XCTestCase {
 
     /// What the shell itself makes of the quoted word is the word.
     func testRealShellReadsTheWordBack() throws {
-        for word in ["Tom's socks", "-x", "a\"b", "back\\slash", "new\nline", "$HOME `x`", "''"] {
+        for word in ["Tom's socks", "-x", "a\"b", "back\\slash", "new\nline", "$HOME `x`", "''", "a'\u{301}$(id)", "'\u{301}'\u{302}"] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "printf %s " + ShellQuote.quote(word)]

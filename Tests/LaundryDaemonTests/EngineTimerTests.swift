@@ -1,6 +1,7 @@
 import Foundation
 import LaundryCore
 import LaundryDaemon
+import LaundryStore
 import XCTest
 
 final class EngineTimerTests: EngineTestCase {
@@ -95,6 +96,25 @@ final class EngineTimerTests: EngineTestCase {
         engine.deadlinesDue(afterWatchReported: [socks])
         XCTAssertEqual(notifier.shown.map(\.body), ["Towels is ready for the dryer!"])
         XCTAssertEqual(try state("Towels").timer?.notified, true)
+    }
+
+    func test_aPetWhoseFileBecameUnreadableIsNotRemindedFromMemory() throws {
+        let socks = try adopt("Socks")
+        try perform(.wash(.minutes(10)), "Socks")
+        let engine = try makeEngine(config: DaemonConfig(nagIntervalMinutes: 1, nagLimit: 4, notifications: true))
+        engine.start()
+        clock.advance(by: 601)
+        engine.deadlinesDue(afterWatchReported: [])
+        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
+        let petFile = "\(home!)/pets/\(LaundryPaths.fileStem(socks)).json"
+        try FileManager.default.removeItem(atPath: petFile)
+        try FileManager.default.createDirectory(atPath: petFile, withIntermediateDirectories: false)
+        engine.deadlinesDue(afterWatchReported: [socks])
+        for _ in 0..<10 {
+            clock.advance(by: 60)
+            engine.deadlinesDue(afterWatchReported: [])
+        }
+        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"], "no reminder made up from what was read before the file broke")
     }
 
     func test_lostWatchEventsMeanEveryPetIsReadAgain() throws {

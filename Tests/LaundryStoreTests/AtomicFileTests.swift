@@ -31,7 +31,7 @@ final class AtomicFileTests: StoreTestCase {
         XCTAssertEqual(try store.load(pet.id)?.pet.cycleDays, 20)
     }
 
-    func test_temporariesOfKilledWritersAreRemovedAndLiveOnesKept() throws {
+    func test_temporariesOfKilledWritersAreRemovedOnceOldAndNothingElse() throws {
         let pet = try adopt("Socks")
         let stem = LaundryPaths.fileStem(pet.id)
         // A pid that surely has no process: a child that has already been waited for.
@@ -39,10 +39,16 @@ final class AtomicFileTests: StoreTestCase {
         child.executableURL = URL(fileURLWithPath: "/bin/true")
         try child.run()
         child.waitUntilExit()
-        let abandoned = "\(store.paths.pets)/.\(stem).json.tmp-\(child.processIdentifier)-42"
+        let dead = child.processIdentifier
+        let abandoned = "\(store.paths.pets)/.\(stem).json.tmp-\(dead)-42"
+        let recent = "\(store.paths.timers)/.\(stem).json.tmp-\(dead)-43"
         let inProgress = "\(store.paths.timers)/.\(stem).json.tmp-\(getpid())-7"
-        let notOurs = "\(store.paths.pets)/.notes.tmp-x"
-        for path in [abandoned, inProgress, notOurs] { XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{".utf8))) }
+        let notOurs = "\(store.paths.pets)/.notes.json.tmp-\(dead)-1"
+        let old = Date().addingTimeInterval(-3600)
+        for path in [abandoned, recent, inProgress, notOurs] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
+            if path != recent { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path) }
+        }
 
         XCTAssertEqual(PetStore(paths: store.paths, setsAsideCorruptFiles: false).loadAll().states.count, 1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: abandoned), "a read-only reader (doctor) removes nothing")
@@ -50,9 +56,10 @@ final class AtomicFileTests: StoreTestCase {
         let snapshot = store.loadAll()
         XCTAssertEqual(snapshot.states.count, 1)
         XCTAssertEqual(snapshot.problems.count, 0)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "its writer is gone")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "its writer is gone and it is an hour old")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: recent), "too new: its pid may belong to another pid namespace")
         XCTAssertTrue(FileManager.default.fileExists(atPath: inProgress), "its writer is still running")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: notOurs), "not a name we write")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: notOurs), "not a name this store writes")
     }
 
     func test_replaceIsARenameSoAnOpenReaderKeepsTheOldFile() throws {

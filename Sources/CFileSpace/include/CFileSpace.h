@@ -6,4 +6,7 @@
 /// Returns 0, or the errno value.
 int laundry_reserve_space(int fd, long long offset, long long length);
 
+/// Gives such a reservation back (punches a hole over it, size unchanged). Returns 0 or errno.
+int laundry_release_space(int fd, long long offset, long long length);
+
 #endif
