@@ -36,8 +36,20 @@ final class CrashStressTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(killed, 0, "some commands were killed before they finished")
-        let leftovers = (home.files(in: "pets") + home.files(in: "timers")).filter { $0.hasPrefix(".") || $0.contains(".corrupt-") }
-        XCTAssertEqual(leftovers, [], "no half-written or set-aside file remains — \(context)")
+        XCTAssertEqual((home.files(in: "pets") + home.files(in: "timers")).filter { $0.contains(".corrupt-") }, [],
+                       "nothing had to be set aside — \(context)")
+        // What killed writers left behind is hidden, never read, and cleared once it is old.
+        var temporaries: [String] = []
+        for folder in ["pets", "timers"] {
+            for name in home.files(in: folder) where name.hasPrefix(".") {
+                XCTAssertNotNil(name.range(of: #"^\.[0-9a-f-]{36}\.json\.tmp-\d+-\d+$"#, options: .regularExpression), name)
+                let path = "\(home.path)/\(folder)/\(name)"
+                try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: path)
+                temporaries.append(path)
+            }
+        }
+        XCTAssertEqual(home.run(["status"]).stderr, "")
+        XCTAssertEqual(temporaries.filter { FileManager.default.fileExists(atPath: $0) }, [], "an hour-old temporary of a dead writer is removed")
         print("crash (commands): \(killed) of the commands killed before they finished — \(context)")
     }
 
@@ -82,9 +94,10 @@ final class CrashStressTests: XCTestCase {
         }
         let posts = postTimes.mapValues(\.count)
         // A load announced and killed before `notified` reached the disk is announced again by the
-        // next daemon: each repeat needs a kill between the post before it and itself.
+        // next daemon: each repeat needs a kill between the post before it and itself (give or take
+        // the monitor's lag in stamping what it saw).
         let repeated = postTimes.filter { _, times in
-            zip(times, times.dropFirst()).contains { earlier, later in !kills.contains { $0 >= earlier && $0 <= later } }
+            zip(times, times.dropFirst()).contains { earlier, later in !kills.contains { $0 >= earlier - 0.1 && $0 <= later } }
         }.keys.sorted()
         XCTAssertEqual(repeated, [], "announced again with no kill in between — \(context)")
         var finished = 0, missing: [String] = []
