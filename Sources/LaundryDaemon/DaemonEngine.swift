@@ -66,8 +66,7 @@ public final class DaemonEngine {
         // last notification must not wait for 999 fsyncs.
         var writes: [(PetTimerService, PetTimerService.PendingWrite)] = []
         let earliest = queue.earliest()
-        let started = DispatchTime.now()
-        let startedCPU = Self.threadCPUTime()
+        let announcing = Stopwatch()
         let due = queue.popDue(at: time)
         // The log lines wait too: formatting and writing them cost as much as posting.
         heldLogLines = []
@@ -79,8 +78,8 @@ public final class DaemonEngine {
                 }
             }
         }
-        let announced = DispatchTime.now()
-        let announcedCPU = Self.threadCPUTime()
+        let announceTime = (wall: announcing.wallTime, cpu: announcing.cpuTime)
+        let writing = Stopwatch()
         let held = heldLogLines ?? []
         heldLogLines = nil
         for line in held { log(line()) }
@@ -91,21 +90,9 @@ public final class DaemonEngine {
             if let service = services[id] { schedule(service) }
         }
         if logsTimings, !due.isEmpty, let earliest {
-            log("deadlines: \(due.count) due; woke \(Self.milliseconds(time.timeIntervalSince(earliest) * 1000)) after the first, "
-                + "announced in \(Self.milliseconds(since: started, until: announced)) (\(Self.milliseconds(announcedCPU - startedCPU)) on the CPU), written in \(Self.milliseconds(since: announced, until: .now()))")
+            log("deadlines: \(due.count) due; woke \(Stopwatch.text(time.timeIntervalSince(earliest) * 1000)) after the first, "
+                + "announced in \(announceTime.wall) (\(announceTime.cpu) on the CPU), written in \(writing.wallTime)")
         }
-    }
-
-    private static func milliseconds(_ value: Double) -> String { String(format: "%.2f ms", value) }
-
-    private static func threadCPUTime() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
-    }
-
-    private static func milliseconds(since start: DispatchTime, until end: DispatchTime) -> String {
-        milliseconds(Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000)
     }
 
     /// Commands changed these pets' files (or, with nil, events were lost): look again.
@@ -127,12 +114,12 @@ public final class DaemonEngine {
     /// The 30-second health tick: moods and warnings for every pet.
     public func tick() {
         let time = now
-        let started = DispatchTime.now()
+        let ticking = Stopwatch()
         for (id, service) in services {
             isolated(id) { try service.tick(at: time, store: store, announce: announce) }
         }
         if logsTimings {
-            log("tick: \(services.count) pets in \(Self.milliseconds(since: started, until: .now()))")
+            log("tick: \(services.count) pets in \(ticking.wallTime)")
         }
     }
 

@@ -1,0 +1,23 @@
+import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Wall-clock and CPU time since it was made, for the timing log (LAUNDRY_LOG_TIMINGS=1): the CPU
+/// figure tells the daemon's own work from time it spent waiting for the other core.
+struct Stopwatch {
+    private let wall = DispatchTime.now()
+    private let cpu = Stopwatch.threadCPUMilliseconds()
+
+    /// "12.34 ms"
+    var wallTime: String { Self.text(Double(DispatchTime.now().uptimeNanoseconds - wall.uptimeNanoseconds) / 1_000_000) }
+    var cpuTime: String { Self.text(Self.threadCPUMilliseconds() - cpu) }
+
+    static func text(_ milliseconds: Double) -> String { String(format: "%.2f ms", milliseconds) }
+
+    private static func threadCPUMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+    }
+}
