@@ -60,7 +60,7 @@ public final class Laundry {
         guard let state = try store.update(id, at: now, { (state: inout PetState) throws(LaundryError) in
             try action.apply(to: &state, at: now)
         }) else {
-            throw .unknownPet(query ?? id.uuidString.lowercased(), suggestion: nil)
+            throw .unknownPet(query ?? id.lowercasedText, suggestion: nil)
         }
         return state
     }

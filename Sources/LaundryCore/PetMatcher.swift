@@ -32,7 +32,7 @@ public struct PetMatcher: Sendable {
 
         let hex = key.replacingOccurrences(of: "-", with: "")
         if hex.count >= Self.minimumUUIDPrefix, hex.allSatisfy(\.isHexDigit) {
-            let byID = candidates.filter { $0.id.uuidString.lowercased().replacingOccurrences(of: "-", with: "").hasPrefix(hex) }
+            let byID = candidates.filter { $0.id.lowercasedText.replacingOccurrences(of: "-", with: "").hasPrefix(hex) }
             if byID.count == 1 { return byID[0].id }
             if byID.count > 1 { throw .ambiguousPet(query, candidates: byID.map(\.name).sorted()) }
         }

@@ -139,14 +139,14 @@ public final class DaemonEngine {
         case "snooze": action = .snooze(nil)
         case "wash": action = .wash(nil)
         default:
-            log("unknown button '\(key)' for pet \(petID.uuidString.lowercased())")
+            log("unknown button '\(key)' for pet \(petID.lowercasedText)")
             return
         }
         do {
             let state = try laundry.perform(action, onPet: petID)
             log("button '\(key)': \(state.pet.name) is now \(state.pet.stage.rawValue)")
         } catch {
-            log("button '\(key)' for pet \(petID.uuidString.lowercased()): \(error)")
+            log("button '\(key)' for pet \(petID.lowercasedText): \(error)")
         }
         filesChanged([petID])
     }
@@ -210,7 +210,7 @@ public final class DaemonEngine {
     /// One pet's failure is logged and stays with that pet.
     private func isolated(_ id: UUID, _ work: () throws -> Void) {
         do { try work() } catch {
-            log("pet \(id.uuidString.lowercased()): \(error)")
+            log("pet \(id.lowercasedText): \(error)")
         }
     }
 }

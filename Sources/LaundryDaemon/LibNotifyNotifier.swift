@@ -1,7 +1,6 @@
 import CLibNotify
 import Foundation
 import LaundryCore
-import LaundryStore
 
 /// Desktop notifications on the session bus.
 ///
@@ -173,7 +172,7 @@ public final class LibNotifyNotifier: Notifier {
             Self.hint("desktop-entry", g_variant_new_string(appName)),
         ]
         if let timer = content.timerID {
-            hints.append(Self.hint("x-laundry-timer", g_variant_new_string(LaundryPaths.fileStem(timer))))
+            hints.append(Self.hint("x-laundry-timer", g_variant_new_string(timer.lowercasedText)))
         }
         let entryType = g_variant_type_new("{sv}")
         defer { g_variant_type_free(entryType) }

@@ -26,27 +26,8 @@ public struct LaundryPaths: Sendable {
     public func lockFile(_ id: UUID) -> String { "\(locks)/\(Self.fileStem(id)).lock" }
     public var namesLockFile: String { locks + "/names.lock" }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// Lower-case UUIDs name the files. Written by hand: `uuidString.lowercased()` cost more than
-    /// the `stat` it named when the daemon checked a thousand pets at once.
-    public static func fileStem(_ id: UUID) -> String {
-        withUnsafeBytes(of: id.uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { text in
-                var position = 0
-                for (index, byte) in bytes.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        text[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    text[position] = hexDigits[Int(byte >> 4)]
-                    text[position + 1] = hexDigits[Int(byte & 0x0f)]
-                    position += 2
-                }
-                return position
-            }
-        }
-    }
+    /// Lower-case UUIDs name the files.
+    public static func fileStem(_ id: UUID) -> String { id.lowercasedText }
 
     /// The UUID a file in `pets/` or `timers/` belongs to, or nil for a file that is not ours.
     public static func id(fromFileName name: String, suffix: String) -> UUID? {

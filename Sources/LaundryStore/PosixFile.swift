@@ -112,7 +112,7 @@ enum PosixFile {
         private let data: Data
         private var fd: Int32
         private let createdFile: Bool
-        private var reservedFrom: Int64 = 0
+        private let reservedFrom: Int64
 
         init(_ data: Data, to path: String) throws(LaundryError) {
             self.path = path
@@ -121,9 +121,8 @@ enum PosixFile {
             fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
             guard fd >= 0 else { throw .storage(path: path, reason: PosixFile.describe(errno)) }
             var info = stat()
-            let size = fstat(fd, &info) == 0 ? Int64(info.st_size) : 0
-            reservedFrom = size
-            let code = laundry_reserve_space(fd, size, Int64(data.count))
+            reservedFrom = fstat(fd, &info) == 0 ? Int64(info.st_size) : 0
+            let code = laundry_reserve_space(fd, reservedFrom, Int64(data.count))
             // A file system without fallocate still gets the append, just without the guarantee.
             if code == ENOSPC || code == EDQUOT {
                 cancel()
@@ -136,7 +135,11 @@ enum PosixFile {
         /// Appends the lines with a single write, so lines from different writers never interleave.
         func write() throws(LaundryError) {
             defer { close(fd); fd = -1 }
-            if let failure = PosixFile.writeAll(fd, data) { throw .storage(path: path, reason: PosixFile.describe(failure)) }
+            if let failure = PosixFile.writeAll(fd, data) {
+                // Without a reservation (no fallocate) a write can stop part-way: no torn line stays.
+                _ = ftruncate(fd, off_t(reservedFrom))
+                throw .storage(path: path, reason: PosixFile.describe(failure))
+            }
             guard fsync(fd) == 0 else { throw .storage(path: path, reason: PosixFile.describe(errno)) }
         }
 

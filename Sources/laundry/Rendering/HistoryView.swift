@@ -51,9 +51,9 @@ struct HistoryEntryJSON: Encodable {
     init(pet: Pet, event: HistoryEvent) {
         at = event.at
         self.event = event.event
-        petID = pet.id.uuidString.lowercased()
+        petID = pet.id.lowercasedText
         petName = pet.name
-        timerID = event.timerID?.uuidString.lowercased()
+        timerID = event.timerID?.lowercasedText
         detail = event.detail
     }
 }

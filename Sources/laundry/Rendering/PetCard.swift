@@ -33,7 +33,7 @@ struct PetCard {
         lines.append(row("Cycles", "\(pet.totalCycles) folded, \(last)"))
         lines.append(row("Streak", "\(pet.streak(at: view.now)) now, \(pet.longestStreak) best"))
         lines.append(row("Loads", "wash \(pet.washDuration), dry \(pet.dryDuration)"))
-        lines.append(row("Id", style.dim(pet.id.uuidString.lowercased())))
+        lines.append(row("Id", style.dim(pet.id.lowercasedText)))
         return lines.joined(separator: "\n")
     }
 

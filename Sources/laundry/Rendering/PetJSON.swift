@@ -26,7 +26,7 @@ struct PetJSON: Encodable {
 
     init(_ view: PetView) {
         let pet = view.pet
-        id = pet.id.uuidString.lowercased()
+        id = pet.id.lowercasedText
         name = pet.name
         kind = pet.kind
         stage = pet.stage
