@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The module map (docs/ARCHITECTURE.md): data flows command → LaundryActions → Core decides →
+// Store writes → the daemon's watch sees it. `make lint` checks who may import whom.
 let package = Package(
     name: "laundry",
     platforms: [.macOS(.v13)],
@@ -11,28 +13,40 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // Pure domain: pets, stages, timers, health, parsing. No I/O; the clock is injected.
+        // Pure domain: pets, stages, timers, health, parsing, buttons. No I/O; the clock is injected.
         .target(name: "LaundryCore"),
-        // Per-pet files: XDG paths, atomic writes, flocks, history log, data folder.
+        // Per-pet files only: XDG paths, atomic writes, flocks, history log, data folder. No stage rules.
         .target(name: "LaundryStore", dependencies: ["LaundryCore", "CFileSpace"]),
         // fallocate, to reserve the history's room before a change is written.
         .target(name: "CFileSpace"),
-        // The operations every entry point shares: commands and notification buttons.
-        .target(name: "LaundryActions", dependencies: ["LaundryCore", "LaundryStore"]),
+        // Daemon control without GLib: runtime paths, the lock probe, the launcher, the status file.
+        .target(name: "LaundryControl", dependencies: ["LaundryCore", "LaundryStore"]),
+        // THE way in: every operation a command, a button or the daemon performs.
+        .target(name: "LaundryActions", dependencies: ["LaundryCore", "LaundryStore", "LaundryControl"]),
+        // Everything people read: tables, cards, JSON shapes, watch frames, calendar, messages.
+        .target(name: "LaundryRendering", dependencies: ["LaundryCore", "LaundryActions", "LaundryControl"]),
         // libnotify, GLib's main loop, timerfd and inotify, for the notification service.
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         // The notification service: deadlines, per-pet services, health tick, notifiers.
-        .target(name: "LaundryDaemon", dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "CLibNotify"]),
+        .target(
+            name: "LaundryDaemon",
+            dependencies: ["LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering", "CLibNotify"]
+        ),
         .executableTarget(
             name: "laundry",
             dependencies: [
-                "LaundryCore", "LaundryStore", "LaundryActions", "LaundryDaemon",
+                "LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering", "LaundryDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore"]),
-        .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryActions"]),
-        .testTarget(name: "LaundryDaemonTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryDaemon"]),
+        .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore"]),
+        .testTarget(name: "LaundryActionsTests", dependencies: ["LaundryCore", "LaundryActions"]),
+        .testTarget(name: "LaundryRenderingTests", dependencies: ["LaundryCore", "LaundryActions", "LaundryRendering"]),
+        .testTarget(
+            name: "LaundryDaemonTests",
+            dependencies: ["LaundryCore", "LaundryActions", "LaundryControl", "LaundryDaemon"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["LaundryCore"]),
     ],
     swiftLanguageModes: [.v6]

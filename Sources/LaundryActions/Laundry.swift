@@ -1,74 +1,103 @@
 import Foundation
+import LaundryControl
 import LaundryCore
 import LaundryStore
 
-/// The operations every entry point shares: a command calls one of these, and so will a button on
-/// a notification. Each resolves the pet, changes it under its lock through the store, and returns
-/// the pet as it now is. Problems found on the way (corrupt files set aside, orphaned timers) are
-/// collected in `problems` for the caller to report.
+/// The one way in: every command, every notification button and the daemon's engine go through
+/// these operations. Each resolves the pet, brings it up to date (settles finished timers and lost
+/// streaks) and changes it under its lock through the store. Problems met on the way that did not
+/// stop the operation (corrupt files set aside, a daemon that would not start) are collected in
+/// `warnings` for the caller to report.
 public final class Laundry {
-    public let store: PetStore
+    private let store: PetStore
+    private let clock: any WallClock
+    private let data: DataDirectory
+    private let autostart: DaemonAutostart?
     public let kinds: KindCatalog
-    public let clock: any WallClock
-    public private(set) var problems: [StoreProblem] = []
+    public private(set) var warnings: [LaundryWarning] = []
 
-    public init(store: PetStore, kinds: KindCatalog, clock: any WallClock) {
-        self.store = store
+    /// For tests and the daemon: a home folder, a data folder, a clock. `autostart` nil never
+    /// starts the notification service.
+    public init(home: String, dataFolder: String, kinds: KindCatalog, clock: any WallClock,
+                autostart: DaemonAutostart? = nil) {
+        store = PetStore(paths: LaundryPaths(root: home))
+        data = DataDirectory(path: dataFolder)
         self.kinds = kinds
         self.clock = clock
+        self.autostart = autostart
     }
+
+    /// Everything from the environment: `LAUNDRY_HOME`, the data folder, `LAUNDRY_FAKE_NOW`, and
+    /// whether a command that starts a timer starts the daemon (`LAUNDRY_NO_AUTOSTART`).
+    public static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Laundry {
+        let data = try DataDirectory.locate(environment: environment)
+        return Laundry(home: LaundryPaths.resolve(environment: environment).root, dataFolder: data.path,
+                       kinds: try data.loadKinds(), clock: try LaundryClock.from(environment),
+                       autostart: DaemonAutostart(environment: environment))
+    }
+
+    /// The time on laundry's clock (shifted by `LAUNDRY_FAKE_NOW` in tests).
+    public var now: Date { clock.now() }
+    /// The real wall-clock moment at which laundry's clock reads `date`, for kernel timers.
+    public func wallTime(for date: Date) -> Date { clock.wallTime(for: date) }
+    public var home: String { store.paths.root }
+    public var dataFolder: String { data.path }
 
     // MARK: Looking
 
     /// Every pet, brought up to date, sorted by name.
     public func pets() -> [PetState] {
-        let snapshot = store.settled(store.loadAll(), at: clock.now())
-        report(snapshot.problems)
+        let states = settled(loadAll())
         // Keys computed once: a locale-aware comparison per pair was a tenth of `status` with 1,000 pets.
-        return snapshot.states.map { ($0.pet.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        return states.map { ($0.pet.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// The pet a user named, brought up to date.
-    public func pet(_ query: String) throws(LaundryError) -> PetState {
-        let id = try resolve(query)
-        let now = clock.now()
-        guard var state = try store.load(id) else { throw .unknownPet(query, suggestion: nil) }
-        if state.needsSettling(at: now) {
-            let snapshot = store.settled(PetStore.Snapshot(states: [state], problems: []), at: now)
-            report(snapshot.problems)
-            state = snapshot.states[0]
-        }
-        return state
+    /// The pet a user named, brought up to date: one read of the folder finds and loads it.
+    public func pet(_ query: String) throws -> PetState {
+        let states = loadAll()
+        let id = try PetMatcher(states.map { .init(id: $0.pet.id, name: $0.pet.name) }).match(query)
+        guard let state = states.first(where: { $0.pet.id == id }) else { throw PetError.unknownPet(query, suggestion: nil) }
+        return settled([state])[0]
     }
 
-    public func resolve(_ query: String) throws(LaundryError) -> UUID {
-        let snapshot = store.loadAll()
-        report(snapshot.problems)
-        return try PetMatcher(snapshot.states.map { .init(id: $0.pet.id, name: $0.pet.name) }).match(query)
+    /// Just the names, read without side effects, for shell completion: it must be quick and must
+    /// never print into the user's prompt.
+    public static func petNames(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        PetStore(paths: LaundryPaths.resolve(environment: environment)).names()
+    }
+
+    /// The kinds a data folder offers, without side effects, for shell completion.
+    public static func kindNames(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        (try? DataDirectory.locate(environment: environment).loadKinds())?.ids ?? []
     }
 
     // MARK: The cycle
 
-    /// Does what a command (or a notification button) asks of the pet a user named.
-    public func perform(_ action: PetAction, on query: String) throws(LaundryError) -> PetState {
-        try perform(action, onPet: try resolve(query), query: query)
+    /// Does what a command asks of the pet a user named; a move that starts a timer makes sure
+    /// the notification service runs.
+    public func perform(_ action: PetAction, on query: String) throws -> PetState {
+        let state = try perform(action, onPet: try resolve(query), query: query)
+        if action.startsTimer, let autostart, let problem = autostart.ensureRunning() {
+            warnings.append(.daemonNotStarted(problem))
+        }
+        return state
     }
 
     /// Does what a notification button asks of a pet known by its id.
-    public func perform(_ action: PetAction, onPet id: UUID, query: String? = nil) throws(LaundryError) -> PetState {
+    public func perform(_ action: PetAction, onPet id: UUID, query: String? = nil) throws -> PetState {
         let now = clock.now()
-        guard let state = try store.update(id, at: now, { (state: inout PetState) throws(LaundryError) in
+        guard let state = try change(id, at: now, { (state: inout PetState) throws(PetError) in
             try action.apply(to: &state, at: now)
         }) else {
-            throw .unknownPet(query ?? id.lowercasedText, suggestion: nil)
+            throw PetError.unknownPet(query ?? id.lowercasedText, suggestion: nil)
         }
         return state
     }
 
     // MARK: Pets
 
-    public func adopt(_ request: PetSettings) throws(LaundryError) -> PetState {
-        guard let name = request.name else { throw .invalidName("", reason: "a name cannot be empty or blank") }
+    public func adopt(_ request: PetSettings) throws -> PetState {
+        guard let name = request.name else { throw PetError.invalidName("", reason: "a name cannot be empty or blank") }
         let kind = try kinds.resolve(request.kind ?? kinds.defaultKind)
         let now = clock.now()
         let pet = Pet(name: name, kind: kind, createdAt: now, washDuration: request.washDuration,
@@ -78,47 +107,23 @@ public final class Laundry {
     }
 
     /// Changes a pet's name or settings; only the fields given change.
-    public func configure(_ query: String, _ settings: PetSettings) throws(LaundryError) -> PetState {
-        let kind = try settings.kind.map { (id) throws(LaundryError) in try kinds.resolve(id) }
+    public func configure(_ query: String, _ settings: PetSettings) throws -> PetState {
+        let kind = try settings.kind.map { (id) throws(PetError) in try kinds.resolve(id) }
         let id = try resolve(query)
-        let apply = { (state: inout PetState, now: Date) throws(LaundryError) -> [HistoryEvent] in
-            var pet = state.pet
-            var events: [HistoryEvent] = []
-            if let name = settings.name, name.value != pet.name {
-                events.append(HistoryEvent(at: now, event: .renamed, petID: pet.id, detail: "\(pet.name) → \(name.value)"))
-                pet.name = name.value
-            }
-            var changed: [String] = []
-            if let kind, kind.id != pet.kind { pet.kind = kind.id; changed.append("kind \(kind.id)") }
-            if let wash = settings.washDuration { pet.washDuration = wash; changed.append("wash \(wash)") }
-            if let dry = settings.dryDuration { pet.dryDuration = dry; changed.append("dry \(dry)") }
-            if let days = settings.cycleDays { pet.cycleDays = days; changed.append("every \(CycleDays.format(days))") }
-            if let lastWashed = settings.lastWashed {
-                pet.lastLaundryAt = lastWashed
-                // Health may have risen past a warning again: let it warn again when it falls.
-                let health = pet.health(at: now)
-                pet.sentHealthWarnings = pet.sentHealthWarnings.filter { $0 >= health }
-                changed.append("last washed \(Timestamp.format(lastWashed))")
-            }
-            if !changed.isEmpty {
-                events.append(HistoryEvent(at: now, event: .settingsChanged, petID: pet.id, detail: changed.joined(separator: ", ")))
-            }
-            state.pet = pet
-            return events
-        }
         let now = clock.now()
+        let apply = { (state: inout PetState) -> [HistoryEvent] in settings.apply(to: &state, kind: kind, at: now) }
         let result: PetState?
         if let name = settings.name {
-            result = try store.rename(id, to: name, at: now, { (state: inout PetState) throws(LaundryError) in try apply(&state, now) })
+            result = try store.rename(id, to: name.value) { state in StageMachine.settle(&state, at: now) + apply(&state) }
         } else {
-            result = try store.update(id, at: now, { (state: inout PetState) throws(LaundryError) in try apply(&state, now) })
+            result = try change(id, at: now, apply)
         }
-        guard let result else { throw .unknownPet(query, suggestion: nil) }
+        guard let result else { throw PetError.unknownPet(query, suggestion: nil) }
         return result
     }
 
     /// Deletes the pet and all its files. Returns the pet as it was.
-    public func release(_ query: String) throws(LaundryError) -> Pet {
+    public func release(_ query: String) throws -> Pet {
         let state = try pet(query)
         try store.remove(state.pet.id)
         return state.pet
@@ -127,8 +132,8 @@ public final class Laundry {
     // MARK: Record
 
     /// Events of one pet, or of every pet, newest first.
-    public func history(_ query: String?, limit: Int?) throws(LaundryError) -> [(pet: Pet, event: HistoryEvent)] {
-        let states = try query.map { (query) throws(LaundryError) in [try pet(query)] } ?? pets()
+    public func history(_ query: String?, limit: Int?) throws -> [(pet: Pet, event: HistoryEvent)] {
+        let states = try query.map { [try pet($0)] } ?? pets()
         var entries: [(pet: Pet, event: HistoryEvent, order: Int)] = []
         for state in states {
             for event in store.history(state.pet.id).events {
@@ -148,7 +153,62 @@ public final class Laundry {
 
     // MARK: Internals
 
-    private func report(_ found: [StoreProblem]) {
-        for problem in found where !problems.contains(problem) { problems.append(problem) }
+    private func loadAll() -> [PetState] {
+        let snapshot = store.loadAll()
+        report(snapshot.problems)
+        return snapshot.states
     }
+
+    private func resolve(_ query: String) throws -> UUID {
+        try PetMatcher(loadAll().map { .init(id: $0.pet.id, name: $0.pet.name) }).match(query)
+    }
+
+    /// Settles, then runs `move` on the settled state, under the pet's lock. What settling found
+    /// is true whatever the move: when the move is refused, the settled state is still written.
+    func change(_ id: UUID, at now: Date,
+                _ move: (inout PetState) throws -> [HistoryEvent]) throws -> PetState? {
+        var refusal: (any Error)?
+        let state = try store.update(id) { state in
+            var events = StageMachine.settle(&state, at: now)
+            var moved = state
+            do {
+                events += try move(&moved)
+                state = moved
+            } catch {
+                refusal = error
+            }
+            return events
+        }
+        if let refusal { throw refusal }
+        return state
+    }
+
+    /// Brings read-only views up to date: finished timers and lost streaks are written down (once,
+    /// under the pet's lock); when that fails, the view is still computed correctly.
+    func settled(_ states: [PetState]) -> [PetState] {
+        let now = clock.now()
+        var result = states
+        for position in result.indices where result[position].needsSettling(at: now) {
+            let id = result[position].pet.id
+            if result[position].pet.isFromNewerVersion {
+                StageMachine.settle(&result[position], at: now)
+                continue
+            }
+            do {
+                if let fresh = try change(id, at: now, { _ in [] }) { result[position] = fresh }
+            } catch {
+                StageMachine.settle(&result[position], at: now)
+                report([.notSaved(path: store.paths.petFile(id), reason: (error as? StoreError)?.reason ?? "\(error)")])
+            }
+        }
+        return result
+    }
+
+    func report(_ found: [StoreProblem]) {
+        for problem in found where !warnings.contains(.store(problem)) { warnings.append(.store(problem)) }
+    }
+
+    /// The store, for the other files of this module (inspection, the daemon's bookkeeping).
+    var files: PetStore { store }
+    var dataDirectory: DataDirectory { data }
 }

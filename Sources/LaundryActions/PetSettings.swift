@@ -20,7 +20,42 @@ public struct PetSettings: Sendable {
         self.lastWashed = lastWashed
     }
 
-    public var isEmpty: Bool {
-        name == nil && kind == nil && washDuration == nil && dryDuration == nil && cycleDays == nil && lastWashed == nil
+    /// Changes only the fields given, and returns the history events that say so.
+    func apply(to state: inout PetState, kind: Kind?, at now: Date) -> [HistoryEvent] {
+        var pet = state.pet
+        var events: [HistoryEvent] = []
+        if let name, name.value != pet.name {
+            events.append(HistoryEvent(at: now, event: .renamed, petID: pet.id, detail: "\(pet.name) → \(name.value)"))
+            pet.name = name.value
+        }
+        var changed: [String] = []
+        if let kind, kind.id != pet.kind {
+            pet.kind = kind.id
+            changed.append("kind \(kind.id)")
+        }
+        if let washDuration {
+            pet.washDuration = washDuration
+            changed.append("wash \(washDuration)")
+        }
+        if let dryDuration {
+            pet.dryDuration = dryDuration
+            changed.append("dry \(dryDuration)")
+        }
+        if let cycleDays {
+            pet.cycleDays = cycleDays
+            changed.append("every \(CycleDays.format(cycleDays))")
+        }
+        if let lastWashed {
+            pet.lastLaundryAt = lastWashed
+            // Health may have risen past a warning again: let it warn again when it falls.
+            let health = pet.health(at: now)
+            pet.sentHealthWarnings = pet.sentHealthWarnings.filter { $0 >= health }
+            changed.append("last washed \(Timestamp.format(lastWashed))")
+        }
+        if !changed.isEmpty {
+            events.append(HistoryEvent(at: now, event: .settingsChanged, petID: pet.id, detail: changed.joined(separator: ", ")))
+        }
+        state.pet = pet
+        return events
     }
 }

@@ -2,7 +2,7 @@
 public enum CycleDays {
     public static let range = 0.01...365.0
 
-    public static func parse(_ text: String) throws(LaundryError) -> Double {
+    public static func parse(_ text: String) throws(PetError) -> Double {
         let trimmed = text.trimmingWhitespace().lowercased()
         let number = trimmed.hasSuffix("d") ? String(trimmed.dropLast()) : trimmed
         guard let days = Double(number), days.isFinite, range.contains(days) else { throw .invalidCycleDays(text) }

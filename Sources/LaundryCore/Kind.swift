@@ -35,7 +35,7 @@ public struct KindCatalog: Codable, Sendable {
 
     public func kind(_ id: String) -> Kind? { kinds.first { $0.id == id.lowercased() } }
 
-    public func resolve(_ id: String) throws(LaundryError) -> Kind {
+    public func resolve(_ id: String) throws(PetError) -> Kind {
         guard let kind = kind(id) else { throw .unknownKind(id, known: ids) }
         return kind
     }

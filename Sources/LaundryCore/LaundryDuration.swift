@@ -50,8 +50,8 @@ extension DurationError: CustomStringConvertible {
         let forms = "use a form like 45m, 1h30m, 90s or 1:30:00 (a bare number means minutes)"
         switch self {
         case .empty: return "the duration is empty; \(forms)"
-        case .malformed(let text): return "'\(LaundryError.printable(text))' is not a duration; \(forms)"
-        case .componentOutOfRange(let text): return "'\(LaundryError.printable(text))' has minutes or seconds above 59; write 2h1m instead of 1h61m"
+        case .malformed(let text): return "'\(UnsafeText.escaped(text))' is not a duration; \(forms)"
+        case .componentOutOfRange(let text): return "'\(UnsafeText.escaped(text))' has minutes or seconds above 59; write 2h1m instead of 1h61m"
         case .tooShort: return "a duration must be at least 1 second"
         case .tooLong: return "a duration can be at most 24 hours"
         }

@@ -4,7 +4,6 @@ import Foundation
 /// Stored in `pets/<uuid>.json`; only the UUID ever names a file.
 public struct Pet: Codable, Equatable, Sendable {
     public static let currentSchemaVersion = 1
-    public static let defaultCycleDays = 7.0
 
     public var schemaVersion: Int
     public var id: UUID

@@ -18,7 +18,7 @@ public struct PetMatcher: Sendable {
 
     public init(_ candidates: [Candidate]) { self.candidates = candidates }
 
-    public func match(_ rawQuery: String) throws(LaundryError) -> UUID {
+    public func match(_ rawQuery: String) throws(PetError) -> UUID {
         let query = rawQuery.trimmingWhitespace()
         guard !candidates.isEmpty else { throw .noPets }
         let key = query.lowercased()

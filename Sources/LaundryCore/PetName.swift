@@ -5,18 +5,15 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible {
 
     public let value: String
 
-    public init(_ raw: String) throws(LaundryError) {
+    public init(_ raw: String) throws(PetError) {
         let trimmed = raw.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .invalidName(raw, reason: "a name cannot be empty or blank") }
         guard trimmed.count <= Self.maximumLength else {
             throw .invalidName(raw, reason: "a name can have at most \(Self.maximumLength) characters (this one has \(trimmed.count))")
         }
-        let forbidden = trimmed.unicodeScalars.first {
-            $0.properties.generalCategory == .control || $0.properties.generalCategory == .lineSeparator
-                || $0.properties.generalCategory == .paragraphSeparator || $0.properties.generalCategory == .format && $0.value != 0x200D
-        }
+        let forbidden = trimmed.unicodeScalars.first { UnsafeText.classify($0) != .safe }
         if let forbidden {
-            throw .invalidName(raw, reason: "a name cannot contain control characters such as a newline or tab (found U+\(String(forbidden.value, radix: 16, uppercase: true)))")
+            throw .invalidName(raw, reason: "a name cannot contain control characters or invisible formatting such as a newline, a tab or a right-to-left mark (found U+\(String(forbidden.value, radix: 16, uppercase: true)))")
         }
         value = trimmed
     }
@@ -28,7 +25,4 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible {
     public static func isValidStored(_ name: String) -> Bool {
         !name.isEmpty && name.count <= maximumLength * 4
     }
-
-    /// Names compare without regard to case: `Socks` and `socks` are the same pet.
-    public var key: String { value.lowercased() }
 }

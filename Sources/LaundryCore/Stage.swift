@@ -13,13 +13,13 @@ public enum Stage: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    /// The commands that make sense next, for error messages that point the way.
-    public var nextCommands: [String] {
+    /// The moves that make sense next, for cards and error messages that point the way.
+    public var nextMoves: [Move] {
         switch self {
-        case .idle: return ["wash"]
-        case .washing, .drying: return ["cancel", "pause"]
-        case .washed: return ["dry", "fold"]
-        case .dried: return ["fold", "more-dry"]
+        case .idle: return [.wash]
+        case .washing, .drying: return [.cancel, .pause]
+        case .washed: return [.dry, .fold]
+        case .dried: return [.fold, .moreDry]
         }
     }
 }

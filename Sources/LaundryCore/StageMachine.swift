@@ -24,24 +24,24 @@ public enum StageMachine {
         return events
     }
 
-    public static func wash(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(LaundryError) -> [HistoryEvent] {
-        try require(state, in: [.idle], command: "wash", now: now)
+    public static func wash(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(PetError) -> [HistoryEvent] {
+        try require(state, in: [.idle], move: .wash, now: now)
         return start(.wash, &state, duration: duration ?? state.pet.washDuration, at: now)
     }
 
-    public static func dry(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(LaundryError) -> [HistoryEvent] {
-        try require(state, in: [.washed], command: "dry", now: now)
+    public static func dry(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(PetError) -> [HistoryEvent] {
+        try require(state, in: [.washed], move: .dry, now: now)
         return start(.dry, &state, duration: duration ?? state.pet.dryDuration, at: now)
     }
 
-    public static func moreDry(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(LaundryError) -> [HistoryEvent] {
-        try require(state, in: [.dried], command: "more-dry", now: now)
+    public static func moreDry(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(PetError) -> [HistoryEvent] {
+        try require(state, in: [.dried], move: .moreDry, now: now)
         return start(.extraDry, &state, duration: duration ?? defaultExtraDry, at: now)
     }
 
     /// Ends the cycle, from `washed` (air-dried) or `dried`: health back to 100, the streak grows.
-    public static func fold(_ state: inout PetState, at now: Date) throws(LaundryError) -> [HistoryEvent] {
-        try require(state, in: [.washed, .dried], command: "fold", now: now)
+    public static func fold(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
+        try require(state, in: [.washed, .dried], move: .fold, now: now)
         var pet = state.pet
         pet.currentStreak = pet.streak(at: now) + 1
         pet.longestStreak = max(pet.longestStreak, pet.currentStreak)
@@ -55,8 +55,8 @@ public enum StageMachine {
     }
 
     /// Stops the running timer and returns to the stage before it.
-    public static func cancel(_ state: inout PetState, at now: Date) throws(LaundryError) -> [HistoryEvent] {
-        try require(state, in: [.washing, .drying], command: "cancel", now: now)
+    public static func cancel(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
+        try require(state, in: [.washing, .drying], move: .cancel, now: now)
         let timer = state.liveTimer
         state.pet.stage = timer?.kind.stageBefore ?? (state.pet.stage == .washing ? .idle : .washed)
         state.timer = nil
@@ -64,9 +64,9 @@ public enum StageMachine {
                              detail: timer.map { "\($0.kind.rawValue), \(DurationText.countdown($0.remaining(at: now))) left" })]
     }
 
-    public static func pause(_ state: inout PetState, at now: Date) throws(LaundryError) -> [HistoryEvent] {
-        try require(state, in: [.washing, .drying], command: "pause", now: now)
-        guard var timer = state.liveTimer else { throw illegal("pause", state, now: now) }
+    public static func pause(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
+        try require(state, in: [.washing, .drying], move: .pause, now: now)
+        guard var timer = state.liveTimer else { throw illegal(.pause, state, now: now) }
         guard !timer.isPaused else { throw .alreadyPaused(pet: state.pet.name) }
         let remaining = timer.remaining(at: now)
         timer.pausedRemaining = remaining
@@ -76,7 +76,7 @@ public enum StageMachine {
                              detail: "\(DurationText.countdown(remaining)) left")]
     }
 
-    public static func resume(_ state: inout PetState, at now: Date) throws(LaundryError) -> [HistoryEvent] {
+    public static func resume(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
         guard var timer = state.liveTimer, let remaining = timer.pausedRemaining else {
             throw .notPaused(pet: state.pet.name)
         }
@@ -105,24 +105,11 @@ public enum StageMachine {
                              timerID: timer.id, detail: duration.description)]
     }
 
-    private static func require(_ state: PetState, in stages: Set<Stage>, command: String, now: Date) throws(LaundryError) {
-        guard stages.contains(state.pet.stage) else { throw illegal(command, state, now: now) }
+    private static func require(_ state: PetState, in stages: Set<Stage>, move: Move, now: Date) throws(PetError) {
+        guard stages.contains(state.pet.stage) else { throw illegal(move, state, now: now) }
     }
 
-    private static func illegal(_ command: String, _ state: PetState, now: Date) -> LaundryError {
-        let name = ShellQuote.quote(state.pet.name)
-        let hint: String
-        switch (command, state.pet.stage) {
-        case (_, .washing), (_, .drying):
-            let left = state.liveTimer.map { " (\(DurationText.countdown($0.remaining(at: now))) left)" } ?? ""
-            hint = "wait for it to finish\(left), or stop it with: laundry cancel \(name)"
-        case ("dry", .idle), ("fold", .idle):
-            hint = "wash it first: laundry wash \(name)"
-        case ("more-dry", .washed):
-            hint = "dry it first: laundry dry \(name)"
-        default:
-            hint = "next: " + state.pet.stage.nextCommands.map { "laundry \($0) \(name)" }.joined(separator: " or ")
-        }
-        return .illegalMove(command: command, pet: state.pet.name, stage: state.pet.stage, hint: hint)
+    private static func illegal(_ move: Move, _ state: PetState, now: Date) -> PetError {
+        .illegalMove(move, pet: state.pet.name, stage: state.pet.stage, timerLeft: state.liveTimer?.remaining(at: now))
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import LaundryActions
 import LaundryCore
-import LaundryStore
+import LaundryRendering
 
 /// The notification service's brain, free of any event loop: the main loop (or a test) tells it
 /// what happened — start, a deadline passed, files changed, the clock was set, the 30-second tick,
 /// a button — and asks when it next needs to wake. The clock and the notifier are injected.
 public final class DaemonEngine {
-    public let laundry: Laundry
+    private let laundry: Laundry
+    private let clock: any WallClock
     public let notifier: any Notifier
     public let writer: AnnouncementWriter
     public var config: DaemonConfig
@@ -19,9 +20,10 @@ public final class DaemonEngine {
     /// Log lines kept back while a batch of notifications goes out.
     private var heldLogLines: [() -> String]?
 
-    public init(laundry: Laundry, notifier: any Notifier, messages: MessageCatalog, config: DaemonConfig,
-                log: @escaping (String) -> Void, ringBell: @escaping () -> Void = {}) {
+    public init(laundry: Laundry, clock: any WallClock, notifier: any Notifier, messages: MessageCatalog,
+                config: DaemonConfig, log: @escaping (String) -> Void, ringBell: @escaping () -> Void = {}) {
         self.laundry = laundry
+        self.clock = clock
         self.notifier = notifier
         writer = AnnouncementWriter(messages: messages)
         self.config = config
@@ -30,8 +32,7 @@ public final class DaemonEngine {
         notifier.onAction = { [weak self] id, key in self?.buttonPressed(petID: id, action: key) }
     }
 
-    private var store: PetStore { laundry.store }
-    private var now: Date { laundry.clock.now() }
+    private var now: Date { clock.now() }
 
     public var nextDeadline: Date? { queue.earliest() }
     public var armedCount: Int { queue.count }
@@ -73,7 +74,7 @@ public final class DaemonEngine {
         for id in due {
             guard let service = services[id] else { continue }
             isolated(id) {
-                if let pending = try service.announceDue(at: time, config: config, store: store, filesKnownCurrent: filesKnownCurrent, announce: announce) {
+                if let pending = try service.announceDue(at: time, config: config, laundry: laundry, filesKnownCurrent: filesKnownCurrent, announce: announce) {
                     writes.append((service, pending))
                 }
             }
@@ -84,7 +85,7 @@ public final class DaemonEngine {
         heldLogLines = nil
         for line in held { log(line()) }
         for (service, pending) in writes {
-            isolated(service.id) { try service.persist(pending, at: time, store: store) }
+            isolated(service.id) { try service.persist(pending, at: time, laundry: laundry) }
         }
         for id in due {
             if let service = services[id] { schedule(service) }
@@ -116,7 +117,7 @@ public final class DaemonEngine {
         let time = now
         let ticking = Stopwatch()
         for (id, service) in services {
-            isolated(id) { try service.tick(at: time, store: store, announce: announce) }
+            isolated(id) { try service.tick(at: time, laundry: laundry, announce: announce) }
         }
         if logsTimings {
             log("tick: \(services.count) pets in \(ticking.wallTime)")
@@ -131,22 +132,19 @@ public final class DaemonEngine {
 
     /// A notification button: exactly what the matching command does.
     public func buttonPressed(petID: UUID, action key: String) {
-        let action: PetAction
-        switch key {
-        case "dry": action = .dry(nil)
-        case "air-dry", "fold": action = .fold
-        case "more-dry": action = .moreDry(nil)
-        case "snooze": action = .snooze(nil)
-        case "wash": action = .wash(nil)
-        default:
+        guard let button = ButtonKey(rawValue: key) else {
             log("unknown button '\(key)' for pet \(petID.lowercasedText)")
+            return
+        }
+        guard case .perform(let action) = button.response else {
+            log("button '\(key)' for pet \(petID.lowercasedText): acknowledged")
             return
         }
         do {
             let state = try laundry.perform(action, onPet: petID)
             log("button '\(key)': \(state.pet.name) is now \(state.pet.stage.rawValue)")
         } catch {
-            log("button '\(key)' for pet \(petID.lowercasedText): \(error)")
+            log("button '\(key)' for pet \(petID.lowercasedText): \(ErrorText.line(for: error) ?? "\(error)")")
         }
         filesChanged([petID])
     }
@@ -157,7 +155,7 @@ public final class DaemonEngine {
         guard let ids else { return reloadAll() }
         for id in ids {
             let service = services[id] ?? PetTimerService(id: id, state: nil)
-            isolated(id) { try service.reload(from: store, at: now) }
+            isolated(id) { try service.reload(from: laundry, at: now) }
             if service.state == nil {
                 services[id] = nil
                 queue.set(nil, for: id)
@@ -169,12 +167,12 @@ public final class DaemonEngine {
     }
 
     private func reloadAll() {
-        let snapshot = store.loadAll()
-        for problem in snapshot.problems { log("warning: \(problem)") }
+        let snapshot = laundry.snapshot()
+        for warning in snapshot.warnings { log("warning: \(ErrorText.line(for: warning))") }
         var fresh: [UUID: PetTimerService] = [:]
         for state in snapshot.states {
             let service = services[state.pet.id] ?? PetTimerService(id: state.pet.id, state: nil)
-            isolated(state.pet.id) { try service.reload(from: store, at: now) }
+            isolated(state.pet.id) { try service.reload(from: laundry, at: now) }
             fresh[state.pet.id] = service
         }
         for id in services.keys where fresh[id] == nil { queue.set(nil, for: id) }
@@ -210,7 +208,7 @@ public final class DaemonEngine {
     /// One pet's failure is logged and stays with that pet.
     private func isolated(_ id: UUID, _ work: () throws -> Void) {
         do { try work() } catch {
-            log("pet \(id.lowercasedText): \(error)")
+            log("pet \(id.lowercasedText): \(ErrorText.line(for: error) ?? "\(error)")")
         }
     }
 }

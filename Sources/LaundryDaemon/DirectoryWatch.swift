@@ -1,5 +1,6 @@
 import CLibNotify
 import Foundation
+import LaundryControl
 import LaundryStore
 #if canImport(Glibc)
 @preconcurrency import Glibc

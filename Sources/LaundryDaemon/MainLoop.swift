@@ -12,6 +12,7 @@ public final class MainLoop {
     public static let tickSeconds: UInt32 = 30
 
     private let engine: DaemonEngine
+    private let clock: any WallClock
     private let timer: RealtimeTimer
     private let watch: DirectoryWatch
     private let reloadConfig: () -> DaemonConfig?
@@ -19,9 +20,10 @@ public final class MainLoop {
     private let log: (String) -> Void
     private let loop: OpaquePointer
 
-    public init(engine: DaemonEngine, timer: RealtimeTimer, watch: DirectoryWatch,
-                reloadConfig: @escaping () -> DaemonConfig?, afterEvent: @escaping () -> Void, log: @escaping (String) -> Void) {
+    init(engine: DaemonEngine, clock: any WallClock, timer: RealtimeTimer, watch: DirectoryWatch,
+         reloadConfig: @escaping () -> DaemonConfig?, afterEvent: @escaping () -> Void, log: @escaping (String) -> Void) {
         self.engine = engine
+        self.clock = clock
         self.timer = timer
         self.watch = watch
         self.reloadConfig = reloadConfig
@@ -64,7 +66,7 @@ public final class MainLoop {
 
     /// After every event: arm the timerfd at the earliest deadline, then let the daemon report.
     private func rearm() {
-        timer.arm(at: engine.nextDeadline.map { engine.laundry.clock.wallTime(for: $0) })
+        timer.arm(at: engine.nextDeadline.map { clock.wallTime(for: $0) })
         afterEvent()
     }
 

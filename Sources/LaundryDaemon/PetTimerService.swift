@@ -1,6 +1,6 @@
 import Foundation
 import LaundryCore
-import LaundryStore
+import LaundryActions
 
 /// Everything the daemon does for one pet: when it next needs attention, and what to do then.
 /// Each pet has its own, so a corrupt file or a failed write in one never stops the others.
@@ -17,15 +17,15 @@ final class PetTimerService {
         self.state = state
     }
 
-    private var loadedStamp: PetStore.FileStamp?
+    private var loadedStamp: Laundry.FileVersion?
 
     /// Reads the pet's files again, unless they are the very files already read: when a thousand
     /// loads end together, a stat each is all it costs to know nothing changed.
-    func reload(from store: PetStore, at now: Date) throws {
-        let stamp = store.stamp(id)
+    func reload(from laundry: Laundry, at now: Date) throws {
+        let stamp = laundry.fileVersion(id)
         if stamp == loadedStamp, state != nil { return }
         do {
-            state = try store.load(id)
+            state = try laundry.load(id)
             loadedStamp = stamp
         } catch {
             // An unreadable file must not leave an old, overdue deadline firing in a loop, nor be
@@ -60,10 +60,10 @@ final class PetTimerService {
     /// after, in `persist`, so that notifications go out first when many timers end together.
     /// - Parameter filesKnownCurrent: nothing changed the files since this service last read or
     ///   wrote them (the directory watch says so), so they need not be looked at again.
-    func announceDue(at now: Date, config: DaemonConfig, store: PetStore, filesKnownCurrent: Bool = false,
+    func announceDue(at now: Date, config: DaemonConfig, laundry: Laundry, filesKnownCurrent: Bool = false,
                      announce: (Announcement) -> Void) throws -> PendingWrite? {
         // `loadedStamp` is nil after a failed read and after this service's own write: then look.
-        if !filesKnownCurrent || state == nil || loadedStamp == nil { try reload(from: store, at: now) }
+        if !filesKnownCurrent || state == nil || loadedStamp == nil { try reload(from: laundry, at: now) }
         guard let current = state else { return nil }
         var view = current
         StageMachine.settle(&view, at: now)
@@ -89,17 +89,10 @@ final class PetTimerService {
     }
 
     /// Writes down what was announced: the finish (via settling), `notified`, the reminder count.
-    func persist(_ pending: PendingWrite, at now: Date, store: PetStore) throws {
+    func persist(_ pending: PendingWrite, at now: Date, laundry: Laundry) throws {
         do {
             loadedStamp = nil
-            state = try store.update(id, at: now) { (state: inout PetState) throws(LaundryError) in
-                if let finished = pending.finishedTimerID, state.timer?.id == finished {
-                    state.timer?.notified = true
-                    Reminders.recordAnnouncement(&state, at: now)
-                }
-                if pending.nagged { Reminders.recordNag(&state, at: now) }
-                return []
-            }
+            state = try laundry.recordAnnouncement(id, finishedTimer: pending.finishedTimerID, nagged: pending.nagged)
             retryAfter = nil
         } catch {
             retryAfter = now.addingTimeInterval(60)
@@ -108,21 +101,16 @@ final class PetTimerService {
     }
 
     /// The health tick for this pet: mood and warnings, written down only when they change.
-    func tick(at now: Date, store: PetStore, announce: (Announcement) -> Void) throws {
+    func tick(at now: Date, laundry: Laundry, announce: (Announcement) -> Void) throws {
         guard let pet = state?.pet, !pet.isFromNewerVersion else { return }
         let (_, sent) = Reminders.healthWarning(for: pet, at: now)
         let mood = pet.mood(at: now)
         guard sent != pet.sentHealthWarnings || mood != pet.mood else { return }
-        var warning: Int?
         loadedStamp = nil
         // Decided again under the lock, on the file as it is now.
-        state = try store.update(id, at: now) { (state: inout PetState) throws(LaundryError) in
-            let decision = Reminders.healthWarning(for: state.pet, at: now)
-            warning = decision.send
-            state.pet.sentHealthWarnings = decision.sent
-            state.pet.mood = state.pet.mood(at: now)
-            return []
-        } ?? state
+        let recorded = try laundry.recordHealth(id)
+        let warning = recorded.warning
+        state = recorded.state ?? state
         if let warning, let pet = state?.pet {
             announce(Announcement(petID: id, petName: pet.name, health: pet.health(at: now), reason: .healthWarning(warning)))
         }

@@ -1,5 +1,6 @@
 import CLibNotify
 import Foundation
+import LaundryControl
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -39,17 +40,5 @@ public final class RealtimeTimer {
         if count == MemoryLayout<UInt64>.size { return .deadline }
         if count < 0 && errno == ECANCELED { return .clockChanged }
         return .spurious
-    }
-}
-
-public enum DaemonError: Error, CustomStringConvertible {
-    case system(String, Int32)
-    case alreadyRunning(pid: Int32?)
-
-    public var description: String {
-        switch self {
-        case .system(let call, let code): return "\(call) failed: \(String(cString: strerror(code)))"
-        case .alreadyRunning(let pid): return "the laundry daemon is already running\(pid.map { " (pid \($0))" } ?? "")"
-        }
     }
 }

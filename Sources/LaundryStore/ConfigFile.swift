@@ -3,10 +3,12 @@ import LaundryCore
 
 /// `config.json`: optional; a missing file means the defaults, a broken one is a clear error.
 public enum ConfigFile {
-    public static func load(_ paths: LaundryPaths) throws(LaundryError) -> DaemonConfig {
-        guard case .data(let data) = try PosixFile.read(paths.config) else { return .defaults }
+    public static func load(_ paths: LaundryPaths) throws(StoreError) -> DaemonConfig {
+        let read: PosixFile.ReadResult
+        do { read = try PosixFile.read(paths.config) } catch { throw .configBroken(path: paths.config, reason: error.reason) }
+        guard case .data(let data) = read else { return .defaults }
         do { return try JSONCoding.decoder().decode(DaemonConfig.self, from: data) } catch {
-            throw .dataFileBroken(path: paths.config, reason: JSONCoding.reason(error))
+            throw .configBroken(path: paths.config, reason: JSONCoding.reason(error))
         }
     }
 }

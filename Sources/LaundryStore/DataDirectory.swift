@@ -9,7 +9,7 @@ public struct DataDirectory: Sendable {
     public init(path: String) { self.path = path }
 
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executable: String? = currentExecutable()) throws(LaundryError) -> DataDirectory {
+                              executable: String? = currentExecutable()) throws(StoreError) -> DataDirectory {
         var searched: [String] = []
         if let explicit = environment["LAUNDRY_DATA_DIR"], !explicit.isEmpty {
             if isDataFolder(explicit) { return DataDirectory(path: explicit) }
@@ -33,7 +33,7 @@ public struct DataDirectory: Sendable {
         throw .dataFolderMissing(searched: searched)
     }
 
-    public func loadKinds() throws(LaundryError) -> KindCatalog {
+    public func loadKinds() throws(StoreError) -> KindCatalog {
         let catalog = try load(KindCatalog.self, from: "kinds.json")
         guard !catalog.kinds.isEmpty, catalog.kind(catalog.defaultKind) != nil else {
             throw .dataFileBroken(path: path + "/kinds.json", reason: "it lists no kinds or its default kind is not among them")
@@ -41,15 +41,17 @@ public struct DataDirectory: Sendable {
         return catalog
     }
 
-    private func load<T: Decodable>(_ type: T.Type, from name: String) throws(LaundryError) -> T {
+    private func load<T: Decodable>(_ type: T.Type, from name: String) throws(StoreError) -> T {
         let file = path + "/" + name
-        guard case .data(let data) = try PosixFile.read(file) else { throw .dataFileBroken(path: file, reason: "it is missing") }
+        let read: PosixFile.ReadResult
+        do { read = try PosixFile.read(file) } catch { throw .dataFileBroken(path: file, reason: error.reason) }
+        guard case .data(let data) = read else { throw .dataFileBroken(path: file, reason: "it is missing") }
         do { return try JSONDecoder().decode(T.self, from: data) } catch {
             throw .dataFileBroken(path: file, reason: JSONCoding.reason(error))
         }
     }
 
-    public func loadMessages() throws(LaundryError) -> MessageCatalog {
+    public func loadMessages() throws(StoreError) -> MessageCatalog {
         try load(MessageCatalog.self, from: "messages.json")
     }
 

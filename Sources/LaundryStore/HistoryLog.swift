@@ -10,7 +10,7 @@ public enum HistoryLog {
     }
 
     /// Takes the room for `events` now; `write()` them once the change they record is on disk.
-    static func reserve(_ events: [HistoryEvent], at path: String) throws(LaundryError) -> PosixFile.ReservedAppend? {
+    static func reserve(_ events: [HistoryEvent], at path: String) throws(StoreError) -> PosixFile.ReservedAppend? {
         guard !events.isEmpty else { return nil }
         let encoder = JSONCoding.encoder(pretty: false)
         var lines = Data()

@@ -61,32 +61,10 @@ public struct PetStore: Sendable {
     }
 
     /// One pet with its timer, or nil if it has no file.
-    public func load(_ id: UUID) throws(LaundryError) -> PetState? {
+    public func load(_ id: UUID) throws(StoreError) -> PetState? {
         var problems: [StoreProblem] = []
         guard let pet = try readPet(id, problems: &problems) else { return nil }
         return PetState(pet: pet, timer: readTimer(id, problems: &problems))
-    }
-
-    /// Brings read-only views up to date: finished timers and lost streaks are written down (once,
-    /// under the pet's lock); when that fails, the view is still computed correctly.
-    public func settled(_ snapshot: Snapshot, at now: Date) -> Snapshot {
-        var result = snapshot
-        for position in result.states.indices where result.states[position].needsSettling(at: now) {
-            let id = result.states[position].pet.id
-            if result.states[position].pet.isFromNewerVersion {
-                StageMachine.settle(&result.states[position], at: now)
-                continue
-            }
-            do {
-                if let fresh = try update(id, at: now, { _ throws(LaundryError) in [] }) {
-                    result.states[position] = fresh
-                }
-            } catch {
-                StageMachine.settle(&result.states[position], at: now)
-                result.problems.append(.notSaved(path: paths.petFile(id), reason: Self.reason(error)))
-            }
-        }
-        return result
     }
 
     /// Identifies the current versions of a pet's two files (every write replaces a file, so a
@@ -119,44 +97,35 @@ public struct PetStore: Sendable {
 
     // MARK: Changing
 
-    /// Runs `change` on the pet's state under its lock, after settling it, and writes back what
-    /// changed. Returns nil if the pet has no file (it was released meanwhile).
+    /// Runs `change` on the pet's state under its lock and writes back what changed, in the order
+    /// `commit` documents. Nothing is written when `change` throws. Returns nil if the pet has no
+    /// file (it was released meanwhile).
     @discardableResult
-    public func update(_ id: UUID, at now: Date,
-                       _ change: (inout PetState) throws(LaundryError) -> [HistoryEvent]) throws(LaundryError) -> PetState? {
+    public func update(_ id: UUID, _ change: (inout PetState) throws -> [HistoryEvent]) throws -> PetState? {
         try ensureFolders()
-        return try FileLock.withLock(paths.lockFile(id)) { () throws(LaundryError) -> PetState? in
+        return try FileLock.withLock(paths.lockFile(id)) { () throws -> PetState? in
             var problems: [StoreProblem] = []
             guard let pet = try readPet(id, problems: &problems) else {
                 try? PosixFile.remove(paths.lockFile(id))
                 return nil
             }
             guard !pet.isFromNewerVersion else {
-                throw .newerSchema(pet: pet.name, path: paths.petFile(id), version: pet.schemaVersion)
+                throw StoreError.newerSchema(pet: pet.name, path: paths.petFile(id), version: pet.schemaVersion)
             }
             let before = PetState(pet: pet, timer: readTimer(id, problems: &problems))
             var state = before
-            let settleEvents = StageMachine.settle(&state, at: now)
-            let settledOnly = state
-            let events: [HistoryEvent]
-            do throws(LaundryError) {
-                events = try change(&state)
-            } catch {
-                // What settling found is true whatever the refused change: keep it.
-                try? commit(from: before, to: settledOnly, events: settleEvents)
-                throw error
-            }
-            try commit(from: before, to: state, events: settleEvents + events)
+            let events = try change(&state)
+            try commit(from: before, to: state, events: events)
             return state
         }
     }
 
     /// Adds a new pet, refusing a name another pet already has (compared without case).
-    public func create(_ pet: Pet, events: [HistoryEvent]) throws(LaundryError) {
+    public func create(_ pet: Pet, events: [HistoryEvent]) throws {
         try ensureFolders()
-        try FileLock.withLock(paths.namesLockFile) { () throws(LaundryError) in
+        try FileLock.withLock(paths.namesLockFile) { () throws in
             try requireUniqueName(pet.name, except: nil)
-            try FileLock.withLock(paths.lockFile(pet.id)) { () throws(LaundryError) in
+            try FileLock.withLock(paths.lockFile(pet.id)) { () throws in
                 try commit(from: nil, to: PetState(pet: pet), events: events)
             }
         }
@@ -164,20 +133,20 @@ public struct PetStore: Sendable {
 
     /// Like `update`, but also holds the names lock, for a change that renames the pet.
     @discardableResult
-    public func rename(_ id: UUID, to name: PetName, at now: Date,
-                       _ change: (inout PetState) throws(LaundryError) -> [HistoryEvent]) throws(LaundryError) -> PetState? {
+    public func rename(_ id: UUID, to name: String,
+                       _ change: (inout PetState) throws -> [HistoryEvent]) throws -> PetState? {
         try ensureFolders()
-        return try FileLock.withLock(paths.namesLockFile) { () throws(LaundryError) -> PetState? in
-            try requireUniqueName(name.value, except: id)
-            return try update(id, at: now, change)
+        return try FileLock.withLock(paths.namesLockFile) { () throws -> PetState? in
+            try requireUniqueName(name, except: id)
+            return try update(id, change)
         }
     }
 
     /// Deletes every file of the pet: its timer, its pet file, its history and its lock.
-    public func remove(_ id: UUID) throws(LaundryError) {
+    public func remove(_ id: UUID) throws {
         try ensureFolders()
-        try FileLock.withLock(paths.namesLockFile) { () throws(LaundryError) in
-            try FileLock.withLock(paths.lockFile(id)) { () throws(LaundryError) in
+        try FileLock.withLock(paths.namesLockFile) { () throws in
+            try FileLock.withLock(paths.lockFile(id)) { () throws in
                 try PosixFile.remove(paths.timerFile(id))
                 try PosixFile.remove(paths.petFile(id))
                 try PosixFile.remove(paths.historyFile(id))
@@ -194,7 +163,7 @@ public struct PetStore: Sendable {
     /// longer needs it; history is appended last. Everything that can fail for want of space comes
     /// first — the history line's room is reserved and both new files are written under temporary
     /// names — so a full disk refuses the whole change and nothing of it is seen.
-    private func commit(from before: PetState?, to after: PetState, events: [HistoryEvent]) throws(LaundryError) {
+    private func commit(from before: PetState?, to after: PetState, events: [HistoryEvent]) throws(StoreError) {
         let id = after.pet.id
         let encoder = JSONCoding.encoder()
         let history = try HistoryLog.reserve(events, at: paths.historyFile(id))
@@ -234,21 +203,21 @@ public struct PetStore: Sendable {
         try history?.write()
     }
 
-    private func encode<T: Encodable>(_ value: T, _ encoder: JSONEncoder, path: String) throws(LaundryError) -> Data {
+    private func encode<T: Encodable>(_ value: T, _ encoder: JSONEncoder, path: String) throws(StoreError) -> Data {
         do { return try encoder.encode(value) + Data("\n".utf8) } catch {
-            throw .storage(path: path, reason: "it could not be encoded, which is a bug in laundry; please report it")
+            throw .unwritable(path: path, reason: "it could not be encoded, which is a bug in laundry; please report it")
         }
     }
 
-    private func requireUniqueName(_ name: String, except id: UUID?) throws(LaundryError) {
+    private func requireUniqueName(_ name: String, except id: UUID?) throws(StoreError) {
         let key = name.lowercased()
         if let existing = loadAll().states.first(where: { $0.pet.id != id && $0.pet.name.lowercased() == key }) {
-            throw .duplicateName(existing.pet.name)
+            throw .nameTaken(existing.pet.name)
         }
     }
 
     /// Creates `LAUNDRY_HOME` and its folders (0700) if they are missing.
-    public func ensureFolders() throws(LaundryError) {
+    public func ensureFolders() throws(StoreError) {
         for folder in [paths.root, paths.pets, paths.timers, paths.history, paths.locks] {
             try PosixFile.makeFolder(folder)
         }
@@ -258,7 +227,7 @@ public struct PetStore: Sendable {
 
     /// Reads a pet file. A file that does not parse is set aside; a file from a newer version is
     /// read as far as possible and never set aside.
-    private func readPet(_ id: UUID, problems: inout [StoreProblem]) throws(LaundryError) -> Pet? {
+    private func readPet(_ id: UUID, problems: inout [StoreProblem]) throws(StoreError) -> Pet? {
         let path = paths.petFile(id)
         guard case .data(let data) = try PosixFile.read(path) else { return nil }
         let decoder = JSONCoding.decoder()
@@ -323,12 +292,6 @@ public struct PetStore: Sendable {
     }
 
     static func reason(_ error: any Error) -> String {
-        if let error = error as? LaundryError {
-            switch error {
-            case .unreadablePet(_, let reason), .storage(_, let reason): return reason
-            default: return error.description
-            }
-        }
-        return String(describing: error)
+        (error as? StoreError)?.reason ?? String(describing: error)
     }
 }

@@ -17,20 +17,20 @@ enum PosixFile {
     }
 
     /// Reads a regular file, refusing symlinks, folders and anything over `limit` bytes.
-    static func read(_ path: String, limit: Int = 1 << 20) throws(LaundryError) -> ReadResult {
+    static func read(_ path: String, limit: Int = 1 << 20) throws(StoreError) -> ReadResult {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { return .missing }
-            if code == ELOOP { throw .unreadablePet(path: path, reason: "it is a symbolic link, which laundry does not follow") }
-            throw .unreadablePet(path: path, reason: describe(code))
+            if code == ELOOP { throw .unreadable(path: path, reason: "it is a symbolic link, which laundry does not follow") }
+            throw .unreadable(path: path, reason: describe(code))
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadablePet(path: path, reason: describe(errno)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadablePet(path: path, reason: "it is not a regular file") }
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: describe(errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: path, reason: "it is not a regular file") }
         guard Int(info.st_size) <= limit else {
-            throw .unreadablePet(path: path, reason: "it is \(info.st_size) bytes, more than the \(limit) a laundry file can be")
+            throw .unreadable(path: path, reason: "it is \(info.st_size) bytes, more than the \(limit) a laundry file can be")
         }
         var data = Data(count: Int(info.st_size))
         var total = 0
@@ -41,11 +41,11 @@ enum PosixFile {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .unreadablePet(path: path, reason: describe(errno))
+                throw .unreadable(path: path, reason: describe(errno))
             }
             if count == 0 { break }
             total += count
-            guard total <= limit else { throw .unreadablePet(path: path, reason: "it grew past \(limit) bytes while being read") }
+            guard total <= limit else { throw .unreadable(path: path, reason: "it grew past \(limit) bytes while being read") }
         }
         data.count = total
         return .data(data)
@@ -53,7 +53,7 @@ enum PosixFile {
 
     /// Replaces `path` with `data` atomically: a temporary file in the same folder, fsync, rename,
     /// fsync of the folder. A reader sees the old file or the new one, never a part.
-    static func writeAtomically(_ data: Data, to path: String) throws(LaundryError) {
+    static func writeAtomically(_ data: Data, to path: String) throws(StoreError) {
         let replacement = try PreparedReplacement(data, for: path)
         try replacement.commit()
         syncFolder((path as NSString).deletingLastPathComponent)
@@ -67,12 +67,12 @@ enum PosixFile {
         private let temporary: String
         private var pending = true
 
-        init(_ data: Data, for path: String) throws(LaundryError) {
+        init(_ data: Data, for path: String) throws(StoreError) {
             self.path = path
             let folder = (path as NSString).deletingLastPathComponent
             temporary = "\(folder)/.\((path as NSString).lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
-            guard fd >= 0 else { throw .storage(path: path, reason: PosixFile.describe(errno)) }
+            guard fd >= 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
             var failure: Int32?
             if fchmod(fd, PosixFile.fileMode) != 0 { failure = errno }
             if failure == nil { failure = PosixFile.writeAll(fd, data) }
@@ -80,18 +80,18 @@ enum PosixFile {
             close(fd)
             if let failure {
                 unlink(temporary)
-                throw .storage(path: path, reason: PosixFile.describe(failure))
+                throw .unwritable(path: path, reason: PosixFile.describe(failure))
             }
         }
 
         /// Nothing left to do but this, so nothing partial can be seen.
-        func commit() throws(LaundryError) {
+        func commit() throws(StoreError) {
             guard pending else { return }
             pending = false
             if rename(temporary, path) != 0 {
                 let failure = errno
                 unlink(temporary)
-                throw .storage(path: path, reason: PosixFile.describe(failure))
+                throw .unwritable(path: path, reason: PosixFile.describe(failure))
             }
         }
 
@@ -114,33 +114,33 @@ enum PosixFile {
         private let createdFile: Bool
         private let reservedFrom: Int64
 
-        init(_ data: Data, to path: String) throws(LaundryError) {
+        init(_ data: Data, to path: String) throws(StoreError) {
             self.path = path
             self.data = data
             createdFile = !PosixFile.exists(path)
             fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
-            guard fd >= 0 else { throw .storage(path: path, reason: PosixFile.describe(errno)) }
+            guard fd >= 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
             var info = stat()
             reservedFrom = fstat(fd, &info) == 0 ? Int64(info.st_size) : 0
             let code = laundry_reserve_space(fd, reservedFrom, Int64(data.count))
             // A file system without fallocate still gets the append, just without the guarantee.
             if code == ENOSPC || code == EDQUOT {
                 cancel()
-                throw .storage(path: path, reason: PosixFile.describe(code))
+                throw .unwritable(path: path, reason: PosixFile.describe(code))
             }
         }
 
         deinit { if fd >= 0 { close(fd) } }
 
         /// Appends the lines with a single write, so lines from different writers never interleave.
-        func write() throws(LaundryError) {
+        func write() throws(StoreError) {
             defer { close(fd); fd = -1 }
             if let failure = PosixFile.writeAll(fd, data) {
                 // Without a reservation (no fallocate) a write can stop part-way: no torn line stays.
                 _ = ftruncate(fd, off_t(reservedFrom))
-                throw .storage(path: path, reason: PosixFile.describe(failure))
+                throw .unwritable(path: path, reason: PosixFile.describe(failure))
             }
-            guard fsync(fd) == 0 else { throw .storage(path: path, reason: PosixFile.describe(errno)) }
+            guard fsync(fd) == 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
         }
 
         /// The change was not made: give the room back, and the file too if this made it.
@@ -156,20 +156,20 @@ enum PosixFile {
         }
     }
 
-    static func remove(_ path: String) throws(LaundryError) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw .storage(path: path, reason: describe(errno)) }
+    static func remove(_ path: String) throws(StoreError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw .unwritable(path: path, reason: describe(errno)) }
     }
 
     /// Creates a folder (and its parents) with mode 0700 if it is missing.
-    static func makeFolder(_ path: String) throws(LaundryError) {
+    static func makeFolder(_ path: String) throws(StoreError) {
         var info = stat()
         if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw .storage(path: path, reason: "it exists but is not a folder; point LAUNDRY_HOME to a folder you can write") }
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw .unwritable(path: path, reason: "it exists but is not a folder; point LAUNDRY_HOME to a folder you can write") }
             return
         }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty && parent != path && parent != "/" { try makeFolder(parent) }
-        guard mkdir(path, folderMode) == 0 || errno == EEXIST else { throw .storage(path: path, reason: describe(errno)) }
+        guard mkdir(path, folderMode) == 0 || errno == EEXIST else { throw .unwritable(path: path, reason: describe(errno)) }
     }
 
     static func syncFolder(_ path: String) {

@@ -3,12 +3,12 @@ import LaundryCore
 
 /// The store's careful file operations, for the daemon's own small files.
 public enum StoreFiles {
-    public static func writeAtomically(_ data: Data, to path: String) throws(LaundryError) {
+    public static func writeAtomically(_ data: Data, to path: String) throws(StoreError) {
         try PosixFile.makeFolder((path as NSString).deletingLastPathComponent)
         try PosixFile.writeAtomically(data, to: path)
     }
 
-    public static func makeFolder(_ path: String) throws(LaundryError) {
+    public static func makeFolder(_ path: String) throws(StoreError) {
         try PosixFile.makeFolder(path)
     }
 }

@@ -2,8 +2,8 @@
 @preconcurrency import Glibc
 #endif
 import ArgumentParser
-import Foundation
 import LaundryCore
+import LaundryRendering
 
 @main
 struct LaundryCommand: ParsableCommand {
@@ -28,22 +28,20 @@ struct LaundryCommand: ParsableCommand {
         ]
     )
 
-    /// Runs a command and turns every failure into one line on stderr: usage errors exit 64 (as
-    /// swift-argument-parser does), everything else exits 1. Never a stack trace.
+    /// The command-line edge: runs a command and turns every failure into one line on stderr, once.
+    /// Usage errors exit 64 (as swift-argument-parser does), everything else exits 1. Never a
+    /// stack trace.
     static func main() {
         setvbuf(stdout, nil, _IOLBF, 0)
         do {
             var command = try parseAsRoot(CompletionRequestRepair.repaired(Array(CommandLine.arguments.dropFirst())))
             try command.run()
-        } catch let error as LaundryError {
-            fail(error.description)
-        } catch let error as UserFacingError {
-            fail(error.description)
         } catch let code as ExitCode {
             // The command already said why (doctor, daemon status).
             fflush(stdout)
             Glibc.exit(code.rawValue)
         } catch {
+            if let line = ErrorText.line(for: error) { fail(line) }
             let code = exitCode(for: error)
             // Help, --version and completion requests are "errors" that print and exit 0.
             guard code != .success else { exit(withError: error) }
@@ -63,11 +61,13 @@ struct LaundryCommand: ParsableCommand {
             .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: "; ")
         let arguments = CommandLine.arguments.dropFirst()
-        let subcommand = configuration.subcommands.first { command in
-            guard let first = arguments.first else { return false }
-            return command._commandName == first || command.configuration.aliases.contains(first)
+        var help = "laundry --help"
+        if let first = arguments.first {
+            for command in configuration.subcommands {
+                let names = [command.configuration.commandName].compactMap { $0 } + command.configuration.aliases
+                if names.contains(first), let name = names.first { help = "laundry \(name) --help" }
+            }
         }
-        let help = subcommand.map { "laundry \($0._commandName) --help" } ?? "laundry --help"
-        return "\(brief) (see: \(help))"
+        return "\(UnsafeText.escaped(brief)) (see: \(help))"
     }
 }

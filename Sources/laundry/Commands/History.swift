@@ -1,31 +1,34 @@
 import ArgumentParser
+import LaundryRendering
 
-struct History: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "history",
-        abstract: "Show what happened to one pet, or to all of them, newest first."
-    )
+extension LaundryCommand {
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "history",
+            abstract: "Show what happened to one pet, or to all of them, newest first."
+        )
 
-    @Argument(help: ArgumentHelp("Only this pet.", valueName: "pet"), completion: .custom(ShellCompletion.petNames))
-    var pet: String?
+        @Argument(help: ArgumentHelp("Only this pet.", valueName: "pet"), completion: .custom(ShellCompletion.petNames))
+        var pet: String?
 
-    @Option(help: "Show at most this many events.")
-    var limit: Int?
+        @Option(help: "Show at most this many events.")
+        var limit: Int?
 
-    @OptionGroup var output: JSONFlag
+        @OptionGroup var output: JSONFlag
 
-    func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
-    }
+        func validate() throws {
+            if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        }
 
-    func run() throws {
-        let context = try AppContext.make()
-        defer { context.reportProblems() }
-        let entries = try context.laundry.history(pet, limit: limit)
-        if output.json {
-            try JSONOutput.print(entries.map { HistoryEntryJSON(pet: $0.pet, event: $0.event) })
-        } else {
-            print(HistoryView(entries: entries, kinds: context.laundry.kinds, style: Style(enabled: context.terminal.useColor)).render())
+        func run() throws {
+            let context = try AppContext.make()
+            defer { context.reportWarnings() }
+            let entries = try context.laundry.history(pet, limit: limit)
+            if output.json {
+                try JSONOutput.print(entries.map { HistoryEntryJSON(pet: $0.pet, event: $0.event) })
+            } else {
+                print(HistoryView(entries: entries, kinds: context.laundry.kinds, style: context.style).render())
+            }
         }
     }
 }

@@ -1,30 +1,33 @@
 import ArgumentParser
 import Foundation
+import LaundryRendering
 
-struct Stats: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "stats",
-        abstract: "Totals, streaks, and a calendar of folded loads per day."
-    )
+extension LaundryCommand {
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "stats",
+            abstract: "Totals, streaks, and a calendar of folded loads per day."
+        )
 
-    @Option(help: "How many weeks the calendar shows.")
-    var weeks = 16
+        @Option(help: "How many weeks the calendar shows.")
+        var weeks = 16
 
-    @OptionGroup var output: JSONFlag
+        @OptionGroup var output: JSONFlag
 
-    func validate() throws {
-        guard (1...104).contains(weeks) else { throw ValidationError("--weeks must be between 1 and 104") }
-    }
+        func validate() throws {
+            guard (1...104).contains(weeks) else { throw ValidationError("--weeks must be between 1 and 104") }
+        }
 
-    func run() throws {
-        let context = try AppContext.make()
-        defer { context.reportProblems() }
-        let calendar = Calendar.current
-        let stats = context.laundry.statistics(weeks: weeks, calendar: calendar)
-        if output.json {
-            try JSONOutput.print(StatsJSON(stats, calendar: calendar))
-        } else {
-            print(StatsView(stats: stats, style: Style(enabled: context.terminal.useColor), calendar: calendar).render())
+        func run() throws {
+            let context = try AppContext.make()
+            defer { context.reportWarnings() }
+            let calendar = Calendar.current
+            let stats = context.laundry.statistics(weeks: weeks, calendar: calendar)
+            if output.json {
+                try JSONOutput.print(StatsJSON(stats, calendar: calendar))
+            } else {
+                print(StatsView(stats: stats, style: context.style, calendar: calendar).render())
+            }
         }
     }
 }

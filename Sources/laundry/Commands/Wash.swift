@@ -1,20 +1,16 @@
 import ArgumentParser
 
-struct Wash: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "wash",
-        abstract: "Start a pet's wash timer.",
-        discussion: "Uses the pet's wash duration unless --for is given. When it ends the pet is 'washed'."
-    )
+extension LaundryCommand {
+    struct Wash: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "wash",
+            abstract: "Start a pet's wash timer.",
+            discussion: "Uses the pet's wash duration unless --for is given. When it ends the pet is 'washed'."
+        )
 
-    @OptionGroup var target: PetArgument
-    @OptionGroup var length: ForDurationOption
+        @OptionGroup var target: PetArgument
+        @OptionGroup var length: ForDurationOption
 
-    func run() throws {
-        let context = try AppContext.make()
-        defer { context.reportProblems() }
-        let state = try context.laundry.perform(.wash(length.duration), on: target.pet)
-        context.ensureDaemonRunning()
-        CycleReport.started(state, verb: "Washing", context: context)
+        func run() throws { try CycleMove.run(.wash(length.duration), on: target.pet) }
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import LaundryStore
+import LaundryActions
 
 /// The `<pet>` argument every pet command takes, with completion of the current pets' names.
 struct PetArgument: ParsableArguments {
@@ -14,13 +14,11 @@ struct PetArgument: ParsableArguments {
 /// possible and never print an error into the prompt.
 enum ShellCompletion {
     @Sendable static func petNames(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        let store = PetStore(paths: LaundryPaths.resolve())
         let key = prefix.lowercased()
-        return store.names().filter { $0.lowercased().hasPrefix(key) }.sorted()
+        return Laundry.petNames().filter { $0.lowercased().hasPrefix(key) }.sorted()
     }
 
     @Sendable static func kinds(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        guard let catalog = try? DataDirectory.locate().loadKinds() else { return [] }
-        return catalog.ids.filter { $0.hasPrefix(prefix.lowercased()) }
+        Laundry.kindNames().filter { $0.hasPrefix(prefix.lowercased()) }
     }
 }

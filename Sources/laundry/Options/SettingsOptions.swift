@@ -24,6 +24,15 @@ struct SettingsOptions: ParsableArguments {
             help: ArgumentHelp("When it was last washed: 2026-11-20, 2026-11-20T18:30, today, yesterday, '3 days ago'.", valueName: "date"))
     var lastWashed: String?
 
+    var isEmpty: Bool { kind == nil && wash == nil && dry == nil && every == nil && lastWashed == nil }
+
+    /// Kinds come from the data folder, so they are checked once it is found; a wrong one is still
+    /// a usage error.
+    func checkKind(in catalog: KindCatalog) throws {
+        guard let kind, catalog.kind(kind) == nil else { return }
+        throw ValidationError("'\(kind)' is not a kind of laundry; use one of: \(catalog.ids.joined(separator: ", "))")
+    }
+
     /// The settings, with the date read against the given clock.
     func settings(name: PetName?, now: Date) throws -> PetSettings {
         var date: Date?

@@ -1,0 +1,6 @@
+/// What the way in itself refuses, apart from the domain's `PetError` and the files' `StoreError`,
+/// which pass through it unchanged.
+public enum ActionError: Error, Equatable, Sendable {
+    /// `LAUNDRY_FAKE_NOW` is set but is not an ISO 8601 date-time.
+    case invalidFakeNow(String)
+}

@@ -1,0 +1,27 @@
+import LaundryControl
+
+/// The policy "a command that starts a timer starts the notification service", unless
+/// `LAUNDRY_NO_AUTOSTART=1`. A failure is a warning: the timer itself is already saved.
+public struct DaemonAutostart: Sendable {
+    let runtime: RuntimePaths
+    let environment: [String: String]
+
+    public init?(environment: [String: String]) {
+        guard environment["LAUNDRY_NO_AUTOSTART"] != "1" else { return nil }
+        runtime = RuntimePaths.resolve(environment: environment)
+        self.environment = environment
+    }
+
+    /// Starts the daemon when its lock is free; returns what went wrong, if anything.
+    func ensureRunning() -> DaemonError? {
+        guard !DaemonLock.isHeld(paths: runtime) else { return nil }
+        do {
+            try DaemonLauncher.start(runtime: runtime, environment: environment)
+            return nil
+        } catch let error as DaemonError {
+            return error
+        } catch {
+            return .system("starting the daemon: \(error)", 0)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import LaundryCore
+import LaundryStore
+
+/// What `laundry doctor` sees in the files, read without changing anything: corrupt files are
+/// reported here and set aside by the next command.
+public struct Inspection: Sendable {
+    public enum Home: Sendable {
+        case notCreated
+        case notWritable
+        case ready(pets: Int, timers: Int)
+    }
+
+    public let home: Home
+    public let problems: [StoreProblem]
+    /// Files an earlier command set aside as corrupt (`*.corrupt-<time>`).
+    public let setAsideFiles: [String]
+    /// The configuration, or why it could not be read.
+    public let config: Result<DaemonConfig, StoreError>
+}
+
+extension Laundry {
+    public func inspect() -> Inspection {
+        let paths = files.paths
+        let config = Result { () throws(StoreError) in try ConfigFile.load(paths) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: paths.root, isDirectory: &isFolder) else {
+            return Inspection(home: .notCreated, problems: [], setAsideFiles: [], config: config)
+        }
+        guard isFolder.boolValue, access(paths.root, W_OK) == 0 else {
+            return Inspection(home: .notWritable, problems: [], setAsideFiles: [], config: config)
+        }
+        let snapshot = PetStore(paths: paths, setsAsideCorruptFiles: false).loadAll()
+        let setAside = ((try? FileManager.default.contentsOfDirectory(atPath: paths.pets)) ?? [])
+            .filter { $0.contains(".corrupt-") }.sorted().map { "\(paths.pets)/\($0)" }
+        return Inspection(home: .ready(pets: snapshot.states.count, timers: snapshot.states.filter { $0.liveTimer != nil }.count),
+                          problems: snapshot.problems, setAsideFiles: setAside, config: config)
+    }
+}

@@ -1,0 +1,10 @@
+import LaundryControl
+import LaundryStore
+
+/// Something that did not stop an operation but the user should hear about, once.
+public enum LaundryWarning: Equatable, Sendable {
+    /// A file was set aside, unreadable, orphaned, from a newer laundry, or a finish not saved.
+    case store(StoreProblem)
+    /// A timer was started but the notification service could not be started.
+    case daemonNotStarted(DaemonError)
+}

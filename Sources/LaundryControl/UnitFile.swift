@@ -1,0 +1,21 @@
+import Foundation
+import LaundryStore
+
+/// `laundry daemon install`: the systemd user unit, filled in from the template in the data folder
+/// and written atomically; a unit is not secret, so it is 0644 like any config.
+public enum UnitFile {
+    /// Writes `$XDG_CONFIG_HOME/systemd/user/laundry.service` and returns its path.
+    public static func install(template: String, environment: [String: String]) throws -> String {
+        guard let text = try? String(contentsOfFile: template, encoding: .utf8) else {
+            throw DaemonError.unitTemplateMissing(path: template)
+        }
+        guard let executable = DataDirectory.currentExecutable() else { throw DaemonError.executableNotFound }
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        let unit = configHome + "/systemd/user/laundry.service"
+        let filled = text.replacingOccurrences(of: "@LAUNDRY_BINARY@", with: executable)
+        try StoreFiles.writeAtomically(Data(filled.utf8), to: unit)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: unit)
+        return unit
+    }
+}

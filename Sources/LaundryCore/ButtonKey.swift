@@ -1,0 +1,37 @@
+/// The action keys of notification buttons, as `data/messages.json` names them: the one place that
+/// says what each button does.
+public enum ButtonKey: String, CaseIterable, Sendable {
+    case dry
+    case airDry = "air-dry"
+    case fold
+    case moreDry = "more-dry"
+    case snooze
+    case wash
+    /// A click on the popup itself (the freedesktop `default` action): it only acknowledges.
+    case click = "default"
+
+    public var response: ButtonResponse {
+        switch self {
+        case .dry: return .perform(.dry(nil))
+        case .airDry, .fold: return .perform(.fold)
+        case .moreDry: return .perform(.moreDry(nil))
+        case .snooze: return .perform(.snooze(nil))
+        case .wash: return .perform(.wash(nil))
+        case .click: return .acknowledge
+        }
+    }
+}
+
+/// What pressing a button means: the same operation as a command, or just "I have seen it".
+public enum ButtonResponse: Equatable, Sendable {
+    case perform(PetAction)
+    case acknowledge
+}
+
+extension PetAction {
+    /// The operation behind a notification button, or nil for a key that names none.
+    public init?(buttonKey: String) {
+        guard case .perform(let action)? = ButtonKey(rawValue: buttonKey)?.response else { return nil }
+        self = action
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The moves a person can make on a pet; the raw value is the command that makes it.
+public enum Move: String, CaseIterable, Sendable {
+    case wash, dry, moreDry = "more-dry", fold, cancel, pause, resume, snooze
+}
+
+/// Something a person asks of a pet, from a command or a notification button: both go through
+/// `Laundry.perform`, so a button does exactly what its command does.
+public enum PetAction: Sendable, Equatable {
+    case wash(LaundryDuration?)
+    case dry(LaundryDuration?)
+    case moreDry(LaundryDuration?)
+    case fold
+    case cancel
+    case pause
+    case resume
+    case snooze(LaundryDuration?)
+
+    public var move: Move {
+        switch self {
+        case .wash: return .wash
+        case .dry: return .dry
+        case .moreDry: return .moreDry
+        case .fold: return .fold
+        case .cancel: return .cancel
+        case .pause: return .pause
+        case .resume: return .resume
+        case .snooze: return .snooze
+        }
+    }
+
+    /// Whether the action starts a timer, so the notification service must be running.
+    public var startsTimer: Bool {
+        switch self {
+        case .wash, .dry, .moreDry, .resume, .snooze: return true
+        case .fold, .cancel, .pause: return false
+        }
+    }
+
+    /// The move itself, on a state already brought up to date.
+    public func apply(to state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
+        switch self {
+        case .wash(let duration): return try StageMachine.wash(&state, for: duration, at: now)
+        case .dry(let duration): return try StageMachine.dry(&state, for: duration, at: now)
+        case .moreDry(let duration): return try StageMachine.moreDry(&state, for: duration, at: now)
+        case .fold: return try StageMachine.fold(&state, at: now)
+        case .cancel: return try StageMachine.cancel(&state, at: now)
+        case .pause: return try StageMachine.pause(&state, at: now)
+        case .resume: return try StageMachine.resume(&state, at: now)
+        case .snooze(let duration): return StageMachine.snooze(&state, for: duration, at: now)
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// What the domain refuses: a pet that cannot be found, a name that cannot be used, a move the
+/// stage does not allow. Data only; the command line words it (`ErrorText` in LaundryRendering).
+public enum PetError: Error, Equatable, Sendable {
+    case unknownPet(String, suggestion: String?)
+    case ambiguousPet(String, candidates: [String])
+    case noPets
+    case invalidName(String, reason: String)
+    case unknownKind(String, known: [String])
+    case invalidCycleDays(String)
+    /// `move` is not allowed in `stage`; `timerLeft` is the running timer's remaining seconds.
+    case illegalMove(Move, pet: String, stage: Stage, timerLeft: Double?)
+    case notPaused(pet: String)
+    case alreadyPaused(pet: String)
+}

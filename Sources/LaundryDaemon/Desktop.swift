@@ -1,0 +1,32 @@
+import Foundation
+import LaundryActions
+import LaundryCore
+import LaundryRendering
+
+/// The only door from the command line to the desktop (GLib, libnotify): one call for each command
+/// that must talk to it itself.
+public enum Desktop {
+    /// `laundry daemon run`: runs the notification service until SIGTERM or SIGINT.
+    public static func runDaemon(environment: [String: String], log: @escaping (String) -> Void) throws {
+        try DaemonRunner.run(environment: environment, log: log)
+    }
+
+    /// `laundry notify-test`: posts a test notification and says who showed it.
+    public static func postTestNotification(_ laundry: Laundry, environment: [String: String]) throws -> ServerInfo {
+        let notifier = LibNotifyNotifier(iconPath: laundry.iconPath)
+        guard let server = notifier.refreshServer() else {
+            throw CommandError.noNotificationServer(advice: DesktopAdvice.missingServer(environment))
+        }
+        let writer = AnnouncementWriter(messages: try laundry.loadMessages())
+        let content = writer.content(for: Announcement(petID: UUID(), petName: "laundry", health: 100, reason: .test),
+                                     markup: server.hasBodyMarkup, buttons: false)
+        guard notifier.show(content) == .posted else { throw CommandError.notificationRefused(server: server.name) }
+        notifier.flush()
+        return server
+    }
+
+    /// `laundry doctor`: the notification server on the session bus, if one answers.
+    public static func notificationServer() -> ServerInfo? {
+        LibNotifyNotifier(iconPath: nil).refreshServer()
+    }
+}

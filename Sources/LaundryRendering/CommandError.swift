@@ -1,0 +1,8 @@
+/// What the command line itself refuses, apart from the errors of the layers below it.
+public enum CommandError: Error, Equatable, Sendable {
+    /// `release` without `--yes` where nobody can answer the question.
+    case releaseNeedsConfirmation(pet: String)
+    /// No notification server answered; `advice` says what to do.
+    case noNotificationServer(advice: String)
+    case notificationRefused(server: String)
+}

@@ -1,0 +1,30 @@
+import Foundation
+import LaundryControl
+import LaundryCore
+
+/// What `laundry daemon status` and `start` say about the service.
+public enum DaemonStatusText {
+    public static let notRunning = "The laundry daemon is not running. Start it with: laundry daemon start"
+
+    public static func alreadyRunning(pid: Int32?) -> String {
+        "The laundry daemon is already running\(pid.map { " (pid \($0))" } ?? "")."
+    }
+
+    public static func lines(_ status: DaemonStatus, runtime: RuntimePaths, now: Date) -> [String] {
+        var lines = ["The laundry daemon is running (pid \(status.pid), up \(DurationText.rough(now.timeIntervalSince(status.startedAt))))."]
+        lines.append("  home:          \(status.home)")
+        lines.append("  pets:          \(status.pets), timers armed: \(status.timersArmed)")
+        if let next = status.nextDeadline {
+            lines.append("  next deadline: \(LocalTime.dateTime(next, seconds: true)) (in \(DurationText.countdown(next.timeIntervalSince(now))))")
+        } else {
+            lines.append("  next deadline: none")
+        }
+        if let server = status.server {
+            lines.append("  notifications: \(server) (\(status.serverCapabilities.joined(separator: ", ")))")
+        } else {
+            lines.append("  notifications: no notification server found; they go to \(runtime.log)")
+        }
+        lines.append("  log:           \(runtime.log)")
+        return lines
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import LaundryCore
+
+/// `laundry history`: one line per event, newest first.
+public struct HistoryView {
+    public let entries: [(pet: Pet, event: HistoryEvent)]
+    public let kinds: KindCatalog
+    public let style: Style
+
+    public init(entries: [(pet: Pet, event: HistoryEvent)], kinds: KindCatalog, style: Style) {
+        self.entries = entries
+        self.kinds = kinds
+        self.style = style
+    }
+
+    public func render() -> String {
+        guard !entries.isEmpty else { return "No history yet." }
+        let nameWidth = entries.map { TextWidth.of(TerminalText.sanitize($0.pet.name)) }.max() ?? 0
+        return entries.map { entry in
+            let emoji = kinds.kindOrFallback(entry.pet.kind).emoji
+            let name = TextWidth.padded(TerminalText.sanitize(entry.pet.name), to: nameWidth)
+            let detail = entry.event.detail.map { style.dim(" (\(TerminalText.sanitize($0)))") } ?? ""
+            return "\(style.dim(LocalTime.dateTime(entry.event.at)))  \(emoji) \(name)  \(Self.describe(entry.event.event))\(detail)"
+        }.joined(separator: "\n")
+    }
+
+    public static func describe(_ kind: HistoryEvent.Kind) -> String {
+        switch kind {
+        case .adopted: return "adopted"
+        case .washStarted: return "wash started"
+        case .washDone: return "wash done"
+        case .dryStarted: return "dryer started"
+        case .dryDone: return "dry done"
+        case .extraDryStarted: return "extra drying started"
+        case .extraDryDone: return "extra drying done"
+        case .folded: return "folded"
+        case .cancelled: return "cancelled"
+        case .paused: return "paused"
+        case .resumed: return "resumed"
+        case .settingsChanged: return "settings changed"
+        case .renamed: return "renamed"
+        case .died: return "died of neglect"
+        case .snoozed: return "reminders snoozed"
+        }
+    }
+}
+
+/// The `--json` shape of one history entry.
+public struct HistoryEntryJSON: Encodable {
+    public let at: Date
+    public let event: HistoryEvent.Kind
+    public let petID: String
+    public let petName: String
+    public let timerID: String?
+    public let detail: String?
+
+    public init(pet: Pet, event: HistoryEvent) {
+        at = event.at
+        self.event = event.event
+        petID = pet.id.lowercasedText
+        petName = pet.name
+        timerID = event.timerID?.lowercasedText
+        detail = event.detail
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import LaundryCore
+
+/// `laundry stats`: totals, streaks, and a grid of folded loads per day (weeks across, Monday on
+/// top), like a contributions graph.
+public struct StatsView {
+    public let stats: LaundryStats
+    public let style: Style
+    public let calendar: Calendar
+
+    public init(stats: LaundryStats, style: Style, calendar: Calendar) {
+        self.stats = stats
+        self.style = style
+        self.calendar = calendar
+    }
+
+    public func render() -> String {
+        var lines: [String] = []
+        lines.append("\(style.bold("Pets")) \(stats.petCount)   \(style.bold("Loads folded")) \(stats.totalCycles)   "
+            + "\(style.bold("Last 7 days")) \(stats.foldedLast7Days)   \(style.bold("Last 30 days")) \(stats.foldedLast30Days)")
+        if let best = stats.bestCurrentStreak, best.currentStreak > 0 {
+            lines.append("Best current streak: \(TerminalText.sanitize(best.name)) (\(best.currentStreak))")
+        }
+        if let best = stats.bestLongestStreak, best.longestStreak > 0 {
+            lines.append("Longest streak ever: \(TerminalText.sanitize(best.name)) (\(best.longestStreak))")
+        }
+        lines.append("")
+        lines += grid()
+        lines.append("")
+        lines.append(style.dim("      less ") + [0, 1, 2, 3].map(cell).joined(separator: " ") + style.dim(" more   (loads folded per day)"))
+        return lines.joined(separator: "\n")
+    }
+
+    private func grid() -> [String] {
+        let weeks = stats.days.count / 7
+        // Each week is a column two characters wide; a month's name starts above its first week.
+        var monthRow = [Character](repeating: " ", count: weeks * 2 + 4)
+        var lastMonth = -1
+        var freeFrom = 0
+        for week in 0..<weeks {
+            let month = calendar.component(.month, from: stats.days[week * 7].start)
+            guard month != lastMonth else { continue }
+            lastMonth = month
+            let name = Array(calendar.shortMonthSymbols[month - 1])
+            guard week * 2 >= freeFrom, week * 2 + name.count <= monthRow.count else { continue }
+            monthRow.replaceSubrange(week * 2..<week * 2 + name.count, with: name)
+            freeFrom = week * 2 + name.count + 1
+        }
+        let monthLine = "      " + String(monthRow)
+        var rows = [style.dim(monthLine.trimmingTrailingSpaces())]
+        let labels = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
+        for weekday in 0..<7 {
+            var row = style.dim(TextWidth.padded(labels[weekday], to: 6))
+            for week in 0..<weeks {
+                let day = stats.days[week * 7 + weekday]
+                row += (day.isPast ? cell(day.folded) : " ") + " "
+            }
+            rows.append(row.trimmingTrailingSpaces())
+        }
+        return rows
+    }
+
+    private func cell(_ count: Int) -> String {
+        switch count {
+        case 0: return style.dim("·")
+        case 1: return style.paint("▪", .green)
+        case 2: return style.paint("■", .green)
+        default: return style.paint("█", .green)
+        }
+    }
+}
+
+/// The `--json` shape of `laundry stats`.
+public struct StatsJSON: Encodable {
+    public struct PetJSON: Encodable {
+        let name: String
+        let totalCycles: Int
+        let currentStreak: Int
+        let longestStreak: Int
+    }
+
+    public struct DayJSON: Encodable {
+        let date: String
+        let folded: Int
+    }
+
+    public let pets: Int
+    public let totalCycles: Int
+    public let foldedLast7Days: Int
+    public let foldedLast30Days: Int
+    public let perPet: [PetJSON]
+    public let days: [DayJSON]
+
+    public init(_ stats: LaundryStats, calendar: Calendar) {
+        pets = stats.petCount
+        totalCycles = stats.totalCycles
+        foldedLast7Days = stats.foldedLast7Days
+        foldedLast30Days = stats.foldedLast30Days
+        perPet = stats.pets.map { PetJSON(name: $0.name, totalCycles: $0.totalCycles, currentStreak: $0.currentStreak, longestStreak: $0.longestStreak) }
+        days = stats.days.filter(\.isPast).map { day in
+            let parts = calendar.dateComponents([.year, .month, .day], from: day.start)
+            return DayJSON(date: String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0), folded: day.folded)
+        }
+    }
+}

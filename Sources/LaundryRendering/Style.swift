@@ -1,0 +1,37 @@
+import LaundryCore
+
+/// Colour, in one place. Every colour is dropped when stdout is not a terminal or `NO_COLOR` is set.
+public struct Style {
+    public let enabled: Bool
+
+    public init(enabled: Bool) { self.enabled = enabled }
+
+    public enum Color: String {
+        case red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
+        case bold = "1", dim = "2"
+    }
+
+    public func paint(_ text: String, _ color: Color) -> String {
+        enabled ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    public func bold(_ text: String) -> String { paint(text, .bold) }
+    public func dim(_ text: String) -> String { paint(text, .dim) }
+
+    public func color(for mood: Mood) -> Color {
+        switch mood {
+        case .happy: return .green
+        case .neutral: return .cyan
+        case .sad: return .yellow
+        case .verySad, .dead: return .red
+        }
+    }
+
+    public func color(for stage: Stage) -> Color {
+        switch stage {
+        case .idle: return .dim
+        case .washing, .drying: return .blue
+        case .washed, .dried: return .magenta
+        }
+    }
+}

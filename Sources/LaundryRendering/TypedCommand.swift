@@ -1,0 +1,9 @@
+import LaundryCore
+
+/// The commands laundry tells people to type, quoted so they can be pasted into a shell.
+public enum TypedCommand {
+    /// `laundry dry 'Bed sheets'`
+    public static func typed(_ move: Move, _ petName: String) -> String {
+        "laundry \(move.rawValue) \(ShellQuote.quote(petName))"
+    }
+}

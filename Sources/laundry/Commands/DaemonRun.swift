@@ -1,0 +1,21 @@
+import ArgumentParser
+import Foundation
+import LaundryCore
+import LaundryDaemon
+import LaundryRendering
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+extension LaundryCommand.Daemon {
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "run", abstract: "Run the service in the foreground, logging to stderr.")
+
+        func run() throws {
+            try Desktop.runDaemon(environment: ProcessInfo.processInfo.environment) { line in
+                Terminal.printError("\(Timestamp.format(Date())) laundry[\(getpid())]: \(line)")
+            }
+        }
+    }
+}
