@@ -20,7 +20,7 @@ final class PetMatcherTests: XCTestCase {
 
     func test_ambiguousPrefixListsTheCandidates() {
         XCTAssertThrowsError(try matcher.match("sock")) { error in
-            XCTAssertEqual(error as? LaundryError, .ambiguousPet("sock", candidates: ["Sock Drawer", "Socks"]))
+            XCTAssertEqual(error as? PetError, .ambiguousPet("sock", candidates: ["Sock Drawer", "Socks"]))
         }
     }
 
@@ -29,25 +29,25 @@ final class PetMatcherTests: XCTestCase {
         XCTAssertEqual(try matcher.match("ABCDEF01-22"), sheets.id)
         XCTAssertThrowsError(try matcher.match("abcdef0"), "seven digits are not enough")
         XCTAssertThrowsError(try matcher.match("11111111")) { error in
-            guard case .ambiguousPet = error as? LaundryError else { return XCTFail("\(error)") }
+            guard case .ambiguousPet = error as? PetError else { return XCTFail("\(error)") }
         }
     }
 
     func test_unknownSuggestsTheNearestName() {
         XCTAssertThrowsError(try matcher.match("sox")) { error in
-            XCTAssertEqual(error as? LaundryError, .unknownPet("sox", suggestion: "Socks"))
+            XCTAssertEqual(error as? PetError, .unknownPet("sox", suggestion: "Socks"))
         }
         XCTAssertThrowsError(try matcher.match("zzzzzzzzzz")) { error in
-            XCTAssertEqual(error as? LaundryError, .unknownPet("zzzzzzzzzz", suggestion: nil))
+            XCTAssertEqual(error as? PetError, .unknownPet("zzzzzzzzzz", suggestion: nil))
         }
         XCTAssertThrowsError(try matcher.match("sheets")) { error in
-            XCTAssertEqual(error as? LaundryError, .unknownPet("sheets", suggestion: "Bed Sheets"))
+            XCTAssertEqual(error as? PetError, .unknownPet("sheets", suggestion: "Bed Sheets"))
         }
     }
 
     func test_noPetsAtAllSaysHowToAdopt() {
         XCTAssertThrowsError(try PetMatcher([]).match("socks")) { error in
-            XCTAssertEqual(error as? LaundryError, .noPets)
+            XCTAssertEqual(error as? PetError, .noPets)
         }
     }
 }

@@ -12,7 +12,7 @@ final class PetNameTests: XCTestCase {
     func test_refusesEmptyBlankLongAndControlCharacters() {
         for bad in ["", "   ", "\t", String(repeating: "a", count: 31), "So\ncks", "So\tcks", "bell\u{7}", "rtl\u{202E}x"] {
             XCTAssertThrowsError(try PetName(bad), bad.debugDescription) { error in
-                guard case .invalidName = error as? LaundryError else { return XCTFail("wrong error \(error)") }
+                guard case .invalidName = error as? PetError else { return XCTFail("wrong error \(error)") }
             }
         }
     }

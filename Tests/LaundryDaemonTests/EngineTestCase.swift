@@ -2,7 +2,6 @@ import Foundation
 import LaundryActions
 import LaundryCore
 import LaundryDaemon
-import LaundryStore
 import XCTest
 
 /// A daemon engine on real files in a temporary home, with a manual clock and a recording notifier.
@@ -21,8 +20,8 @@ class EngineTestCase: XCTestCase {
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-engine-\(UUID().uuidString)").path
         clock = ManualClock(start)
-        let kinds = try DataDirectory(path: Self.sourceRoot + "/data").loadKinds()
-        laundry = Laundry(store: PetStore(paths: LaundryPaths(root: home)), kinds: kinds, clock: clock)
+        let kinds = try JSONDecoder().decode(KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: Self.sourceRoot + "/data/kinds.json")))
+        laundry = Laundry(home: home, dataFolder: Self.sourceRoot + "/data", kinds: kinds, clock: clock)
         notifier = RecordingNotifier()
     }
 
@@ -31,8 +30,8 @@ class EngineTestCase: XCTestCase {
     }
 
     func makeEngine(config: DaemonConfig = .defaults) throws -> DaemonEngine {
-        let messages = try DataDirectory(path: Self.sourceRoot + "/data").loadMessages()
-        return DaemonEngine(laundry: laundry, notifier: notifier, messages: messages, config: config,
+        let messages = try laundry.loadMessages()
+        return DaemonEngine(laundry: laundry, clock: clock, notifier: notifier, messages: messages, config: config,
                             log: { [unowned self] in self.logLines.append($0) }, ringBell: { [unowned self] in self.bells += 1 })
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 import LaundryCore
 import LaundryDaemon
-import LaundryStore
 import XCTest
 
 final class EngineTimerTests: EngineTestCase {

@@ -6,7 +6,7 @@ import XCTest
 final class AtomicFileTests: StoreTestCase {
     func test_filesAre0600InFolders0700() throws {
         let pet = try adopt("Socks")
-        try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
+        try store.update(pet.id) { (state: inout PetState) in
             try StageMachine.wash(&state, for: nil, at: now)
         }
         let paths = store.paths
@@ -21,7 +21,7 @@ final class AtomicFileTests: StoreTestCase {
     func test_replaceLeavesNoTemporaryFilesAndKeepsValidJSON() throws {
         let pet = try adopt("Socks")
         for index in 0..<20 {
-            try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
+            try store.update(pet.id) { (state: inout PetState) in
                 state.pet.cycleDays = Double(index + 1)
                 return []
             }
@@ -67,7 +67,7 @@ final class AtomicFileTests: StoreTestCase {
         let path = store.paths.petFile(pet.id)
         let before = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         let inodeBefore = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber
-        try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
+        try store.update(pet.id) { (state: inout PetState) in
             state.pet.cycleDays = 3
             return []
         }
@@ -82,10 +82,11 @@ final class AtomicFileTests: StoreTestCase {
         let original = contents(store.paths.petFile(pet.id))
         // A folder where the timer file should be makes the write fail half-way through the change.
         try FileManager.default.createDirectory(atPath: store.paths.timerFile(pet.id), withIntermediateDirectories: true)
-        XCTAssertThrowsError(try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
+        XCTAssertThrowsError(try store.update(pet.id) { (state: inout PetState) in
             try StageMachine.wash(&state, for: nil, at: now)
         }) { error in
-            XCTAssertTrue("\(error)".contains("cannot write"), "\(error)")
+            guard case .unwritable(let path, _)? = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, self.store.paths.timerFile(pet.id))
         }
         XCTAssertEqual(contents(store.paths.petFile(pet.id)), original)
         XCTAssertEqual(store.history(pet.id).events.map(\.event), [.adopted])

@@ -39,10 +39,10 @@ final class CorruptFileTests: StoreTestCase {
         let path = store.paths.petFile(socks.id)
         let text = String(decoding: contents(path)!, as: UTF8.self).replacingOccurrences(of: "\"cycleDays\" : 5", with: "\"cycleDays\" : 1e300")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        try store.update(towels.id, at: now) { (state: inout PetState) throws(LaundryError) in
+        try store.update(towels.id) { (state: inout PetState) in
             try StageMachine.wash(&state, for: .minutes(5), at: now)
         }
-        try store.update(towels.id, at: now) { (state: inout PetState) throws(LaundryError) in
+        try store.update(towels.id) { (state: inout PetState) in
             try StageMachine.pause(&state, at: now)
         }
         let timerPath = store.paths.timerFile(towels.id)
@@ -65,10 +65,10 @@ final class CorruptFileTests: StoreTestCase {
         let snapshot = store.loadAll()
         XCTAssertEqual(snapshot.states.map(\.pet.name), ["Socks"])
         XCTAssertEqual(snapshot.problems, [.newerSchema(path: path, version: 9)])
-        XCTAssertThrowsError(try store.update(socks.id, at: now) { (state: inout PetState) throws(LaundryError) in
+        XCTAssertThrowsError(try store.update(socks.id) { (state: inout PetState) in
             try StageMachine.wash(&state, for: nil, at: now)
         }) { error in
-            guard case .newerSchema(_, _, 9)? = error as? LaundryError else { return XCTFail("\(error)") }
+            guard case .newerSchema(_, _, 9)? = error as? StoreError else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(contents(path), Data(text.utf8), "byte for byte unchanged")
     }

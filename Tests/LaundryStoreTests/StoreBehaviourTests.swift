@@ -7,43 +7,25 @@ final class StoreBehaviourTests: StoreTestCase {
     func test_namesAreUniqueWithoutRegardToCase() throws {
         try adopt("Socks")
         XCTAssertThrowsError(try adopt("SOCKS")) { error in
-            XCTAssertEqual(error as? LaundryError, .duplicateName("Socks"))
+            XCTAssertEqual(error as? StoreError, .nameTaken("Socks"))
         }
         XCTAssertEqual(store.loadAll().states.count, 1)
     }
 
-    func test_aFinishedTimerIsRecordedOnceInHistory() throws {
+    func test_aRefusedChangeWritesNothing() throws {
         let pet = try adopt("Socks")
-        try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
-            try StageMachine.wash(&state, for: .minutes(1), at: now)
-        }
-        let later = now.addingTimeInterval(120)
-        for _ in 0..<3 { _ = store.settled(store.loadAll(), at: later) }
-        let events = store.history(pet.id).events.map(\.event)
-        XCTAssertEqual(events, [.adopted, .washStarted, .washDone])
-        let state = try XCTUnwrap(try store.load(pet.id))
-        XCTAssertEqual(state.pet.stage, .washed)
-        XCTAssertEqual(state.timer?.finishedAt, now.addingTimeInterval(60))
-        XCTAssertEqual(state.timer?.notified, false, "left for the notification service to announce")
-    }
-
-    func test_aRefusedChangeStillKeepsWhatSettlingFound() throws {
-        let pet = try adopt("Socks")
-        try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
-            try StageMachine.wash(&state, for: .minutes(1), at: now)
-        }
-        let later = now.addingTimeInterval(120)
-        XCTAssertThrowsError(try store.update(pet.id, at: later) { (state: inout PetState) throws(LaundryError) in
-            try StageMachine.moreDry(&state, for: nil, at: later)
+        XCTAssertThrowsError(try store.update(pet.id) { (state: inout PetState) in
+            state.pet.name = "Changed"
+            return try StageMachine.dry(&state, for: nil, at: now)
         })
-        XCTAssertEqual(try store.load(pet.id)?.pet.stage, .washed)
-        XCTAssertEqual(store.history(pet.id).events.map(\.event), [.adopted, .washStarted, .washDone])
+        XCTAssertEqual(try store.load(pet.id)?.pet.name, "Socks")
+        XCTAssertEqual(store.history(pet.id).events.map(\.event), [.adopted])
     }
 
     func test_releaseRemovesEveryFileOfThePet() throws {
         let pet = try adopt("Socks")
         let other = try adopt("Towels")
-        try store.update(pet.id, at: now) { (state: inout PetState) throws(LaundryError) in
+        try store.update(pet.id) { (state: inout PetState) in
             try StageMachine.wash(&state, for: nil, at: now)
         }
         try store.remove(pet.id)
