@@ -105,7 +105,7 @@ final class EngineTimerTests: EngineTestCase {
         clock.advance(by: 601)
         engine.deadlinesDue(afterWatchReported: [])
         XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
-        let petFile = "\(home!)/pets/\(LaundryPaths.fileStem(socks)).json"
+        let petFile = "\(home!)/pets/\(socks.lowercasedText).json"
         try FileManager.default.removeItem(atPath: petFile)
         try FileManager.default.createDirectory(atPath: petFile, withIntermediateDirectories: false)
         engine.deadlinesDue(afterWatchReported: [socks])

@@ -1,0 +1,69 @@
+import Foundation
+import LaundryCore
+import LaundryRendering
+import XCTest
+
+final class CardAndFrameTests: XCTestCase {
+    private let now = RenderingFixtures.now
+
+    override func setUp() {
+        // LocalTime and the card speak local time: pin it so the golden strings hold anywhere.
+        NSTimeZone.default = TimeZone(identifier: "UTC")!
+    }
+
+    func test_cardOfAWashingPet() {
+        let state = RenderingFixtures.state("Socks", washingFor: 45)
+        let card = PetCard(view: PetView(state: state, kind: RenderingFixtures.clothes, now: now), style: Style(enabled: false))
+        let lines = card.render().split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[0], "👕 Socks (clothes)  😊 happy")
+        XCTAssertEqual(lines[1], "   “Socks is fresh.”")
+        XCTAssertEqual(lines[3], "   Stage   Washing…  ▰▱▱▱▱▱▱▱▱▱ 40:00 left, done at 10:40")
+        XCTAssertEqual(lines[4], "   Next    laundry cancel Socks  or  laundry pause Socks")
+        XCTAssertEqual(lines.last, "   Id      \(state.pet.id.lowercasedText)")
+    }
+
+    func test_watchFrameShowsRunningTimersSoonestFirstThenWaitingLoads() {
+        var waiting = RenderingFixtures.state("Towels")
+        waiting.pet.stage = .washed
+        let frame = WatchFrame(states: [RenderingFixtures.state("Long", washingFor: 60),
+                                        RenderingFixtures.state("Short", washingFor: 10), waiting],
+                               kinds: RenderingFixtures.kinds, now: now, style: Style(enabled: false))
+        let lines = frame.lines()
+        XCTAssertTrue(frame.hasRunningTimer)
+        XCTAssertEqual(lines[0], "laundry watch  2026-11-21 10:00:00  (Ctrl-C to quit)")
+        XCTAssertEqual(lines[2], "👕 Short   washing        ▰▰▰▰▰▱▱▱▱▱ 5:00     done at 10:05")
+        XCTAssertEqual(lines[3], "👕 Long    washing        ▰▱▱▱▱▱▱▱▱▱ 55:00    done at 10:55")
+        XCTAssertEqual(lines[4], "👕 Towels  ✓ wash done → laundry dry Towels")
+    }
+
+    func test_jsonShapeHasExactlyTheDocumentedKeys() throws {
+        let view = PetView(state: RenderingFixtures.state("Socks", washingFor: 45), kind: RenderingFixtures.clothes, now: now)
+        let data = try JSONCoding.encoder().encode(PetJSON(view))
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), ["id", "name", "kind", "stage", "health", "mood", "timer", "totalCycles",
+                                          "currentStreak", "longestStreak", "lastLaundryAt"])
+        let timer = try XCTUnwrap(object["timer"] as? [String: Any])
+        XCTAssertEqual(Set(timer.keys), ["kind", "startedAt", "endsAt", "remainingSeconds", "paused"])
+        XCTAssertEqual(timer["remainingSeconds"] as? Double, 2400)
+        XCTAssertTrue(object["lastLaundryAt"] is NSNull, "null spelled out")
+    }
+
+    func test_statsCalendarPutsFoldsOnTheirDays() {
+        let calendar = RenderingFixtures.utc
+        var pet = Pet(name: try! PetName("Socks"), kind: RenderingFixtures.clothes, createdAt: now.addingTimeInterval(-86_400 * 30))
+        pet.totalCycles = 2
+        let folds = [now.addingTimeInterval(-86_400), now.addingTimeInterval(-86_400 + 60)].map {
+            HistoryEvent(at: $0, event: .folded, petID: pet.id)
+        }
+        let stats = LaundryStats(pets: [pet], events: folds, now: now, calendar: calendar, weeks: 2)
+        let lines = StatsView(stats: stats, style: Style(enabled: false), calendar: calendar).render()
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines[0], "Pets 1   Loads folded 2   Last 7 days 2   Last 30 days 2")
+        XCTAssertEqual(lines[2], "      Nov")
+        // 2026-11-21 is a Saturday: two folds on Friday the 20th, today's cell is a dot, Sunday is ahead.
+        XCTAssertEqual(lines[3], "Mon   · ·")
+        XCTAssertEqual(lines[7], "Fri   · ■")
+        XCTAssertEqual(lines[8], "      · ·")
+        XCTAssertEqual(lines[9], "Sun   ·")
+    }
+}
