@@ -30,10 +30,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore"]),
-        .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryActions"]),
-        .testTarget(name: "LaundryDaemonTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryDaemon"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["LaundryCore"]),
+        // What several test targets share: the seeded generator, polling, posix_spawn, fixtures.
+        .target(name: "LaundryTestSupport", dependencies: ["LaundryCore"], path: "Tests/LaundryTestSupport"),
+        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
+        .testTarget(
+            name: "LaundryStoreTests",
+            dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryTestSupport"]
+        ),
+        .testTarget(
+            name: "LaundryDaemonTests",
+            dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryDaemon", "LaundryTestSupport"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

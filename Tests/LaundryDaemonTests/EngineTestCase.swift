@@ -3,6 +3,7 @@ import LaundryActions
 import LaundryCore
 import LaundryDaemon
 import LaundryStore
+import LaundryTestSupport
 import XCTest
 
 /// A daemon engine on real files in a temporary home, with a manual clock and a recording notifier.
@@ -13,15 +14,12 @@ class EngineTestCase: XCTestCase {
     var notifier: RecordingNotifier!
     var logLines: [String] = []
     var bells = 0
-    let start = Timestamp.parse("2026-11-21T10:00:00Z")!
-
-    static let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    let start = Fixtures.start
 
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-engine-\(UUID().uuidString)").path
         clock = ManualClock(start)
-        let kinds = try DataDirectory(path: Self.sourceRoot + "/data").loadKinds()
+        let kinds = try DataDirectory(path: SourceTree.root + "/data").loadKinds()
         laundry = Laundry(store: PetStore(paths: LaundryPaths(root: home)), kinds: kinds, clock: clock)
         notifier = RecordingNotifier()
     }
@@ -31,7 +29,7 @@ class EngineTestCase: XCTestCase {
     }
 
     func makeEngine(config: DaemonConfig = .defaults) throws -> DaemonEngine {
-        let messages = try DataDirectory(path: Self.sourceRoot + "/data").loadMessages()
+        let messages = try DataDirectory(path: SourceTree.root + "/data").loadMessages()
         return DaemonEngine(laundry: laundry, notifier: notifier, messages: messages, config: config,
                             log: { [unowned self] in self.logLines.append($0) }, ringBell: { [unowned self] in self.bells += 1 })
     }
