@@ -33,10 +33,7 @@ let package = Package(
         // What several test targets share: the seeded generator, polling, posix_spawn, fixtures.
         .target(name: "LaundryTestSupport", dependencies: ["LaundryCore"], path: "Tests/LaundryTestSupport"),
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
-        .testTarget(
-            name: "LaundryStoreTests",
-            dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryTestSupport"]
-        ),
+        .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryTestSupport"]),
         .testTarget(
             name: "LaundryDaemonTests",
             dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryDaemon", "LaundryTestSupport"]
