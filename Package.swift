@@ -39,15 +39,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore"]),
-        .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore"]),
-        .testTarget(name: "LaundryActionsTests", dependencies: ["LaundryCore", "LaundryActions"]),
-        .testTarget(name: "LaundryRenderingTests", dependencies: ["LaundryCore", "LaundryActions", "LaundryRendering"]),
+        // What several test targets share: the seeded generator, polling, posix_spawn, fixtures.
+        .target(name: "LaundryTestSupport", dependencies: ["LaundryCore"], path: "Tests/LaundryTestSupport"),
+        .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
+        .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryTestSupport"]),
+        .testTarget(name: "LaundryActionsTests", dependencies: ["LaundryCore", "LaundryActions", "LaundryTestSupport"]),
+        .testTarget(
+            name: "LaundryRenderingTests",
+            dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering"]
+        ),
         .testTarget(
             name: "LaundryDaemonTests",
-            dependencies: ["LaundryCore", "LaundryActions", "LaundryControl", "LaundryDaemon"]
+            dependencies: ["LaundryCore", "LaundryActions", "LaundryControl", "LaundryDaemon", "LaundryTestSupport"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["LaundryCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,10 +1,11 @@
 import Foundation
+import LaundryTestSupport
 import XCTest
 
 /// Shell completion in the real shells, with pets named `Socks`, `Sock Drawer` and `Bed Sheets`.
 final class CompletionEndToEndTests: XCTestCase {
     private var home: LaundryHome!
-    private let completions = LaundryHome.sourceRoot + "/completions"
+    private let completions = SourceTree.root + "/completions"
     /// The folder of the binary goes first on PATH: the scripts call `laundry` back for pet names.
     private var path: String { (LaundryHome.binary as NSString).deletingLastPathComponent + ":/usr/bin:/bin" }
 

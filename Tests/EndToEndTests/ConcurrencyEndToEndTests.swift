@@ -1,22 +1,14 @@
 import Foundation
+import LaundryTestSupport
 import XCTest
 
 /// Many `laundry` processes at once on the same and on different pets: every file stays valid and
 /// no update is lost.
 final class ConcurrencyEndToEndTests: XCTestCase {
+    /// Starts every command before waiting for any, so they all run at once; their exit statuses in order.
     private func runTogether(_ home: LaundryHome, _ commands: [[String]]) -> [Int32] {
-        let processes = commands.map { arguments -> Process in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: LaundryHome.binary)
-            process.arguments = arguments
-            process.environment = home.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            return process
-        }
-        for process in processes { try? process.run() }
-        for process in processes { process.waitUntilExit() }
-        return processes.map(\.terminationStatus)
+        let running = commands.map { Spawn.start(LaundryHome.binary, $0, environment: home.environment) }
+        return running.map { $0.wait().status }
     }
 
     func test_fortyProcessesLoseNoUpdate() throws {

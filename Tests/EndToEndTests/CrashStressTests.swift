@@ -1,4 +1,5 @@
 import Foundation
+import LaundryTestSupport
 import XCTest
 
 /// `kill -9` at random moments: of commands in the middle of their writes, and of the daemon while
@@ -9,8 +10,8 @@ final class CrashStressTests: XCTestCase {
         let home = LaundryHome()
         let pets = (0..<5).map { "Crash \($0)" }
         for pet in pets { home.ok("adopt", pet) }
-        var random = SeededGenerator()
-        let context = "seed \(random.seed) (rerun with LAUNDRY_STRESS_SEED=\(random.seed))"
+        var random = SplitMix64(seed: StressScale.seed())
+        let context = StressScale.context(seed: random.seed)
         var killed = 0
         for round in 0..<StressScale.pick(small: 40, full: 200) {
             let pet = pets.randomElement(using: &random)!
@@ -62,8 +63,8 @@ final class CrashStressTests: XCTestCase {
         let marker = String(UUID().uuidString.prefix(6))
         let pets = (0..<6).map { "Killed \(marker) \($0)" }
         for pet in pets { home.ok("adopt", pet) }
-        var random = SeededGenerator()
-        let context = "seed \(random.seed) (rerun with LAUNDRY_STRESS_SEED=\(random.seed))"
+        var random = SplitMix64(seed: StressScale.seed())
+        let context = StressScale.context(seed: random.seed)
         var kills: [Double] = []
         for _ in 0..<StressScale.pick(small: 6, full: 200) {
             for pet in pets {

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryTestSupport
 import XCTest
 
 /// The real daemon against a real notification server (dunst under Xvfb on a private bus, from
@@ -11,27 +12,14 @@ final class DaemonEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
         try XCTSkipUnless(NotifyLog.path != nil, "needs a notification server: run through `make test`")
         home = LaundryHome()
-        let runtime = home.path + "/runtime", state = home.path + "/state"
-        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
-        home.environment["XDG_RUNTIME_DIR"] = runtime
-        home.environment["XDG_STATE_HOME"] = state
-        home.environment["LAUNDRY_NO_AUTOSTART"] = nil
+        try home.allowDaemon()
     }
 
     override func tearDown() {
         home?.run(["daemon", "stop"])
     }
 
-    private var log: String { (try? String(contentsOfFile: home.path + "/state/laundry/daemon.log", encoding: .utf8)) ?? "" }
-
-    private func waitFor(_ timeout: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return condition()
-    }
+    private var log: String { home.daemonLog }
 
     func test_threeWashesGiveThreeNotificationsInOrder() throws {
         let names = ["First \(marker)", "Second \(marker)", "Third \(marker)"]
@@ -40,7 +28,7 @@ final class DaemonEndToEndTests: XCTestCase {
         home.ok("wash", names[0], "--for", "1s")
         home.ok("wash", names[1], "--for", "2s")
         XCTAssertEqual(home.ok("daemon", "status").status, 0, "the first wash started the daemon")
-        XCTAssertTrue(waitFor(6) { NotifyLog.calls(mentioning: marker).count >= 3 }, log)
+        XCTAssertTrue(waitUntil(6) { NotifyLog.calls(mentioning: marker).count >= 3 }, log)
         let calls = NotifyLog.calls(mentioning: marker)
         XCTAssertEqual(calls.map(\.body), names.map { "\($0) is ready for the dryer!" })
         for call in calls {
@@ -58,11 +46,11 @@ final class DaemonEndToEndTests: XCTestCase {
         home.ok("adopt", name)
         home.runProgram("/usr/bin/dunstctl", ["close-all"])
         home.ok("wash", name, "--for", "1s")
-        XCTAssertTrue(waitFor(5) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
+        XCTAssertTrue(waitUntil(5) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
         let pick = try XCTUnwrap(ProcessInfo.processInfo.environment["LAUNDRY_DUNST_PICK"])
         try ",dry]".write(toFile: pick, atomically: true, encoding: .utf8)
         home.runProgram("/usr/bin/dunstctl", ["context"])
-        XCTAssertTrue(waitFor(5) { self.home.pet(name)["stage"] as? String == "drying" }, log)
+        XCTAssertTrue(waitUntil(5) { self.home.pet(name)["stage"] as? String == "drying" }, log)
         let timer = try XCTUnwrap(home.pet(name)["timer"] as? [String: Any])
         XCTAssertEqual(timer["kind"] as? String, "dry")
         XCTAssertEqual(timer["remainingSeconds"] as? Double ?? 0, 3600, accuracy: 10, "the pet's own dry duration: clothes dry 1h")
@@ -72,16 +60,14 @@ final class DaemonEndToEndTests: XCTestCase {
         let name = "Crash \(marker)"
         home.ok("adopt", name)
         home.ok("daemon", "start")
-        let statusFile = home.path + "/runtime/laundry/daemon.json"
-        let status = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statusFile))) as? [String: Any]
-        let pid = try XCTUnwrap(status?["pid"] as? Int32)
+        let pid = try XCTUnwrap(home.daemonPID)
         home.ok("wash", name, "--for", "1s")
         kill(pid, SIGKILL)
         Thread.sleep(forTimeInterval: 1.5)
         XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 0, "nobody announced it yet")
         home.environment["LAUNDRY_NO_AUTOSTART"] = "1"
         home.ok("daemon", "start")
-        XCTAssertTrue(waitFor(5) { NotifyLog.calls(mentioning: marker).count == 1 }, log)
+        XCTAssertTrue(waitUntil(5) { NotifyLog.calls(mentioning: marker).count == 1 }, log)
         home.ok("daemon", "stop")
         home.ok("daemon", "start")
         Thread.sleep(forTimeInterval: 1.0)
@@ -92,7 +78,7 @@ final class DaemonEndToEndTests: XCTestCase {
         let name = "Towels \(marker)"
         home.ok("adopt", name, "--kind", "towels", "--every", "7", "--last-washed", "6 days ago")
         home.ok("daemon", "start")
-        XCTAssertTrue(waitFor(31) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
+        XCTAssertTrue(waitUntil(31) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
         let warning = try XCTUnwrap(NotifyLog.calls(mentioning: marker).first)
         XCTAssertEqual(warning.summary, "⚠️ Needs Laundry Soon")
         XCTAssertEqual(warning.body, "\(name) is at 14% health. Time for a wash!")
@@ -106,7 +92,7 @@ final class DaemonEndToEndTests: XCTestCase {
         home.ok("adopt", name)
         home.ok("wash", name, "--for", "1s")
         // Done at 1 s, reminders 1.2 s apart: at about 2.2 s and 3.4 s, then no more.
-        XCTAssertTrue(waitFor(8) { NotifyLog.calls(mentioning: marker).count >= 3 }, log)
+        XCTAssertTrue(waitUntil(8) { NotifyLog.calls(mentioning: marker).count >= 3 }, log)
         Thread.sleep(forTimeInterval: 2.5)
         let calls = NotifyLog.calls(mentioning: marker)
         XCTAssertEqual(calls.map(\.summary), ["🫧 Wash Complete!", "🧺 \(name) is still wet", "🧺 \(name) is still wet"])
@@ -121,11 +107,11 @@ final class DaemonEndToEndTests: XCTestCase {
         let name = "Sleepy \(marker)"
         home.ok("adopt", name)
         home.ok("wash", name, "--for", "1s")
-        XCTAssertTrue(waitFor(5) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
+        XCTAssertTrue(waitUntil(5) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
         let snoozed = Date()
         home.ok("snooze", name, "--for", "6s")
         // Unsnoozed, the reminder would come 3 s after the finish.
-        XCTAssertTrue(waitFor(10) { NotifyLog.calls(mentioning: marker).count >= 2 }, log)
+        XCTAssertTrue(waitUntil(10) { NotifyLog.calls(mentioning: marker).count >= 2 }, log)
         let calls = NotifyLog.calls(mentioning: marker)
         XCTAssertEqual(calls.count, 2, "the finish, then one reminder")
         let reminder = try XCTUnwrap(calls.last)
@@ -150,7 +136,7 @@ final class DaemonEndToEndTests: XCTestCase {
         let name = "Lonely \(marker)"
         home.ok("adopt", name)
         home.ok("wash", name, "--for", "1s")
-        XCTAssertTrue(waitFor(5) { self.log.contains("not shown") && self.log.contains(name) }, log)
+        XCTAssertTrue(waitUntil(5) { self.log.contains("not shown") && self.log.contains(name) }, log)
         XCTAssertEqual(home.run(["daemon", "status"]).status, 0, "still running")
         XCTAssertTrue(home.ok("daemon", "status").stdout.contains("no notification server found"))
         let doctor = home.run(["doctor"])
@@ -177,14 +163,14 @@ final class DaemonEndToEndTests: XCTestCase {
     func test_sighupReloadsTheConfigAndSigintStopsCleanly() throws {
         home.ok("daemon", "start")
         let statusFile = home.path + "/runtime/laundry/daemon.json"
-        let status = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statusFile))) as? [String: Any]
-        let pid = try XCTUnwrap(status?["pid"] as? Int32)
+        let pid = try XCTUnwrap(home.daemonPID)
         try #"{"nagIntervalMinutes": 5, "nagLimit": 2}"#.write(toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
         kill(pid, SIGHUP)
-        XCTAssertTrue(waitFor(5) { self.log.contains("configuration reloaded: reminders every 5.0 min, at most 2") }, log)
+        let reloaded = "configuration reloaded: reminders every 5.0 min, at most 2"
+        XCTAssertTrue(waitUntil(5) { self.log.contains(reloaded) }, log)
         kill(pid, SIGINT)
-        XCTAssertTrue(waitFor(5) { self.log.contains("SIGINT: stopping") && self.log.contains("stopped") }, log)
-        XCTAssertTrue(waitFor(5) { self.home.run(["daemon", "status"]).status == 1 }, "the lock is free again")
+        XCTAssertTrue(waitUntil(5) { self.log.contains("SIGINT: stopping") && self.log.contains("stopped") }, log)
+        XCTAssertTrue(waitUntil(5) { self.home.run(["daemon", "status"]).status == 1 }, "the lock is free again")
         XCTAssertFalse(FileManager.default.fileExists(atPath: statusFile), "no stale status left")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryTestSupport
 import XCTest
 
 /// `LAUNDRY_HOME` on a 64 KiB tmpfs (mounting needs root): when the disk fills, each command says

@@ -1,30 +1,22 @@
 import Foundation
+import LaundryTestSupport
 import XCTest
 
 /// A temporary `LAUNDRY_HOME` and a way to run the real, built `laundry` binary against it.
 final class LaundryHome {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-
-        var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
-    }
-
-    /// The source tree this test file belongs to.
-    static let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    typealias Result = Spawn.Result
 
     static let binary: String = {
         if let explicit = ProcessInfo.processInfo.environment["LAUNDRY_BIN"], !explicit.isEmpty { return explicit }
-        return sourceRoot + "/.build/debug/laundry"
+        return SourceTree.root + "/.build/debug/laundry"
     }()
 
     let path: String
     var environment: [String: String]
 
     init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-e2e-\(UUID().uuidString.prefix(8))").path
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("laundry-e2e-\(UUID().uuidString.prefix(8))").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
         environment["LAUNDRY_HOME"] = path
@@ -45,29 +37,33 @@ final class LaundryHome {
 
     /// Runs any program (a shell, say) with this home's environment.
     @discardableResult
-    func runProgram(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
-                    file: StaticString = #filePath, line: UInt = #line) -> Result {
+    func runProgram(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
+                    stdin: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> Result {
         let result = Spawn.run(executable, arguments, environment: environment.merging(extra) { $1 }, stdin: stdin)
         if result.status == -1 { XCTFail(result.stderr, file: file, line: line) }
-        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
+        return result
     }
 
     /// Runs a command that must succeed, failing the test with its stderr otherwise.
     @discardableResult
-    func ok(_ arguments: String..., environment extra: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) -> Result {
+    func ok(_ arguments: String..., environment extra: [String: String] = [:],
+            file: StaticString = #filePath, line: UInt = #line) -> Result {
         let result = run(arguments, environment: extra, file: file, line: line)
-        XCTAssertEqual(result.status, 0, "laundry \(arguments.joined(separator: " ")) failed: \(result.stderr)", file: file, line: line)
+        XCTAssertEqual(result.status, 0, "laundry \(arguments.joined(separator: " ")) failed: \(result.stderr)",
+                       file: file, line: line)
         return result
     }
 
     /// `--json` output parsed.
-    func json(_ arguments: String..., environment extra: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) -> Any? {
+    func json(_ arguments: String..., environment extra: [String: String] = [:],
+              file: StaticString = #filePath, line: UInt = #line) -> Any? {
         let result = run(arguments + ["--json"], environment: extra, file: file, line: line)
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         return try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }
 
-    func pet(_ name: String, environment extra: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
+    func pet(_ name: String, environment extra: [String: String] = [:],
+             file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
         (json("status", name, environment: extra, file: file, line: line) as? [String: Any]) ?? [:]
     }
 
@@ -96,5 +92,72 @@ final class LaundryHome {
 
     func files(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder)) ?? []).sorted()
+    }
+}
+
+// MARK: - The daemon, and the files as the daemon and the stress tests read them
+
+extension LaundryHome {
+    /// Lets commands start the daemon, with its runtime and state folders inside this home.
+    func allowDaemon() throws {
+        let runtime = path + "/runtime", state = path + "/state"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        environment["XDG_RUNTIME_DIR"] = runtime
+        environment["XDG_STATE_HOME"] = state
+        environment["LAUNDRY_NO_AUTOSTART"] = nil
+    }
+
+    var daemonLog: String { (try? String(contentsOfFile: path + "/state/laundry/daemon.log", encoding: .utf8)) ?? "" }
+
+    var daemonPID: Int32? {
+        guard let data = FileManager.default.contents(atPath: path + "/runtime/laundry/daemon.json"),
+              let status = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return (status["pid"] as? NSNumber)?.int32Value
+    }
+
+    /// Every pet and timer file parses as a JSON object. A writer killed mid-write may leave its
+    /// hidden temporary (`.<uuid>.json.tmp-<pid>-<n>`), which nothing reads: that is all it may leave.
+    func assertEveryFileParses(file: StaticString = #filePath, line: UInt = #line) {
+        for folder in ["pets", "timers"] {
+            for name in files(in: folder) {
+                if name.hasPrefix(".") {
+                    let temporary = #"^\.[0-9a-f-]{36}\.json\.tmp-\d+-\d+$"#
+                    XCTAssertNotNil(name.range(of: temporary, options: .regularExpression),
+                                    "\(folder)/\(name) is not a temporary this store writes", file: file, line: line)
+                    continue
+                }
+                let full = "\(path)/\(folder)/\(name)"
+                let data = FileManager.default.contents(atPath: full) ?? Data()
+                XCTAssertFalse(data.isEmpty, "\(folder)/\(name) is empty", file: file, line: line)
+                let head = String(decoding: data.prefix(200), as: UTF8.self)
+                XCTAssertNotNil(try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                                "\(folder)/\(name) does not parse: \(head)", file: file, line: line)
+            }
+        }
+    }
+
+    /// The raw history of every pet, by pet id (lower case), each line parsed.
+    func allHistory() -> [String: [[String: Any]]] {
+        var result: [String: [[String: Any]]] = [:]
+        for name in files(in: "history") where name.hasSuffix(".jsonl") {
+            let text = (try? String(contentsOfFile: "\(path)/history/\(name)", encoding: .utf8)) ?? ""
+            result[String(name.dropLast(6))] = text.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+        return result
+    }
+
+    /// Pet ids (lower case) by name, from the pet files.
+    func petIDs() -> [String: String] {
+        var result: [String: String] = [:]
+        for name in files(in: "pets") where name.hasSuffix(".json") {
+            guard let data = FileManager.default.contents(atPath: "\(path)/pets/\(name)"),
+                  let pet = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let petName = pet["name"] as? String
+            else { continue }
+            result[petName] = String(name.dropLast(5))
+        }
+        return result
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import LaundryTestSupport
 import XCTest
 
 /// The man page `make test` generates with swift-argument-parser's manual generator.
 final class ManualPageEndToEndTests: XCTestCase {
     private var page: String {
-        ProcessInfo.processInfo.environment["LAUNDRY_MAN_PAGE"] ?? LaundryHome.sourceRoot + "/.build/man/laundry.1"
+        ProcessInfo.processInfo.environment["LAUNDRY_MAN_PAGE"] ?? SourceTree.root + "/.build/man/laundry.1"
     }
 
     func test_rendersWithoutWarningsAndHasTheExtraSections() throws {

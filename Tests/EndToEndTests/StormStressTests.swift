@@ -1,5 +1,6 @@
 import Foundation
 import LaundryCore
+import LaundryTestSupport
 import XCTest
 
 /// Eight workers fire random commands at twenty pets while the daemon runs and timers end: every
@@ -15,7 +16,7 @@ final class StormStressTests: XCTestCase {
     private static let pets = (0..<20).map { "Storm \($0)" }
     private var pets: [String] { Self.pets }
 
-    private static func randomCommand(_ random: inout SeededGenerator) -> [String] {
+    private static func randomCommand(_ random: inout SplitMix64) -> [String] {
         let pet = pets.randomElement(using: &random)!
         let seconds = "\(Int.random(in: 1...3, using: &random))s"
         switch Int.random(in: 0..<14, using: &random) {
@@ -41,11 +42,11 @@ final class StormStressTests: XCTestCase {
         home.ok("daemon", "start")
 
         let perWorker = StressScale.pick(small: 25, full: 200)
-        let seed = SeededGenerator().seed
+        let seed = StressScale.seed()
         let outcomes = Locked<[Outcome]>([])
         let binary = LaundryHome.binary, environment = home.environment
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
-            var random = SeededGenerator(seed: seed &+ UInt64(worker))
+            var random = SplitMix64(seed: seed &+ UInt64(worker))
             for _ in 0..<perWorker {
                 let arguments = Self.randomCommand(&random)
                 let result = Spawn.run(binary, arguments, environment: environment)
@@ -53,7 +54,7 @@ final class StormStressTests: XCTestCase {
             }
         }
         let all = outcomes.withLock { $0 }
-        let context = "seed \(seed) (rerun with LAUNDRY_STRESS_SEED=\(seed))"
+        let context = StressScale.context(seed: seed)
 
         // Every command either did its job quietly or refused with one clear line.
         for outcome in all {

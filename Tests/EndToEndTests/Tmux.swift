@@ -1,4 +1,5 @@
 import Foundation
+import LaundryTestSupport
 import XCTest
 
 /// A private tmux server, for driving interactive programs (watch, zsh) as a person would.
@@ -13,13 +14,11 @@ struct Tmux {
 
     /// Polls the pane until `condition` holds or `timeout` passes; returns the last screen.
     func waitForScreen(_ target: String, timeout: TimeInterval = 5, until condition: (String) -> Bool) -> String {
-        let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
-        repeat {
+        _ = waitUntil(timeout, every: 0.1) {
             screen = self("capture-pane", "-p", "-t", target)
-            if condition(screen) { return screen }
-            Thread.sleep(forTimeInterval: 0.1)
-        } while Date() < deadline
+            return condition(screen)
+        }
         return screen
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LaundryActions
 import LaundryCore
+import LaundryTestSupport
 import XCTest
 
 /// The way in on real files in a temporary home, with a manual clock.
@@ -8,10 +9,9 @@ class LaundryTestCase: XCTestCase {
     var home: String!
     var clock: ManualClock!
     var laundry: Laundry!
-    let start = Timestamp.parse("2026-11-21T10:00:00Z")!
+    let start = Fixtures.start
 
-    static let dataFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path + "/data"
+    static let dataFolder = SourceTree.root + "/data"
 
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-actions-\(UUID().uuidString)").path

@@ -1,10 +1,9 @@
 import Foundation
 import LaundryCore
+import LaundryTestSupport
 
-enum Fixtures {
-    static let start = Timestamp.parse("2026-11-21T10:00:00Z")!
-    static let clothes = Kind(id: "clothes", name: "Clothes", emoji: "👕", washSeconds: 2700, drySeconds: 3600, cycleDays: 5)
-
+/// Pets and their states for the core tests; `start` and `clothes` come from LaundryTestSupport.
+extension Fixtures {
     static func pet(name: String = "Socks", cycleDays: Double = 10, createdAt: Date = start) -> Pet {
         Pet(name: try! PetName(name), kind: clothes, createdAt: createdAt, cycleDays: cycleDays)
     }

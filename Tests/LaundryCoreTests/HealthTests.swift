@@ -1,5 +1,6 @@
 import Foundation
 import LaundryCore
+import LaundryTestSupport
 import XCTest
 
 final class HealthTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import LaundryCore
+import LaundryTestSupport
 import XCTest
 
 /// Property-based fuzzing of everything that reads text a person (or a file) gives laundry: the
@@ -224,31 +225,6 @@ final class ParserFuzzTests: XCTestCase {
 
 // MARK: - The fuzzing harness
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit state moved by a fixed odd step and mixed on
-/// the way out. Small, fast, and its whole sequence follows from the seed.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        return Self.mix(state)
-    }
-
-    static func mix(_ value: UInt64) -> UInt64 {
-        var z = value
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-    mutating func below(_ count: Int) -> Int { Int.random(in: 0..<count, using: &self) }
-    mutating func percent(_ chance: Int) -> Bool { below(100) < chance }
-    mutating func element<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
-
 /// One generated case: its generator, what it fed the code under test, and what went wrong.
 private struct FuzzCase {
     var random: SplitMix64
@@ -274,18 +250,13 @@ private struct FuzzCase {
 private enum FuzzSettings {
     static let environment = ProcessInfo.processInfo.environment
     static let iterations = environment["LAUNDRY_FUZZ_ITERATIONS"].flatMap { Int($0) }.map { max(1, $0) } ?? 3000
-    static let seed = environment["LAUNDRY_FUZZ_SEED"].flatMap(parseSeed) ?? 0x1A_0D_2026_5EED
+    static let seed = environment["LAUNDRY_FUZZ_SEED"].flatMap(SplitMix64.parseSeed) ?? 0x1A_0D_2026_5EED
     /// Runs only this case number of each property, to replay a failure.
     static let onlyCase = environment["LAUNDRY_FUZZ_CASE"].flatMap { Int($0) }
     /// Failing cases reported per property before it stops (5 by default).
     static let maximumFailures = environment["LAUNDRY_FUZZ_MAX_FAILURES"].flatMap { Int($0) }.map { max(1, $0) } ?? 5
 
-    static func parseSeed(_ text: String) -> UInt64? {
-        let lower = text.lowercased()
-        return lower.hasPrefix("0x") ? UInt64(lower.dropFirst(2), radix: 16) : UInt64(lower)
-    }
-
-    static var seedText: String { "0x" + String(seed, radix: 16) }
+    static var seedText: String { SplitMix64.seedText(seed) }
 }
 
 extension ParserFuzzTests {

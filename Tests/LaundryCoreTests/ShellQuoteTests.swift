@@ -1,3 +1,5 @@
+import Foundation
+import LaundryTestSupport
 import XCTest
 @testable import LaundryCore
 
@@ -19,17 +21,12 @@ final class ShellQuoteTests: XCTestCase {
     }
 
     /// What the shell itself makes of the quoted word is the word.
-    func testRealShellReadsTheWordBack() throws {
+    func testRealShellReadsTheWordBack() {
         for word in ["Tom's socks", "-x", "a\"b", "back\\slash", "new\nline", "$HOME `x`", "''", "a'\u{301}$(id)", "'\u{301}'\u{302}"] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "printf %s " + ShellQuote.quote(word)]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            XCTAssertEqual(String(decoding: output, as: UTF8.self), word)
+            let shell = Spawn.run("/bin/sh", ["-c", "printf %s " + ShellQuote.quote(word)],
+                                  environment: ProcessInfo.processInfo.environment)
+            XCTAssertEqual(shell.status, 0, shell.stderr)
+            XCTAssertEqual(shell.stdout, word)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LaundryActions
 import LaundryCore
 import LaundryDaemon
+import LaundryTestSupport
 import XCTest
 
 /// A daemon engine on real files in a temporary home, with a manual clock and a recording notifier.
@@ -12,16 +13,13 @@ class EngineTestCase: XCTestCase {
     var notifier: RecordingNotifier!
     var logLines: [String] = []
     var bells = 0
-    let start = Timestamp.parse("2026-11-21T10:00:00Z")!
-
-    static let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    let start = Fixtures.start
 
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-engine-\(UUID().uuidString)").path
         clock = ManualClock(start)
-        let kinds = try JSONDecoder().decode(KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: Self.sourceRoot + "/data/kinds.json")))
-        laundry = Laundry(home: home, dataFolder: Self.sourceRoot + "/data", kinds: kinds, clock: clock)
+        let kinds = try JSONDecoder().decode(KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/kinds.json")))
+        laundry = Laundry(home: home, dataFolder: SourceTree.root + "/data", kinds: kinds, clock: clock)
         notifier = RecordingNotifier()
     }
 

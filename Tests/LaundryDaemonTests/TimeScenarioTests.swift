@@ -2,6 +2,7 @@ import Foundation
 import LaundryActions
 import LaundryCore
 import LaundryDaemon
+import LaundryTestSupport
 import XCTest
 
 /// The daemon against a clock that jumps: many timers, a suspend, a clock set back, DST changes and
@@ -15,7 +16,7 @@ final class TimeScenarioTests: EngineTestCase {
 
     func test_thirtyTimersWokenLikeATimerfdAreEachAnnouncedOnceAtExactlyTheirDeadlineInOrder() throws {
         let seed: UInt64 = 0x7153_CE4A_2026_0001
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var loads: [Load] = []
         for index in 0..<30 {
             let name = "Pet \(index)"
@@ -290,21 +291,4 @@ final class TimeScenarioTests: EngineTestCase {
             }
         }
     }
-}
-
-/// SplitMix64, for a reproducible mix of timer lengths.
-private struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LaundryCore
 import LaundryStore
+import LaundryTestSupport
 import XCTest
 
 final class AtomicFileTests: StoreTestCase {
@@ -35,11 +36,9 @@ final class AtomicFileTests: StoreTestCase {
         let pet = try adopt("Socks")
         let stem = LaundryPaths.fileStem(pet.id)
         // A pid that surely has no process: a child that has already been waited for.
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/true")
-        try child.run()
-        child.waitUntilExit()
-        let dead = child.processIdentifier
+        let child = Spawn.start("/bin/true", [], environment: [:])
+        XCTAssertEqual(child.wait().status, 0, "/bin/true ran")
+        let dead = child.pid
         let abandoned = "\(store.paths.pets)/.\(stem).json.tmp-\(dead)-42"
         let recent = "\(store.paths.timers)/.\(stem).json.tmp-\(dead)-43"
         let inProgress = "\(store.paths.timers)/.\(stem).json.tmp-\(getpid())-7"

@@ -1,14 +1,15 @@
 import Foundation
 import LaundryCore
 import LaundryStore
+import LaundryTestSupport
 import XCTest
 
 /// A fresh `LAUNDRY_HOME` on real disk for each test.
 class StoreTestCase: XCTestCase {
     var home: String!
     var store: PetStore!
-    let clothes = Kind(id: "clothes", name: "Clothes", emoji: "👕", washSeconds: 2700, drySeconds: 3600, cycleDays: 5)
-    let now = Timestamp.parse("2026-11-21T10:00:00Z")!
+    let clothes = Fixtures.clothes
+    let now = Fixtures.start
 
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-store-\(UUID().uuidString)").path

@@ -3,42 +3,50 @@ import Foundation
 /// Runs a program and waits for it with posix_spawn and waitpid. Foundation's Process waited
 /// forever here whenever the program left a process behind (tmux's server, a forked dbus-daemon,
 /// laundry's own daemon), so every test goes through this instead.
-enum Spawn {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+public enum Spawn {
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+
+        public var stderrLines: [String] {
+            stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        }
     }
 
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil) -> Result {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+                           stdin: String? = nil) -> Result {
         start(executable, arguments, environment: environment, stdin: stdin).wait()
     }
 
     /// A program that is running; `wait()` once for its result (after a `kill`, too).
-    struct Running {
-        let pid: pid_t
+    public struct Running: Sendable {
+        public let pid: pid_t
         fileprivate let folder: String
 
-        func kill(_ signal: Int32) {
+        public func kill(_ signal: Int32) {
             if pid > 0 { _ = Glibc.kill(pid, signal) }
         }
 
-        func wait() -> Result {
+        public func wait() -> Result {
             defer { try? FileManager.default.removeItem(atPath: folder) }
             guard pid > 0 else {
-                return Result(status: -1, stdout: "", stderr: (try? String(contentsOfFile: folder + "/stderr", encoding: .utf8)) ?? "")
+                return Result(status: -1, stdout: "", stderr: read("stderr"))
             }
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             // WEXITSTATUS, or 128 + the signal for a killed program.
             let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-            return Result(status: code,
-                          stdout: (try? String(contentsOfFile: folder + "/stdout", encoding: .utf8)) ?? "",
-                          stderr: (try? String(contentsOfFile: folder + "/stderr", encoding: .utf8)) ?? "")
+            return Result(status: code, stdout: read("stdout"), stderr: read("stderr"))
+        }
+
+        private func read(_ name: String) -> String {
+            (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? ""
         }
     }
 
-    static func start(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil) -> Running {
+    public static func start(_ executable: String, _ arguments: [String], environment: [String: String],
+                             stdin: String? = nil) -> Running {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let input = folder + "/stdin", output = folder + "/stdout", errors = folder + "/stderr"
