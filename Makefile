@@ -34,7 +34,7 @@ TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-u
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin \
 	/usr/lib/python3/dist-packages/gi/__init__.py=python3-gi
 
-.PHONY: build debug test stress demo bench install uninstall completions man clean
+.PHONY: build debug lint test stress demo bench install uninstall completions man clean
 
 build:
 	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
@@ -44,7 +44,13 @@ debug:
 	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	$(SWIFT) build
 
-test:
+# swift-format (it ships with the toolchain) with the committed .swift-format, then the module
+# boundaries of docs/ARCHITECTURE.md and the 120-column limit.
+lint:
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift
+	scripts/lint-imports.sh
+
+test: lint
 	@scripts/ensure-packages.sh $(TEST_PACKAGES)
 	$(SWIFT) build
 	$(SWIFT) build --product generate-manual

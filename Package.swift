@@ -7,10 +7,10 @@ let package = Package(
     name: "laundry",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "laundry", targets: ["laundry"]),
+        .executable(name: "laundry", targets: ["laundry"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // Pure domain: pets, stages, timers, health, parsing, buttons. No I/O; the clock is injected.
@@ -43,7 +43,8 @@ let package = Package(
         .target(name: "LaundryTestSupport", dependencies: ["LaundryCore"], path: "Tests/LaundryTestSupport"),
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
         .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryTestSupport"]),
-        .testTarget(name: "LaundryActionsTests", dependencies: ["LaundryCore", "LaundryActions", "LaundryTestSupport"]),
+        .testTarget(
+            name: "LaundryActionsTests", dependencies: ["LaundryCore", "LaundryActions", "LaundryTestSupport"]),
         .testTarget(
             name: "LaundryRenderingTests",
             dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering"]

@@ -25,6 +25,11 @@ extension Laundry {
     /// Creates `LAUNDRY_HOME` and its folders, for the daemon to watch.
     public func prepareFolders() throws { try files.ensureFolders() }
 
+    /// The pet a file in a watched folder belongs to, or nil for a file that is not one of ours.
+    public static func petID(fromFileName name: String) -> UUID? {
+        LaundryPaths.id(fromFileName: name, suffix: ".json")
+    }
+
     /// The folders whose changes the daemon watches.
     public var watchedFolders: [String] { [files.paths.pets, files.paths.timers] }
 

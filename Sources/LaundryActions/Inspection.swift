@@ -33,7 +33,8 @@ extension Laundry {
         let snapshot = PetStore(paths: paths, setsAsideCorruptFiles: false).loadAll()
         let setAside = ((try? FileManager.default.contentsOfDirectory(atPath: paths.pets)) ?? [])
             .filter { $0.contains(".corrupt-") }.sorted().map { "\(paths.pets)/\($0)" }
-        return Inspection(home: .ready(pets: snapshot.states.count, timers: snapshot.states.filter { $0.liveTimer != nil }.count),
-                          problems: snapshot.problems, setAsideFiles: setAside, config: config)
+        return Inspection(
+            home: .ready(pets: snapshot.states.count, timers: snapshot.states.filter { $0.liveTimer != nil }.count),
+            problems: snapshot.problems, setAsideFiles: setAside, config: config)
     }
 }

@@ -18,8 +18,10 @@ public final class Laundry {
 
     /// For tests and the daemon: a home folder, a data folder, a clock. `autostart` nil never
     /// starts the notification service.
-    public init(home: String, dataFolder: String, kinds: KindCatalog, clock: any WallClock,
-                autostart: DaemonAutostart? = nil) {
+    public init(
+        home: String, dataFolder: String, kinds: KindCatalog, clock: any WallClock,
+        autostart: DaemonAutostart? = nil
+    ) {
         store = PetStore(paths: LaundryPaths(root: home))
         data = DataDirectory(path: dataFolder)
         self.kinds = kinds
@@ -31,9 +33,10 @@ public final class Laundry {
     /// whether a command that starts a timer starts the daemon (`LAUNDRY_NO_AUTOSTART`).
     public static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Laundry {
         let data = try DataDirectory.locate(environment: environment)
-        return Laundry(home: LaundryPaths.resolve(environment: environment).root, dataFolder: data.path,
-                       kinds: try data.loadKinds(), clock: try LaundryClock.from(environment),
-                       autostart: DaemonAutostart(environment: environment))
+        return Laundry(
+            home: LaundryPaths.resolve(environment: environment).root, dataFolder: data.path,
+            kinds: try data.loadKinds(), clock: try LaundryClock.from(environment),
+            autostart: DaemonAutostart(environment: environment))
     }
 
     /// The time on laundry's clock (shifted by `LAUNDRY_FAKE_NOW` in tests).
@@ -56,7 +59,9 @@ public final class Laundry {
     public func pet(_ query: String) throws -> PetState {
         let states = loadAll()
         let id = try PetMatcher(states.map { .init(id: $0.pet.id, name: $0.pet.name) }).match(query)
-        guard let state = states.first(where: { $0.pet.id == id }) else { throw PetError.unknownPet(query, suggestion: nil) }
+        guard let state = states.first(where: { $0.pet.id == id }) else {
+            throw PetError.unknownPet(query, suggestion: nil)
+        }
         return settled([state])[0]
     }
 
@@ -86,9 +91,13 @@ public final class Laundry {
     /// Does what a notification button asks of a pet known by its id.
     public func perform(_ action: PetAction, onPet id: UUID, query: String? = nil) throws -> PetState {
         let now = clock.now()
-        guard let state = try change(id, at: now, { (state: inout PetState) throws(PetError) in
-            try action.apply(to: &state, at: now)
-        }) else {
+        guard
+            let state = try change(
+                id, at: now,
+                { (state: inout PetState) throws(PetError) in
+                    try action.apply(to: &state, at: now)
+                })
+        else {
             throw PetError.unknownPet(query ?? id.lowercasedText, suggestion: nil)
         }
         return state
@@ -100,8 +109,9 @@ public final class Laundry {
         guard let name = request.name else { throw PetError.invalidName("", reason: "a name cannot be empty or blank") }
         let kind = try kinds.resolve(request.kind ?? kinds.defaultKind)
         let now = clock.now()
-        let pet = Pet(name: name, kind: kind, createdAt: now, washDuration: request.washDuration,
-                      dryDuration: request.dryDuration, cycleDays: request.cycleDays, lastLaundryAt: request.lastWashed)
+        let pet = Pet(
+            name: name, kind: kind, createdAt: now, washDuration: request.washDuration,
+            dryDuration: request.dryDuration, cycleDays: request.cycleDays, lastLaundryAt: request.lastWashed)
         try store.create(pet, events: [HistoryEvent(at: now, event: .adopted, petID: pet.id, detail: kind.id)])
         return PetState(pet: pet)
     }
@@ -114,7 +124,9 @@ public final class Laundry {
         let apply = { (state: inout PetState) -> [HistoryEvent] in settings.apply(to: &state, kind: kind, at: now) }
         let result: PetState?
         if let name = settings.name {
-            result = try store.rename(id, to: name.value) { state in StageMachine.settle(&state, at: now) + apply(&state) }
+            result = try store.rename(id, to: name.value) { state in
+                StageMachine.settle(&state, at: now) + apply(&state)
+            }
         } else {
             result = try change(id, at: now, apply)
         }
@@ -165,8 +177,10 @@ public final class Laundry {
 
     /// Settles, then runs `move` on the settled state, under the pet's lock. What settling found
     /// is true whatever the move: when the move is refused, the settled state is still written.
-    func change(_ id: UUID, at now: Date,
-                _ move: (inout PetState) throws -> [HistoryEvent]) throws -> PetState? {
+    func change(
+        _ id: UUID, at now: Date,
+        _ move: (inout PetState) throws -> [HistoryEvent]
+    ) throws -> PetState? {
         var refusal: (any Error)?
         let state = try store.update(id) { state in
             var events = StageMachine.settle(&state, at: now)

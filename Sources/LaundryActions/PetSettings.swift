@@ -10,8 +10,10 @@ public struct PetSettings: Sendable {
     public var cycleDays: Double?
     public var lastWashed: Date?
 
-    public init(name: PetName? = nil, kind: String? = nil, washDuration: LaundryDuration? = nil,
-                dryDuration: LaundryDuration? = nil, cycleDays: Double? = nil, lastWashed: Date? = nil) {
+    public init(
+        name: PetName? = nil, kind: String? = nil, washDuration: LaundryDuration? = nil,
+        dryDuration: LaundryDuration? = nil, cycleDays: Double? = nil, lastWashed: Date? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.washDuration = washDuration
@@ -25,7 +27,9 @@ public struct PetSettings: Sendable {
         var pet = state.pet
         var events: [HistoryEvent] = []
         if let name, name.value != pet.name {
-            events.append(HistoryEvent(at: now, event: .renamed, petID: pet.id, detail: "\(pet.name) → \(name.value)"))
+            events.append(
+                HistoryEvent(at: now, event: .renamed, petID: pet.id, detail: "\(pet.name) → \(name.value)")
+            )
             pet.name = name.value
         }
         var changed: [String] = []
@@ -53,7 +57,8 @@ public struct PetSettings: Sendable {
             changed.append("last washed \(Timestamp.format(lastWashed))")
         }
         if !changed.isEmpty {
-            events.append(HistoryEvent(at: now, event: .settingsChanged, petID: pet.id, detail: changed.joined(separator: ", ")))
+            events.append(
+                HistoryEvent(at: now, event: .settingsChanged, petID: pet.id, detail: changed.joined(separator: ", ")))
         }
         state.pet = pet
         return events

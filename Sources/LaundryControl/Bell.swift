@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// The daemon rings a running `laundry watch` when no notification server could show a finished
@@ -34,4 +34,3 @@ public struct BellWatcher {
         return stat(path, &info) == 0 ? Int64(info.st_size) : 0
     }
 }
-

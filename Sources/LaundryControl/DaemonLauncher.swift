@@ -1,7 +1,8 @@
 import Foundation
 import LaundryStore
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// Starts and stops the detached daemon for the commands `daemon start|stop` and for the commands
@@ -33,9 +34,14 @@ public enum DaemonLauncher {
         posix_spawnattr_setflags(&attributes, posixSpawnSetsid)
         let words: [String] = [executable, "daemon", "run"]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
-        let environmentList: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { environmentList.forEach { free($0) } }
+        defer {
+            for argument in arguments { free(argument) }
+        }
+        let environmentList: [UnsafeMutablePointer<CChar>?] =
+            environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for entry in environmentList { free(entry) }
+        }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, &attributes, arguments, environmentList)
         guard result == 0 else { throw DaemonError.system("posix_spawn \(executable)", result) }
@@ -60,7 +66,9 @@ public enum DaemonLauncher {
 
     /// Sends SIGTERM and waits for the lock to be released. Returns false if none was running.
     public static func stop(runtime: RuntimePaths, timeout: TimeInterval = 5) -> Bool {
-        guard DaemonLock.isHeld(paths: runtime), let pid = DaemonStatus.read(from: runtime.status)?.pid, pid > 0 else { return false }
+        guard DaemonLock.isHeld(paths: runtime), let pid = DaemonStatus.read(from: runtime.status)?.pid, pid > 0 else {
+            return false
+        }
         kill(pid, SIGTERM)
         let deadline = Date().addingTimeInterval(timeout)
         while DaemonLock.isHeld(paths: runtime) && Date() < deadline { usleep(20_000) }

@@ -1,7 +1,8 @@
 import Foundation
 import LaundryStore
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// One daemon per user: an exclusive `flock` on `$XDG_RUNTIME_DIR/laundry/daemon.lock`, held for the

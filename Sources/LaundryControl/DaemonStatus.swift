@@ -13,8 +13,10 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     public var server: String?
     public var serverCapabilities: [String]
 
-    public init(pid: Int32, startedAt: Date, home: String, pets: Int, timersArmed: Int, nextDeadline: Date?,
-                server: String?, serverCapabilities: [String]) {
+    public init(
+        pid: Int32, startedAt: Date, home: String, pets: Int, timersArmed: Int, nextDeadline: Date?,
+        server: String?, serverCapabilities: [String]
+    ) {
         self.pid = pid
         self.startedAt = startedAt
         self.home = home

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// `strerror` in lower case, as the middle of a sentence.

@@ -10,7 +10,8 @@ public enum UnitFile {
             throw DaemonError.unitTemplateMissing(path: template)
         }
         guard let executable = DataDirectory.currentExecutable() else { throw DaemonError.executableNotFound }
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let configHome =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         let unit = configHome + "/systemd/user/laundry.service"
         let filled = text.replacingOccurrences(of: "@LAUNDRY_BINARY@", with: executable)

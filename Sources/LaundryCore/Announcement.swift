@@ -52,8 +52,10 @@ public struct NotificationContent: Equatable, Sendable {
         }
     }
 
-    public init(petID: UUID, summary: String, body: String, actions: [Action], urgency: Urgency, category: String,
-                timerID: UUID? = nil) {
+    public init(
+        petID: UUID, summary: String, body: String, actions: [Action], urgency: Urgency, category: String,
+        timerID: UUID? = nil
+    ) {
         self.petID = petID
         self.summary = summary
         self.body = body
@@ -101,12 +103,15 @@ public struct AnnouncementWriter: Sendable {
             let command = fill(template.command, escaping: markup)
             body += "\n" + Self.substitute(messages.typeCommand, ["command": command])
         }
-        let actions = buttons ? template.actions.compactMap { pair in
-            pair.count == 2 ? NotificationContent.Action(key: pair[0], label: pair[1]) : nil
-        } : []
-        return NotificationContent(petID: announcement.petID, summary: fill(template.summary, escaping: false), body: body,
-                                   actions: actions, urgency: NotificationContent.Urgency(rawValue: template.urgency) ?? .normal,
-                                   category: category(for: announcement.reason), timerID: announcement.timerID)
+        let actions =
+            buttons
+            ? template.actions.compactMap { pair in
+                pair.count == 2 ? NotificationContent.Action(key: pair[0], label: pair[1]) : nil
+            } : []
+        return NotificationContent(
+            petID: announcement.petID, summary: fill(template.summary, escaping: false), body: body,
+            actions: actions, urgency: NotificationContent.Urgency(rawValue: template.urgency) ?? .normal,
+            category: category(for: announcement.reason), timerID: announcement.timerID)
     }
 
     private func template(for reason: Announcement.Reason) -> MessageCatalog.Template {
@@ -143,7 +148,8 @@ public struct AnnouncementWriter: Sendable {
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
             guard let close = rest[open...].firstIndex(of: "}"),
-                  let value = values[String(rest[rest.index(after: open)..<close])] else {
+                let value = values[String(rest[rest.index(after: open)..<close])]
+            else {
                 result.append("{")
                 rest = rest[rest.index(after: open)...]
                 continue

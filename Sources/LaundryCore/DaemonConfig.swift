@@ -20,11 +20,13 @@ public struct DaemonConfig: Codable, Equatable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self.defaults
-        nagIntervalMinutes = try container.decodeIfPresent(Double.self, forKey: .nagIntervalMinutes) ?? defaults.nagIntervalMinutes
+        nagIntervalMinutes =
+            try container.decodeIfPresent(Double.self, forKey: .nagIntervalMinutes) ?? defaults.nagIntervalMinutes
         nagLimit = try container.decodeIfPresent(Int.self, forKey: .nagLimit) ?? defaults.nagLimit
         notifications = try container.decodeIfPresent(Bool.self, forKey: .notifications) ?? defaults.notifications
         guard nagIntervalMinutes >= 0.01, nagLimit >= 0 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "nagIntervalMinutes must be positive and nagLimit 0 or more"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "nagIntervalMinutes must be positive and nagLimit 0 or more"))
         }
     }
 

@@ -11,8 +11,11 @@ public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .empty: return "the date is empty; \(forms)"
         case .malformed(let text): return "'\(UnsafeText.escaped(text))' is not a date; \(forms)"
-        case .inFuture(let text): return "'\(UnsafeText.escaped(text))' is in the future; laundry can only have been washed in the past"
-        case .tooEarly(let text): return "'\(UnsafeText.escaped(text))' is before 1970; give a date since then, such as 2026-11-20 or 3 days ago"
+        case .inFuture(let text):
+            return "'\(UnsafeText.escaped(text))' is in the future; laundry can only have been washed in the past"
+        case .tooEarly(let text):
+            return
+                "'\(UnsafeText.escaped(text))' is before 1970; give a date since then, such as 2026-11-20 or 3 days ago"
         }
     }
 }
@@ -62,10 +65,14 @@ public struct DateInputParser: Sendable {
         let words = text.split(separator: " ")
         guard words.last == "ago" else { return nil }
         let head = words.dropLast()
-        if head.count == 2, ["day", "days"].contains(head.last!), let count = Int(head.first!), (0...36_500).contains(count) {
+        if head.count == 2, ["day", "days"].contains(head.last!), let count = Int(head.first!),
+            (0...36_500).contains(count)
+        {
             return count
         }
-        if head.count == 1, head.first!.hasSuffix("d"), let count = Int(head.first!.dropLast()), (0...36_500).contains(count) {
+        if head.count == 1, head.first!.hasSuffix("d"), let count = Int(head.first!.dropLast()),
+            (0...36_500).contains(count)
+        {
             return count
         }
         return nil
@@ -83,15 +90,17 @@ public struct DateInputParser: Sendable {
         guard parts.count == 1 || parts.count == 2 else { return nil }
         let dateFields = parts[0].split(separator: "-", omittingEmptySubsequences: false)
         guard dateFields.count == 3, dateFields[0].count == 4, dateFields[1].count == 2, dateFields[2].count == 2,
-              let year = Self.digits(dateFields[0]), let month = Self.digits(dateFields[1]),
-              let day = Self.digits(dateFields[2]) else { return nil }
+            let year = Self.digits(dateFields[0]), let month = Self.digits(dateFields[1]),
+            let day = Self.digits(dateFields[2])
+        else { return nil }
         var components = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
         if parts.count == 2 {
             let timeFields = parts[1].split(separator: ":", omittingEmptySubsequences: false)
             guard timeFields.count == 2 || timeFields.count == 3,
-                  timeFields.allSatisfy({ $0.count == 2 }),
-                  let hour = Self.digits(timeFields[0]), let minute = Self.digits(timeFields[1]),
-                  hour < 24, minute < 60 else { return nil }
+                timeFields.allSatisfy({ $0.count == 2 }),
+                let hour = Self.digits(timeFields[0]), let minute = Self.digits(timeFields[1]),
+                hour < 24, minute < 60
+            else { return nil }
             components.hour = hour
             components.minute = minute
             if timeFields.count == 3 {

@@ -4,7 +4,8 @@ import Foundation
 public enum JSONCoding {
     public static func encoder(pretty: Bool = true) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(Timestamp.format(date))
@@ -18,7 +19,8 @@ public enum JSONCoding {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = Timestamp.parse(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
             }
             return date
         }

@@ -10,8 +10,10 @@ public struct Kind: Codable, Hashable, Sendable {
     /// What the pet says about itself in each mood; `{name}` is replaced by the pet's name.
     public let personality: [String: [String]]
 
-    public init(id: String, name: String, emoji: String, washSeconds: Int, drySeconds: Int,
-                cycleDays: Double, personality: [String: [String]] = [:]) {
+    public init(
+        id: String, name: String, emoji: String, washSeconds: Int, drySeconds: Int,
+        cycleDays: Double, personality: [String: [String]] = [:]
+    ) {
         self.id = id
         self.name = name
         self.emoji = emoji

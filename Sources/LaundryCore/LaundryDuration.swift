@@ -26,8 +26,10 @@ public struct LaundryDuration: Hashable, Comparable, Sendable, Codable, CustomSt
     public init(from decoder: any Decoder) throws {
         let raw = try decoder.singleValueContainer().decode(Int.self)
         do { try self.init(seconds: raw) } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "duration \(raw) s is outside 1 s … 24 h"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "duration \(raw) s is outside 1 s … 24 h"))
         }
     }
 
@@ -51,7 +53,8 @@ extension DurationError: CustomStringConvertible {
         switch self {
         case .empty: return "the duration is empty; \(forms)"
         case .malformed(let text): return "'\(UnsafeText.escaped(text))' is not a duration; \(forms)"
-        case .componentOutOfRange(let text): return "'\(UnsafeText.escaped(text))' has minutes or seconds above 59; write 2h1m instead of 1h61m"
+        case .componentOutOfRange(let text):
+            return "'\(UnsafeText.escaped(text))' has minutes or seconds above 59; write 2h1m instead of 1h61m"
         case .tooShort: return "a duration must be at least 1 second"
         case .tooLong: return "a duration can be at most 24 hours"
         }
@@ -79,7 +82,7 @@ public enum DurationParser {
     }
 
     private static func parseBareMinutes(_ text: String, original: String) throws(DurationError) -> Int {
-        guard let minutes = Double(text), minutes.isFinite, text.first != "." , text.last != "." else {
+        guard let minutes = Double(text), minutes.isFinite, text.first != ".", text.last != "." else {
             throw .malformed(original)
         }
         guard minutes <= Double(LaundryDuration.maximumSeconds) else { throw .tooLong }
@@ -89,14 +92,19 @@ public enum DurationParser {
     private static func parseClockForm(_ text: String, original: String) throws(DurationError) -> Int {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3,
-              parts.allSatisfy({ !$0.isEmpty && $0.drop(while: { $0 == "0" }).count <= 6 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
+            parts.allSatisfy({
+                !$0.isEmpty && $0.drop(while: { $0 == "0" }).count <= 6 && $0.allSatisfy { $0.isASCII && $0.isNumber }
+            })
+        else {
             throw .malformed(original)
         }
         let numbers = parts.map { Int($0)! }
         // Every field after the first is a minute or second field and must read like a clock.
         guard parts.dropFirst().allSatisfy({ $0.count == 2 }) else { throw .malformed(original) }
         guard numbers.dropFirst().allSatisfy({ $0 < 60 }) else { throw .componentOutOfRange(original) }
-        let hours = numbers[0], minutes = numbers[1], seconds = parts.count == 3 ? numbers[2] : 0
+        let hours = numbers[0]
+        let minutes = numbers[1]
+        let seconds = parts.count == 3 ? numbers[2] : 0
         guard hours <= 24 else { throw .tooLong }
         return hours * 3600 + minutes * 60 + seconds
     }
@@ -148,7 +156,9 @@ public enum DurationText {
 
     /// `1h30m`, `45m`, `1m30s`, `20s`.
     public static func compact(seconds: Int) -> String {
-        let hours = seconds / 3600, minutes = seconds % 3600 / 60, secs = seconds % 60
+        let hours = seconds / 3600
+        let minutes = seconds % 3600 / 60
+        let secs = seconds % 60
         var text = ""
         if hours > 0 { text += "\(hours)h" }
         if minutes > 0 { text += "\(minutes)m" }
@@ -159,7 +169,9 @@ public enum DurationText {
     /// A countdown: `4:05`, `1:02:03`. Rounds up, so a timer shows `0:01` until it has truly ended.
     public static func countdown(_ interval: Double) -> String {
         let total = Int(clamped(interval).rounded(.up))
-        let hours = total / 3600, minutes = total % 3600 / 60, seconds = total % 60
+        let hours = total / 3600
+        let minutes = total % 3600 / 60
+        let seconds = total % 60
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds))" : "\(minutes):\(two(seconds))"
     }
@@ -167,7 +179,9 @@ public enum DurationText {
     /// A rough span for "due in" and "ago": `3d 4h`, `5h 10m`, `12m`, `40s`.
     public static func rough(_ interval: Double) -> String {
         let total = Int(clamped(interval))
-        let days = total / 86_400, hours = total % 86_400 / 3600, minutes = total % 3600 / 60
+        let days = total / 86_400
+        let hours = total % 86_400 / 3600
+        let minutes = total % 3600 / 60
         if days > 0 { return hours > 0 ? "\(days)d \(hours)h" : "\(days)d" }
         if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
         if minutes > 0 { return "\(minutes)m" }

@@ -28,7 +28,9 @@ public struct LaundryStats: Sendable {
         petCount = pets.count
         totalCycles = pets.reduce(0) { $0 + $1.totalCycles }
         self.pets = pets.map {
-            PetRecord(name: $0.name, totalCycles: $0.totalCycles, currentStreak: $0.streak(at: now), longestStreak: $0.longestStreak)
+            PetRecord(
+                name: $0.name, totalCycles: $0.totalCycles, currentStreak: $0.streak(at: now),
+                longestStreak: $0.longestStreak)
         }
         let folds = events.filter { $0.event == .folded }.map(\.at)
         foldedLast7Days = folds.filter { now.timeIntervalSince($0) < 7 * 86_400 && $0 <= now }.count
@@ -38,7 +40,8 @@ public struct LaundryStats: Sendable {
         // Monday = 2 in the Gregorian calendar's weekday numbering.
         let weekday = calendar.component(.weekday, from: today)
         let daysSinceMonday = (weekday + 5) % 7
-        let firstDay = calendar.date(byAdding: .day, value: -(daysSinceMonday + 7 * (max(1, weeks) - 1)), to: today) ?? today
+        let firstDay =
+            calendar.date(byAdding: .day, value: -(daysSinceMonday + 7 * (max(1, weeks) - 1)), to: today) ?? today
         var counts: [Date: Int] = [:]
         for fold in folds { counts[calendar.startOfDay(for: fold), default: 0] += 1 }
         var days: [Day] = []

@@ -27,9 +27,11 @@ public struct Pet: Codable, Equatable, Sendable {
     /// The reminders sent about the finished load waiting for the user.
     public var loadReminder: LoadReminder?
 
-    public init(id: UUID = UUID(), name: PetName, kind: Kind, createdAt: Date,
-                washDuration: LaundryDuration? = nil, dryDuration: LaundryDuration? = nil,
-                cycleDays: Double? = nil, lastLaundryAt: Date? = nil) {
+    public init(
+        id: UUID = UUID(), name: PetName, kind: Kind, createdAt: Date,
+        washDuration: LaundryDuration? = nil, dryDuration: LaundryDuration? = nil,
+        cycleDays: Double? = nil, lastLaundryAt: Date? = nil
+    ) {
         schemaVersion = Self.currentSchemaVersion
         self.id = id
         self.name = name.value

@@ -2,7 +2,9 @@ import Foundation
 
 /// The moves a person can make on a pet; the raw value is the command that makes it.
 public enum Move: String, CaseIterable, Sendable {
-    case wash, dry, moreDry = "more-dry", fold, cancel, pause, resume, snooze
+    case wash, dry
+    case moreDry = "more-dry"
+    case fold, cancel, pause, resume, snooze
 }
 
 /// Something a person asks of a pet, from a command or a notification button: both go through

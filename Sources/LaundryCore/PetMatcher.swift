@@ -50,14 +50,16 @@ public struct PetMatcher: Sendable {
             return (candidate.name, min(whole, start + 1), whole)
         }
         if let best = scored.min(by: { ($0.distance, $0.whole) < ($1.distance, $1.whole) }),
-           best.distance <= max(2, key.count / 3) {
+            best.distance <= max(2, key.count / 3)
+        {
             return best.name
         }
         return candidates.first { $0.name.lowercased().contains(key) }?.name
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
@@ -65,7 +67,8 @@ public struct PetMatcher: Sendable {
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                current[j] = Swift.min(
+                    previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
             swap(&previous, &current)
         }

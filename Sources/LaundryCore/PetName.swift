@@ -9,11 +9,17 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible {
         let trimmed = raw.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .invalidName(raw, reason: "a name cannot be empty or blank") }
         guard trimmed.count <= Self.maximumLength else {
-            throw .invalidName(raw, reason: "a name can have at most \(Self.maximumLength) characters (this one has \(trimmed.count))")
+            throw .invalidName(
+                raw, reason: "a name can have at most \(Self.maximumLength) characters (this one has \(trimmed.count))")
         }
         let forbidden = trimmed.unicodeScalars.first { UnsafeText.classify($0) != .safe }
         if let forbidden {
-            throw .invalidName(raw, reason: "a name cannot contain control characters or invisible formatting such as a newline, a tab or a right-to-left mark (found U+\(String(forbidden.value, radix: 16, uppercase: true)))")
+            throw .invalidName(
+                raw,
+                reason:
+                    "a name cannot contain control characters or invisible formatting such as a newline, a tab "
+                    + "or a right-to-left mark (found U+\(String(forbidden.value, radix: 16, uppercase: true)))"
+            )
         }
         value = trimmed
     }

@@ -16,14 +16,16 @@ public struct PetState: Equatable, Sendable {
     /// new timer on disk before the pet's stage, so a crash between the two leaves such a file.
     public var liveTimer: LaundryTimer? {
         guard let timer, timer.petID == pet.id,
-              pet.stage == timer.kind.runningStage else { return nil }
+            pet.stage == timer.kind.runningStage
+        else { return nil }
         return timer
     }
 
     /// A finished load the notification service has not yet announced.
     public var unannouncedFinish: LaundryTimer? {
         guard let timer, let finishedAt = timer.finishedAt, !timer.notified, timer.petID == pet.id,
-              pet.stage == timer.kind.finishedStage, finishedAt == timer.endsAt else { return nil }
+            pet.stage == timer.kind.finishedStage, finishedAt == timer.endsAt
+        else { return nil }
         return timer
     }
 

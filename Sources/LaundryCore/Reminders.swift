@@ -22,9 +22,12 @@ public enum Reminders {
     /// after the user last heard about it, at most `nagLimit` times, never during a snooze.
     public static func nextNag(for state: PetState, config: DaemonConfig) -> Date? {
         guard state.pet.stage == .washed || state.pet.stage == .dried,
-              let timer = state.timer, let finishedAt = timer.finishedAt,
-              timer.kind.finishedStage == state.pet.stage else { return nil }
-        let reminder = current(state.pet.loadReminder, for: timer.id) ?? LoadReminder(timerID: timer.id, sent: 0, lastAt: finishedAt)
+            let timer = state.timer, let finishedAt = timer.finishedAt,
+            timer.kind.finishedStage == state.pet.stage
+        else { return nil }
+        let reminder =
+            current(state.pet.loadReminder, for: timer.id)
+            ?? LoadReminder(timerID: timer.id, sent: 0, lastAt: finishedAt)
         guard reminder.sent < config.nagLimit else { return nil }
         let due = reminder.lastAt.addingTimeInterval(config.nagInterval)
         if let snoozed = state.pet.snoozedUntil, snoozed > due { return snoozed }

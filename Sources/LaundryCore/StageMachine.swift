@@ -14,8 +14,10 @@ public enum StageMachine {
             timer.finishedAt = timer.endsAt
             state.timer = timer
             state.pet.stage = timer.kind.finishedStage
-            events.append(HistoryEvent(at: timer.endsAt, event: HistoryEvent.done(timer.kind),
-                                       petID: state.pet.id, timerID: timer.id))
+            events.append(
+                HistoryEvent(
+                    at: timer.endsAt, event: HistoryEvent.done(timer.kind),
+                    petID: state.pet.id, timerID: timer.id))
         }
         if state.pet.currentStreak > 0 && state.pet.isDead(at: now) {
             state.pet.currentStreak = 0
@@ -24,17 +26,23 @@ public enum StageMachine {
         return events
     }
 
-    public static func wash(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(PetError) -> [HistoryEvent] {
+    public static func wash(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(PetError)
+        -> [HistoryEvent]
+    {
         try require(state, in: [.idle], move: .wash, now: now)
         return start(.wash, &state, duration: duration ?? state.pet.washDuration, at: now)
     }
 
-    public static func dry(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(PetError) -> [HistoryEvent] {
+    public static func dry(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(PetError)
+        -> [HistoryEvent]
+    {
         try require(state, in: [.washed], move: .dry, now: now)
         return start(.dry, &state, duration: duration ?? state.pet.dryDuration, at: now)
     }
 
-    public static func moreDry(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(PetError) -> [HistoryEvent] {
+    public static func moreDry(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(PetError)
+        -> [HistoryEvent]
+    {
         try require(state, in: [.dried], move: .moreDry, now: now)
         return start(.extraDry, &state, duration: duration ?? defaultExtraDry, at: now)
     }
@@ -60,8 +68,11 @@ public enum StageMachine {
         let timer = state.liveTimer
         state.pet.stage = timer?.kind.stageBefore ?? (state.pet.stage == .washing ? .idle : .washed)
         state.timer = nil
-        return [HistoryEvent(at: now, event: .cancelled, petID: state.pet.id, timerID: timer?.id,
-                             detail: timer.map { "\($0.kind.rawValue), \(DurationText.countdown($0.remaining(at: now))) left" })]
+        return [
+            HistoryEvent(
+                at: now, event: .cancelled, petID: state.pet.id, timerID: timer?.id,
+                detail: timer.map { "\($0.kind.rawValue), \(DurationText.countdown($0.remaining(at: now))) left" })
+        ]
     }
 
     public static func pause(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
@@ -72,8 +83,11 @@ public enum StageMachine {
         timer.pausedRemaining = remaining
         timer.pausedAt = now
         state.timer = timer
-        return [HistoryEvent(at: now, event: .paused, petID: state.pet.id, timerID: timer.id,
-                             detail: "\(DurationText.countdown(remaining)) left")]
+        return [
+            HistoryEvent(
+                at: now, event: .paused, petID: state.pet.id, timerID: timer.id,
+                detail: "\(DurationText.countdown(remaining)) left")
+        ]
     }
 
     public static func resume(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
@@ -84,8 +98,11 @@ public enum StageMachine {
         timer.pausedRemaining = nil
         timer.pausedAt = nil
         state.timer = timer
-        return [HistoryEvent(at: now, event: .resumed, petID: state.pet.id, timerID: timer.id,
-                             detail: "\(DurationText.countdown(remaining)) left")]
+        return [
+            HistoryEvent(
+                at: now, event: .resumed, petID: state.pet.id, timerID: timer.id,
+                detail: "\(DurationText.countdown(remaining)) left")
+        ]
     }
 
     public static let defaultSnooze = LaundryDuration.minutes(10)
@@ -97,12 +114,17 @@ public enum StageMachine {
         return [HistoryEvent(at: now, event: .snoozed, petID: state.pet.id, detail: length.description)]
     }
 
-    private static func start(_ kind: TimerKind, _ state: inout PetState, duration: LaundryDuration, at now: Date) -> [HistoryEvent] {
+    private static func start(_ kind: TimerKind, _ state: inout PetState, duration: LaundryDuration, at now: Date)
+        -> [HistoryEvent]
+    {
         let timer = LaundryTimer(petID: state.pet.id, kind: kind, startedAt: now, duration: duration)
         state.timer = timer
         state.pet.stage = kind.runningStage
-        return [HistoryEvent(at: now, event: HistoryEvent.started(kind), petID: state.pet.id,
-                             timerID: timer.id, detail: duration.description)]
+        return [
+            HistoryEvent(
+                at: now, event: HistoryEvent.started(kind), petID: state.pet.id,
+                timerID: timer.id, detail: duration.description)
+        ]
     }
 
     private static func require(_ state: PetState, in stages: Set<Stage>, move: Move, now: Date) throws(PetError) {

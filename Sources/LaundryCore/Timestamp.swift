@@ -8,13 +8,17 @@ public enum Timestamp {
         let totalMillis = Int64((date.timeIntervalSince1970 * 1000).rounded())
         var days = totalMillis / 86_400_000
         var millisOfDay = totalMillis % 86_400_000
-        if millisOfDay < 0 { millisOfDay += 86_400_000; days -= 1 }
+        if millisOfDay < 0 {
+            millisOfDay += 86_400_000
+            days -= 1
+        }
         let (year, month, day) = civilDate(fromDays: days)
         let hour = millisOfDay / 3_600_000
         let minute = millisOfDay / 60_000 % 60
         let second = millisOfDay / 1000 % 60
         let millis = millisOfDay % 1000
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millis, 3))Z"
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+            + "T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millis, 3))Z"
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`. Returns nil for anything else.
@@ -37,10 +41,12 @@ public enum Timestamp {
             return true
         }
         guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
-              index < bytes.count, bytes[index] == 84 || bytes[index] == 116 || bytes[index] == 32 else { return nil }
+            index < bytes.count, bytes[index] == 84 || bytes[index] == 116 || bytes[index] == 32
+        else { return nil }
         index += 1
         guard let hour = number(2), expect(58), let minute = number(2), expect(58), let second = number(2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
         var fraction = 0.0
         if expect(46) {
             var scale = 0.1

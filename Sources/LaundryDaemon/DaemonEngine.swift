@@ -20,8 +20,10 @@ public final class DaemonEngine {
     /// Log lines kept back while a batch of notifications goes out.
     private var heldLogLines: [() -> String]?
 
-    public init(laundry: Laundry, clock: any WallClock, notifier: any Notifier, messages: MessageCatalog,
-                config: DaemonConfig, log: @escaping (String) -> Void, ringBell: @escaping () -> Void = {}) {
+    public init(
+        laundry: Laundry, clock: any WallClock, notifier: any Notifier, messages: MessageCatalog,
+        config: DaemonConfig, log: @escaping (String) -> Void, ringBell: @escaping () -> Void = {}
+    ) {
         self.laundry = laundry
         self.clock = clock
         self.notifier = notifier
@@ -74,7 +76,9 @@ public final class DaemonEngine {
         for id in due {
             guard let service = services[id] else { continue }
             isolated(id) {
-                if let pending = try service.announceDue(at: time, config: config, laundry: laundry, filesKnownCurrent: filesKnownCurrent, announce: announce) {
+                if let pending = try service.announceDue(
+                    at: time, config: config, laundry: laundry, filesKnownCurrent: filesKnownCurrent, announce: announce
+                ) {
                     writes.append((service, pending))
                 }
             }
@@ -91,8 +95,11 @@ public final class DaemonEngine {
             if let service = services[id] { schedule(service) }
         }
         if logsTimings, !due.isEmpty, let earliest {
-            log("deadlines: \(due.count) due; woke \(Stopwatch.text(time.timeIntervalSince(earliest) * 1000)) after the first, "
-                + "announced in \(announceTime.wall) (\(announceTime.cpu) on the CPU), written in \(writing.wallTime)")
+            log(
+                "deadlines: \(due.count) due; woke \(Stopwatch.text(time.timeIntervalSince(earliest) * 1000)) "
+                    + "after the first, announced in \(announceTime.wall) (\(announceTime.cpu) on the CPU), "
+                    + "written in \(writing.wallTime)"
+            )
         }
     }
 
@@ -186,7 +193,8 @@ public final class DaemonEngine {
 
     private func announce(_ announcement: Announcement) {
         let server = notifier.server ?? notifier.refreshServer()
-        let content = writer.content(for: announcement, markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? false)
+        let content = writer.content(
+            for: announcement, markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? false)
         let line = { "\(content.summary) — \(content.body.split(separator: "\n").joined(separator: " "))" }
         guard config.notifications else {
             logSoon { "notification (disabled in config.json): \(line())" }

@@ -18,8 +18,9 @@ public enum Desktop {
             throw CommandError.noNotificationServer(advice: DesktopAdvice.missingServer(environment))
         }
         let writer = AnnouncementWriter(messages: try laundry.loadMessages())
-        let content = writer.content(for: Announcement(petID: UUID(), petName: "laundry", health: 100, reason: .test),
-                                     markup: server.hasBodyMarkup, buttons: false)
+        let content = writer.content(
+            for: Announcement(petID: UUID(), petName: "laundry", health: 100, reason: .test),
+            markup: server.hasBodyMarkup, buttons: false)
         guard notifier.show(content) == .posted else { throw CommandError.notificationRefused(server: server.name) }
         notifier.flush()
         return server

@@ -1,9 +1,10 @@
 import CLibNotify
 import Foundation
+import LaundryActions
 import LaundryControl
-import LaundryStore
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// inotify on `pets/` and `timers/`: tells which pets a command just changed, within milliseconds.
@@ -41,11 +42,14 @@ public final class DirectoryWatch {
                 let event = buffer.advanced(by: offset).assumingMemoryBound(to: inotify_event.self)
                 let length = Int(event.pointee.len)
                 // A lost queue, or a watched folder gone or unmounted: every pet must be read again.
-                if event.pointee.mask & UInt32(IN_Q_OVERFLOW | IN_IGNORED | IN_DELETE_SELF | IN_UNMOUNT) != 0 { overflowed = true }
+                if event.pointee.mask & UInt32(IN_Q_OVERFLOW | IN_IGNORED | IN_DELETE_SELF | IN_UNMOUNT) != 0 {
+                    overflowed = true
+                }
                 if length > 0 {
-                    let namePointer = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)
+                    let namePointer = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
+                        .assumingMemoryBound(to: CChar.self)
                     let name = String(cString: namePointer)
-                    if let id = LaundryPaths.id(fromFileName: name, suffix: ".json") { ids.insert(id) }
+                    if let id = Laundry.petID(fromFileName: name) { ids.insert(id) }
                 }
                 offset += MemoryLayout<inotify_event>.size + length
             }

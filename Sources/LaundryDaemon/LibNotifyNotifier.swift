@@ -43,29 +43,41 @@ public final class LibNotifyNotifier: Notifier {
             server = nil
             return nil
         }
-        var name: UnsafeMutablePointer<CChar>?, vendor: UnsafeMutablePointer<CChar>?
-        var version: UnsafeMutablePointer<CChar>?, spec: UnsafeMutablePointer<CChar>?
+        var name: UnsafeMutablePointer<CChar>?
+        var vendor: UnsafeMutablePointer<CChar>?
+        var version: UnsafeMutablePointer<CChar>?
+        var spec: UnsafeMutablePointer<CChar>?
         guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else {
             server = nil
             return nil
         }
-        defer { g_free(name); g_free(vendor); g_free(version); g_free(spec) }
+        defer {
+            g_free(name)
+            g_free(vendor)
+            g_free(version)
+            g_free(spec)
+        }
         var capabilities: [String] = []
         let list = notify_get_server_caps()
         var node = list
         while let current = node {
-            if let data = current.pointee.data { capabilities.append(String(cString: data.assumingMemoryBound(to: CChar.self))) }
+            if let data = current.pointee.data {
+                capabilities.append(String(cString: data.assumingMemoryBound(to: CChar.self)))
+            }
             node = current.pointee.next
         }
         g_list_free_full(list, g_free)
-        server = ServerInfo(name: Self.string(name), vendor: Self.string(vendor), version: Self.string(version),
-                            specVersion: Self.string(spec), capabilities: capabilities)
+        server = ServerInfo(
+            name: Self.string(name), vendor: Self.string(vendor), version: Self.string(version),
+            specVersion: Self.string(spec), capabilities: capabilities)
         return server
     }
 
     public func show(_ content: NotificationContent) -> Delivery {
         if server == nil { _ = refreshServer() }
-        guard server != nil, let connection = connect() else { return .noServer("no notification server on the session bus") }
+        guard server != nil, let connection = connect() else {
+            return .noServer("no notification server on the session bus")
+        }
         // Close the old one rather than replace it: replacing one with buttons can leave the sender
         // waiting forever on some servers (dunst #672).
         if let previous = idByPet.removeValue(forKey: content.petID) {
@@ -73,7 +85,9 @@ public final class LibNotifyNotifier: Notifier {
             var children: [OpaquePointer?] = [g_variant_new_uint32(previous)]
             call(connection, "CloseNotification", g_variant_new_tuple(&children, 1), replyType: nil, request: nil)
         }
-        call(connection, "Notify", parameters(for: content), replyType: "(u)", request: PendingNotify(notifier: self, petID: content.petID))
+        call(
+            connection, "Notify", parameters(for: content), replyType: "(u)",
+            request: PendingNotify(notifier: self, petID: content.petID))
         return .posted
     }
 
@@ -95,8 +109,10 @@ public final class LibNotifyNotifier: Notifier {
         connection = bus
         let context = Unmanaged.passUnretained(self).toOpaque()
         for member in ["ActionInvoked", "NotificationClosed"] {
-            subscriptions.append(g_dbus_connection_signal_subscribe(bus, Self.busName, Self.busName, member, Self.objectPath, nil,
-                                                                    G_DBUS_SIGNAL_FLAGS_NONE, Self.signalHandler, context, nil))
+            subscriptions.append(
+                g_dbus_connection_signal_subscribe(
+                    bus, Self.busName, Self.busName, member, Self.objectPath, nil,
+                    G_DBUS_SIGNAL_FLAGS_NONE, Self.signalHandler, context, nil))
         }
         return bus
     }
@@ -110,12 +126,16 @@ public final class LibNotifyNotifier: Notifier {
         }
     }
 
-    private func call(_ connection: OpaquePointer, _ method: String, _ parameters: OpaquePointer?, replyType: String?, request: PendingNotify?) {
+    private func call(
+        _ connection: OpaquePointer, _ method: String, _ parameters: OpaquePointer?, replyType: String?,
+        request: PendingNotify?
+    ) {
         let type = replyType.map { g_variant_type_new($0) }
         defer { if let type { g_variant_type_free(type) } }
         let data = request.map { Unmanaged.passRetained($0).toOpaque() }
-        g_dbus_connection_call(connection, Self.busName, Self.objectPath, Self.busName, method, parameters, type ?? nil,
-                               G_DBUS_CALL_FLAGS_NONE, -1, nil, data == nil ? nil : Self.replyHandler, data)
+        g_dbus_connection_call(
+            connection, Self.busName, Self.objectPath, Self.busName, method, parameters, type ?? nil,
+            G_DBUS_CALL_FLAGS_NONE, -1, nil, data == nil ? nil : Self.replyHandler, data)
     }
 
     private static let replyHandler: GAsyncReadyCallback = { source, result, data in
@@ -127,7 +147,7 @@ public final class LibNotifyNotifier: Notifier {
         guard let reply else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
-            notifier.server = nil // ask again at the next event
+            notifier.server = nil  // ask again at the next event
             notifier.onFailure?("the notification server refused a notification: \(message)")
             return
         }
@@ -147,11 +167,13 @@ public final class LibNotifyNotifier: Notifier {
         g_variant_unref(first)
         switch String(cString: signal) {
         case "ActionInvoked":
-            guard let petID = notifier.petByID[id], let second = g_variant_get_child_value(parameters, 1) else { return }
+            guard let petID = notifier.petByID[id], let second = g_variant_get_child_value(parameters, 1) else {
+                return
+            }
             let action = String(cString: g_variant_get_string(second, nil))
             g_variant_unref(second)
             notifier.onAction?(petID, action)
-        default: // NotificationClosed
+        default:  // NotificationClosed
             if let petID = notifier.petByID.removeValue(forKey: id), notifier.idByPet[petID] == id {
                 notifier.idByPet[petID] = nil
             }
@@ -162,7 +184,9 @@ public final class LibNotifyNotifier: Notifier {
     private func parameters(for content: NotificationContent) -> OpaquePointer? {
         let actionWords = content.actions.flatMap { [$0.key, $0.label] }
         let copies: [UnsafeMutablePointer<CChar>?] = actionWords.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
+        defer {
+            for copy in copies { free(copy) }
+        }
         let actions = copies.map { UnsafePointer<CChar>($0) }.withUnsafeBufferPointer { buffer in
             g_variant_new_strv(buffer.baseAddress, Int(buffer.count))
         }

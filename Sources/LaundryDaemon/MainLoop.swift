@@ -1,8 +1,9 @@
 import CLibNotify
 import Foundation
 import LaundryCore
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// The daemon's one event loop (GLib's, which libnotify's button signals also need): the deadline
@@ -20,8 +21,10 @@ public final class MainLoop {
     private let log: (String) -> Void
     private let loop: OpaquePointer
 
-    init(engine: DaemonEngine, clock: any WallClock, timer: RealtimeTimer, watch: DirectoryWatch,
-         reloadConfig: @escaping () -> DaemonConfig?, afterEvent: @escaping () -> Void, log: @escaping (String) -> Void) {
+    init(
+        engine: DaemonEngine, clock: any WallClock, timer: RealtimeTimer, watch: DirectoryWatch,
+        reloadConfig: @escaping () -> DaemonConfig?, afterEvent: @escaping () -> Void, log: @escaping (String) -> Void
+    ) {
         self.engine = engine
         self.clock = clock
         self.timer = timer

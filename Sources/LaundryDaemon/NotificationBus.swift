@@ -41,8 +41,9 @@ enum NotificationBus {
             parameters = g_variant_new_tuple(&children, 1)
         }
         var error: UnsafeMutablePointer<GError>?
-        let reply = g_dbus_connection_call_sync(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                                method, parameters, nil, G_DBUS_CALL_FLAGS_NONE, 2000, nil, &error)
+        let reply = g_dbus_connection_call_sync(
+            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+            method, parameters, nil, G_DBUS_CALL_FLAGS_NONE, 2000, nil, &error)
         if let error { g_error_free(error) }
         return reply
     }

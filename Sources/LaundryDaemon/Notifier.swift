@@ -20,7 +20,9 @@ public struct ServerInfo: Equatable, Sendable, CustomStringConvertible {
     public var hasActions: Bool { capabilities.contains("actions") }
     public var hasBodyMarkup: Bool { capabilities.contains("body-markup") }
 
-    public var description: String { "\(name) \(version) (\(vendor), spec \(specVersion)); capabilities: \(capabilities.joined(separator: ", "))" }
+    public var description: String {
+        "\(name) \(version) (\(vendor), spec \(specVersion)); capabilities: \(capabilities.joined(separator: ", "))"
+    }
 }
 
 /// How a notification went out.

@@ -1,6 +1,6 @@
 import Foundation
-import LaundryCore
 import LaundryActions
+import LaundryCore
 
 /// Everything the daemon does for one pet: when it next needs attention, and what to do then.
 /// Each pet has its own, so a corrupt file or a failed write in one never stops the others.
@@ -60,8 +60,10 @@ final class PetTimerService {
     /// after, in `persist`, so that notifications go out first when many timers end together.
     /// - Parameter filesKnownCurrent: nothing changed the files since this service last read or
     ///   wrote them (the directory watch says so), so they need not be looked at again.
-    func announceDue(at now: Date, config: DaemonConfig, laundry: Laundry, filesKnownCurrent: Bool = false,
-                     announce: (Announcement) -> Void) throws -> PendingWrite? {
+    func announceDue(
+        at now: Date, config: DaemonConfig, laundry: Laundry, filesKnownCurrent: Bool = false,
+        announce: (Announcement) -> Void
+    ) throws -> PendingWrite? {
         // `loadedStamp` is nil after a failed read and after this service's own write: then look.
         if !filesKnownCurrent || state == nil || loadedStamp == nil { try reload(from: laundry, at: now) }
         guard let current = state else { return nil }
@@ -71,17 +73,22 @@ final class PetTimerService {
         if let finished = view.unannouncedFinish {
             if !announcedTimers.contains(finished.id) {
                 let late = now.timeIntervalSince(finished.endsAt)
-                announce(Announcement(petID: id, petName: view.pet.name, health: view.pet.health(at: now),
-                                      reason: .finished(finished.kind, lateBy: late >= 60 ? late : nil), timerID: finished.id))
+                announce(
+                    Announcement(
+                        petID: id, petName: view.pet.name, health: view.pet.health(at: now),
+                        reason: .finished(finished.kind, lateBy: late >= 60 ? late : nil), timerID: finished.id))
                 announcedTimers.insert(finished.id)
             }
             // Announced now or earlier by this process: either way `notified` is still to be saved.
             pending.finishedTimerID = finished.id
         }
         if pending.finishedTimerID == nil, let due = Reminders.nextNag(for: view, config: config), due <= now,
-           let finishedAt = view.timer?.finishedAt {
-            announce(Announcement(petID: id, petName: view.pet.name, health: view.pet.health(at: now),
-                                  reason: .neglected(view.pet.stage, waiting: now.timeIntervalSince(finishedAt))))
+            let finishedAt = view.timer?.finishedAt
+        {
+            announce(
+                Announcement(
+                    petID: id, petName: view.pet.name, health: view.pet.health(at: now),
+                    reason: .neglected(view.pet.stage, waiting: now.timeIntervalSince(finishedAt))))
             pending.nagged = true
         }
         let needsWrite = current.needsSettling(at: now) || pending.finishedTimerID != nil || pending.nagged
@@ -112,7 +119,9 @@ final class PetTimerService {
         let warning = recorded.warning
         state = recorded.state ?? state
         if let warning, let pet = state?.pet {
-            announce(Announcement(petID: id, petName: pet.name, health: pet.health(at: now), reason: .healthWarning(warning)))
+            announce(
+                Announcement(petID: id, petName: pet.name, health: pet.health(at: now), reason: .healthWarning(warning))
+            )
         }
     }
 }

@@ -1,8 +1,9 @@
 import CLibNotify
 import Foundation
 import LaundryControl
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// One `timerfd` on `CLOCK_REALTIME`, armed at an absolute wall-clock time with

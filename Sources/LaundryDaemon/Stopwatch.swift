@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// Wall-clock and CPU time since it was made, for the timing log (LAUNDRY_LOG_TIMINGS=1): the CPU
@@ -10,7 +11,9 @@ struct Stopwatch {
     private let cpu = Stopwatch.threadCPUMilliseconds()
 
     /// "12.34 ms"
-    var wallTime: String { Self.text(Double(DispatchTime.now().uptimeNanoseconds - wall.uptimeNanoseconds) / 1_000_000) }
+    var wallTime: String {
+        Self.text(Double(DispatchTime.now().uptimeNanoseconds - wall.uptimeNanoseconds) / 1_000_000)
+    }
     var cpuTime: String { Self.text(Self.threadCPUMilliseconds() - cpu) }
 
     static func text(_ milliseconds: Double) -> String { String(format: "%.2f ms", milliseconds) }

@@ -7,6 +7,7 @@ public enum ClockText {
         let sign = offset < 0 ? "-" : "+"
         let text = String(format: "%@%02d:%02d", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
         let local = LocalTime.dateTime(now, seconds: true)
-        return "\(local) \(zone.identifier) (UTC\(text))\(zone.isDaylightSavingTime(for: now) ? ", daylight saving" : "")"
+        return
+            "\(local) \(zone.identifier) (UTC\(text))\(zone.isDaylightSavingTime(for: now) ? ", daylight saving" : "")"
     }
 }

@@ -12,8 +12,10 @@ public enum CommandReport {
         case .dry: return started(state, verb: "Drying", now: now)
         case .moreDry: return started(state, verb: "Drying a bit more:", now: now)
         case .fold:
-            return ["🧺 Folded \(name)! Health \(pet.health(at: now))%, streak \(pet.currentStreak), "
-                + "\(pet.totalCycles) loads in all."]
+            return [
+                "🧺 Folded \(name)! Health \(pet.health(at: now))%, streak \(pet.currentStreak), "
+                    + "\(pet.totalCycles) loads in all."
+            ]
         case .cancel:
             return ["Cancelled. \(name) is \(pet.stage.rawValue) again (\(pet.stage.statusText))."]
         case .pause:
@@ -21,8 +23,10 @@ public enum CommandReport {
             return ["⏸ Paused \(name) with \(left) left. Resume with: \(TypedCommand.typed(.resume, pet.name))"]
         case .resume:
             guard let timer = state.liveTimer else { return [] }
-            return ["▶ Resumed \(name): \(DurationText.countdown(timer.remaining(at: now))) left, "
-                + "done at \(LocalTime.clock(timer.endsAt, now: now))."]
+            return [
+                "▶ Resumed \(name): \(DurationText.countdown(timer.remaining(at: now))) left, "
+                    + "done at \(LocalTime.clock(timer.endsAt, now: now))."
+            ]
         case .snooze:
             guard let until = pet.snoozedUntil else { return [] }
             return ["💤 Snoozed \(name)'s reminders until \(LocalTime.clock(until, now: now))."]
@@ -38,9 +42,11 @@ public enum CommandReport {
     }
 
     public static func adopted(_ pet: Pet, kind: Kind, now: Date) -> [String] {
-        ["\(kind.emoji) Adopted \(TerminalText.sanitize(pet.name)) (\(kind.id)): \(settings(pet)). "
-            + "Health \(pet.health(at: now))%.",
-         "Start its wash with: \(TypedCommand.typed(.wash, pet.name))"]
+        [
+            "\(kind.emoji) Adopted \(TerminalText.sanitize(pet.name)) (\(kind.id)): \(settings(pet)). "
+                + "Health \(pet.health(at: now))%.",
+            "Start its wash with: \(TypedCommand.typed(.wash, pet.name))",
+        ]
     }
 
     public static func updated(_ pet: Pet, now: Date) -> [String] {

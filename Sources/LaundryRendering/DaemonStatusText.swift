@@ -11,11 +11,15 @@ public enum DaemonStatusText {
     }
 
     public static func lines(_ status: DaemonStatus, runtime: RuntimePaths, now: Date) -> [String] {
-        var lines = ["The laundry daemon is running (pid \(status.pid), up \(DurationText.rough(now.timeIntervalSince(status.startedAt))))."]
+        let uptime = DurationText.rough(now.timeIntervalSince(status.startedAt))
+        var lines = [
+            "The laundry daemon is running (pid \(status.pid), up \(uptime))."
+        ]
         lines.append("  home:          \(status.home)")
         lines.append("  pets:          \(status.pets), timers armed: \(status.timersArmed)")
         if let next = status.nextDeadline {
-            lines.append("  next deadline: \(LocalTime.dateTime(next, seconds: true)) (in \(DurationText.countdown(next.timeIntervalSince(now))))")
+            let countdown = DurationText.countdown(next.timeIntervalSince(now))
+            lines.append("  next deadline: \(LocalTime.dateTime(next, seconds: true)) (in \(countdown))")
         } else {
             lines.append("  next deadline: none")
         }

@@ -7,7 +7,8 @@ public enum DoctorAdvice {
         case .orphanTimer(let path): return "delete \(path)"
         case .newerSchema: return "upgrade laundry"
         case .setAside: return "the pet is gone from the list; repair the set-aside file or adopt it again"
-        case .unreadable: return "the next laundry command sets a corrupt file aside; otherwise check its type and permissions"
+        case .unreadable:
+            return "the next laundry command sets a corrupt file aside; otherwise check its type and permissions"
         case .notSaved: return "check the file's permissions"
         }
     }

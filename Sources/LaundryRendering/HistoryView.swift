@@ -20,7 +20,8 @@ public struct HistoryView {
             let emoji = kinds.kindOrFallback(entry.pet.kind).emoji
             let name = TextWidth.padded(TerminalText.sanitize(entry.pet.name), to: nameWidth)
             let detail = entry.event.detail.map { style.dim(" (\(TerminalText.sanitize($0)))") } ?? ""
-            return "\(style.dim(LocalTime.dateTime(entry.event.at)))  \(emoji) \(name)  \(Self.describe(entry.event.event))\(detail)"
+            let when = style.dim(LocalTime.dateTime(entry.event.at))
+            return "\(when)  \(emoji) \(name)  \(Self.describe(entry.event.event))\(detail)"
         }.joined(separator: "\n")
     }
 

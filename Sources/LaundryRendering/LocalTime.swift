@@ -14,7 +14,9 @@ public enum LocalTime {
     /// `2026-11-21 14:32`, or `2026-11-21 14:32:05` with seconds.
     public static func dateTime(_ date: Date, seconds: Bool = false, calendar: Calendar = .current) -> String {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let minutes = String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+        let minutes = String(
+            format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
+            parts.minute ?? 0)
         return seconds ? minutes + String(format: ":%02d", parts.second ?? 0) : minutes
     }
 }

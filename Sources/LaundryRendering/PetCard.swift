@@ -15,8 +15,9 @@ public struct PetCard {
         let pet = view.pet
         let moodColor = style.color(for: view.mood)
         var lines: [String] = []
-        lines.append("\(view.kind.emoji) \(style.bold(view.name)) \(style.dim("(\(view.kind.name.lowercased()))"))  "
-            + style.paint("\(view.mood.face) \(view.mood.label)", moodColor))
+        lines.append(
+            "\(view.kind.emoji) \(style.bold(view.name)) \(style.dim("(\(view.kind.name.lowercased()))"))  "
+                + style.paint("\(view.mood.face) \(view.mood.label)", moodColor))
         if let line = view.personalityLine { lines.append("   \(style.dim("“\(line)”"))") }
         lines.append(row("Health", style.paint("\(Bars.health(view.health)) \(view.health)%", moodColor)))
         var stage = style.paint(pet.stage.statusText, style.color(for: pet.stage))
@@ -25,7 +26,8 @@ public struct PetCard {
             if timer.isPaused {
                 stage += "  ⏸ paused with \(left) left (laundry resume)"
             } else {
-                stage += "  \(Bars.progress(timer.progress(at: view.now))) \(left) left, done at \(clockTime(timer.endsAt))"
+                stage +=
+                    "  \(Bars.progress(timer.progress(at: view.now))) \(left) left, done at \(clockTime(timer.endsAt))"
             }
         }
         lines.append(row("Stage", stage))
@@ -34,7 +36,9 @@ public struct PetCard {
         lines.append(row("Next", style.dim(next)))
         let due = view.isOverdue ? style.paint("overdue", .red) : view.dueText
         lines.append(row("Due", "\(due) (every \(CycleDays.format(pet.cycleDays)))"))
-        let last = pet.lastLaundryAt.map { "last done \(DurationText.rough(view.now.timeIntervalSince($0))) ago" } ?? "never done yet"
+        let last =
+            pet.lastLaundryAt.map { "last done \(DurationText.rough(view.now.timeIntervalSince($0))) ago" }
+            ?? "never done yet"
         lines.append(row("Cycles", "\(pet.totalCycles) folded, \(last)"))
         lines.append(row("Streak", "\(pet.streak(at: view.now)) now, \(pet.longestStreak) best"))
         lines.append(row("Loads", "wash \(pet.washDuration), dry \(pet.dryDuration)"))

@@ -1,7 +1,6 @@
 import Foundation
 import LaundryCore
 
-
 /// The `--json` shape of a pet, a contract scripts rely on: exactly these keys, `null` spelled out.
 public struct PetJSON: Encodable {
     public struct TimerJSON: Encodable {
@@ -33,8 +32,9 @@ public struct PetJSON: Encodable {
         health = view.health
         mood = view.mood
         timer = view.timer.map {
-            TimerJSON(kind: $0.kind, startedAt: $0.startedAt, endsAt: $0.projectedEnd(at: view.now),
-                      remainingSeconds: ($0.remaining(at: view.now) * 1000).rounded() / 1000, paused: $0.isPaused)
+            TimerJSON(
+                kind: $0.kind, startedAt: $0.startedAt, endsAt: $0.projectedEnd(at: view.now),
+                remainingSeconds: ($0.remaining(at: view.now) * 1000).rounded() / 1000, paused: $0.isPaused)
         }
         totalCycles = pet.totalCycles
         currentStreak = pet.streak(at: view.now)

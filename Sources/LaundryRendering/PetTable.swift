@@ -30,8 +30,10 @@ public struct PetTable {
         for row in rows {
             for (column, cell) in row.enumerated() { widths[column] = max(widths[column], TextWidth.of(cell.text)) }
         }
-        var lines = [header.enumerated().map { style.dim(TextWidth.padded($0.element, to: widths[$0.offset])) }
-            .joined(separator: "  ").trimmingTrailingSpaces()]
+        var lines = [
+            header.enumerated().map { style.dim(TextWidth.padded($0.element, to: widths[$0.offset])) }
+                .joined(separator: "  ").trimmingTrailingSpaces()
+        ]
         for row in rows {
             let cells = row.enumerated().map { column, cell -> String in
                 let padded = TextWidth.padded(cell.text, to: widths[column])

@@ -16,8 +16,11 @@ public struct StatsView {
 
     public func render() -> String {
         var lines: [String] = []
-        lines.append("\(style.bold("Pets")) \(stats.petCount)   \(style.bold("Loads folded")) \(stats.totalCycles)   "
-            + "\(style.bold("Last 7 days")) \(stats.foldedLast7Days)   \(style.bold("Last 30 days")) \(stats.foldedLast30Days)")
+        lines.append(
+            "\(style.bold("Pets")) \(stats.petCount)   \(style.bold("Loads folded")) \(stats.totalCycles)   "
+                + "\(style.bold("Last 7 days")) \(stats.foldedLast7Days)   "
+                + "\(style.bold("Last 30 days")) \(stats.foldedLast30Days)"
+        )
         if let best = stats.bestCurrentStreak, best.currentStreak > 0 {
             lines.append("Best current streak: \(TerminalText.sanitize(best.name)) (\(best.currentStreak))")
         }
@@ -27,7 +30,9 @@ public struct StatsView {
         lines.append("")
         lines += grid()
         lines.append("")
-        lines.append(style.dim("      less ") + [0, 1, 2, 3].map(cell).joined(separator: " ") + style.dim(" more   (loads folded per day)"))
+        lines.append(
+            style.dim("      less ") + [0, 1, 2, 3].map(cell).joined(separator: " ")
+                + style.dim(" more   (loads folded per day)"))
         return lines.joined(separator: "\n")
     }
 
@@ -96,10 +101,16 @@ public struct StatsJSON: Encodable {
         totalCycles = stats.totalCycles
         foldedLast7Days = stats.foldedLast7Days
         foldedLast30Days = stats.foldedLast30Days
-        perPet = stats.pets.map { PetJSON(name: $0.name, totalCycles: $0.totalCycles, currentStreak: $0.currentStreak, longestStreak: $0.longestStreak) }
+        perPet = stats.pets.map {
+            PetJSON(
+                name: $0.name, totalCycles: $0.totalCycles, currentStreak: $0.currentStreak,
+                longestStreak: $0.longestStreak)
+        }
         days = stats.days.filter(\.isPast).map { day in
             let parts = calendar.dateComponents([.year, .month, .day], from: day.start)
-            return DayJSON(date: String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0), folded: day.folded)
+            return DayJSON(
+                date: String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0),
+                folded: day.folded)
         }
     }
 }

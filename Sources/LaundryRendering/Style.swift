@@ -7,8 +7,14 @@ public struct Style {
     public init(enabled: Bool) { self.enabled = enabled }
 
     public enum Color: String {
-        case red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
-        case bold = "1", dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case blue = "34"
+        case magenta = "35"
+        case cyan = "36"
+        case bold = "1"
+        case dim = "2"
     }
 
     public func paint(_ text: String, _ color: Color) -> String {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// What we know about where output goes: whether it is a terminal, and whether colour is wanted

@@ -22,21 +22,32 @@ public struct WatchFrame {
         let views = states.map { PetView(state: $0, kind: kinds.kindOrFallback($0.pet.kind), now: now) }
         let running = views.filter { $0.timer != nil }.sorted { ($0.remaining ?? 0) < ($1.remaining ?? 0) }
         let waiting = views.filter { $0.pet.stage == .washed || $0.pet.stage == .dried }
-        var lines = [style.bold("laundry watch") + style.dim("  \(LocalTime.dateTime(now, seconds: true))  (Ctrl-C to quit)"), ""]
-        if running.isEmpty && waiting.isEmpty { lines.append(style.dim("No timers running. Start one with: laundry wash <pet>")) }
+        var lines = [
+            style.bold("laundry watch") + style.dim("  \(LocalTime.dateTime(now, seconds: true))  (Ctrl-C to quit)"),
+            "",
+        ]
+        if running.isEmpty && waiting.isEmpty {
+            lines.append(style.dim("No timers running. Start one with: laundry wash <pet>"))
+        }
         let nameWidth = (running + waiting).map { TextWidth.of($0.name) }.max() ?? 0
         for view in running {
             guard let timer = view.timer else { continue }
             let name = TextWidth.padded(view.name, to: nameWidth)
             let stage = TextWidth.padded(view.stageText, to: 14)
             let countdown = DurationText.countdown(timer.remaining(at: now))
-            let tail = timer.isPaused ? style.dim("paused") : style.dim("done at \(LocalTime.clock(timer.endsAt, now: now))")
-            lines.append("\(view.kind.emoji) \(style.bold(name))  \(style.paint(stage, .blue)) \(Bars.progress(timer.progress(at: now))) \(TextWidth.padded(countdown, to: 8)) \(tail)")
+            let tail =
+                timer.isPaused ? style.dim("paused") : style.dim("done at \(LocalTime.clock(timer.endsAt, now: now))")
+            lines.append(
+                "\(view.kind.emoji) \(style.bold(name))  \(style.paint(stage, .blue)) "
+                    + "\(Bars.progress(timer.progress(at: now))) \(TextWidth.padded(countdown, to: 8)) \(tail)"
+            )
         }
         for view in waiting {
             let name = TextWidth.padded(view.name, to: nameWidth)
-            let next = view.pet.stage == .washed ? "wash done → laundry dry \(ShellQuote.quote(view.pet.name))"
-                                                  : "dry done → laundry fold \(ShellQuote.quote(view.pet.name))"
+            let next =
+                view.pet.stage == .washed
+                ? "wash done → laundry dry \(ShellQuote.quote(view.pet.name))"
+                : "dry done → laundry fold \(ShellQuote.quote(view.pet.name))"
             lines.append("\(view.kind.emoji) \(style.bold(name))  \(style.paint("✓ " + next, .magenta))")
         }
         return lines

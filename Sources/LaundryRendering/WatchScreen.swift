@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// Draws frames: in place on a terminal (cursor hidden, restored on Ctrl-C), plainly otherwise.

@@ -8,8 +8,10 @@ public struct DataDirectory: Sendable {
 
     public init(path: String) { self.path = path }
 
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executable: String? = currentExecutable()) throws(StoreError) -> DataDirectory {
+    public static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: String? = currentExecutable()
+    ) throws(StoreError) -> DataDirectory {
         var searched: [String] = []
         if let explicit = environment["LAUNDRY_DATA_DIR"], !explicit.isEmpty {
             if isDataFolder(explicit) { return DataDirectory(path: explicit) }
@@ -18,14 +20,17 @@ public struct DataDirectory: Sendable {
         }
         if let executable {
             let binFolder = (executable as NSString).deletingLastPathComponent
-            let installed = ((binFolder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/laundry")
+            let installed = ((binFolder as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+                "share/laundry")
             if isDataFolder(installed) { return DataDirectory(path: installed) }
             searched.append(installed)
             // A build folder inside the source tree: walk up to the folder with Package.swift.
             var folder = binFolder
             while folder != "/" && !folder.isEmpty {
                 let candidate = folder + "/data"
-                if PosixFile.exists(folder + "/Package.swift") && isDataFolder(candidate) { return DataDirectory(path: candidate) }
+                if PosixFile.exists(folder + "/Package.swift") && isDataFolder(candidate) {
+                    return DataDirectory(path: candidate)
+                }
                 folder = (folder as NSString).deletingLastPathComponent
             }
             searched.append("a source tree above \(binFolder)")
@@ -36,7 +41,8 @@ public struct DataDirectory: Sendable {
     public func loadKinds() throws(StoreError) -> KindCatalog {
         let catalog = try load(KindCatalog.self, from: "kinds.json")
         guard !catalog.kinds.isEmpty, catalog.kind(catalog.defaultKind) != nil else {
-            throw .dataFileBroken(path: path + "/kinds.json", reason: "it lists no kinds or its default kind is not among them")
+            throw .dataFileBroken(
+                path: path + "/kinds.json", reason: "it lists no kinds or its default kind is not among them")
         }
         return catalog
     }

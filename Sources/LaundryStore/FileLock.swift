@@ -1,7 +1,8 @@
 import Foundation
 import LaundryCore
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// An exclusive `flock` on a lock file, held while a closure runs. Lock files may be deleted by the
@@ -28,8 +29,11 @@ enum FileLock {
                 close(fd)
                 throw .unwritable(path: path, reason: PosixFile.describe(code))
             }
-            var held = stat(), current = stat()
-            if fstat(fd, &held) == 0, stat(path, &current) == 0, held.st_ino == current.st_ino, held.st_dev == current.st_dev {
+            var held = stat()
+            var current = stat()
+            if fstat(fd, &held) == 0, stat(path, &current) == 0, held.st_ino == current.st_ino,
+                held.st_dev == current.st_dev
+            {
                 return fd
             }
             close(fd)

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import LaundryCore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 /// The per-pet files under `LAUNDRY_HOME`: reading them (setting corrupt ones aside), and changing a
 /// pet under its lock with atomic writes in an order that a crash at any point cannot make
@@ -33,7 +34,8 @@ public struct PetStore: Sendable {
     public func loadAll() -> Snapshot {
         var problems: [StoreProblem] = []
         var states: [PetState] = []
-        let petNames = PosixFile.listFolder(paths.pets), timerNames = PosixFile.listFolder(paths.timers)
+        let petNames = PosixFile.listFolder(paths.pets)
+        let timerNames = PosixFile.listFolder(paths.timers)
         if setsAsideCorruptFiles {
             PosixFile.removeAbandonedTemporaries(in: paths.pets, names: petNames)
             PosixFile.removeAbandonedTemporaries(in: paths.timers, names: timerNames)
@@ -86,7 +88,8 @@ public struct PetStore: Sendable {
         let decoder = JSONDecoder()
         return PosixFile.listFolder(paths.pets).compactMap { file in
             guard let id = LaundryPaths.id(fromFileName: file, suffix: ".json"),
-                  case .data(let data)? = try? PosixFile.read(paths.petFile(id)) else { return nil }
+                case .data(let data)? = try? PosixFile.read(paths.petFile(id))
+            else { return nil }
             return try? decoder.decode(NameProbe.self, from: data).name
         }
     }
@@ -133,8 +136,10 @@ public struct PetStore: Sendable {
 
     /// Like `update`, but also holds the names lock, for a change that renames the pet.
     @discardableResult
-    public func rename(_ id: UUID, to name: String,
-                       _ change: (inout PetState) throws -> [HistoryEvent]) throws -> PetState? {
+    public func rename(
+        _ id: UUID, to name: String,
+        _ change: (inout PetState) throws -> [HistoryEvent]
+    ) throws -> PetState? {
         try ensureFolders()
         return try FileLock.withLock(paths.namesLockFile) { () throws -> PetState? in
             try requireUniqueName(name, except: id)
@@ -167,13 +172,16 @@ public struct PetStore: Sendable {
         let id = after.pet.id
         let encoder = JSONCoding.encoder()
         let history = try HistoryLog.reserve(events, at: paths.historyFile(id))
-        var timerFile: PosixFile.PreparedReplacement?, petFile: PosixFile.PreparedReplacement?
+        var timerFile: PosixFile.PreparedReplacement?
+        var petFile: PosixFile.PreparedReplacement?
         do {
             if let timer = after.timer, timer != before?.timer {
-                timerFile = try PosixFile.PreparedReplacement(try encode(timer, encoder, path: paths.timerFile(id)), for: paths.timerFile(id))
+                timerFile = try PosixFile.PreparedReplacement(
+                    try encode(timer, encoder, path: paths.timerFile(id)), for: paths.timerFile(id))
             }
             if after.pet != before?.pet {
-                petFile = try PosixFile.PreparedReplacement(try encode(after.pet, encoder, path: paths.petFile(id)), for: paths.petFile(id))
+                petFile = try PosixFile.PreparedReplacement(
+                    try encode(after.pet, encoder, path: paths.petFile(id)), for: paths.petFile(id))
             }
         } catch {
             timerFile?.discard()
@@ -205,7 +213,8 @@ public struct PetStore: Sendable {
 
     private func encode<T: Encodable>(_ value: T, _ encoder: JSONEncoder, path: String) throws(StoreError) -> Data {
         do { return try encoder.encode(value) + Data("\n".utf8) } catch {
-            throw .unwritable(path: path, reason: "it could not be encoded, which is a bug in laundry; please report it")
+            throw .unwritable(
+                path: path, reason: "it could not be encoded, which is a bug in laundry; please report it")
         }
     }
 
@@ -245,7 +254,8 @@ public struct PetStore: Sendable {
             return pet
         } catch {
             if let probe = try? decoder.decode(SchemaProbe.self, from: data), let version = probe.schemaVersion,
-               version > Pet.currentSchemaVersion {
+                version > Pet.currentSchemaVersion
+            {
                 problems.append(.newerSchema(path: path, version: version))
                 return nil
             }
@@ -281,7 +291,8 @@ public struct PetStore: Sendable {
             problems.append(.unreadable(path: path, reason: "it is corrupt (\(reason))"))
             return
         }
-        let stamp = Timestamp.format(Date()).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+        let stamp = Timestamp.format(Date()).replacingOccurrences(of: ":", with: "").replacingOccurrences(
+            of: "-", with: "")
         let target = "\(path).corrupt-\(stamp)"
         if Glibc.rename(path, target) == 0 {
             PosixFile.syncFolder((path as NSString).deletingLastPathComponent)

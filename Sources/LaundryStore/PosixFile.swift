@@ -1,8 +1,9 @@
-import Foundation
 import CFileSpace
+import Foundation
 import LaundryCore
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// The few file operations the store needs, done with system calls so that every write is atomic
@@ -22,15 +23,20 @@ enum PosixFile {
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { return .missing }
-            if code == ELOOP { throw .unreadable(path: path, reason: "it is a symbolic link, which laundry does not follow") }
+            if code == ELOOP {
+                throw .unreadable(path: path, reason: "it is a symbolic link, which laundry does not follow")
+            }
             throw .unreadable(path: path, reason: describe(code))
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: describe(errno)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: path, reason: "it is not a regular file") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .unreadable(path: path, reason: "it is not a regular file")
+        }
         guard Int(info.st_size) <= limit else {
-            throw .unreadable(path: path, reason: "it is \(info.st_size) bytes, more than the \(limit) a laundry file can be")
+            throw .unreadable(
+                path: path, reason: "it is \(info.st_size) bytes, more than the \(limit) a laundry file can be")
         }
         var data = Data(count: Int(info.st_size))
         var total = 0
@@ -45,7 +51,9 @@ enum PosixFile {
             }
             if count == 0 { break }
             total += count
-            guard total <= limit else { throw .unreadable(path: path, reason: "it grew past \(limit) bytes while being read") }
+            guard total <= limit else {
+                throw .unreadable(path: path, reason: "it grew past \(limit) bytes while being read")
+            }
         }
         data.count = total
         return .data(data)
@@ -70,7 +78,8 @@ enum PosixFile {
         init(_ data: Data, for path: String) throws(StoreError) {
             self.path = path
             let folder = (path as NSString).deletingLastPathComponent
-            temporary = "\(folder)/.\((path as NSString).lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            let base = (path as NSString).lastPathComponent
+            temporary = "\(folder)/.\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
             guard fd >= 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
             var failure: Int32?
@@ -134,7 +143,10 @@ enum PosixFile {
 
         /// Appends the lines with a single write, so lines from different writers never interleave.
         func write() throws(StoreError) {
-            defer { close(fd); fd = -1 }
+            defer {
+                close(fd)
+                fd = -1
+            }
             if let failure = PosixFile.writeAll(fd, data) {
                 // Without a reservation (no fallocate) a write can stop part-way: no torn line stays.
                 _ = ftruncate(fd, off_t(reservedFrom))
@@ -164,12 +176,17 @@ enum PosixFile {
     static func makeFolder(_ path: String) throws(StoreError) {
         var info = stat()
         if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw .unwritable(path: path, reason: "it exists but is not a folder; point LAUNDRY_HOME to a folder you can write") }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw .unwritable(
+                    path: path, reason: "it exists but is not a folder; point LAUNDRY_HOME to a folder you can write")
+            }
             return
         }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty && parent != path && parent != "/" { try makeFolder(parent) }
-        guard mkdir(path, folderMode) == 0 || errno == EEXIST else { throw .unwritable(path: path, reason: describe(errno)) }
+        guard mkdir(path, folderMode) == 0 || errno == EEXIST else {
+            throw .unwritable(path: path, reason: describe(errno))
+        }
     }
 
     static func syncFolder(_ path: String) {
@@ -200,14 +217,18 @@ enum PosixFile {
     static func removeAbandonedTemporaries(in folder: String, names: [String], now: Date = Date()) {
         for name in names where name.hasPrefix(".") {
             guard let marker = name.range(of: ".json.tmp-"),
-                  LaundryPaths.id(fromFileName: String(name[name.index(after: name.startIndex)..<marker.lowerBound]) + ".json",
-                                  suffix: ".json") != nil else { continue }
+                LaundryPaths.id(
+                    fromFileName: String(name[name.index(after: name.startIndex)..<marker.lowerBound]) + ".json",
+                    suffix: ".json") != nil
+            else { continue }
             let rest = name[marker.upperBound...]
             guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0 else { continue }
             guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
             var info = stat()
             let path = "\(folder)/\(name)"
-            guard lstat(path, &info) == 0, Double(info.st_mtim.tv_sec) < now.timeIntervalSince1970 - 600 else { continue }
+            guard lstat(path, &info) == 0, Double(info.st_mtim.tv_sec) < now.timeIntervalSince1970 - 600 else {
+                continue
+            }
             unlink(path)
         }
     }
@@ -224,8 +245,9 @@ enum PosixFile {
     static func stamp(_ path: String) -> Version? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        return Version(inode: UInt64(info.st_ino), size: Int64(info.st_size), changedSeconds: info.st_ctim.tv_sec,
-                       changedNanoseconds: info.st_ctim.tv_nsec)
+        return Version(
+            inode: UInt64(info.st_ino), size: Int64(info.st_size), changedSeconds: info.st_ctim.tv_sec,
+            changedNanoseconds: info.st_ctim.tv_nsec)
     }
 
     static func exists(_ path: String) -> Bool {
@@ -258,7 +280,9 @@ enum PosixFile {
         case EROFS: return "the file system is read-only; \(checkHome)"
         case ENOTDIR: return "a part of the path is not a folder; \(checkHome)"
         case EISDIR: return "a folder of that name is in the way; move it elsewhere and try again"
-        default: return "\(String(cString: strerror(code)).lowercased()); check the disk and that LAUNDRY_HOME is where you meant"
+        default:
+            let reason = String(cString: strerror(code)).lowercased()
+            return "\(reason); check the disk and that LAUNDRY_HOME is where you meant"
         }
     }
 }

@@ -15,7 +15,7 @@ public enum StoreError: Error, Equatable, Sendable {
     public var reason: String {
         switch self {
         case .unreadable(_, let reason), .unwritable(_, let reason), .dataFileBroken(_, let reason),
-             .configBroken(_, let reason):
+            .configBroken(_, let reason):
             return reason
         case .newerSchema(_, _, let version): return "it was saved by a newer laundry (schema \(version))"
         case .dataFolderMissing: return "the data folder is missing"

@@ -21,7 +21,8 @@ public enum StoreProblem: Equatable, Sendable, CustomStringConvertible {
         case .orphanTimer(let path):
             return "ignoring \(path): it belongs to no pet (delete it if you do not need it)"
         case .newerSchema(let path, let version):
-            return "\(path) was saved by a newer laundry (schema \(version)); it is shown read-only — upgrade laundry to change it"
+            return "\(path) was saved by a newer laundry (schema \(version)); "
+                + "it is shown read-only — upgrade laundry to change it"
         case .notSaved(let path, let reason):
             return "could not save \(path) (\(reason)); the status shown is still correct"
         }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import ArgumentParser
 import LaundryCore
 import LaundryRendering
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 @main
 struct LaundryCommand: ParsableCommand {
@@ -13,12 +14,12 @@ struct LaundryCommand: ParsableCommand {
         commandName: "laundry",
         abstract: "Keep your laundry loads as pets: timers for washer and dryer, and a pet that is sad when neglected.",
         discussion: """
-        Adopt a pet for each load (laundry adopt socks), start its wash (laundry wash socks), and see \
-        every pet at a glance (laundry status). A <pet> is its name in any case, a unique prefix of the \
-        name, or 8 or more hex digits of its id.
+            Adopt a pet for each load (laundry adopt socks), start its wash (laundry wash socks), and see \
+            every pet at a glance (laundry status). A <pet> is its name in any case, a unique prefix of the \
+            name, or 8 or more hex digits of its id.
 
-        Files live in $LAUNDRY_HOME, else $XDG_DATA_HOME/laundry (~/.local/share/laundry).
-        """,
+            Files live in $LAUNDRY_HOME, else $XDG_DATA_HOME/laundry (~/.local/share/laundry).
+            """,
         version: "laundry \(version)",
         subcommands: [
             Adopt.self, List.self, Status.self,

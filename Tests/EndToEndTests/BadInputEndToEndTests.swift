@@ -15,14 +15,18 @@ final class BadInputEndToEndTests: XCTestCase {
 
     /// Runs a command that must fail with `status` and an error line containing `message`, and
     /// checks that no file changed.
-    private func refuse(_ arguments: [String], status: Int32, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func refuse(
+        _ arguments: [String], status: Int32, _ message: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let before = home.snapshot()
         let result = home.run(arguments)
         XCTAssertEqual(result.status, status, "laundry \(arguments): \(result.stderr)", file: file, line: line)
         XCTAssertEqual(result.stderrLines.count, 1, "one line: \(result.stderr)", file: file, line: line)
         XCTAssertTrue(result.stderr.hasPrefix("laundry: error: "), result.stderr, file: file, line: line)
-        XCTAssertTrue(result.stderr.contains(message), "expected '\(message)' in: \(result.stderr)", file: file, line: line)
-        XCTAssertFalse(result.stderr.contains("DecodingError") || result.stderr.contains("Fatal error"), file: file, line: line)
+        XCTAssertTrue(
+            result.stderr.contains(message), "expected '\(message)' in: \(result.stderr)", file: file, line: line)
+        XCTAssertFalse(
+            result.stderr.contains("DecodingError") || result.stderr.contains("Fatal error"), file: file, line: line)
         XCTAssertEqual(result.stdout, "", file: file, line: line)
         XCTAssertEqual(home.snapshot(), before, "nothing changed on disk", file: file, line: line)
     }
@@ -52,7 +56,8 @@ final class BadInputEndToEndTests: XCTestCase {
             home.ok("adopt", name)
             XCTAssertEqual(home.pet(name)["name"] as? String, name)
         }
-        XCTAssertTrue(home.files(in: "pets").allSatisfy { $0.count == 41 && $0.hasSuffix(".json") }, "only UUIDs name files")
+        XCTAssertTrue(
+            home.files(in: "pets").allSatisfy { $0.count == 41 && $0.hasSuffix(".json") }, "only UUIDs name files")
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/../escape"))
         let table = home.ok("list").stdout
         XCTAssertTrue(table.contains("<b>&amp;"), table)
@@ -77,7 +82,9 @@ final class BadInputEndToEndTests: XCTestCase {
     }
 
     func test_illegalMovesSayWhatFits() {
-        refuse(["dry", "socks"], status: 1, "cannot dry Socks: it is idle (Ready to start laundry); wash it first: laundry wash Socks")
+        refuse(
+            ["dry", "socks"], status: 1,
+            "cannot dry Socks: it is idle (Ready to start laundry); wash it first: laundry wash Socks")
         refuse(["wash", "towels"], status: 1, "cannot wash Towels: it is washing")
         refuse(["fold", "towels"], status: 1, "cannot fold Towels: it is washing")
         refuse(["resume", "towels"], status: 1, "Towels's timer is not paused")
@@ -88,6 +95,7 @@ final class BadInputEndToEndTests: XCTestCase {
         let empty = LaundryHome()
         let result = empty.run(["wash", "socks"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderrLines, ["laundry: error: you have no pets yet; adopt one with: laundry adopt <name>"])
+        XCTAssertEqual(
+            result.stderrLines, ["laundry: error: you have no pets yet; adopt one with: laundry adopt <name>"])
     }
 }

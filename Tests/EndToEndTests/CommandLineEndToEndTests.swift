@@ -7,12 +7,16 @@ final class CommandLineEndToEndTests: XCTestCase {
     func test_versionAndHelpOnEveryCommand() {
         let home = LaundryHome()
         let version = home.ok("--version")
-        XCTAssertNotNil(version.stdout.range(of: #"^laundry \d+\.\d+\.\d+\n$"#, options: .regularExpression), version.stdout)
-        let commands = ["adopt", "list", "status", "wash", "dry", "more-dry", "fold", "cancel", "pause", "resume",
-                        "set", "release", "history", "stats", "watch"]
+        XCTAssertNotNil(
+            version.stdout.range(of: #"^laundry \d+\.\d+\.\d+\n$"#, options: .regularExpression), version.stdout)
+        let commands = [
+            "adopt", "list", "status", "wash", "dry", "more-dry", "fold", "cancel", "pause", "resume",
+            "set", "release", "history", "stats", "watch",
+        ]
         let root = home.ok("--help").stdout
         for command in commands {
-            XCTAssertNotNil(root.range(of: "\\n  \(command)[ ,]", options: .regularExpression), "root help lists \(command)")
+            XCTAssertNotNil(
+                root.range(of: "\\n  \(command)[ ,]", options: .regularExpression), "root help lists \(command)")
             let help = home.ok(command, "--help")
             XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: "), "\(command): \(help.stdout)")
             XCTAssertTrue(help.stdout.contains("USAGE: laundry \(command)"), help.stdout)
@@ -88,10 +92,13 @@ final class CommandLineEndToEndTests: XCTestCase {
         home.ok("wash", "Socks", "--for", "45m", environment: ["LAUNDRY_FAKE_NOW": "2026-11-01T12:00:00Z"])
         // As after a three-hour suspend: the first command to look sees the wash done.
         home.ok("dry", "Socks", environment: ["LAUNDRY_FAKE_NOW": "2026-11-01T15:00:00Z"])
-        let history = try XCTUnwrap(home.json("history", "Socks", environment: ["LAUNDRY_FAKE_NOW": "2026-11-01T15:00:00Z"]) as? [[String: Any]])
+        let history = try XCTUnwrap(
+            home.json("history", "Socks", environment: ["LAUNDRY_FAKE_NOW": "2026-11-01T15:00:00Z"]) as? [[String: Any]]
+        )
         let washDone = try XCTUnwrap(history.first { $0["event"] as? String == "washDone" }?["at"] as? String)
         let washStarted = try XCTUnwrap(history.first { $0["event"] as? String == "washStarted" }?["at"] as? String)
-        let length = try XCTUnwrap(Timestamp.parse(washDone)).timeIntervalSince(try XCTUnwrap(Timestamp.parse(washStarted)))
+        let length = try XCTUnwrap(Timestamp.parse(washDone)).timeIntervalSince(
+            try XCTUnwrap(Timestamp.parse(washStarted)))
         XCTAssertEqual(length, 2700, accuracy: 0.001, "recorded at its deadline, to the millisecond, not when seen")
         XCTAssertTrue(washDone.hasPrefix("2026-11-01T12:45:00."), washDone)
     }

@@ -18,16 +18,21 @@ final class CompletionEndToEndTests: XCTestCase {
         for (shell, file) in [("bash", "laundry.bash"), ("zsh", "_laundry"), ("fish", "laundry.fish")] {
             let generated = home.ok("--generate-completion-script", shell).stdout
             let committed = try String(contentsOfFile: "\(completions)/\(file)", encoding: .utf8)
-            XCTAssertTrue(generated == committed, "completions/\(file) is out of date: run `make completions` and commit it")
+            XCTAssertTrue(
+                generated == committed, "completions/\(file) is out of date: run `make completions` and commit it")
         }
     }
 
     /// What fish offers for a command line, first column only. `--interactive` because fish 3 refuses
     /// `commandline` in scripts; the rest of fish's start-up is skipped.
     private func fishComplete(_ line: String) -> [String] {
-        let result = home.runProgram("/usr/bin/fish", ["--interactive", "--no-config", "-c",
-                                                      "source \(completions)/laundry.fish; complete -C '\(line)'"],
-                                     environment: ["PATH": path])
+        let result = home.runProgram(
+            "/usr/bin/fish",
+            [
+                "--interactive", "--no-config", "-c",
+                "source \(completions)/laundry.fish; complete -C '\(line)'",
+            ],
+            environment: ["PATH": path])
         XCTAssertEqual(result.stderr, "", "no error leaks into the prompt")
         return result.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
     }
@@ -44,16 +49,16 @@ final class CompletionEndToEndTests: XCTestCase {
     /// Calls bash's completion function the way bash does, and prints COMPREPLY one per line.
     private func bashComplete(_ line: String) -> [String] {
         let script = """
-        source /usr/share/bash-completion/bash_completion
-        source '\(completions)/laundry.bash'
-        COMP_LINE='\(line)'
-        COMP_POINT=${#COMP_LINE}
-        read -ra COMP_WORDS <<< "$COMP_LINE"
-        [[ "$COMP_LINE" == *' ' ]] && COMP_WORDS+=('')
-        COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
-        _laundry laundry "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
-        printf '%s\\n' "${COMPREPLY[@]}"
-        """
+            source /usr/share/bash-completion/bash_completion
+            source '\(completions)/laundry.bash'
+            COMP_LINE='\(line)'
+            COMP_POINT=${#COMP_LINE}
+            read -ra COMP_WORDS <<< "$COMP_LINE"
+            [[ "$COMP_LINE" == *' ' ]] && COMP_WORDS+=('')
+            COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+            _laundry laundry "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
         let result = home.runProgram("/bin/bash", ["-c", script], environment: ["PATH": path])
         XCTAssertEqual(result.stderr, "", "no error leaks into the prompt")
         return result.stdout.split(separator: "\n").map(String.init)
@@ -101,6 +106,7 @@ final class CompletionEndToEndTests: XCTestCase {
         _ = tmux.waitForScreen("z") { $0.contains("%") }
         tmux("send-keys", "-t", "z", "laundry dry B", "Tab")
         let screen = tmux.waitForScreen("z") { $0.contains("Bed\\ Sheets") || $0.contains("'Bed Sheets'") }
-        XCTAssertTrue(screen.contains("laundry dry Bed\\ Sheets") || screen.contains("laundry dry 'Bed Sheets'"), screen)
+        XCTAssertTrue(
+            screen.contains("laundry dry Bed\\ Sheets") || screen.contains("laundry dry 'Bed Sheets'"), screen)
     }
 }

@@ -16,7 +16,8 @@ final class CrashStressTests: XCTestCase {
         for round in 0..<StressScale.pick(small: 40, full: 200) {
             let pet = pets.randomElement(using: &random)!
             let arguments: [[String]] = [
-                ["wash", pet, "--for", "1h"], ["cancel", pet], ["set", pet, "--every", "\(Int.random(in: 1...30, using: &random))"],
+                ["wash", pet, "--for", "1h"], ["cancel", pet],
+                ["set", pet, "--every", "\(Int.random(in: 1...30, using: &random))"],
                 ["snooze", pet], ["adopt", "Extra \(round)"], ["release", "Extra \(round - 1)", "--yes"],
             ]
             let command = arguments.randomElement(using: &random)!
@@ -37,20 +38,25 @@ final class CrashStressTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(killed, 0, "some commands were killed before they finished")
-        XCTAssertEqual((home.files(in: "pets") + home.files(in: "timers")).filter { $0.contains(".corrupt-") }, [],
-                       "nothing had to be set aside — \(context)")
+        XCTAssertEqual(
+            (home.files(in: "pets") + home.files(in: "timers")).filter { $0.contains(".corrupt-") }, [],
+            "nothing had to be set aside — \(context)")
         // What killed writers left behind is hidden, never read, and cleared once it is old.
         var temporaries: [String] = []
         for folder in ["pets", "timers"] {
             for name in home.files(in: folder) where name.hasPrefix(".") {
-                XCTAssertNotNil(name.range(of: #"^\.[0-9a-f-]{36}\.json\.tmp-\d+-\d+$"#, options: .regularExpression), name)
+                XCTAssertNotNil(
+                    name.range(of: #"^\.[0-9a-f-]{36}\.json\.tmp-\d+-\d+$"#, options: .regularExpression), name)
                 let path = "\(home.path)/\(folder)/\(name)"
-                try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: path)
+                try FileManager.default.setAttributes(
+                    [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: path)
                 temporaries.append(path)
             }
         }
         XCTAssertEqual(home.run(["status"]).stderr, "")
-        XCTAssertEqual(temporaries.filter { FileManager.default.fileExists(atPath: $0) }, [], "an hour-old temporary of a dead writer is removed")
+        XCTAssertEqual(
+            temporaries.filter { FileManager.default.fileExists(atPath: $0) }, [],
+            "an hour-old temporary of a dead writer is removed")
         print("crash (commands): \(killed) of the commands killed before they finished — \(context)")
     }
 
@@ -81,10 +87,15 @@ final class CrashStressTests: XCTestCase {
             kills.append(Date().timeIntervalSince1970)
             _ = waitUntil(2) { home.run(["daemon", "status"]).status != 0 }
         }
-        Thread.sleep(forTimeInterval: 2.1) // the last loads end while nobody watches
+        Thread.sleep(forTimeInterval: 2.1)  // the last loads end while nobody watches
         home.ok("daemon", "start")
-        XCTAssertTrue(waitUntil(10) { pets.allSatisfy { !["washing"].contains(home.pet($0)["stage"] as? String ?? "") && timerNotified(home, $0) } },
-                      "every load ended and was written down as announced — \(context)\n\(home.daemonLog.suffix(2000))")
+        XCTAssertTrue(
+            waitUntil(10) {
+                pets.allSatisfy {
+                    !["washing"].contains(home.pet($0)["stage"] as? String ?? "") && timerNotified(home, $0)
+                }
+            },
+            "every load ended and was written down as announced — \(context)\n\(home.daemonLog.suffix(2000))")
         home.assertEveryFileParses()
 
         let calls = NotifyLog.calls(mentioning: marker)
@@ -98,20 +109,28 @@ final class CrashStressTests: XCTestCase {
         // next daemon: each repeat needs a kill between the post before it and itself (give or take
         // the monitor's lag in stamping what it saw).
         let repeated = postTimes.filter { _, times in
-            zip(times, times.dropFirst()).contains { earlier, later in !kills.contains { $0 >= earlier - 0.1 && $0 <= later } }
+            zip(times, times.dropFirst()).contains { earlier, later in
+                !kills.contains { $0 >= earlier - 0.1 && $0 <= later }
+            }
         }.keys.sorted()
         XCTAssertEqual(repeated, [], "announced again with no kill in between — \(context)")
-        var finished = 0, missing: [String] = []
+        var finished = 0
+        var missing: [String] = []
         for (_, events) in home.allHistory() {
             for event in events where (event["event"] as? String ?? "").hasSuffix("Done") {
                 finished += 1
-                if let timer = (event["timerID"] as? String)?.lowercased(), posts[timer] == nil { missing.append(timer) }
+                if let timer = (event["timerID"] as? String)?.lowercased(), posts[timer] == nil {
+                    missing.append(timer)
+                }
             }
         }
         XCTAssertGreaterThan(finished, 0)
         XCTAssertEqual(missing, [], "finished but never announced — \(context)")
-        print("crash (daemon): \(kills.count) kills, \(finished) loads finished, \(posts.count) announced, "
-              + "\(posts.filter { $0.value > 1 }.count) announced again after a kill between posting and writing — \(context)")
+        let reannounced = posts.filter { $0.value > 1 }.count
+        print(
+            "crash (daemon): \(kills.count) kills, \(finished) loads finished, \(posts.count) announced, "
+                + "\(reannounced) announced again after a kill between posting and writing — \(context)"
+        )
     }
 
     private func timerNotified(_ home: LaundryHome, _ pet: String) -> Bool {

@@ -21,8 +21,9 @@ final class CycleEndToEndTests: XCTestCase {
         XCTAssertEqual(pet["currentStreak"] as? Int, 1)
         XCTAssertEqual(pet["totalCycles"] as? Int, 1)
         XCTAssertTrue(pet["timer"] is NSNull)
-        XCTAssertEqual(home.historyEvents("Socks"), ["adopted", "washStarted", "washDone", "dryStarted", "dryDone", "folded"],
-                       "each finish recorded once, although status looked many times")
+        XCTAssertEqual(
+            home.historyEvents("Socks"), ["adopted", "washStarted", "washDone", "dryStarted", "dryDone", "folded"],
+            "each finish recorded once, although status looked many times")
     }
 
     func test_pauseAndResumeKeepTheRemainingTime() throws {
@@ -43,7 +44,8 @@ final class CycleEndToEndTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(resumed["remainingSeconds"] as? Double), left, accuracy: 0.5)
         let resume = home.run(["resume", "towels"])
         XCTAssertEqual(resume.status, 1)
-        XCTAssertEqual(resume.stderrLines, ["laundry: error: Towels's timer is not paused; pause it with: laundry pause Towels"])
+        XCTAssertEqual(
+            resume.stderrLines, ["laundry: error: Towels's timer is not paused; pause it with: laundry pause Towels"])
     }
 
     func test_statusJSONHasExactlyTheContractKeys() throws {
@@ -53,7 +55,10 @@ final class CycleEndToEndTests: XCTestCase {
         home.ok("wash", "bed", "--for", "1h")
         let all = try XCTUnwrap(home.json("status") as? [[String: Any]])
         XCTAssertEqual(all.count, 2)
-        let keys: Set = ["id", "name", "kind", "stage", "health", "mood", "timer", "totalCycles", "currentStreak", "longestStreak", "lastLaundryAt"]
+        let keys: Set = [
+            "id", "name", "kind", "stage", "health", "mood", "timer", "totalCycles", "currentStreak", "longestStreak",
+            "lastLaundryAt",
+        ]
         for pet in all { XCTAssertEqual(Set(pet.keys), keys) }
         let sheets = try XCTUnwrap(all.first { $0["name"] as? String == "Bed Sheets" })
         let timer = try XCTUnwrap(sheets["timer"] as? [String: Any])
@@ -61,7 +66,8 @@ final class CycleEndToEndTests: XCTestCase {
         XCTAssertEqual(timer["kind"] as? String, "wash")
         for key in ["startedAt", "endsAt"] {
             let text = try XCTUnwrap(timer[key] as? String)
-            XCTAssertNotNil(text.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression), text)
+            XCTAssertNotNil(
+                text.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression), text)
         }
         XCTAssertNotNil(UUID(uuidString: try XCTUnwrap(sheets["id"] as? String)))
         XCTAssertEqual(sheets["kind"] as? String, "sheets")
@@ -73,7 +79,8 @@ final class CycleEndToEndTests: XCTestCase {
         let status = home.run(["status", "--json"]).stdout
         let listed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]])
         let statused = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [[String: Any]])
-        XCTAssertEqual(listed.map { $0["id"] as? String }, statused.map { $0["id"] as? String }, "list --json is status --json")
+        XCTAssertEqual(
+            listed.map { $0["id"] as? String }, statused.map { $0["id"] as? String }, "list --json is status --json")
 
         let one = try XCTUnwrap(home.json("status", "socks") as? [String: Any])
         XCTAssertEqual(Set(one.keys), keys, "status <pet> --json is one object")

@@ -53,7 +53,8 @@ final class DaemonEndToEndTests: XCTestCase {
         XCTAssertTrue(waitUntil(5) { self.home.pet(name)["stage"] as? String == "drying" }, log)
         let timer = try XCTUnwrap(home.pet(name)["timer"] as? [String: Any])
         XCTAssertEqual(timer["kind"] as? String, "dry")
-        XCTAssertEqual(timer["remainingSeconds"] as? Double ?? 0, 3600, accuracy: 10, "the pet's own dry duration: clothes dry 1h")
+        XCTAssertEqual(
+            timer["remainingSeconds"] as? Double ?? 0, 3600, accuracy: 10, "the pet's own dry duration: clothes dry 1h")
     }
 
     func test_aTimerThatEndsWhileTheDaemonIsKilledIsAnnouncedOnceAtTheNextStart() throws {
@@ -87,7 +88,8 @@ final class DaemonEndToEndTests: XCTestCase {
     }
 
     func test_wetLaundryIsNaggedAtTheConfiguredIntervalUpToTheLimit() throws {
-        try #"{"nagIntervalMinutes": 0.02, "nagLimit": 2}"#.write(toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
+        try #"{"nagIntervalMinutes": 0.02, "nagLimit": 2}"#.write(
+            toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
         let name = "Wet \(marker)"
         home.ok("adopt", name)
         home.ok("wash", name, "--for", "1s")
@@ -95,7 +97,8 @@ final class DaemonEndToEndTests: XCTestCase {
         XCTAssertTrue(waitUntil(8) { NotifyLog.calls(mentioning: marker).count >= 3 }, log)
         Thread.sleep(forTimeInterval: 2.5)
         let calls = NotifyLog.calls(mentioning: marker)
-        XCTAssertEqual(calls.map(\.summary), ["🫧 Wash Complete!", "🧺 \(name) is still wet", "🧺 \(name) is still wet"])
+        XCTAssertEqual(
+            calls.map(\.summary), ["🫧 Wash Complete!", "🧺 \(name) is still wet", "🧺 \(name) is still wet"])
         XCTAssertTrue(calls[1].body.hasPrefix("\(name) has been waiting in the washer for"), calls[1].body)
         XCTAssertEqual(calls[1].actions, ["dry", "Start dryer", "air-dry", "Air-dry", "snooze", "Snooze 10 min"])
         XCTAssertEqual(calls[1].category, "x-laundry.reminder")
@@ -103,7 +106,8 @@ final class DaemonEndToEndTests: XCTestCase {
     }
 
     func test_snoozePostponesTheReminder() throws {
-        try #"{"nagIntervalMinutes": 0.05, "nagLimit": 1}"#.write(toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
+        try #"{"nagIntervalMinutes": 0.05, "nagLimit": 1}"#.write(
+            toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
         let name = "Sleepy \(marker)"
         home.ok("adopt", name)
         home.ok("wash", name, "--for", "1s")
@@ -127,9 +131,11 @@ final class DaemonEndToEndTests: XCTestCase {
         try standard.replacingOccurrences(of: "<standard_session_servicedirs />", with: "")
             .replacingOccurrences(of: "<includedir>session.d</includedir>", with: "")
             .write(toFile: config, atomically: true, encoding: .utf8)
-        let bus = home.runProgram("/usr/bin/dbus-daemon", ["--config-file=\(config)", "--fork", "--print-address=1", "--print-pid=1"])
+        let bus = home.runProgram(
+            "/usr/bin/dbus-daemon", ["--config-file=\(config)", "--fork", "--print-address=1", "--print-pid=1"])
         let lines = bus.stdout.split(separator: "\n").map(String.init)
-        let address = try XCTUnwrap(lines.first), busPID = try XCTUnwrap(lines.last.flatMap { Int32($0) })
+        let address = try XCTUnwrap(lines.first)
+        let busPID = try XCTUnwrap(lines.last.flatMap { Int32($0) })
         defer { kill(busPID, SIGTERM) }
         home.environment["DBUS_SESSION_BUS_ADDRESS"] = address
         home.environment["DISPLAY"] = nil
@@ -141,7 +147,9 @@ final class DaemonEndToEndTests: XCTestCase {
         XCTAssertTrue(home.ok("daemon", "status").stdout.contains("no notification server found"))
         let doctor = home.run(["doctor"])
         XCTAssertEqual(doctor.status, 1)
-        XCTAssertTrue(doctor.stdout.contains("✗ notifications") && doctor.stdout.contains("no notification server answers"), doctor.stdout)
+        XCTAssertTrue(
+            doctor.stdout.contains("✗ notifications") && doctor.stdout.contains("no notification server answers"),
+            doctor.stdout)
         XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 0)
     }
 
@@ -164,7 +172,8 @@ final class DaemonEndToEndTests: XCTestCase {
         home.ok("daemon", "start")
         let statusFile = home.path + "/runtime/laundry/daemon.json"
         let pid = try XCTUnwrap(home.daemonPID)
-        try #"{"nagIntervalMinutes": 5, "nagLimit": 2}"#.write(toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
+        try #"{"nagIntervalMinutes": 5, "nagLimit": 2}"#.write(
+            toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
         kill(pid, SIGHUP)
         let reloaded = "configuration reloaded: reminders every 5.0 min, at most 2"
         XCTAssertTrue(waitUntil(5) { self.log.contains(reloaded) }, log)

@@ -15,7 +15,9 @@ final class DiskFullTests: XCTestCase {
     }
 
     func test_aFullDiskGivesAClearErrorAndKeepsThePreviousState() throws {
-        let point = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-full-\(UUID().uuidString.prefix(8))").path
+        let point = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "laundry-full-\(UUID().uuidString.prefix(8))"
+        ).path
         try FileManager.default.createDirectory(atPath: point, withIntermediateDirectories: true)
         let mount = Spawn.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", point], environment: [:])
         guard mount.status == 0 else {
@@ -31,13 +33,18 @@ final class DiskFullTests: XCTestCase {
 
         // With not one byte free, every change is refused the same way and nothing is lost.
         _ = Spawn.run("/bin/dd", ["if=/dev/zero", "of=\(point)/filler", "bs=1k"], environment: [:])
-        for command in [["wash", "Socks", "--for", "1h"], ["set", "Socks", "--every", "3"], ["adopt", "One more"], ["snooze", "Towels"],
-                        ["set", "Towels", "--name", "Sheets"]] {
+        for command in [
+            ["wash", "Socks", "--for", "1h"], ["set", "Socks", "--every", "3"], ["adopt", "One more"],
+            ["snooze", "Towels"],
+            ["set", "Towels", "--name", "Sheets"],
+        ] {
             let before = home.snapshot(of: point + "/home")
             let result = home.run(command)
-            XCTAssertEqual(result.status, 1, "laundry \(command.joined(separator: " ")) on a full disk: \(result.stdout)")
+            XCTAssertEqual(
+                result.status, 1, "laundry \(command.joined(separator: " ")) on a full disk: \(result.stdout)")
             assertDiskFullError(result)
-            XCTAssertEqual(home.snapshot(of: point + "/home"), before, "laundry \(command.joined(separator: " ")) left a trace")
+            XCTAssertEqual(
+                home.snapshot(of: point + "/home"), before, "laundry \(command.joined(separator: " ")) left a trace")
         }
         let status = home.run(["status", "--json"])
         XCTAssertEqual(status.status, 0, "reading still works: \(status.stderr)")
@@ -66,6 +73,8 @@ final class DiskFullTests: XCTestCase {
         XCTAssertEqual(result.status, 1, file: file, line: line)
         XCTAssertEqual(result.stderrLines.count, 1, result.stderr, file: file, line: line)
         XCTAssertTrue(result.stderr.hasPrefix("laundry: error: cannot write "), result.stderr, file: file, line: line)
-        XCTAssertTrue(result.stderr.contains("the disk is full; free some space and try again"), result.stderr, file: file, line: line)
+        XCTAssertTrue(
+            result.stderr.contains("the disk is full; free some space and try again"), result.stderr, file: file,
+            line: line)
     }
 }

@@ -18,7 +18,10 @@ final class FileFaultEndToEndTests: XCTestCase {
         XCTAssertEqual(list.status, 0)
         XCTAssertTrue(list.stdout.contains("Towels"), list.stdout)
         XCTAssertEqual(list.stderrLines.count, 1, list.stderr)
-        XCTAssertTrue(list.stderr.contains("laundry: warning: \(path) is corrupt (it is not valid JSON); it was set aside as \(path).corrupt-"), list.stderr)
+        XCTAssertTrue(
+            list.stderr.contains(
+                "laundry: warning: \(path) is corrupt (it is not valid JSON); it was set aside as \(path).corrupt-"),
+            list.stderr)
         XCTAssertTrue(home.files(in: "pets").contains { $0.contains(".corrupt-") })
         home.ok("wash", "towels")
         XCTAssertEqual(home.run(["list"]).stderr, "", "reported once, then out of the way")
@@ -28,7 +31,8 @@ final class FileFaultEndToEndTests: XCTestCase {
         let home = LaundryHome()
         home.ok("adopt", "Socks")
         let path = petFile(home, "Socks")
-        let newer = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 7")
+        let newer = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+            of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 7")
         try Data(newer.utf8).write(to: URL(fileURLWithPath: path))
         let list = home.run(["list"])
         XCTAssertTrue(list.stdout.contains("Socks"))
@@ -45,10 +49,12 @@ final class FileFaultEndToEndTests: XCTestCase {
         home.ok("wash", "socks")
         let timer = try XCTUnwrap(home.files(in: "timers").first)
         let stray = UUID().uuidString.lowercased()
-        try FileManager.default.copyItem(atPath: "\(home.path)/timers/\(timer)", toPath: "\(home.path)/timers/\(stray).json")
+        try FileManager.default.copyItem(
+            atPath: "\(home.path)/timers/\(timer)", toPath: "\(home.path)/timers/\(stray).json")
         let status = home.run(["status"])
         XCTAssertEqual(status.status, 0)
-        XCTAssertTrue(status.stderr.contains("ignoring \(home.path)/timers/\(stray).json: it belongs to no pet"), status.stderr)
+        XCTAssertTrue(
+            status.stderr.contains("ignoring \(home.path)/timers/\(stray).json: it belongs to no pet"), status.stderr)
         XCTAssertEqual((home.json("status") as? [Any])?.count, 1)
     }
 
@@ -77,7 +83,9 @@ final class FileFaultEndToEndTests: XCTestCase {
             }
             let before = home.snapshot()
             // Run as nobody: a real user without write permission.
-            let result = home.runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", LaundryHome.binary, "wash", "socks"])
+            let result = home.runProgram(
+                "/usr/bin/setpriv",
+                ["--reuid=65534", "--regid=65534", "--clear-groups", LaundryHome.binary, "wash", "socks"])
             let stderr = result.stderr
             XCTAssertEqual(result.status, 1, stderr)
             XCTAssertTrue(stderr.contains("permission denied"), stderr)
@@ -103,6 +111,12 @@ final class FileFaultEndToEndTests: XCTestCase {
         let home = LaundryHome()
         let result = home.run(["list"], environment: ["LAUNDRY_DATA_DIR": "/nonexistent/laundry-data"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderrLines, ["laundry: error: cannot find laundry's data folder (looked in LAUNDRY_DATA_DIR=/nonexistent/laundry-data); set LAUNDRY_DATA_DIR to the folder that holds kinds.json"])
+        XCTAssertEqual(
+            result.stderrLines,
+            [
+                "laundry: error: cannot find laundry's data folder "
+                    + "(looked in LAUNDRY_DATA_DIR=/nonexistent/laundry-data); "
+                    + "set LAUNDRY_DATA_DIR to the folder that holds kinds.json"
+            ])
     }
 }

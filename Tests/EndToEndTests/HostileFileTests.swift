@@ -21,15 +21,20 @@ final class HostileFileTests: XCTestCase {
 
     /// The bystander is listed, washed and cancelled as if nothing happened; a warning names the
     /// file and contains `expected` (a second one may say the victim's timer now has no pet).
-    private func assertOthersUnharmed(warningContains expected: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertOthersUnharmed(
+        warningContains expected: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let list = home.run(["list"])
         XCTAssertEqual(list.status, 0, list.stderr, file: file, line: line)
         XCTAssertTrue(list.stdout.contains("Bystander"), list.stdout, file: file, line: line)
         XCTAssertTrue((1...2).contains(list.stderrLines.count), list.stderr, file: file, line: line)
-        XCTAssertTrue(list.stderrLines.allSatisfy { $0.hasPrefix("laundry: warning: ") }, list.stderr, file: file, line: line)
+        XCTAssertTrue(
+            list.stderrLines.allSatisfy { $0.hasPrefix("laundry: warning: ") }, list.stderr, file: file, line: line)
         XCTAssertTrue(list.stderr.contains(expected), list.stderr, file: file, line: line)
         for text in [list.stdout, list.stderr] {
-            XCTAssertFalse(text.contains("DecodingError") || text.contains("Fatal error") || text.contains("Swift."), text, file: file, line: line)
+            XCTAssertFalse(
+                text.contains("DecodingError") || text.contains("Fatal error") || text.contains("Swift."), text,
+                file: file, line: line)
         }
         home.ok("wash", "Bystander", "--for", "1h", file: file, line: line)
         home.ok("cancel", "Bystander", file: file, line: line)
@@ -43,9 +48,11 @@ final class HostileFileTests: XCTestCase {
 
     func test_aFieldOfTheWrongTypeIsNamed() throws {
         let text = try String(contentsOfFile: petPath, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"name\" : \"Victim\"", with: "\"name\" : 42").write(toFile: petPath, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"name\" : \"Victim\"", with: "\"name\" : 42").write(
+            toFile: petPath, atomically: true, encoding: .utf8)
         assertOthersUnharmed(warningContains: "\(petPath) is corrupt")
-        XCTAssertTrue(home.files(in: "pets").contains { $0.hasPrefix("\(victim).json.corrupt-") }, "set aside, not deleted")
+        XCTAssertTrue(
+            home.files(in: "pets").contains { $0.hasPrefix("\(victim).json.corrupt-") }, "set aside, not deleted")
     }
 
     func test_aHundredMegabyteFileIsRefusedWithoutReadingIt() throws {
@@ -85,7 +92,9 @@ final class HostileFileTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: timerPath, withIntermediateDirectories: false)
         assertOthersUnharmed(warningContains: timerPath)
         let cancel = home.run(["cancel", "Victim"])
-        XCTAssertTrue(cancel.stderrLines.allSatisfy { $0.hasPrefix("laundry: warning: ") || $0.hasPrefix("laundry: error: ") }, cancel.stderr)
+        XCTAssertTrue(
+            cancel.stderrLines.allSatisfy { $0.hasPrefix("laundry: warning: ") || $0.hasPrefix("laundry: error: ") },
+            cancel.stderr)
         XCTAssertLessThanOrEqual(cancel.stderrLines.count, 2, cancel.stderr)
     }
 }

@@ -15,7 +15,8 @@ final class LaundryHome {
     var environment: [String: String]
 
     init() {
-        path = FileManager.default.temporaryDirectory
+        path =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("laundry-e2e-\(UUID().uuidString.prefix(8))").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
@@ -30,15 +31,19 @@ final class LaundryHome {
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
-             file: StaticString = #filePath, line: UInt = #line) -> Result {
+    func run(
+        _ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Result {
         runProgram(Self.binary, arguments, environment: extra, stdin: stdin, file: file, line: line)
     }
 
     /// Runs any program (a shell, say) with this home's environment.
     @discardableResult
-    func runProgram(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
-                    stdin: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> Result {
+    func runProgram(
+        _ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
+        stdin: String? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) -> Result {
         let result = Spawn.run(executable, arguments, environment: environment.merging(extra) { $1 }, stdin: stdin)
         if result.status == -1 { XCTFail(result.stderr, file: file, line: line) }
         return result
@@ -46,24 +51,31 @@ final class LaundryHome {
 
     /// Runs a command that must succeed, failing the test with its stderr otherwise.
     @discardableResult
-    func ok(_ arguments: String..., environment extra: [String: String] = [:],
-            file: StaticString = #filePath, line: UInt = #line) -> Result {
+    func ok(
+        _ arguments: String..., environment extra: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Result {
         let result = run(arguments, environment: extra, file: file, line: line)
-        XCTAssertEqual(result.status, 0, "laundry \(arguments.joined(separator: " ")) failed: \(result.stderr)",
-                       file: file, line: line)
+        XCTAssertEqual(
+            result.status, 0, "laundry \(arguments.joined(separator: " ")) failed: \(result.stderr)",
+            file: file, line: line)
         return result
     }
 
     /// `--json` output parsed.
-    func json(_ arguments: String..., environment extra: [String: String] = [:],
-              file: StaticString = #filePath, line: UInt = #line) -> Any? {
+    func json(
+        _ arguments: String..., environment extra: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Any? {
         let result = run(arguments + ["--json"], environment: extra, file: file, line: line)
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         return try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }
 
-    func pet(_ name: String, environment extra: [String: String] = [:],
-             file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
+    func pet(
+        _ name: String, environment extra: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> [String: Any] {
         (json("status", name, environment: extra, file: file, line: line) as? [String: Any]) ?? [:]
     }
 
@@ -100,7 +112,8 @@ final class LaundryHome {
 extension LaundryHome {
     /// Lets commands start the daemon, with its runtime and state folders inside this home.
     func allowDaemon() throws {
-        let runtime = path + "/runtime", state = path + "/state"
+        let runtime = path + "/runtime"
+        let state = path + "/state"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
         environment["XDG_RUNTIME_DIR"] = runtime
         environment["XDG_STATE_HOME"] = state
@@ -111,7 +124,8 @@ extension LaundryHome {
 
     var daemonPID: Int32? {
         guard let data = FileManager.default.contents(atPath: path + "/runtime/laundry/daemon.json"),
-              let status = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            let status = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
         return (status["pid"] as? NSNumber)?.int32Value
     }
 
@@ -122,16 +136,18 @@ extension LaundryHome {
             for name in files(in: folder) {
                 if name.hasPrefix(".") {
                     let temporary = #"^\.[0-9a-f-]{36}\.json\.tmp-\d+-\d+$"#
-                    XCTAssertNotNil(name.range(of: temporary, options: .regularExpression),
-                                    "\(folder)/\(name) is not a temporary this store writes", file: file, line: line)
+                    XCTAssertNotNil(
+                        name.range(of: temporary, options: .regularExpression),
+                        "\(folder)/\(name) is not a temporary this store writes", file: file, line: line)
                     continue
                 }
                 let full = "\(path)/\(folder)/\(name)"
                 let data = FileManager.default.contents(atPath: full) ?? Data()
                 XCTAssertFalse(data.isEmpty, "\(folder)/\(name) is empty", file: file, line: line)
                 let head = String(decoding: data.prefix(200), as: UTF8.self)
-                XCTAssertNotNil(try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                                "\(folder)/\(name) does not parse: \(head)", file: file, line: line)
+                XCTAssertNotNil(
+                    try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                    "\(folder)/\(name) does not parse: \(head)", file: file, line: line)
             }
         }
     }
@@ -153,8 +169,8 @@ extension LaundryHome {
         var result: [String: String] = [:]
         for name in files(in: "pets") where name.hasSuffix(".json") {
             guard let data = FileManager.default.contents(atPath: "\(path)/pets/\(name)"),
-                  let pet = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let petName = pet["name"] as? String
+                let pet = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let petName = pet["name"] as? String
             else { continue }
             result[petName] = String(name.dropLast(5))
         }

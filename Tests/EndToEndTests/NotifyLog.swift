@@ -23,7 +23,10 @@ enum NotifyLog {
         for block in blocks where block.contains("member=Notify") {
             let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             let header = lines.first ?? ""
-            let time = header.range(of: #"time=[0-9.]+"#, options: .regularExpression).map { Double(header[$0].dropFirst(5)) ?? 0 } ?? 0
+            let time =
+                header.range(of: #"time=[0-9.]+"#, options: .regularExpression).map {
+                    Double(header[$0].dropFirst(5)) ?? 0
+                } ?? 0
             let strings = lines.dropFirst().compactMap(stringValue)
             // app name, icon, summary, body come first as plain strings; then the action strings
             // until the hints dict; hints show up as `string "key"` followed by a variant line.
@@ -38,14 +41,22 @@ enum NotifyLog {
             var category: String?
             var timerID: String?
             for (position, line) in lines.enumerated() where position + 1 < lines.count {
-                if line == "string \"urgency\"", let byte = lines[position + 1].split(separator: " ").last { urgency = Int(byte) }
-                let value = { lines[position + 1].components(separatedBy: "string ").last.map { String($0.dropFirst().dropLast()) } }
+                if line == "string \"urgency\"", let byte = lines[position + 1].split(separator: " ").last {
+                    urgency = Int(byte)
+                }
+                let value = {
+                    lines[position + 1].components(separatedBy: "string ").last.map {
+                        String($0.dropFirst().dropLast())
+                    }
+                }
                 if line == "string \"category\"" { category = value() }
                 if line == "string \"x-laundry-timer\"" { timerID = value() }
             }
             guard strings.count >= 4 else { continue }
-            calls.append(NotifyCall(time: time, appName: strings[0], summary: strings[2], body: strings[3], actions: actions,
-                                    urgency: urgency, category: category, timerID: timerID))
+            calls.append(
+                NotifyCall(
+                    time: time, appName: strings[0], summary: strings[2], body: strings[3], actions: actions,
+                    urgency: urgency, category: category, timerID: timerID))
         }
         return calls
     }

@@ -29,7 +29,9 @@ final class StormStressTests: XCTestCase {
         case 10: return ["resume", pet]
         case 11: return ["snooze", pet, "--for", "1m"]
         case 12: return ["set", pet, "--every", "\(Int.random(in: 1...14, using: &random))"]
-        default: return [["status"], ["list", "--json"], ["history", pet], ["status", pet, "--json"]].randomElement(using: &random)!
+        default:
+            return [["status"], ["list", "--json"], ["history", pet], ["status", pet, "--json"]].randomElement(
+                using: &random)!
         }
     }
 
@@ -44,13 +46,16 @@ final class StormStressTests: XCTestCase {
         let perWorker = StressScale.pick(small: 25, full: 200)
         let seed = StressScale.seed()
         let outcomes = Locked<[Outcome]>([])
-        let binary = LaundryHome.binary, environment = home.environment
+        let binary = LaundryHome.binary
+        let environment = home.environment
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             var random = SplitMix64(seed: seed &+ UInt64(worker))
             for _ in 0..<perWorker {
                 let arguments = Self.randomCommand(&random)
                 let result = Spawn.run(binary, arguments, environment: environment)
-                outcomes.withLock { $0.append(Outcome(arguments: arguments, status: result.status, stderr: result.stderr)) }
+                outcomes.withLock {
+                    $0.append(Outcome(arguments: arguments, status: result.status, stderr: result.stderr))
+                }
             }
         }
         let all = outcomes.withLock { $0 }
@@ -59,7 +64,9 @@ final class StormStressTests: XCTestCase {
         // Every command either did its job quietly or refused with one clear line.
         for outcome in all {
             let command = "laundry \(outcome.arguments.joined(separator: " "))"
-            XCTAssertTrue(outcome.status == 0 || outcome.status == 1, "\(command) exited \(outcome.status): \(outcome.stderr) — \(context)")
+            XCTAssertTrue(
+                outcome.status == 0 || outcome.status == 1,
+                "\(command) exited \(outcome.status): \(outcome.stderr) — \(context)")
             if outcome.status == 0 {
                 XCTAssertEqual(outcome.stderr, "", "\(command) — \(context)")
             } else {
@@ -68,7 +75,8 @@ final class StormStressTests: XCTestCase {
                 XCTAssertTrue(lines.first?.hasPrefix("laundry: error: ") ?? false, "\(command): \(outcome.stderr)")
             }
         }
-        XCTAssertGreaterThan(all.filter { $0.status == 0 && ["wash", "dry"].contains($0.arguments[0]) }.count, 0, "timers were started")
+        XCTAssertGreaterThan(
+            all.filter { $0.status == 0 && ["wash", "dry"].contains($0.arguments[0]) }.count, 0, "timers were started")
 
         // Let every paused load go on, then every load end and be announced.
         for pet in pets where home.run(["resume", pet]).status == 0 {
@@ -81,20 +89,29 @@ final class StormStressTests: XCTestCase {
                 return timer?["notified"] as? Bool == true
             }
         }
-        XCTAssertTrue(settled, "every timer ended and was written down as announced — \(context)\n\(home.daemonLog.suffix(2000))")
+        XCTAssertTrue(
+            settled,
+            "every timer ended and was written down as announced — \(context)\n\(home.daemonLog.suffix(2000))")
         home.assertEveryFileParses()
 
         // History holds exactly the changes that succeeded.
         let succeeded = outcomes.withLock { $0 }.filter { $0.status == 0 }
         let history = home.allHistory()
         let ids = home.petIDs()
-        let eventFor = ["wash": "washStarted", "dry": "dryStarted", "more-dry": "extraDryStarted", "fold": "folded",
-                        "cancel": "cancelled", "pause": "paused", "resume": "resumed", "snooze": "snoozed", "set": "settingsChanged"]
+        let eventFor = [
+            "wash": "washStarted", "dry": "dryStarted", "more-dry": "extraDryStarted", "fold": "folded",
+            "cancel": "cancelled", "pause": "paused", "resume": "resumed", "snooze": "snoozed",
+            "set": "settingsChanged",
+        ]
         for pet in pets {
             let events = (history[ids[pet] ?? ""] ?? []).compactMap { $0["event"] as? String }
             for (command, event) in eventFor {
-                let expected = succeeded.filter { $0.arguments.count > 1 && $0.arguments[0] == command && $0.arguments[1] == pet }.count
-                XCTAssertEqual(events.filter { $0 == event }.count, expected, "\(pet): \(event) events vs successful `\(command)` — \(context)")
+                let expected = succeeded.filter {
+                    $0.arguments.count > 1 && $0.arguments[0] == command && $0.arguments[1] == pet
+                }.count
+                XCTAssertEqual(
+                    events.filter { $0 == event }.count, expected,
+                    "\(pet): \(event) events vs successful `\(command)` — \(context)")
             }
         }
 
@@ -104,7 +121,8 @@ final class StormStressTests: XCTestCase {
         var seen: [String: Int] = [:]
         for call in calls { seen[call.timerID!, default: 0] += 1 }
         XCTAssertEqual(seen.filter { $0.value > 1 }, [:], "announced twice — \(context)")
-        var finished = 0, unannounced: [String] = []
+        var finished = 0
+        var unannounced: [String] = []
         for (_, events) in history {
             for (index, event) in events.enumerated() where (event["event"] as? String ?? "").hasSuffix("Done") {
                 finished += 1
@@ -114,7 +132,10 @@ final class StormStressTests: XCTestCase {
                 if next == nil || next!.timeIntervalSince(end) > 1.0 { unannounced.append("\(timer) ended \(end)") }
             }
         }
-        print("storm: \(all.count) commands, \(succeeded.count) succeeded, \(finished) loads finished, \(seen.count) announced — \(context)")
+        print(
+            "storm: \(all.count) commands, \(succeeded.count) succeeded, \(finished) loads finished, "
+                + "\(seen.count) announced — \(context)"
+        )
         XCTAssertGreaterThan(finished, 0, "some loads finished — \(context)")
         XCTAssertEqual(unannounced, [], "finished but never announced — \(context)")
         XCTAssertEqual(home.run(["daemon", "status"]).status, 0, "the daemon survived the storm")

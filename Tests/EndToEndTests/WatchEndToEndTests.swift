@@ -27,7 +27,8 @@ final class WatchEndToEndTests: XCTestCase {
         let countdown = try XCTUnwrap(Self.countdown(of: "Socks", in: first), first)
         let later = try XCTUnwrap(Self.countdown(of: "Socks", in: second), second)
         XCTAssertLessThan(later, countdown, "the countdown ticks: \(countdown) → \(later)")
-        XCTAssertEqual(second.components(separatedBy: "laundry watch").count, 2, "redrawn in place, not scrolled:\n\(second)")
+        XCTAssertEqual(
+            second.components(separatedBy: "laundry watch").count, 2, "redrawn in place, not scrolled:\n\(second)")
 
         Thread.sleep(forTimeInterval: 3.0)
         let done = tmux("capture-pane", "-p", "-t", session)
@@ -35,7 +36,8 @@ final class WatchEndToEndTests: XCTestCase {
 
         tmux("send-keys", "-t", session, "C-c")
         Thread.sleep(forTimeInterval: 0.5)
-        XCTAssertFalse(tmux("list-panes", "-t", session, "-F", "#{pane_current_command}").contains("laundry"), "Ctrl-C ends it")
+        XCTAssertFalse(
+            tmux("list-panes", "-t", session, "-F", "#{pane_current_command}").contains("laundry"), "Ctrl-C ends it")
     }
 
     func test_watchIntoAPipeIsPlainAndCanStopWhenDone() {
@@ -52,7 +54,8 @@ final class WatchEndToEndTests: XCTestCase {
     /// Seconds left on the pet's line, from `m:ss`.
     static func countdown(of name: String, in screen: String) -> Int? {
         guard let line = screen.split(separator: "\n").first(where: { $0.contains(name) }),
-              let match = line.range(of: #"\b\d+:\d\d\b"#, options: .regularExpression) else { return nil }
+            let match = line.range(of: #"\b\d+:\d\d\b"#, options: .regularExpression)
+        else { return nil }
         let parts = line[match].split(separator: ":").compactMap { Int($0) }
         return parts[0] * 60 + parts[1]
     }

@@ -8,8 +8,10 @@ final class ButtonKeyTests: XCTestCase {
     private func keysInMessages() throws -> Set<String> {
         let url = URL(fileURLWithPath: LaundryTestCase.dataFolder + "/messages.json")
         let catalog = try JSONDecoder().decode(MessageCatalog.self, from: Data(contentsOf: url))
-        let templates = [catalog.washDone, catalog.dryDone, catalog.extraDryDone, catalog.warning25, catalog.warning10,
-                         catalog.warning5, catalog.warning0, catalog.nagWashed, catalog.nagDried, catalog.test]
+        let templates = [
+            catalog.washDone, catalog.dryDone, catalog.extraDryDone, catalog.warning25, catalog.warning10,
+            catalog.warning5, catalog.warning0, catalog.nagWashed, catalog.nagDried, catalog.test,
+        ]
         return Set(templates.flatMap { $0.actions.map { $0[0] } })
     }
 

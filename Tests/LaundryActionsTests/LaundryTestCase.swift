@@ -14,9 +14,11 @@ class LaundryTestCase: XCTestCase {
     static let dataFolder = SourceTree.root + "/data"
 
     override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-actions-\(UUID().uuidString)").path
+        home =
+            FileManager.default.temporaryDirectory.appendingPathComponent("laundry-actions-\(UUID().uuidString)").path
         clock = ManualClock(start)
-        let kinds = try JSONDecoder().decode(KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: Self.dataFolder + "/kinds.json")))
+        let kinds = try JSONDecoder().decode(
+            KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: Self.dataFolder + "/kinds.json")))
         laundry = Laundry(home: home, dataFolder: Self.dataFolder, kinds: kinds, clock: clock)
     }
 

@@ -19,9 +19,12 @@ final class DateInputParserTests: XCTestCase {
     }
 
     func test_datesBefore1970AndSignedFieldsAreRefused() {
-        for (input, expected) in [("1969-12-31", DateInputError.tooEarly("1969-12-31")), ("0000-01-01T00:00:00+00:30", .malformed("0000-01-01T00:00:00+00:30")),
-                                  ("30000 days ago", .tooEarly("30000 days ago")), ("+026-11-20", .malformed("+026-11-20")),
-                                  ("2026-+1-+5", .malformed("2026-+1-+5")), ("2026-11-20T+1:+5", .malformed("2026-11-20T+1:+5"))] {
+        for (input, expected) in [
+            ("1969-12-31", DateInputError.tooEarly("1969-12-31")),
+            ("0000-01-01T00:00:00+00:30", .malformed("0000-01-01T00:00:00+00:30")),
+            ("30000 days ago", .tooEarly("30000 days ago")), ("+026-11-20", .malformed("+026-11-20")),
+            ("2026-+1-+5", .malformed("2026-+1-+5")), ("2026-11-20T+1:+5", .malformed("2026-11-20T+1:+5")),
+        ] {
             XCTAssertThrowsError(try utc.parse(input, now: now), input) { error in
                 XCTAssertEqual(error as? DateInputError, expected, input)
             }
@@ -42,12 +45,15 @@ final class DateInputParserTests: XCTestCase {
     func test_daysAgoKeepsTheLocalTimeAcrossADSTChange() throws {
         // Europe/Berlin left summer time on 2026-10-25: 3 days before 2026-10-27 12:00 local is 12:00 local.
         let berlin = DateInputParser(timeZone: TimeZone(identifier: "Europe/Berlin")!)
-        let after = Timestamp.parse("2026-10-27T11:00:00Z")! // 12:00 CET
-        XCTAssertEqual(try berlin.parse("3 days ago", now: after), Timestamp.parse("2026-10-24T10:00:00Z")) // 12:00 CEST
+        let after = Timestamp.parse("2026-10-27T11:00:00Z")!  // 12:00 CET
+        XCTAssertEqual(
+            try berlin.parse("3 days ago", now: after), Timestamp.parse("2026-10-24T10:00:00Z"))  // 12:00 CEST
     }
 
     func test_refusesMalformedAndFutureDates() {
-        for input in ["", "soon", "2026-13-01", "2026-02-30", "2026-11-2", "3 weeks ago", "-1 days ago", "2026-11-20T25:00"] {
+        for input in [
+            "", "soon", "2026-13-01", "2026-02-30", "2026-11-2", "3 weeks ago", "-1 days ago", "2026-11-20T25:00",
+        ] {
             XCTAssertThrowsError(try utc.parse(input, now: now), input)
         }
         XCTAssertThrowsError(try utc.parse("2026-11-22", now: now)) { error in

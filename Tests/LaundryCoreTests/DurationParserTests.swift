@@ -27,7 +27,8 @@ final class DurationParserTests: XCTestCase {
     func test_refusesBadInputWithTheRightReason() {
         let cases: [(String, DurationError)] = [
             ("0", .tooShort), ("0s", .tooShort), ("-5m", .malformed("-5m")), ("45x", .malformed("45x")),
-            ("25h", .tooLong), ("24h1s", .tooLong), ("1h61m", .componentOutOfRange("1h61m")), ("", .empty), ("   ", .empty),
+            ("25h", .tooLong), ("24h1s", .tooLong), ("1h61m", .componentOutOfRange("1h61m")), ("", .empty),
+            ("   ", .empty),
             ("m", .malformed("m")), ("5mh", .malformed("5mh")), ("1:75", .componentOutOfRange("1:75")),
             ("1:2:3:4", .malformed("1:2:3:4")), ("1e3", .malformed("1e3")), ("nan", .malformed("nan")),
             ("99999999999h", .tooLong), ("1:5", .malformed("1:5")), ("1440.5", .tooLong),

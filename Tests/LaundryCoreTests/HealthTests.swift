@@ -19,7 +19,9 @@ final class HealthTests: XCTestCase {
         XCTAssertEqual(health(afterDays: 3.5, cycle: 7), 50)
         XCTAssertEqual(health(afterDays: 100), 0)
         XCTAssertEqual(health(afterDays: 1000), 0, "never below 0")
-        XCTAssertEqual(Health.value(since: start, cycleDays: 7, at: start.addingTimeInterval(-3600)), 100, "a clock set back does not raise health above 100")
+        XCTAssertEqual(
+            Health.value(since: start, cycleDays: 7, at: start.addingTimeInterval(-3600)), 100,
+            "a clock set back does not raise health above 100")
     }
 
     func test_moodBoundaries() {

@@ -22,10 +22,14 @@ final class ParserFuzzTests: XCTestCase {
             fuzz.input = input
             do throws(DurationError) {
                 let duration = try DurationParser.parse(input)
-                fuzz.expect((LaundryDuration.minimumSeconds...LaundryDuration.maximumSeconds).contains(duration.seconds),
-                            "accepted \(duration.seconds) s, outside \(LaundryDuration.minimumSeconds)…\(LaundryDuration.maximumSeconds)")
+                fuzz.expect(
+                    (LaundryDuration.minimumSeconds...LaundryDuration.maximumSeconds).contains(duration.seconds),
+                    "accepted \(duration.seconds) s, outside "
+                        + "\(LaundryDuration.minimumSeconds)…\(LaundryDuration.maximumSeconds)"
+                )
                 let again = Result { () throws(DurationError) in try DurationParser.parse(duration.description) }
-                fuzz.expect(again == .success(duration), "its description '\(duration.description)' reads back as \(again)")
+                fuzz.expect(
+                    again == .success(duration), "its description '\(duration.description)' reads back as \(again)")
             } catch {
                 fuzz.expectOneLineMessage(error.description)
             }
@@ -50,7 +54,8 @@ final class ParserFuzzTests: XCTestCase {
             }
             fuzz.input = duration.description
             let back = Result { () throws(DurationError) in try DurationParser.parse(duration.description).seconds }
-            fuzz.expect(back == .success(seconds), "\(seconds) s described as '\(duration.description)' reads back as \(back)")
+            fuzz.expect(
+                back == .success(seconds), "\(seconds) s described as '\(duration.description)' reads back as \(back)")
         }
     }
 
@@ -66,7 +71,9 @@ final class ParserFuzzTests: XCTestCase {
             let parser = DateInputParser(timeZone: zone)
             let first = Result { () throws(DateInputError) in try parser.parse(sample.text, now: now) }
             let second = Result { () throws(DateInputError) in try parser.parse(sample.text, now: now) }
-            let fresh = Result { () throws(DateInputError) in try DateInputParser(timeZone: zone).parse(sample.text, now: now) }
+            let fresh = Result { () throws(DateInputError) in
+                try DateInputParser(timeZone: zone).parse(sample.text, now: now)
+            }
             fuzz.expect(first == second && first == fresh, "not deterministic: \(first), then \(second), then \(fresh)")
             switch first {
             case .success(let date):
@@ -75,8 +82,9 @@ final class ParserFuzzTests: XCTestCase {
                 fuzz.expect(date >= Date(timeIntervalSince1970: 0), "accepted \(Timestamp.format(date)), before 1970")
                 // The date is stored in the pet's file, so the file must be able to read it back.
                 let stored = Timestamp.format(date)
-                fuzz.expect(Timestamp.parse(stored).map { abs($0.timeIntervalSince(date)) < 0.000_6 } == true,
-                            "accepted a date its pet file cannot read back: stored as '\(stored)'")
+                fuzz.expect(
+                    Timestamp.parse(stored).map { abs($0.timeIntervalSince(date)) < 0.000_6 } == true,
+                    "accepted a date its pet file cannot read back: stored as '\(stored)'")
             case .failure(let error):
                 fuzz.expectOneLineMessage(error.description)
             }
@@ -85,8 +93,10 @@ final class ParserFuzzTests: XCTestCase {
     }
 
     /// What a generated date input must give, where the generator knows.
-    private static func checkOracle(_ expectation: Gen.DateExpectation, result: Result<Date, DateInputError>, now: Date,
-                                    zone: TimeZone, fuzz: inout FuzzCase) {
+    private static func checkOracle(
+        _ expectation: Gen.DateExpectation, result: Result<Date, DateInputError>, now: Date,
+        zone: TimeZone, fuzz: inout FuzzCase
+    ) {
         let limit = now.addingTimeInterval(60)
         // Before 1970 is refused as too early (after the future rule, which cannot apply there).
         let epoch = Date(timeIntervalSince1970: 0)
@@ -101,7 +111,9 @@ final class ParserFuzzTests: XCTestCase {
             }
         }()
         if let expectedDate, expectedDate < epoch.addingTimeInterval(-1) {
-            return fuzz.expect(result == .failure(.tooEarly(fuzz.input)), "\(Timestamp.format(expectedDate)) is before 1970; got \(result)")
+            return fuzz.expect(
+                result == .failure(.tooEarly(fuzz.input)),
+                "\(Timestamp.format(expectedDate)) is before 1970; got \(result)")
         }
         switch expectation {
         case .unknown:
@@ -113,7 +125,9 @@ final class ParserFuzzTests: XCTestCase {
                     return fuzz.expect(false, "expected \(Timestamp.format(expected)), got \(result)")
                 }
             } else if expected > limit.addingTimeInterval(0.001) {
-                fuzz.expect(result == .failure(.inFuture(fuzz.input)), "\(Timestamp.format(expected)) is in the future; got \(result)")
+                fuzz.expect(
+                    result == .failure(.inFuture(fuzz.input)),
+                    "\(Timestamp.format(expected)) is in the future; got \(result)")
             }
         case .local(let fields):
             var calendar = Calendar(identifier: .gregorian)
@@ -121,7 +135,8 @@ final class ParserFuzzTests: XCTestCase {
             guard let expected = calendar.date(from: fields) else { return }
             // Near a change of offset a local time can be missing or doubled: only the future rule holds there.
             if let change = zone.nextDaylightSavingTimeTransition(after: expected.addingTimeInterval(-3 * 3600)),
-               change < expected.addingTimeInterval(3 * 3600) {
+                change < expected.addingTimeInterval(3 * 3600)
+            {
                 return
             }
             if expected <= limit.addingTimeInterval(-1) {
@@ -129,17 +144,22 @@ final class ParserFuzzTests: XCTestCase {
                     return fuzz.expect(false, "expected local \(Timestamp.format(expected)), got \(result)")
                 }
             } else if expected > limit.addingTimeInterval(1) {
-                fuzz.expect(result == .failure(.inFuture(fuzz.input)), "local \(Timestamp.format(expected)) is in the future; got \(result)")
+                fuzz.expect(
+                    result == .failure(.inFuture(fuzz.input)),
+                    "local \(Timestamp.format(expected)) is in the future; got \(result)")
             }
         case .daysAgo(let days):
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let expected = calendar.date(byAdding: .day, value: -days, to: now)
-            fuzz.expect(expected.map { result == .success($0) } ?? true, "\(days) days before now is \(expected.map(Timestamp.format) ?? "nil"); got \(result)")
+            fuzz.expect(
+                expected.map { result == .success($0) } ?? true,
+                "\(days) days before now is \(expected.map(Timestamp.format) ?? "nil"); got \(result)")
         case .startOfToday:
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
-            fuzz.expect(result == .success(calendar.startOfDay(for: now)), "today should be local midnight; got \(result)")
+            fuzz.expect(
+                result == .success(calendar.startOfDay(for: now)), "today should be local midnight; got \(result)")
         case .now:
             fuzz.expect(result == .success(now), "now should be now; got \(result)")
         }
@@ -157,11 +177,17 @@ final class ParserFuzzTests: XCTestCase {
             let mustAccept = !mustRefuse && trimmed.unicodeScalars.allSatisfy(Gen.isPlainlyPrintable)
             do throws(PetError) {
                 let name = try PetName(input)
-                fuzz.expect(!mustRefuse, "accepted '\(Gen.visible(name.value))', which is empty, too long or holds a control character")
-                fuzz.expect(name.value == trimmed, "kept '\(Gen.visible(name.value))' instead of the trimmed '\(Gen.visible(trimmed))'")
-                fuzz.expect(name.value.first?.isWhitespace == false && name.value.last?.isWhitespace == false, "not trimmed")
+                fuzz.expect(
+                    !mustRefuse,
+                    "accepted '\(Gen.visible(name.value))', which is empty, too long or holds a control character")
+                fuzz.expect(
+                    name.value == trimmed,
+                    "kept '\(Gen.visible(name.value))' instead of the trimmed '\(Gen.visible(trimmed))'")
+                fuzz.expect(
+                    name.value.first?.isWhitespace == false && name.value.last?.isWhitespace == false, "not trimmed")
                 fuzz.expect((1...PetName.maximumLength).contains(name.value.count), "\(name.value.count) characters")
-                fuzz.expect(!name.value.unicodeScalars.contains(where: Gen.isControlForNames), "holds a control character")
+                fuzz.expect(
+                    !name.value.unicodeScalars.contains(where: Gen.isControlForNames), "holds a control character")
                 fuzz.expect(PetName.isValidStored(name.value), "isValidStored refuses the name it just accepted")
                 fuzz.expect((try? PetName(name.value)) == name, "an accepted name is not accepted again unchanged")
             } catch {
@@ -188,13 +214,18 @@ final class ParserFuzzTests: XCTestCase {
             fuzz.context = "\(millis) ms after 1970"
             fuzz.expect(text.utf8.count == 24 && text.hasSuffix("Z"), "not the fixed 24-character UTC form")
             let back = Timestamp.parse(text)
-            fuzz.expect(back == date, "reads back as \(back.map { String($0.timeIntervalSince1970) } ?? "nil") instead of \(date.timeIntervalSince1970)")
+            fuzz.expect(
+                back == date,
+                "reads back as \(back.map { String($0.timeIntervalSince1970) } ?? "nil")"
+                    + " instead of \(date.timeIntervalSince1970)"
+            )
             // The same moment written with a zone offset, by this test's own arithmetic.
             let offsetMinutes = fuzz.random.int(in: -14 * 60...14 * 60)
             let local = Gen.writeTimestamp(millis: millis, offsetMinutes: offsetMinutes, random: &fuzz.random)
             let parsedLocal = Timestamp.parse(local)
-            fuzz.expect(parsedLocal.map { abs($0.timeIntervalSince(date)) < 0.000_5 } == true,
-                        "'\(local)' reads as \(parsedLocal.map(Timestamp.format) ?? "nil"), not \(text)")
+            fuzz.expect(
+                parsedLocal.map { abs($0.timeIntervalSince(date)) < 0.000_5 } == true,
+                "'\(local)' reads as \(parsedLocal.map(Timestamp.format) ?? "nil"), not \(text)")
         }
     }
 
@@ -208,12 +239,17 @@ final class ParserFuzzTests: XCTestCase {
             case (nil, nil):
                 break
             case (let parsed?, let expected?):
-                fuzz.expect(parsed.timeIntervalSince1970.isFinite && abs(parsed.timeIntervalSince(expected)) < 0.001,
-                            "reads as \(parsed.timeIntervalSince1970), expected \(expected.timeIntervalSince1970)")
+                fuzz.expect(
+                    parsed.timeIntervalSince1970.isFinite && abs(parsed.timeIntervalSince(expected)) < 0.001,
+                    "reads as \(parsed.timeIntervalSince1970), expected \(expected.timeIntervalSince1970)")
                 // Whatever it accepts is written back to files in its own format, rounded to the millisecond.
                 let written = Timestamp.format(parsed)
                 let again = Timestamp.parse(written)
-                fuzz.expect(again.map { abs($0.timeIntervalSince(parsed)) < 0.000_6 } == true, "written back as '\(written)', which reads as \(again.map { "\($0.timeIntervalSince1970)" } ?? "nil")")
+                fuzz.expect(
+                    again.map { abs($0.timeIntervalSince(parsed)) < 0.000_6 } == true,
+                    "written back as '\(written)', "
+                        + "which reads as \(again.map { "\($0.timeIntervalSince1970)" } ?? "nil")"
+                )
             case (let parsed?, nil):
                 fuzz.expect(false, "accepted text outside the grammar, as \(Timestamp.format(parsed))")
             case (nil, let expected?):
@@ -241,9 +277,12 @@ private struct FuzzCase {
     mutating func expectOneLineMessage(_ message: String) {
         expect(!message.isEmpty, "empty error message")
         expect(!message.contains(where: \.isNewline), "the error message spans lines: \(Gen.visible(message))")
-        expect(!message.unicodeScalars.contains { $0.properties.generalCategory == .control },
-               "the error message holds a control character: \(Gen.visible(message))")
-        expect(!message.contains("DecodingError") && !message.contains("Swift."), "Swift internals in the message: \(message)")
+        expect(
+            !message.unicodeScalars.contains { $0.properties.generalCategory == .control },
+            "the error message holds a control character: \(Gen.visible(message))")
+        expect(
+            !message.contains("DecodingError") && !message.contains("Swift."),
+            "Swift internals in the message: \(message)")
     }
 }
 
@@ -262,7 +301,9 @@ private enum FuzzSettings {
 extension ParserFuzzTests {
     /// Runs a property over generated cases and reports each failing case with its input and the
     /// environment that replays it; stops after `LAUNDRY_FUZZ_MAX_FAILURES` failing cases.
-    fileprivate func forAll(_ property: String, file: StaticString = #filePath, line: UInt = #line, _ body: (inout FuzzCase) -> Void) {
+    fileprivate func forAll(
+        _ property: String, file: StaticString = #filePath, line: UInt = #line, _ body: (inout FuzzCase) -> Void
+    ) {
         // FNV-1a of the property's name, so each property draws its own cases from the one seed.
         var salt: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in property.utf8 { salt = (salt ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
@@ -275,8 +316,10 @@ extension ParserFuzzTests {
             guard !fuzz.problems.isEmpty else { continue }
             failing += 1
             let context = fuzz.context.isEmpty ? "" : " (\(fuzz.context))"
-            XCTFail("""
-                \(property) case \(index) [replay: LAUNDRY_FUZZ_SEED=\(FuzzSettings.seedText) LAUNDRY_FUZZ_CASE=\(index)] \
+            let replay = "LAUNDRY_FUZZ_SEED=\(FuzzSettings.seedText) LAUNDRY_FUZZ_CASE=\(index)"
+            XCTFail(
+                """
+                \(property) case \(index) [replay: \(replay)] \
                 input "\(Gen.visible(fuzz.input))"\(context): \(fuzz.problems.joined(separator: "; "))
                 """, file: file, line: line)
             if failing == FuzzSettings.maximumFailures {
@@ -284,8 +327,9 @@ extension ParserFuzzTests {
                 break
             }
         }
-        print("fuzz \(property): \(cases.count) cases, seed \(FuzzSettings.seedText), \(failing) failing, "
-              + String(format: "%.2f s", Date().timeIntervalSince(started)))
+        print(
+            "fuzz \(property): \(cases.count) cases, seed \(FuzzSettings.seedText), \(failing) failing, "
+                + String(format: "%.2f s", Date().timeIntervalSince(started)))
     }
 }
 
@@ -295,12 +339,14 @@ private enum Gen {
     static let unitLetters = ["s", "m", "h", "d", "S", "M", "H", "D", "ms", "min", "hr", "sec", "w", "y"]
     static let separators = [":", ".", "-", "+", " ", "  ", "\t", "\n", "\r\n", ",", "_", "/", "::", ".."]
     static let exotic = [
-        "🧦", "👩‍👩‍👧", "e\u{301}", "\u{301}", "\u{202E}", "\u{200F}", "\u{0}", "\u{FFFF}", "\u{FEFF}", "\u{200B}",
-        "\u{200D}", "\u{00A0}", "\u{2028}", "\u{85}", "\u{1B}[31m", "\u{7F}", "٣", "５", "½", "Ⅻ", "ß", "İ", "ﬃ",
-        "שלום", "\u{10FFFF}", "\u{E000}", "\u{D7FF}", "１h", "𝟗",
+        "🧦", "👩‍👩‍👧", "e\u{301}", "\u{301}", "\u{202E}", "\u{200F}", "\u{0}", "\u{FFFF}", "\u{FEFF}",
+        "\u{200B}", "\u{200D}", "\u{00A0}", "\u{2028}", "\u{85}", "\u{1B}[31m", "\u{7F}", "٣", "５", "½",
+        "Ⅻ", "ß", "İ", "ﬃ", "שלום", "\u{10FFFF}", "\u{E000}", "\u{D7FF}", "１h", "𝟗",
     ]
-    static let words = ["today", "yesterday", "now", "ago", "days", "day", "d", "nan", "inf", "infinity", "e", "0x",
-                        "tomorrow", "week", "weeks", "TODAY", "Ago", "NOW", "Days"]
+    static let words = [
+        "today", "yesterday", "now", "ago", "days", "day", "d", "nan", "inf", "infinity", "e", "0x",
+        "tomorrow", "week", "weeks", "TODAY", "Ago", "NOW", "Days",
+    ]
     /// Characters `trimmingWhitespace` removes around an input.
     static let padding = ["", "", " ", "  ", "\t", "\n", "\r\n", "\u{00A0}", "\u{3000}", "\u{2028}", "\u{85}", " \t "]
 
@@ -375,7 +421,9 @@ private enum Gen {
 
     /// One of the documented ways to write `seconds`, with random case and spacing.
     static func writeDuration(_ seconds: Int, _ random: inout SplitMix64) -> String {
-        let hours = seconds / 3600, minutes = seconds % 3600 / 60, secs = seconds % 60
+        let hours = seconds / 3600
+        let minutes = seconds % 3600 / 60
+        let secs = seconds % 60
         var forms = ["units"]
         forms.append("clock")
         if secs == 0 { forms.append("short clock") }
@@ -394,7 +442,8 @@ private enum Gen {
         case "short clock":
             text = "\(number(hours)):\(number(minutes, width: 2).suffix(2))"
         case "bare minutes":
-            let whole = seconds / 60, rest = seconds % 60
+            let whole = seconds / 60
+            let rest = seconds % 60
             if rest == 0 {
                 text = random.percent(20) ? "\(number(whole)).0" : number(whole)
             } else if rest % 6 == 0 {
@@ -418,7 +467,8 @@ private enum Gen {
                 pieces.append(value + (random.percent(40) ? part.1.uppercased() : part.1))
             }
             // A leading zero part (`0h5m`) is allowed; an entirely empty list cannot happen.
-            text = pieces.map { $0 + String(repeating: " ", count: random.percent(30) ? random.int(in: 1...2) : 0) }.joined()
+            text = pieces.map { $0 + String(repeating: " ", count: random.percent(30) ? random.int(in: 1...2) : 0) }
+                .joined()
         }
         return padded(text, &random)
     }
@@ -484,7 +534,9 @@ private enum Gen {
     }
 
     /// A two-digit field: usually valid, sometimes out of range, too short, too long or signed.
-    static func field(_ value: Int, _ random: inout SplitMix64, width: Int = 2, invalid: [String]) -> (String, valid: Bool) {
+    static func field(_ value: Int, _ random: inout SplitMix64, width: Int = 2, invalid: [String]) -> (
+        String, valid: Bool
+    ) {
         if random.percent(85) {
             var text = String(value)
             while text.count < width { text = "0" + text }
@@ -523,9 +575,11 @@ private enum Gen {
             }
             let spaces = random.percent(20) ? "   " : " "
             let form = random.below(3)
-            let text = form == 0 ? "\(days)\(spaces)days\(spaces)ago" : form == 1 ? "\(days) day ago" : "\(days)d\(spaces)ago"
+            let text =
+                form == 0 ? "\(days)\(spaces)days\(spaces)ago" : form == 1 ? "\(days) day ago" : "\(days)d\(spaces)ago"
             let valid = (0...36_500).contains(days)
-            return DateSample(text: padded(randomCase(text, &random), &random), expectation: valid ? .daysAgo(days) : .unknown)
+            return DateSample(
+                text: padded(randomCase(text, &random), &random), expectation: valid ? .daysAgo(days) : .unknown)
         case 3, 4:
             return localDate(&random, now: now, withTime: random.percent(65))
         case 5, 6:
@@ -545,7 +599,8 @@ private enum Gen {
         let year = random.percent(80) ? random.int(in: 1971...2199) : random.int(in: 0...9999)
         let month = random.int(in: 1...12)
         let day = random.int(in: 1...daysIn(month: month, year: year))
-        let (yearText, yearValid) = field(year, &random, width: 4, invalid: ["226", "20266", "+026", "-026", "２０２６", "0000"])
+        let (yearText, yearValid) = field(
+            year, &random, width: 4, invalid: ["226", "20266", "+026", "-026", "２０２６", "0000"])
         let (monthText, monthValid) = field(month, &random, invalid: ["00", "13", "1", "+1", "99", "1 "])
         let (dayText, dayValid) = field(day, &random, invalid: ["00", "32", "31", "30", "29", "3", "+3", "٣"])
         var text = "\(yearText)-\(monthText)-\(dayText)"
@@ -553,7 +608,9 @@ private enum Gen {
         // From 1600 on, clear of the calendar's switch from Julian to Gregorian.
         var valid = yearValid && monthValid && dayValid && year >= 1600
         if withTime {
-            let hour = random.int(in: 0...23), minute = random.int(in: 0...59), second = random.int(in: 0...59)
+            let hour = random.int(in: 0...23)
+            let minute = random.int(in: 0...59)
+            let second = random.int(in: 0...59)
             let (hourText, hourValid) = field(hour, &random, invalid: ["24", "99", "7", "+7", "-1"])
             let (minuteText, minuteValid) = field(minute, &random, invalid: ["60", "5", "+5", "99"])
             text += random.element(["T", "t", " ", "  ", "_"]) + hourText + ":" + minuteText
@@ -567,8 +624,9 @@ private enum Gen {
                 valid = valid && secondValid
             }
         }
-        return DateSample(text: padded(random.percent(20) ? text.uppercased() : text, &random),
-                          expectation: valid ? .local(components) : .unknown)
+        return DateSample(
+            text: padded(random.percent(20) ? text.uppercased() : text, &random),
+            expectation: valid ? .local(components) : .unknown)
     }
 
     /// A timestamp with a zone, near now (to probe the one-minute slack) or anywhere.
@@ -583,14 +641,15 @@ private enum Gen {
         }
         let offset = random.percent(30) ? 0 : random.int(in: -14 * 60...14 * 60)
         let text = writeTimestamp(millis: millis, offsetMinutes: offset, random: &random)
-        return DateSample(text: padded(text, &random), expectation: .absolute(Date(timeIntervalSince1970: Double(millis) / 1000)))
+        return DateSample(
+            text: padded(text, &random), expectation: .absolute(Date(timeIntervalSince1970: Double(millis) / 1000)))
     }
 
     // MARK: Timestamps
 
     /// A millisecond between 1970 and 2200, the edges and the 2001 reference date more often.
     static func millisecond(_ random: inout SplitMix64) -> Int {
-        let end = 7_258_118_400_000 // 2200-01-01
+        let end = 7_258_118_400_000  // 2200-01-01
         switch random.below(12) {
         case 0: return random.int(in: 0...100_000)
         case 1: return end - 1 - random.int(in: 0...100_000)
@@ -644,15 +703,21 @@ private enum Gen {
     /// either end by an offset.
     static func extremeTimestamp(_ random: inout SplitMix64) -> String {
         let start = random.percent(50)
-        let date = start ? random.element(["0000-01-01", "0001-01-01", "1969-12-31"]) : random.element(["9999-12-31", "2199-12-31"])
-        let time = start ? random.element(["00:00", "00:00:00", "00:29:59", "13:59:59"]) : random.element(["23:59", "23:59:59", "10:00:00"])
+        let date =
+            start
+            ? random.element(["0000-01-01", "0001-01-01", "1969-12-31"]) : random.element(["9999-12-31", "2199-12-31"])
+        let time =
+            start
+            ? random.element(["00:00", "00:00:00", "00:29:59", "13:59:59"])
+            : random.element(["23:59", "23:59:59", "10:00:00"])
         let zone = random.element(["", "Z", "+00:00", "+00:30", "+14:00", "-14:00", "-00:01", "+0100"])
         return date + (random.percent(20) && zone.isEmpty ? "" : "T" + time + zone)
     }
 
     static func timestampLike(_ random: inout SplitMix64) -> String {
-        let valid = writeTimestamp(millis: millisecond(&random),
-                                   offsetMinutes: random.percent(50) ? 0 : random.int(in: -14 * 60...14 * 60), random: &random)
+        let valid = writeTimestamp(
+            millis: millisecond(&random),
+            offsetMinutes: random.percent(50) ? 0 : random.int(in: -14 * 60...14 * 60), random: &random)
         switch random.below(11) {
         case 0: return noise(&random)
         case 10: return extremeTimestamp(&random)
@@ -664,12 +729,15 @@ private enum Gen {
             bytes[random.element(digitPositions)] = UInt8(48 + random.below(10))
             return String(decoding: bytes, as: UTF8.self)
         case 3:
-            let year = random.int(in: 0...9999), month = random.int(in: 1...12)
+            let year = random.int(in: 0...9999)
+            let month = random.int(in: 1...12)
             let day = random.percent(70) ? random.int(in: 28...31) : random.int(in: 0...32)
             func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
             let yearText = String(repeating: "0", count: 4 - String(year).count) + String(year)
-            return "\(yearText)-\(two(month))-\(two(day))T\(two(random.int(in: 0...24))):\(two(random.int(in: 58...60))):"
-                + "\(two(random.int(in: 58...61)))\(random.element(["Z", "+14:00", "-14:59", "+15:00", "+0060", "+00"]))"
+            return
+                "\(yearText)-\(two(month))-\(two(day))T\(two(random.int(in: 0...24))):"
+                + "\(two(random.int(in: 58...60))):\(two(random.int(in: 58...61)))"
+                + "\(random.element(["Z", "+14:00", "-14:59", "+15:00", "+0060", "+00"]))"
         default:
             return mutate(valid, &random)
         }
@@ -691,9 +759,13 @@ private enum Gen {
             index += 1
             return true
         }
-        guard let year = number(4), literal("-"), let month = number(2), literal("-"), let day = number(2), literal("Tt "),
-              let hour = number(2), literal(":"), let minute = number(2), literal(":"), let second = number(2) else { return nil }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60, second <= 60 else {
+        guard let year = number(4), literal("-"), let month = number(2), literal("-"), let day = number(2),
+            literal("Tt "),
+            let hour = number(2), literal(":"), let minute = number(2), literal(":"), let second = number(2)
+        else { return nil }
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60,
+            second <= 60
+        else {
             return nil
         }
         var fraction = 0.0
@@ -716,7 +788,8 @@ private enum Gen {
             return nil
         }
         guard index == bytes.count else { return nil }
-        let seconds = epochDays(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        let seconds =
+            epochDays(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
         // Only moments of years 0001–9999 (UTC) can be written back in four digits.
         guard (-62_135_596_800..<253_402_300_800).contains(seconds) else { return nil }
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
@@ -725,9 +798,9 @@ private enum Gen {
     // MARK: Names
 
     static let nameAtoms = [
-        "a", "b", "S", "o", "c", "k", "s", "Z", "1", "9", " ", "-", "'", "/", "..", "<b>", "&amp;", "{ago}", "🧦", "👕",
-        "👩‍👩‍👧", "👍🏽", "🇩🇪", "❤️", "e\u{301}", "a\u{301}\u{302}\u{303}", "ß", "İ", "中文", "שלום", "مرحبا", "\u{FFFF}",
-        "\u{E000}", "ǅ", "Ⅻ", "٣", "\u{00A0}",
+        "a", "b", "S", "o", "c", "k", "s", "Z", "1", "9", " ", "-", "'", "/", "..", "<b>", "&amp;", "{ago}", "🧦",
+        "👕", "👩‍👩‍👧", "👍🏽", "🇩🇪", "❤️", "e\u{301}", "a\u{301}\u{302}\u{303}",
+        "ß", "İ", "中文", "שלום", "مرحبا", "\u{FFFF}", "\u{E000}", "ǅ", "Ⅻ", "٣", "\u{00A0}",
     ]
     /// Characters a name must not hold: C0/C1 controls, line and paragraph separators, direction controls.
     static let nameControls = [
@@ -754,7 +827,9 @@ private enum Gen {
             default: body += random.element(nameAtoms)
             }
         }
-        let edge = ["", "", " ", "\t", "\n", "\u{00A0}", "\u{3000}", "\u{2003}", "\u{2028}", "\r\n", "\u{85}", " \u{301}"]
+        let edge = [
+            "", "", " ", "\t", "\n", "\u{00A0}", "\u{3000}", "\u{2003}", "\u{2028}", "\r\n", "\u{85}", " \u{301}",
+        ]
         return (0..<random.below(3)).map { _ in random.element(edge) }.joined() + body
             + (0..<random.below(3)).map { _ in random.element(edge) }.joined()
     }
@@ -769,8 +844,9 @@ private enum Gen {
     static func isControlForNames(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true
-        default: return (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-            || [0x200E, 0x200F, 0x061C].contains(scalar.value)
+        default:
+            return (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                || [0x200E, 0x200F, 0x061C].contains(scalar.value)
         }
     }
 
@@ -778,9 +854,10 @@ private enum Gen {
     static func isPlainlyPrintable(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
-             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .spaceSeparator:
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
+            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol,
+            .spaceSeparator:
             return true
         default:
             return scalar.value == 0x200D

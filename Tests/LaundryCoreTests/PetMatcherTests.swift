@@ -3,9 +3,12 @@ import LaundryCore
 import XCTest
 
 final class PetMatcherTests: XCTestCase {
-    private let socks = PetMatcher.Candidate(id: UUID(uuidString: "11111111-2222-3333-4444-555555555555")!, name: "Socks")
-    private let drawer = PetMatcher.Candidate(id: UUID(uuidString: "11111111-aaaa-3333-4444-555555555555")!, name: "Sock Drawer")
-    private let sheets = PetMatcher.Candidate(id: UUID(uuidString: "abcdef01-2222-3333-4444-555555555555")!, name: "Bed Sheets")
+    private let socks = PetMatcher.Candidate(
+        id: UUID(uuidString: "11111111-2222-3333-4444-555555555555")!, name: "Socks")
+    private let drawer = PetMatcher.Candidate(
+        id: UUID(uuidString: "11111111-aaaa-3333-4444-555555555555")!, name: "Sock Drawer")
+    private let sheets = PetMatcher.Candidate(
+        id: UUID(uuidString: "abcdef01-2222-3333-4444-555555555555")!, name: "Bed Sheets")
     private var matcher: PetMatcher { PetMatcher([socks, drawer, sheets]) }
 
     func test_exactNameInAnyCaseWinsOverPrefixes() throws {

@@ -6,11 +6,15 @@ final class PetNameTests: XCTestCase {
         XCTAssertEqual(try PetName("  Socks ").value, "Socks")
         XCTAssertEqual(try PetName(String(repeating: "a", count: 30)).value.count, 30)
         XCTAssertEqual(try PetName("🧦🧦").value, "🧦🧦")
-        XCTAssertEqual(try PetName("👩‍👩‍👧 Family").value, "👩‍👩‍👧 Family", "a ZWJ sequence is one character")
+        XCTAssertEqual(
+            try PetName("👩‍👩‍👧 Family").value, "👩‍👩‍👧 Family",
+            "a ZWJ sequence is one character")
     }
 
     func test_refusesEmptyBlankLongAndControlCharacters() {
-        for bad in ["", "   ", "\t", String(repeating: "a", count: 31), "So\ncks", "So\tcks", "bell\u{7}", "rtl\u{202E}x"] {
+        for bad in [
+            "", "   ", "\t", String(repeating: "a", count: 31), "So\ncks", "So\tcks", "bell\u{7}", "rtl\u{202E}x",
+        ] {
             XCTAssertThrowsError(try PetName(bad), bad.debugDescription) { error in
                 guard case .invalidName = error as? PetError else { return XCTFail("wrong error \(error)") }
             }

@@ -1,6 +1,7 @@
 import Foundation
 import LaundryTestSupport
 import XCTest
+
 @testable import LaundryCore
 
 final class ShellQuoteTests: XCTestCase {
@@ -22,9 +23,13 @@ final class ShellQuoteTests: XCTestCase {
 
     /// What the shell itself makes of the quoted word is the word.
     func testRealShellReadsTheWordBack() {
-        for word in ["Tom's socks", "-x", "a\"b", "back\\slash", "new\nline", "$HOME `x`", "''", "a'\u{301}$(id)", "'\u{301}'\u{302}"] {
-            let shell = Spawn.run("/bin/sh", ["-c", "printf %s " + ShellQuote.quote(word)],
-                                  environment: ProcessInfo.processInfo.environment)
+        for word in [
+            "Tom's socks", "-x", "a\"b", "back\\slash", "new\nline", "$HOME `x`", "''", "a'\u{301}$(id)",
+            "'\u{301}'\u{302}",
+        ] {
+            let shell = Spawn.run(
+                "/bin/sh", ["-c", "printf %s " + ShellQuote.quote(word)],
+                environment: ProcessInfo.processInfo.environment)
             XCTAssertEqual(shell.status, 0, shell.stderr)
             XCTAssertEqual(shell.stdout, word)
         }

@@ -86,7 +86,7 @@ final class StageMachineTests: XCTestCase {
         let clock = ManualClock(now)
         var state = Fixtures.state(.idle)
         _ = try StageMachine.wash(&state, for: .minutes(45), at: clock.now())
-        clock.advance(by: 3 * 3600) // asleep for three hours
+        clock.advance(by: 3 * 3600)  // asleep for three hours
         let events = StageMachine.settle(&state, at: clock.now())
         XCTAssertEqual(events.map(\.event), [.washDone])
         XCTAssertEqual(events.first?.at, now.addingTimeInterval(2700))
@@ -97,7 +97,8 @@ final class StageMachineTests: XCTestCase {
         _ = try StageMachine.wash(&state, for: .minutes(10), at: now)
         let setBack = now.addingTimeInterval(-3600)
         XCTAssertTrue(StageMachine.settle(&state, at: setBack).isEmpty)
-        XCTAssertEqual(state.liveTimer?.remaining(at: setBack), 4200, "an absolute end: an hour back means an hour more")
+        XCTAssertEqual(
+            state.liveTimer?.remaining(at: setBack), 4200, "an absolute end: an hour back means an hour more")
     }
 
     func test_pauseAndResumeKeepTheRemainingTime() throws {
@@ -105,11 +106,12 @@ final class StageMachineTests: XCTestCase {
         _ = try StageMachine.wash(&state, for: .minutes(45), at: now)
         _ = try StageMachine.pause(&state, at: now.addingTimeInterval(600))
         XCTAssertEqual(state.liveTimer?.remaining(at: now.addingTimeInterval(99_999)), 2100)
-        XCTAssertTrue(StageMachine.settle(&state, at: now.addingTimeInterval(99_999)).isEmpty, "a paused timer never ends")
+        XCTAssertTrue(
+            StageMachine.settle(&state, at: now.addingTimeInterval(99_999)).isEmpty, "a paused timer never ends")
         XCTAssertThrowsError(try StageMachine.pause(&state, at: now.addingTimeInterval(700))) { error in
             XCTAssertEqual(error as? PetError, .alreadyPaused(pet: "Socks"))
         }
-        let resumeAt = now.addingTimeInterval(86_400) // paused across midnight
+        let resumeAt = now.addingTimeInterval(86_400)  // paused across midnight
         _ = try StageMachine.resume(&state, at: resumeAt)
         XCTAssertEqual(state.timer?.endsAt, resumeAt.addingTimeInterval(2100))
         XCTAssertEqual(state.timer?.progress(at: resumeAt) ?? 0, 600.0 / 2700, accuracy: 0.0001)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import LaundryCore
 import XCTest
+
+@testable import LaundryCore
 
 final class TimestampTests: XCTestCase {
     func test_formatsUTCWithMilliseconds() {
@@ -27,8 +28,11 @@ final class TimestampTests: XCTestCase {
     func test_parsesOffsetsAndRefusesGarbage() {
         XCTAssertEqual(Timestamp.parse("2026-11-21T10:00:00+01:00"), Timestamp.parse("2026-11-21T09:00:00Z"))
         XCTAssertEqual(Timestamp.parse("2026-11-21T10:00:00-0130"), Timestamp.parse("2026-11-21T11:30:00Z"))
-        for bad in ["", "2026-11-21", "2026-11-21T10:00:00", "2026-11-21T10:00:00Zjunk", "2026-13-21T10:00:00Z", "x026-11-21T10:00:00Z",
-                    "2026-02-30T10:00:00Z", "2026-04-31T10:00:00Z", "2026-11-21T10:00:00+99:99", "2026-11-21T10:00:00+15:00"] {
+        for bad in [
+            "", "2026-11-21", "2026-11-21T10:00:00", "2026-11-21T10:00:00Zjunk", "2026-13-21T10:00:00Z",
+            "x026-11-21T10:00:00Z",
+            "2026-02-30T10:00:00Z", "2026-04-31T10:00:00Z", "2026-11-21T10:00:00+99:99", "2026-11-21T10:00:00+15:00",
+        ] {
             XCTAssertNil(Timestamp.parse(bad), bad)
         }
     }
@@ -36,7 +40,8 @@ final class TimestampTests: XCTestCase {
     func test_momentsOutsideYearsOneToNineThousandNineHundredNinetyNineAreRefused() {
         XCTAssertNil(Timestamp.parse("0000-01-01T00:00:00+00:30"), "an offset must not carry a moment before year 1")
         XCTAssertNil(Timestamp.parse("9999-12-31T23:59:59-00:01"), "nor past year 9999")
-        let first = Timestamp.parse("0001-01-01T00:00:00Z"), last = Timestamp.parse("9999-12-31T23:59:59.999Z")
+        let first = Timestamp.parse("0001-01-01T00:00:00Z")
+        let last = Timestamp.parse("9999-12-31T23:59:59.999Z")
         XCTAssertNotNil(first)
         XCTAssertNotNil(last)
         for date in [first, last].compactMap({ $0 }) { XCTAssertEqual(Timestamp.parse(Timestamp.format(date)), date) }

@@ -19,7 +19,8 @@ final class DeadlineQueueTests: XCTestCase {
 
     func test_replacingAndClearingADeadline() {
         var queue = DeadlineQueue()
-        let a = UUID(), b = UUID()
+        let a = UUID()
+        let b = UUID()
         queue.set(base + 10, for: a)
         queue.set(base + 20, for: b)
         queue.set(base + 30, for: a)

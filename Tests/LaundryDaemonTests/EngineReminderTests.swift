@@ -18,11 +18,11 @@ final class EngineReminderTests: EngineTestCase {
         try adopt("Socks", every: 100)
         let engine = try makeEngine()
         engine.start()
-        clock.set(start + 75 * day) // health 25
+        clock.set(start + 75 * day)  // health 25
         engine.tick()
         engine.tick()
         XCTAssertEqual(notifier.summaries, ["⚠️ Needs Laundry Soon"])
-        clock.set(start + 90 * day) // health 10
+        clock.set(start + 90 * day)  // health 10
         engine.tick()
         XCTAssertEqual(notifier.summaries.last, "🚨 Really Needs Laundry!")
         try perform(.wash(.minutes(1)), "Socks")
@@ -38,10 +38,10 @@ final class EngineReminderTests: EngineTestCase {
     }
 
     func test_aBigDropSendsOnlyTheMostSevereWarning() throws {
-        try adopt("Socks", every: 10, lastWashed: start - 9.6 * day) // health 4
+        try adopt("Socks", every: 10, lastWashed: start - 9.6 * day)  // health 4
         try makeEngine().start()
         XCTAssertEqual(notifier.summaries, ["💔 Critical Condition!"])
-        clock.advance(by: 0.5 * day) // health 0
+        clock.advance(by: 0.5 * day)  // health 0
         let engine = try makeEngine()
         engine.start()
         XCTAssertEqual(notifier.summaries.last, "😢 Socks has died")
@@ -68,7 +68,8 @@ final class EngineReminderTests: EngineTestCase {
         XCTAssertEqual(engine.nextDeadline, start + 60 + 900)
         for _ in 0..<6 { advance(900, engine) }
         XCTAssertEqual(Array(notifier.summaries.dropFirst()), Array(repeating: "🧺 Socks is still wet", count: 4))
-        XCTAssertEqual(notifier.shown.last?.body, "Socks has been waiting in the washer for 1h. Dry it before it smells musty!")
+        XCTAssertEqual(
+            notifier.shown.last?.body, "Socks has been waiting in the washer for 1h. Dry it before it smells musty!")
         XCTAssertNil(engine.nextDeadline, "the limit is reached")
     }
 
@@ -78,7 +79,7 @@ final class EngineReminderTests: EngineTestCase {
         let engine = try makeEngine()
         engine.start()
         advance(60, engine)
-        advance(600, engine) // 10 minutes after the finish
+        advance(600, engine)  // 10 minutes after the finish
         try perform(.snooze(.minutes(30)), "Socks")
         engine.filesChanged(nil)
         XCTAssertEqual(engine.nextDeadline, clock.now() + 1800, "held back until the snooze ends")

@@ -18,7 +18,8 @@ class EngineTestCase: XCTestCase {
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-engine-\(UUID().uuidString)").path
         clock = ManualClock(start)
-        let kinds = try JSONDecoder().decode(KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/kinds.json")))
+        let kinds = try JSONDecoder().decode(
+            KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/kinds.json")))
         laundry = Laundry(home: home, dataFolder: SourceTree.root + "/data", kinds: kinds, clock: clock)
         notifier = RecordingNotifier()
     }
@@ -29,8 +30,9 @@ class EngineTestCase: XCTestCase {
 
     func makeEngine(config: DaemonConfig = .defaults) throws -> DaemonEngine {
         let messages = try laundry.loadMessages()
-        return DaemonEngine(laundry: laundry, clock: clock, notifier: notifier, messages: messages, config: config,
-                            log: { [unowned self] in self.logLines.append($0) }, ringBell: { [unowned self] in self.bells += 1 })
+        return DaemonEngine(
+            laundry: laundry, clock: clock, notifier: notifier, messages: messages, config: config,
+            log: { [unowned self] in self.logLines.append($0) }, ringBell: { [unowned self] in self.bells += 1 })
     }
 
     @discardableResult

@@ -14,7 +14,9 @@ final class EngineTimerTests: EngineTestCase {
         XCTAssertEqual(notifier.shown, [])
         XCTAssertEqual(engine.nextDeadline, start + 60)
         for _ in 0..<3 { advance(60, engine) }
-        XCTAssertEqual(notifier.shown.map(\.body), ["One is ready for the dryer!", "Two is ready for the dryer!", "Three is ready for the dryer!"])
+        XCTAssertEqual(
+            notifier.shown.map(\.body),
+            ["One is ready for the dryer!", "Two is ready for the dryer!", "Three is ready for the dryer!"])
         let first = try XCTUnwrap(notifier.shown.first)
         XCTAssertEqual(first.summary, "🫧 Wash Complete!")
         XCTAssertEqual(first.actions.map(\.label), ["Start dryer", "Air-dry", "Snooze 10 min"])
@@ -42,7 +44,7 @@ final class EngineTimerTests: EngineTestCase {
         try perform(.wash(.minutes(45)), "Socks")
         let engine = try makeEngine()
         engine.start()
-        advance(3 * 3600, engine) // asleep three hours; the timerfd fires at resume
+        advance(3 * 3600, engine)  // asleep three hours; the timerfd fires at resume
         XCTAssertEqual(notifier.shown.map(\.body), ["Socks is ready for the dryer! (finished 2h 15m ago)"])
         advance(1, engine)
         XCTAssertEqual(notifier.shown.count, 1)
@@ -113,7 +115,8 @@ final class EngineTimerTests: EngineTestCase {
             clock.advance(by: 60)
             engine.deadlinesDue(afterWatchReported: [])
         }
-        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"], "no reminder made up from what was read before the file broke")
+        XCTAssertEqual(
+            notifier.summaries, ["🫧 Wash Complete!"], "no reminder made up from what was read before the file broke")
     }
 
     func test_lostWatchEventsMeanEveryPetIsReadAgain() throws {

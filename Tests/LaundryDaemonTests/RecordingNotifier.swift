@@ -13,7 +13,10 @@ final class RecordingNotifier: Notifier {
     private(set) var server: ServerInfo?
 
     func refreshServer() -> ServerInfo? {
-        server = available ? ServerInfo(name: "recorder", vendor: "tests", version: "1", specVersion: "1.2", capabilities: capabilities) : nil
+        server =
+            available
+            ? ServerInfo(
+                name: "recorder", vendor: "tests", version: "1", specVersion: "1.2", capabilities: capabilities) : nil
         return server
     }
 

@@ -37,7 +37,9 @@ final class TimeScenarioTests: EngineTestCase {
 
         assertEachLoadAnnouncedOnceOnTime(loads, config: config, context: "seed \(seed)")
         let finishes = announcements(in: "x-laundry.done")
-        XCTAssertEqual(finishes.map(\.at), loads.map(\.endsAt).sorted(), "each at exactly its deadline, in deadline order (seed \(seed))")
+        XCTAssertEqual(
+            finishes.map(\.at), loads.map(\.endsAt).sorted(),
+            "each at exactly its deadline, in deadline order (seed \(seed))")
         XCTAssertEqual(Set(finishes.map(\.content.petID)), Set(loads.map(\.id)))
         XCTAssertEqual(announcements(in: "x-laundry.reminder").count, 30, "every reminder too, then silence")
         XCTAssertNil(engine.nextDeadline)
@@ -45,7 +47,9 @@ final class TimeScenarioTests: EngineTestCase {
     }
 
     func test_aThreeHourSuspendAnnouncesEveryMissedDeadlineOnceAtResumeSayingHowLate() throws {
-        let lengths = [("Ten", 600), ("Forty", 2400), ("TwoHours", 7200), ("HalfAMinuteLate", 3 * 3600 - 30), ("After", 200 * 60)]
+        let lengths = [
+            ("Ten", 600), ("Forty", 2400), ("TwoHours", 7200), ("HalfAMinuteLate", 3 * 3600 - 30), ("After", 200 * 60),
+        ]
         var loads: [Load] = []
         for (name, seconds) in lengths {
             let id = try adopt(name)
@@ -55,14 +59,16 @@ final class TimeScenarioTests: EngineTestCase {
         var engine = try makeEngine()
         record("start") { engine.start() }
 
-        clock.advance(by: 3 * 3600) // asleep: nothing runs until the timerfd fires at resume
+        clock.advance(by: 3 * 3600)  // asleep: nothing runs until the timerfd fires at resume
         let atResume = record("timerfd at resume") { engine.deadlinesDue() }
-        XCTAssertEqual(atResume.map(\.body), [
-            "Ten is ready for the dryer! (finished 2h 50m ago)",
-            "Forty is ready for the dryer! (finished 2h 20m ago)",
-            "TwoHours is ready for the dryer! (finished 1h ago)",
-            "HalfAMinuteLate is ready for the dryer!",
-        ], "in deadline order; under a minute late is on time")
+        XCTAssertEqual(
+            atResume.map(\.body),
+            [
+                "Ten is ready for the dryer! (finished 2h 50m ago)",
+                "Forty is ready for the dryer! (finished 2h 20m ago)",
+                "TwoHours is ready for the dryer! (finished 1h ago)",
+                "HalfAMinuteLate is ready for the dryer!",
+            ], "in deadline order; under a minute late is on time")
 
         // Whatever else wakes it at resume says nothing more, and neither does a restart.
         record("clock changed") { engine.clockChanged() }
@@ -122,12 +128,16 @@ final class TimeScenarioTests: EngineTestCase {
         let resumeAt = try XCTUnwrap(Timestamp.parse("2026-11-22T05:10:00Z"))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = newYork
-        XCTAssertEqual(calendar.dateComponents([.day, .hour, .minute], from: pauseAt), DateComponents(day: 21, hour: 23, minute: 55))
-        XCTAssertEqual(calendar.dateComponents([.day, .hour, .minute], from: resumeAt), DateComponents(day: 22, hour: 0, minute: 10))
+        XCTAssertEqual(
+            calendar.dateComponents([.day, .hour, .minute], from: pauseAt),
+            DateComponents(day: 21, hour: 23, minute: 55))
+        XCTAssertEqual(
+            calendar.dateComponents([.day, .hour, .minute], from: resumeAt),
+            DateComponents(day: 22, hour: 0, minute: 10))
 
         clock.set(washStart)
         let socks = try adopt("Socks")
-        try perform(.wash(.minutes(15)), "Socks") // would end at 00:00 local
+        try perform(.wash(.minutes(15)), "Socks")  // would end at 00:00 local
         let engine = try makeEngine()
         record("start") { engine.start() }
         run(engine, until: pauseAt, ticks: true)
@@ -156,17 +166,20 @@ final class TimeScenarioTests: EngineTestCase {
 
     /// A ten-minute wash started five minutes before New York's clocks jump, and a pet whose health
     /// reaches the 25 % warning just after the jump: its `--last-washed` was read in local time.
-    private func assertTenMinuteTimerAcross(transition: Date, localJump: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertTenMinuteTimerAcross(
+        transition: Date, localJump: Int, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let newYork = try XCTUnwrap(TimeZone(identifier: "America/New_York"))
-        XCTAssertEqual(newYork.secondsFromGMT(for: transition) - newYork.secondsFromGMT(for: transition - 1), localJump,
-                       "the premise: local time jumps at this moment", file: file, line: line)
+        XCTAssertEqual(
+            newYork.secondsFromGMT(for: transition) - newYork.secondsFromGMT(for: transition - 1), localJump,
+            "the premise: local time jumps at this moment", file: file, line: line)
         let begin = transition - 300
         clock.set(begin)
         let socks = try adopt("Socks")
         try perform(.wash(.minutes(10)), "Socks")
 
         let lastWashed = try DateInputParser(timeZone: newYork).parse("5 days ago", now: begin)
-        let crossing = transition + 130 // health reaches 25 % here, between two ticks (+120 s and +150 s)
+        let crossing = transition + 130  // health reaches 25 % here, between two ticks (+120 s and +150 s)
         let cycleDays = crossing.timeIntervalSince(lastWashed) / 86_400 / 0.745
         let towels = try adopt("Towels", every: cycleDays, lastWashed: lastWashed)
 
@@ -180,11 +193,15 @@ final class TimeScenarioTests: EngineTestCase {
         XCTAssertEqual(announcements(in: "x-laundry.done").map(\.at), [begin + 600], file: file, line: line)
 
         let warnings = announcements(in: "x-laundry.warning")
-        XCTAssertEqual(warnings.map(\.content.petID), [towels], "one warning across the repeated or skipped local hour",
-                       file: file, line: line)
-        XCTAssertEqual(warnings.first?.at, transition + 150, "at the first tick after health reached 25 %", file: file, line: line)
+        XCTAssertEqual(
+            warnings.map(\.content.petID), [towels], "one warning across the repeated or skipped local hour",
+            file: file, line: line)
+        XCTAssertEqual(
+            warnings.first?.at, transition + 150, "at the first tick after health reached 25 %", file: file, line: line)
         XCTAssertEqual(warnings.first?.content.summary, "⚠️ Needs Laundry Soon", file: file, line: line)
-        XCTAssertEqual(warnings.first?.content.body.contains("25%"), true, "\(warnings.first?.content.body ?? "")", file: file, line: line)
+        XCTAssertEqual(
+            warnings.first?.content.body.contains("25%"), true, "\(warnings.first?.content.body ?? "")", file: file,
+            line: line)
     }
 
     // MARK: Driving the engine
@@ -218,13 +235,17 @@ final class TimeScenarioTests: EngineTestCase {
 
     /// Moves the clock as the kernel would wake the daemon, up to `end`: to each armed deadline in
     /// turn (the timerfd), and with `ticks` every 30 s for the health tick.
-    private func run(_ engine: DaemonEngine, until end: Date, ticks: Bool = false, file: StaticString = #filePath, line: UInt = #line) {
+    private func run(
+        _ engine: DaemonEngine, until end: Date, ticks: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    ) {
         var nextTick = ticks ? clock.now() + 30 : nil
         for _ in 0..<100_000 {
             let deadline = engine.nextDeadline
             if let deadline, deadline <= clock.now() {
-                return XCTFail("a deadline at \(Timestamp.format(deadline)) is still armed at \(Timestamp.format(clock.now())): the timerfd would spin",
-                               file: file, line: line)
+                return XCTFail(
+                    "a deadline at \(Timestamp.format(deadline)) is still armed at \(Timestamp.format(clock.now())): "
+                        + "the timerfd would spin",
+                    file: file, line: line)
             }
             guard let next = [deadline, nextTick].compactMap({ $0 }).filter({ $0 <= end }).min() else {
                 if end < .distantFuture { clock.set(end) }
@@ -250,8 +271,10 @@ final class TimeScenarioTests: EngineTestCase {
     /// Every load announced exactly once, at the first engine event at or after its end (never
     /// before), then reminded about at the first event at or after each reminder's time; nothing
     /// else said about a load, and no finish or reminder about any other pet.
-    private func assertEachLoadAnnouncedOnceOnTime(_ loads: [Load], config: DaemonConfig = .defaults, context: String = "",
-                                                   file: StaticString = #filePath, line: UInt = #line) {
+    private func assertEachLoadAnnouncedOnceOnTime(
+        _ loads: [Load], config: DaemonConfig = .defaults, context: String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let aboutLoads: Set<String> = ["x-laundry.done", "x-laundry.reminder"]
         for load in loads {
             var due: Date? = load.endsAt
@@ -260,8 +283,10 @@ final class TimeScenarioTests: EngineTestCase {
                 let mine = event.shown.filter { $0.petID == load.id && aboutLoads.contains($0.category) }
                 guard event.handlesDeadlines, let next = due, event.at >= next else {
                     if !mine.isEmpty {
-                        XCTFail("\(load.name): \(mine.map(\.summary)) at \(Timestamp.format(event.at)) (\(event.label)), but nothing was due "
-                                + "before \(due.map(Timestamp.format) ?? "never") \(context)", file: file, line: line)
+                        XCTFail(
+                            "\(load.name): \(mine.map(\.summary)) at \(Timestamp.format(event.at)) (\(event.label)), "
+                                + "but nothing was due before \(due.map(Timestamp.format) ?? "never") \(context)",
+                            file: file, line: line)
                         // Carry on from what was said, so one early word is reported once.
                         said += mine.count
                         due = said <= config.nagLimit ? event.at + config.nagInterval : nil
@@ -270,24 +295,32 @@ final class TimeScenarioTests: EngineTestCase {
                 }
                 let expected = said == 0 ? "x-laundry.done" : "x-laundry.reminder"
                 if mine.map(\.category) != [expected] {
-                    XCTFail("\(load.name): expected one \(expected) at \(Timestamp.format(event.at)) (\(event.label)), the first event at or "
-                            + "after \(Timestamp.format(next)); got \(mine.map(\.summary)) \(context)", file: file, line: line)
+                    XCTFail(
+                        "\(load.name): expected one \(expected) at \(Timestamp.format(event.at)) (\(event.label)), "
+                            + "the first event at or after \(Timestamp.format(next)); "
+                            + "got \(mine.map(\.summary)) \(context)",
+                        file: file, line: line)
                 }
                 if said == 0, let body = mine.first?.body {
                     let late = event.at.timeIntervalSince(load.endsAt)
-                    XCTAssertEqual(body.contains("(finished "), late >= 60, "\(load.name), \(late) s late: \(body) \(context)", file: file, line: line)
+                    XCTAssertEqual(
+                        body.contains("(finished "), late >= 60, "\(load.name), \(late) s late: \(body) \(context)",
+                        file: file, line: line)
                 }
                 said += 1
                 due = said <= config.nagLimit ? event.at + config.nagInterval : nil
             }
             if said == 0 {
-                XCTFail("\(load.name) was never announced; it ended at \(Timestamp.format(load.endsAt)) \(context)", file: file, line: line)
+                XCTFail(
+                    "\(load.name) was never announced; it ended at \(Timestamp.format(load.endsAt)) \(context)",
+                    file: file, line: line)
             }
         }
         let ids = Set(loads.map(\.id))
         for event in events {
             for content in event.shown where aboutLoads.contains(content.category) && !ids.contains(content.petID) {
-                XCTFail("unexpected \(content.summary) at \(Timestamp.format(event.at)) \(context)", file: file, line: line)
+                XCTFail(
+                    "unexpected \(content.summary) at \(Timestamp.format(event.at)) \(context)", file: file, line: line)
             }
         }
     }

@@ -13,7 +13,8 @@ final class CardAndFrameTests: XCTestCase {
 
     func test_cardOfAWashingPet() {
         let state = RenderingFixtures.state("Socks", washingFor: 45)
-        let card = PetCard(view: PetView(state: state, kind: RenderingFixtures.clothes, now: now), style: Style(enabled: false))
+        let card = PetCard(
+            view: PetView(state: state, kind: RenderingFixtures.clothes, now: now), style: Style(enabled: false))
         let lines = card.render().split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "👕 Socks (clothes)  😊 happy")
         XCTAssertEqual(lines[1], "   “Socks is fresh.”")
@@ -25,9 +26,12 @@ final class CardAndFrameTests: XCTestCase {
     func test_watchFrameShowsRunningTimersSoonestFirstThenWaitingLoads() {
         var waiting = RenderingFixtures.state("Towels")
         waiting.pet.stage = .washed
-        let frame = WatchFrame(states: [RenderingFixtures.state("Long", washingFor: 60),
-                                        RenderingFixtures.state("Short", washingFor: 10), waiting],
-                               kinds: RenderingFixtures.kinds, now: now, style: Style(enabled: false))
+        let frame = WatchFrame(
+            states: [
+                RenderingFixtures.state("Long", washingFor: 60),
+                RenderingFixtures.state("Short", washingFor: 10), waiting,
+            ],
+            kinds: RenderingFixtures.kinds, now: now, style: Style(enabled: false))
         let lines = frame.lines()
         XCTAssertTrue(frame.hasRunningTimer)
         XCTAssertEqual(lines[0], "laundry watch  2026-11-21 10:00:00  (Ctrl-C to quit)")
@@ -37,11 +41,16 @@ final class CardAndFrameTests: XCTestCase {
     }
 
     func test_jsonShapeHasExactlyTheDocumentedKeys() throws {
-        let view = PetView(state: RenderingFixtures.state("Socks", washingFor: 45), kind: RenderingFixtures.clothes, now: now)
+        let view = PetView(
+            state: RenderingFixtures.state("Socks", washingFor: 45), kind: RenderingFixtures.clothes, now: now)
         let data = try JSONCoding.encoder().encode(PetJSON(view))
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        XCTAssertEqual(Set(object.keys), ["id", "name", "kind", "stage", "health", "mood", "timer", "totalCycles",
-                                          "currentStreak", "longestStreak", "lastLaundryAt"])
+        XCTAssertEqual(
+            Set(object.keys),
+            [
+                "id", "name", "kind", "stage", "health", "mood", "timer", "totalCycles",
+                "currentStreak", "longestStreak", "lastLaundryAt",
+            ])
         let timer = try XCTUnwrap(object["timer"] as? [String: Any])
         XCTAssertEqual(Set(timer.keys), ["kind", "startedAt", "endsAt", "remainingSeconds", "paused"])
         XCTAssertEqual(timer["remainingSeconds"] as? Double, 2400)
@@ -50,7 +59,9 @@ final class CardAndFrameTests: XCTestCase {
 
     func test_statsCalendarPutsFoldsOnTheirDays() {
         let calendar = RenderingFixtures.utc
-        var pet = Pet(name: try! PetName("Socks"), kind: RenderingFixtures.clothes, createdAt: now.addingTimeInterval(-86_400 * 30))
+        var pet = Pet(
+            name: try! PetName("Socks"), kind: RenderingFixtures.clothes,
+            createdAt: now.addingTimeInterval(-86_400 * 30))
         pet.totalCycles = 2
         let folds = [now.addingTimeInterval(-86_400), now.addingTimeInterval(-86_400 + 60)].map {
             HistoryEvent(at: $0, event: .folded, petID: pet.id)

@@ -8,14 +8,17 @@ import XCTest
 /// Every error is one line that names the problem and the fix, whatever a hand-edited name holds.
 final class ErrorTextTests: XCTestCase {
     func test_anIllegalMoveNamesWhatFits() {
-        XCTAssertEqual(ErrorText.line(for: PetError.illegalMove(.dry, pet: "Socks", stage: .idle, timerLeft: nil)),
-                       "cannot dry Socks: it is idle (Ready to start laundry); wash it first: laundry wash Socks")
-        XCTAssertEqual(ErrorText.line(for: PetError.illegalMove(.wash, pet: "Bed sheets", stage: .washing, timerLeft: 2640)),
-                       "cannot wash Bed sheets: it is washing (Washing…); wait for it to finish (44:00 left), "
-                           + "or stop it with: laundry cancel 'Bed sheets'")
-        XCTAssertEqual(ErrorText.line(for: PetError.illegalMove(.wash, pet: "Socks", stage: .dried, timerLeft: nil)),
-                       "cannot wash Socks: it is dried (Dry complete! Time to fold); "
-                           + "next: laundry fold Socks or laundry more-dry Socks")
+        XCTAssertEqual(
+            ErrorText.line(for: PetError.illegalMove(.dry, pet: "Socks", stage: .idle, timerLeft: nil)),
+            "cannot dry Socks: it is idle (Ready to start laundry); wash it first: laundry wash Socks")
+        XCTAssertEqual(
+            ErrorText.line(for: PetError.illegalMove(.wash, pet: "Bed sheets", stage: .washing, timerLeft: 2640)),
+            "cannot wash Bed sheets: it is washing (Washing…); wait for it to finish (44:00 left), "
+                + "or stop it with: laundry cancel 'Bed sheets'")
+        XCTAssertEqual(
+            ErrorText.line(for: PetError.illegalMove(.wash, pet: "Socks", stage: .dried, timerLeft: nil)),
+            "cannot wash Socks: it is dried (Dry complete! Time to fold); "
+                + "next: laundry fold Socks or laundry more-dry Socks")
     }
 
     func test_hostileNamesAreEscapedOnOneLine() throws {
@@ -43,10 +46,12 @@ final class ErrorTextTests: XCTestCase {
     }
 
     func test_everyLayerHasItsWordsAndUnknownErrorsAreLeftToTheParser() {
-        XCTAssertEqual(ErrorText.line(for: StoreError.configBroken(path: "/c.json", reason: "it is not valid JSON")),
-                       "the settings file /c.json is broken: it is not valid JSON; fix it, or delete it to use the defaults")
-        XCTAssertEqual(ErrorText.line(for: DaemonError.exitedAtOnce(log: "/l")),
-                       "the laundry daemon exited at once; its log says why: /l")
+        XCTAssertEqual(
+            ErrorText.line(for: StoreError.configBroken(path: "/c.json", reason: "it is not valid JSON")),
+            "the settings file /c.json is broken: it is not valid JSON; fix it, or delete it to use the defaults")
+        XCTAssertEqual(
+            ErrorText.line(for: DaemonError.exitedAtOnce(log: "/l")),
+            "the laundry daemon exited at once; its log says why: /l")
         XCTAssertNil(ErrorText.line(for: CocoaErrorStandIn()))
     }
 

@@ -11,22 +11,29 @@ final class PetTableTests: XCTestCase {
     }
 
     func test_plainTableLinesUpColumns() {
-        let table = PetTable(views: views([
-            RenderingFixtures.state("Socks", washingFor: 45),
-            RenderingFixtures.state("Bed sheets", kind: RenderingFixtures.sheets, createdHoursAgo: 24 * 10),
-        ]), style: Style(enabled: false)).render()
-        XCTAssertEqual(table, """
+        let table = PetTable(
+            views: views([
+                RenderingFixtures.state("Socks", washingFor: 45),
+                RenderingFixtures.state("Bed sheets", kind: RenderingFixtures.sheets, createdHoursAgo: 24 * 10),
+            ]), style: Style(enabled: false)
+        ).render()
+        XCTAssertEqual(
+            table,
+            """
                 NAME        MOOD      HEALTH          STAGE    TIME LEFT         NEXT DUE
-            👕  Socks       😊 happy  ████████░░ 80%  washing  ▰▱▱▱▱▱▱▱▱▱ 40:00  in 4d
+            👕  Socks       😊 happy  ████████░░ 80%  washing  \
+            ▰▱▱▱▱▱▱▱▱▱ 40:00  in 4d
             🛏️  Bed sheets  😟 sad    ██░░░░░░░░ 29%  idle     —                 in 4d
             """)
     }
 
     func test_wideAndCombiningNamesKeepTheColumnsStraight() {
-        let table = PetTable(views: views([
-            RenderingFixtures.state("洗濯物"),
-            RenderingFixtures.state("Cafe\u{301}"),
-        ]), style: Style(enabled: false)).render()
+        let table = PetTable(
+            views: views([
+                RenderingFixtures.state("洗濯物"),
+                RenderingFixtures.state("Cafe\u{301}"),
+            ]), style: Style(enabled: false)
+        ).render()
         let lines = table.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 3)
         let moodColumns = lines.map { line -> Int in

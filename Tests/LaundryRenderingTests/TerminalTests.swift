@@ -6,7 +6,8 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(Terminal(environment: ["TERM": "xterm"], stdoutIsTerminal: true).useColor)
         XCTAssertFalse(Terminal(environment: ["TERM": "xterm"], stdoutIsTerminal: false).useColor, "not a terminal")
         XCTAssertFalse(Terminal(environment: ["NO_COLOR": "1"], stdoutIsTerminal: true).useColor)
-        XCTAssertTrue(Terminal(environment: ["NO_COLOR": ""], stdoutIsTerminal: true).useColor, "empty NO_COLOR is unset")
+        XCTAssertTrue(
+            Terminal(environment: ["NO_COLOR": ""], stdoutIsTerminal: true).useColor, "empty NO_COLOR is unset")
         XCTAssertFalse(Terminal(environment: ["TERM": "dumb"], stdoutIsTerminal: true).useColor)
     }
 

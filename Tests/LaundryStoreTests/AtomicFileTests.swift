@@ -56,7 +56,8 @@ final class AtomicFileTests: StoreTestCase {
         XCTAssertEqual(snapshot.states.count, 1)
         XCTAssertEqual(snapshot.problems.count, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "its writer is gone and it is an hour old")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: recent), "too new: its pid may belong to another pid namespace")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: recent), "too new: its pid may belong to another pid namespace")
         XCTAssertTrue(FileManager.default.fileExists(atPath: inProgress), "its writer is still running")
         XCTAssertTrue(FileManager.default.fileExists(atPath: notOurs), "not a name this store writes")
     }
@@ -73,17 +74,22 @@ final class AtomicFileTests: StoreTestCase {
         let inodeAfter = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber
         XCTAssertNotEqual(inodeBefore, inodeAfter, "a new file is renamed over the old one")
         let oldData = try before.readToEnd() ?? Data()
-        XCTAssertTrue(String(decoding: oldData, as: UTF8.self).contains("\"cycleDays\" : 5"), "the reader sees the whole old file")
+        XCTAssertTrue(
+            String(decoding: oldData, as: UTF8.self).contains("\"cycleDays\" : 5"), "the reader sees the whole old file"
+        )
     }
 
     func test_aFailedWriteLeavesThePreviousStateIntact() throws {
         let pet = try adopt("Socks")
         let original = contents(store.paths.petFile(pet.id))
         // A folder where the timer file should be makes the write fail half-way through the change.
-        try FileManager.default.createDirectory(atPath: store.paths.timerFile(pet.id), withIntermediateDirectories: true)
-        XCTAssertThrowsError(try store.update(pet.id) { (state: inout PetState) in
-            try StageMachine.wash(&state, for: nil, at: now)
-        }) { error in
+        try FileManager.default.createDirectory(
+            atPath: store.paths.timerFile(pet.id), withIntermediateDirectories: true)
+        XCTAssertThrowsError(
+            try store.update(pet.id) { (state: inout PetState) in
+                try StageMachine.wash(&state, for: nil, at: now)
+            }
+        ) { error in
             guard case .unwritable(let path, _)? = error as? StoreError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, self.store.paths.timerFile(pet.id))
         }

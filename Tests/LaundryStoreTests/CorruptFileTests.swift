@@ -37,7 +37,8 @@ final class CorruptFileTests: StoreTestCase {
         let socks = try adopt("Socks")
         let towels = try adopt("Towels")
         let path = store.paths.petFile(socks.id)
-        let text = String(decoding: contents(path)!, as: UTF8.self).replacingOccurrences(of: "\"cycleDays\" : 5", with: "\"cycleDays\" : 1e300")
+        let text = String(decoding: contents(path)!, as: UTF8.self).replacingOccurrences(
+            of: "\"cycleDays\" : 5", with: "\"cycleDays\" : 1e300")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         try store.update(towels.id) { (state: inout PetState) in
             try StageMachine.wash(&state, for: .minutes(5), at: now)
@@ -60,14 +61,17 @@ final class CorruptFileTests: StoreTestCase {
         let socks = try adopt("Socks")
         let path = store.paths.petFile(socks.id)
         var text = String(decoding: contents(path)!, as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 9, \"futureField\" : [1, 2]")
+        text = text.replacingOccurrences(
+            of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 9, \"futureField\" : [1, 2]")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let snapshot = store.loadAll()
         XCTAssertEqual(snapshot.states.map(\.pet.name), ["Socks"])
         XCTAssertEqual(snapshot.problems, [.newerSchema(path: path, version: 9)])
-        XCTAssertThrowsError(try store.update(socks.id) { (state: inout PetState) in
-            try StageMachine.wash(&state, for: nil, at: now)
-        }) { error in
+        XCTAssertThrowsError(
+            try store.update(socks.id) { (state: inout PetState) in
+                try StageMachine.wash(&state, for: nil, at: now)
+            }
+        ) { error in
             guard case .newerSchema(_, _, 9)? = error as? StoreError else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(contents(path), Data(text.utf8), "byte for byte unchanged")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import LaundryStore
 
 /// File names are hand-formatted UUIDs (for speed); they must match Foundation's spelling exactly
@@ -17,8 +18,10 @@ final class FileNameTests: XCTestCase {
     }
 
     func testNamesThatAreNotOursAreIgnored() {
-        for name in ["notes.json", "0f8fad5b-d9cb-469f-a165-70867728950e.json.tmp", "0f8fad5b-d9cb-469f-a165-70867728950g.json",
-                     "0f8fad5bd-9cb-469f-a165-70867728950e.json", ".json", "0f8fad5b-d9cb-469f-a165-70867728950e.jsonl"] {
+        for name in [
+            "notes.json", "0f8fad5b-d9cb-469f-a165-70867728950e.json.tmp", "0f8fad5b-d9cb-469f-a165-70867728950g.json",
+            "0f8fad5bd-9cb-469f-a165-70867728950e.json", ".json", "0f8fad5b-d9cb-469f-a165-70867728950e.jsonl",
+        ] {
             XCTAssertNil(LaundryPaths.id(fromFileName: name, suffix: ".json"), name)
         }
     }

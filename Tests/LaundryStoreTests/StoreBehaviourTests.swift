@@ -14,10 +14,11 @@ final class StoreBehaviourTests: StoreTestCase {
 
     func test_aRefusedChangeWritesNothing() throws {
         let pet = try adopt("Socks")
-        XCTAssertThrowsError(try store.update(pet.id) { (state: inout PetState) in
-            state.pet.name = "Changed"
-            return try StageMachine.dry(&state, for: nil, at: now)
-        })
+        XCTAssertThrowsError(
+            try store.update(pet.id) { (state: inout PetState) in
+                state.pet.name = "Changed"
+                return try StageMachine.dry(&state, for: nil, at: now)
+            })
         XCTAssertEqual(try store.load(pet.id)?.pet.name, "Socks")
         XCTAssertEqual(store.history(pet.id).events.map(\.event), [.adopted])
     }
@@ -30,7 +31,8 @@ final class StoreBehaviourTests: StoreTestCase {
         }
         try store.remove(pet.id)
         let paths = store.paths
-        for file in [paths.petFile(pet.id), paths.timerFile(pet.id), paths.historyFile(pet.id), paths.lockFile(pet.id)] {
+        for file in [paths.petFile(pet.id), paths.timerFile(pet.id), paths.historyFile(pet.id), paths.lockFile(pet.id)]
+        {
             XCTAssertFalse(FileManager.default.fileExists(atPath: file), file)
         }
         XCTAssertEqual(store.loadAll().states.map(\.pet.id), [other.id])
@@ -46,9 +48,12 @@ final class StoreBehaviourTests: StoreTestCase {
     }
 
     func test_pathsFollowXDG() {
-        XCTAssertEqual(LaundryPaths.resolve(environment: ["LAUNDRY_HOME": "/l", "XDG_DATA_HOME": "/x", "HOME": "/h"]).root, "/l")
+        XCTAssertEqual(
+            LaundryPaths.resolve(environment: ["LAUNDRY_HOME": "/l", "XDG_DATA_HOME": "/x", "HOME": "/h"]).root, "/l")
         XCTAssertEqual(LaundryPaths.resolve(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).root, "/x/laundry")
-        XCTAssertEqual(LaundryPaths.resolve(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]).root, "/h/.local/share/laundry")
+        XCTAssertEqual(
+            LaundryPaths.resolve(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]).root,
+            "/h/.local/share/laundry")
         XCTAssertEqual(LaundryPaths.resolve(environment: ["HOME": "/h"]).root, "/h/.local/share/laundry")
     }
 }

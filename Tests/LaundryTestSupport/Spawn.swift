@@ -14,8 +14,10 @@ public enum Spawn {
         }
     }
 
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                           stdin: String? = nil) -> Result {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        stdin: String? = nil
+    ) -> Result {
         start(executable, arguments, environment: environment, stdin: stdin).wait()
     }
 
@@ -45,11 +47,15 @@ public enum Spawn {
         }
     }
 
-    public static func start(_ executable: String, _ arguments: [String], environment: [String: String],
-                             stdin: String? = nil) -> Running {
+    public static func start(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        stdin: String? = nil
+    ) -> Running {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let input = folder + "/stdin", output = folder + "/stdout", errors = folder + "/stderr"
+        let input = folder + "/stdin"
+        let output = folder + "/stdout"
+        let errors = folder + "/stderr"
         _ = FileManager.default.createFile(atPath: input, contents: Data((stdin ?? "").utf8))
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -59,12 +65,17 @@ public enum Spawn {
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let words: [String] = [executable] + arguments
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer {
+            for word in argv { free(word) }
+        }
         let pairs: [String] = environment.map { "\($0.key)=\($0.value)" }
         let envp: [UnsafeMutablePointer<CChar>?] = pairs.map { strdup($0) } + [nil]
-        defer { envp.forEach { free($0) } }
+        defer {
+            for pair in envp { free(pair) }
+        }
         var pid: pid_t = 0
-        let spawned = executable.contains("/")
+        let spawned =
+            executable.contains("/")
             ? posix_spawn(&pid, executable, &actions, nil, argv, envp)
             : posix_spawnp(&pid, executable, &actions, nil, argv, envp)
         if spawned != 0 {

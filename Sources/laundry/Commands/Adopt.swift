@@ -8,13 +8,14 @@ extension LaundryCommand {
             commandName: "adopt",
             abstract: "Adopt a new pet: one laundry load with its own timers and health.",
             discussion: """
-            Kinds come with defaults (clothes every 5 days, sheets 14, towels 7, delicates 7 with short \
-            cycles); any option overrides them. Names are 1 to 30 characters and unique (in any case).
-            """
+                Kinds come with defaults (clothes every 5 days, sheets 14, towels 7, delicates 7 with short \
+                cycles); any option overrides them. Names are 1 to 30 characters and unique (in any case).
+                """
         )
 
-        @Argument(help: ArgumentHelp("The pet's name, 1 to 30 characters.", valueName: "name"),
-                  transform: ArgumentParsing.name)
+        @Argument(
+            help: ArgumentHelp("The pet's name, 1 to 30 characters.", valueName: "name"),
+            transform: ArgumentParsing.name)
         var name: PetName
 
         @OptionGroup var settings: SettingsOptions

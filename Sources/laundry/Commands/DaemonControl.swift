@@ -24,7 +24,9 @@ extension LaundryCommand.Daemon {
 
         func run() throws {
             let context = try AppContext.make()
-            print(DaemonLauncher.stop(runtime: context.runtime) ? "Stopped the laundry daemon." : "The laundry daemon is not running.")
+            print(
+                DaemonLauncher.stop(runtime: context.runtime)
+                    ? "Stopped the laundry daemon." : "The laundry daemon is not running.")
         }
     }
 
@@ -35,22 +37,28 @@ extension LaundryCommand.Daemon {
 
         func run() throws {
             let context = try AppContext.make()
-            guard DaemonLock.isHeld(paths: context.runtime), let status = DaemonStatus.read(from: context.runtime.status) else {
+            guard DaemonLock.isHeld(paths: context.runtime),
+                let status = DaemonStatus.read(from: context.runtime.status)
+            else {
                 print(DaemonStatusText.notRunning)
                 throw ExitCode.failure
             }
-            print(DaemonStatusText.lines(status, runtime: context.runtime, now: context.laundry.now).joined(separator: "\n"))
+            print(
+                DaemonStatusText.lines(status, runtime: context.runtime, now: context.laundry.now).joined(
+                    separator: "\n"))
         }
     }
 
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "install", abstract: "Write a systemd user unit that runs the service, and say how to enable it.")
+            commandName: "install",
+            abstract: "Write a systemd user unit that runs the service, and say how to enable it.")
 
         func run() throws {
             let context = try AppContext.make()
-            let unit = try UnitFile.install(template: context.laundry.dataFolder + "/laundry.service",
-                                            environment: context.environment)
+            let unit = try UnitFile.install(
+                template: context.laundry.dataFolder + "/laundry.service",
+                environment: context.environment)
             print("Wrote \(unit).")
             print("Enable and start it with:  systemctl --user enable --now laundry.service")
         }

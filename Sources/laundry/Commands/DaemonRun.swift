@@ -3,8 +3,9 @@ import Foundation
 import LaundryCore
 import LaundryDaemon
 import LaundryRendering
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 extension LaundryCommand.Daemon {

@@ -8,7 +8,8 @@ extension LaundryCommand {
     struct Doctor: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "doctor",
-            abstract: "Check laundry's set-up and explain each problem found: data, files, daemon, notifications, clock."
+            abstract:
+                "Check laundry's set-up and explain each problem found: data, files, daemon, notifications, clock."
         )
 
         func run() throws {
@@ -33,8 +34,9 @@ extension LaundryCommand {
                 report.ok("data folder", context.laundry.dataFolder)
                 return context
             } catch {
-                report.problem("data folder", ErrorText.line(for: error) ?? "\(error)",
-                               fix: "reinstall laundry (make install) or set LAUNDRY_DATA_DIR to the folder with kinds.json")
+                report.problem(
+                    "data folder", ErrorText.line(for: error) ?? "\(error)",
+                    fix: "reinstall laundry (make install) or set LAUNDRY_DATA_DIR to the folder with kinds.json")
                 return nil
             }
         }
@@ -44,8 +46,9 @@ extension LaundryCommand {
             case .notCreated:
                 report.ok("LAUNDRY_HOME", "\(home) (not created yet; the first adopt creates it)")
             case .notWritable:
-                report.problem("LAUNDRY_HOME", "\(home) is not a folder you can write",
-                               fix: "fix its permissions or point LAUNDRY_HOME elsewhere")
+                report.problem(
+                    "LAUNDRY_HOME", "\(home) is not a folder you can write",
+                    fix: "fix its permissions or point LAUNDRY_HOME elsewhere")
                 return
             case .ready(let pets, let timers):
                 report.ok("LAUNDRY_HOME", "\(home): \(pets) pets, \(timers) timers")
@@ -54,30 +57,36 @@ extension LaundryCommand {
                 report.problem("files", problem.description, fix: DoctorAdvice.fix(for: problem))
             }
             for file in inspection.setAsideFiles {
-                report.warning("files", "\(file) was set aside as corrupt",
-                               fix: "look at it, repair it into a new pets/<uuid>.json, or delete it")
+                report.warning(
+                    "files", "\(file) was set aside as corrupt",
+                    fix: "look at it, repair it into a new pets/<uuid>.json, or delete it")
             }
             switch inspection.config {
             case .success(let config):
-                report.ok("config.json", "reminders every \(config.nagIntervalMinutes) min, at most \(config.nagLimit); "
-                    + "notifications \(config.notifications ? "on" : "off")")
+                report.ok(
+                    "config.json",
+                    "reminders every \(config.nagIntervalMinutes) min, at most \(config.nagLimit); "
+                        + "notifications \(config.notifications ? "on" : "off")")
             case .failure(let error):
-                report.problem("config.json", ErrorText.line(for: error) ?? "\(error)",
-                               fix: "fix the JSON or delete the file to use the defaults")
+                report.problem(
+                    "config.json", ErrorText.line(for: error) ?? "\(error)",
+                    fix: "fix the JSON or delete the file to use the defaults")
             }
         }
 
         private func checkDaemon(_ report: inout DoctorReport, _ context: AppContext) {
             guard DaemonLock.isHeld(paths: context.runtime) else {
-                report.warning("daemon", "not running: no notifications will pop up",
-                               fix: "laundry daemon start (or laundry daemon install for systemd)")
+                report.warning(
+                    "daemon", "not running: no notifications will pop up",
+                    fix: "laundry daemon start (or laundry daemon install for systemd)")
                 return
             }
             let status = DaemonStatus.read(from: context.runtime.status)
             report.ok("daemon", "running" + (status.map { " (pid \($0.pid), \($0.timersArmed) timers armed)" } ?? ""))
             if let status, status.home != context.laundry.home {
-                report.warning("daemon", "it serves \(status.home), not this LAUNDRY_HOME",
-                               fix: "laundry daemon stop, then start it with the LAUNDRY_HOME you use")
+                report.warning(
+                    "daemon", "it serves \(status.home), not this LAUNDRY_HOME",
+                    fix: "laundry daemon stop, then start it with the LAUNDRY_HOME you use")
             }
         }
 
@@ -85,7 +94,8 @@ extension LaundryCommand {
             let now = context.laundry.now
             report.ok("clock", ClockText.describe(now))
             if context.environment["LAUNDRY_FAKE_NOW"] != nil {
-                report.warning("clock", "LAUNDRY_FAKE_NOW is set: laundry runs on a shifted clock", fix: "unset LAUNDRY_FAKE_NOW")
+                report.warning(
+                    "clock", "LAUNDRY_FAKE_NOW is set: laundry runs on a shifted clock", fix: "unset LAUNDRY_FAKE_NOW")
             }
         }
     }

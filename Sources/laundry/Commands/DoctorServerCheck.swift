@@ -11,8 +11,9 @@ enum DoctorServerCheck {
         if server.hasActions {
             report.ok("notifications", "\(server.name) \(server.version), with buttons")
         } else {
-            report.warning("notifications", "\(server.name) \(server.version) shows no buttons",
-                           fix: "notifications will name the command to type; a server such as dunst shows buttons")
+            report.warning(
+                "notifications", "\(server.name) \(server.version) shows no buttons",
+                fix: "notifications will name the command to type; a server such as dunst shows buttons")
         }
     }
 }

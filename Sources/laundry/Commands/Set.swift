@@ -11,7 +11,8 @@ extension LaundryCommand {
 
         @OptionGroup var target: PetArgument
 
-        @Option(help: ArgumentHelp("A new name, 1 to 30 characters.", valueName: "name"), transform: ArgumentParsing.name)
+        @Option(
+            help: ArgumentHelp("A new name, 1 to 30 characters.", valueName: "name"), transform: ArgumentParsing.name)
         var name: PetName?
 
         @OptionGroup var settings: SettingsOptions
@@ -27,7 +28,8 @@ extension LaundryCommand {
             let context = try AppContext.make()
             defer { context.reportWarnings() }
             try settings.checkKind(in: context.laundry.kinds)
-            let state = try context.laundry.configure(target.pet, try settings.settings(name: name, now: context.laundry.now))
+            let state = try context.laundry.configure(
+                target.pet, try settings.settings(name: name, now: context.laundry.now))
             context.print(CommandReport.updated(state.pet, now: context.laundry.now))
         }
     }

@@ -8,9 +8,11 @@ extension LaundryCommand {
             abstract: "Show every pet, or everything about one pet."
         )
 
-        @Argument(help: ArgumentHelp("A pet to show in detail: its name, a unique prefix, or 8+ hex digits of its id.",
-                                     valueName: "pet"),
-                  completion: .custom(ShellCompletion.petNames))
+        @Argument(
+            help: ArgumentHelp(
+                "A pet to show in detail: its name, a unique prefix, or 8+ hex digits of its id.",
+                valueName: "pet"),
+            completion: .custom(ShellCompletion.petNames))
         var pet: String?
 
         @OptionGroup var output: JSONFlag

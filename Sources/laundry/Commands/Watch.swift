@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import LaundryControl
 import LaundryRendering
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 extension LaundryCommand {
@@ -28,7 +29,8 @@ extension LaundryCommand {
             while true {
                 // The daemon rings here when no notification server could show a finished load.
                 if bell.rang() && context.terminal.isInteractive { FileHandle.standardOutput.write(Data("\u{7}".utf8)) }
-                let frame = WatchFrame(states: laundry.pets(), kinds: laundry.kinds, now: laundry.now, style: context.style)
+                let frame = WatchFrame(
+                    states: laundry.pets(), kinds: laundry.kinds, now: laundry.now, style: context.style)
                 screen.draw(frame.lines())
                 if exitWhenDone && !frame.hasRunningTimer { break }
                 Self.sleepToNextSecond(from: laundry.now)

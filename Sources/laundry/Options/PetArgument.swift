@@ -4,7 +4,8 @@ import LaundryActions
 /// The `<pet>` argument every pet command takes, with completion of the current pets' names.
 struct PetArgument: ParsableArguments {
     @Argument(
-        help: ArgumentHelp("The pet: its name (any case), a unique prefix of it, or 8+ hex digits of its id.", valueName: "pet"),
+        help: ArgumentHelp(
+            "The pet: its name (any case), a unique prefix of it, or 8+ hex digits of its id.", valueName: "pet"),
         completion: .custom(ShellCompletion.petNames)
     )
     var pet: String

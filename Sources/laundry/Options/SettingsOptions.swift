@@ -5,23 +5,31 @@ import LaundryCore
 
 /// The settings `adopt` and `set` share.
 struct SettingsOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The kind of laundry; sets its emoji and, for a new pet, its defaults.", valueName: "kind"),
-            completion: .custom(ShellCompletion.kinds))
+    @Option(
+        help: ArgumentHelp("The kind of laundry; sets its emoji and, for a new pet, its defaults.", valueName: "kind"),
+        completion: .custom(ShellCompletion.kinds))
     var kind: String?
 
-    @Option(help: ArgumentHelp("How long a wash takes: 45m, 1h30m, 90s, 1:30:00 (a bare number is minutes).", valueName: "duration"),
-            transform: ArgumentParsing.duration)
+    @Option(
+        help: ArgumentHelp(
+            "How long a wash takes: 45m, 1h30m, 90s, 1:30:00 (a bare number is minutes).", valueName: "duration"),
+        transform: ArgumentParsing.duration)
     var wash: LaundryDuration?
 
     @Option(help: ArgumentHelp("How long drying takes.", valueName: "duration"), transform: ArgumentParsing.duration)
     var dry: LaundryDuration?
 
-    @Option(help: ArgumentHelp("How often it wants washing, in days (health falls to 0 over this time).", valueName: "days"),
-            transform: ArgumentParsing.cycleDays)
+    @Option(
+        help: ArgumentHelp(
+            "How often it wants washing, in days (health falls to 0 over this time).", valueName: "days"),
+        transform: ArgumentParsing.cycleDays)
     var every: Double?
 
-    @Option(name: .customLong("last-washed"),
-            help: ArgumentHelp("When it was last washed: 2026-11-20, 2026-11-20T18:30, today, yesterday, '3 days ago'.", valueName: "date"))
+    @Option(
+        name: .customLong("last-washed"),
+        help: ArgumentHelp(
+            "When it was last washed: 2026-11-20, 2026-11-20T18:30, today, yesterday, '3 days ago'.", valueName: "date")
+    )
     var lastWashed: String?
 
     var isEmpty: Bool { kind == nil && wash == nil && dry == nil && every == nil && lastWashed == nil }
@@ -41,7 +49,8 @@ struct SettingsOptions: ParsableArguments {
                 throw ValidationError("--last-washed: \(error.description)")
             }
         }
-        return PetSettings(name: name, kind: kind?.lowercased(), washDuration: wash, dryDuration: dry,
-                           cycleDays: every, lastWashed: date)
+        return PetSettings(
+            name: name, kind: kind?.lowercased(), washDuration: wash, dryDuration: dry,
+            cycleDays: every, lastWashed: date)
     }
 }

@@ -12,8 +12,9 @@ struct AppContext {
     let environment: [String: String]
 
     static func make(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppContext {
-        AppContext(laundry: try Laundry.open(environment: environment), terminal: Terminal(environment: environment),
-                   runtime: RuntimePaths.resolve(environment: environment), environment: environment)
+        AppContext(
+            laundry: try Laundry.open(environment: environment), terminal: Terminal(environment: environment),
+            runtime: RuntimePaths.resolve(environment: environment), environment: environment)
     }
 
     var style: Style { Style(enabled: terminal.useColor) }

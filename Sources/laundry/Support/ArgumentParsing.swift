@@ -10,7 +10,9 @@ enum ArgumentParsing {
     }
 
     static func cycleDays(_ text: String) throws -> Double {
-        do { return try CycleDays.parse(text) } catch { throw ValidationError(ErrorText.line(for: error) ?? "\(error)") }
+        do { return try CycleDays.parse(text) } catch {
+            throw ValidationError(ErrorText.line(for: error) ?? "\(error)")
+        }
     }
 
     static func name(_ text: String) throws -> PetName {

@@ -9,11 +9,14 @@
 /// quoted token for fish 4); with fish 3 it arrives literally and is read as empty.
 enum CompletionRequestRepair {
     static func repaired(_ arguments: [String]) -> [String] {
-        guard arguments.first == "---completion", let separator = arguments.firstIndex(of: "--") else { return arguments }
+        guard arguments.first == "---completion", let separator = arguments.firstIndex(of: "--") else {
+            return arguments
+        }
         let wordIndexPosition = separator + 2
         let cursorPosition = separator + 3
         guard cursorPosition < arguments.count, let wordIndex = Int(arguments[wordIndexPosition]),
-              (0..<arguments.count).contains(wordIndex) else { return arguments }
+            (0..<arguments.count).contains(wordIndex)
+        else { return arguments }
         if Int(arguments[cursorPosition]) != nil && arguments.count > cursorPosition + wordIndex { return arguments }
         var words = Array(arguments[cursorPosition...])
         if wordIndex < words.count && words[wordIndex] == "''" { words[wordIndex] = "" }

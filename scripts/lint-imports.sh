@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The module boundaries of docs/ARCHITECTURE.md, checked on every import in any spelling
+# (`import`, `internal import`, `@_implementationOnly import`, `import struct M.T`, …).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+failures=0
+fail() { echo "lint: $1" >&2; failures=$((failures + 1)); }
+
+# Every module a Swift file imports, one per line: "file:line module".
+imports() {
+    grep -HnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*((public|package|internal|fileprivate|private)[[:space:]]+)?import[[:space:]]' "$@" |
+        sed -E 's/^([^:]+:[0-9]+):.*import[[:space:]]+((typealias|struct|class|enum|protocol|let|var|func)[[:space:]]+)?([A-Za-z_][A-Za-z0-9_]*).*/\1 \4/'
+}
+
+# What each module may import besides the system (Foundation, Glibc, Dispatch, XCTest).
+declare -A allowed=(
+    [LaundryCore]=""
+    [LaundryStore]="LaundryCore CFileSpace"
+    [LaundryControl]="LaundryCore LaundryStore"
+    [LaundryActions]="LaundryCore LaundryStore LaundryControl"
+    [LaundryRendering]="LaundryCore LaundryStore LaundryActions LaundryControl"
+    [LaundryDaemon]="LaundryCore LaundryActions LaundryControl LaundryRendering CLibNotify"
+    [laundry]="LaundryCore LaundryActions LaundryControl LaundryRendering LaundryDaemon ArgumentParser"
+)
+system="Foundation FoundationEssentials Glibc Dispatch"
+# The only files of the executable that reach the desktop, each through one `Desktop` call.
+desktop_files="Sources/laundry/Commands/DaemonRun.swift Sources/laundry/Commands/NotifyTest.swift Sources/laundry/Commands/DoctorServerCheck.swift"
+
+for module in "${!allowed[@]}"; do
+    files=$(find "Sources/$module" -name '*.swift')
+    [ -n "$files" ] || continue
+    while read -r location imported; do
+        file=${location%%:*}
+        case " $system ${allowed[$module]} " in *" $imported "*) ;; *) fail "$location: $module may not import $imported" ;; esac
+        if [ "$module" = laundry ] && [ "$imported" = LaundryDaemon ]; then
+            case " $desktop_files " in *" $file "*) ;; *) fail "$location: only $desktop_files reach LaundryDaemon" ;; esac
+        fi
+    done < <(imports $files)
+done
+
+# No module re-exports another: every file names what it uses.
+if grep -rnE '@_exported[[:space:]]+import' Sources Tests; then fail "@_exported import is not allowed"; fi
+# The store only stores: no stage rules inside it.
+if grep -rn 'StageMachine\.' Sources/LaundryStore; then fail "LaundryStore calls the stage machine"; fi
+# The way in keeps its store and clock to itself.
+if grep -rnE 'laundry\.(store|clock)\b' Sources; then fail "something reaches through Laundry to its store or clock"; fi
+# Lines of Swift at most 120 columns.
+long=$(awk 'length > 120 {print FILENAME":"FNR": "length" columns"}' $(find Sources Tests -name '*.swift') Package.swift)
+if [ -n "$long" ]; then echo "$long" >&2; fail "lines over 120 columns"; fi
+
+if [ "$failures" -gt 0 ]; then
+    echo "lint: $failures problem(s)" >&2
+    exit 1
+fi
+echo "lint: imports, boundaries and line lengths are fine"
