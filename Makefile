@@ -31,7 +31,7 @@ TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-u
 	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
 	/usr/share/bash-completion/bash_completion=bash-completion
 
-BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin \
+BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	/usr/lib/python3/dist-packages/gi/__init__.py=python3-gi
 
 .PHONY: build debug lint test stress demo bench install uninstall completions man clean

@@ -181,6 +181,31 @@ def command_latency():
     row("`laundry wash` + `laundry cancel`", f"{times[7]:.1f} ms", f"{true_ms:.1f} ms (/bin/true)", f"{times[7] / true_ms:.1f}", "-", True)
     row("`laundry list --json`, 1,000 pets", f"{times[8]:.1f} ms", f"{times[5]:.1f} ms (cat)", f"{times[8] / times[5]:.1f}", "-", True)
 
+def startup_vs_peer():
+    """`laundry status` with 10 pets (3 washing) beside taskwarrior's `task list` with 10 tasks, a real
+    peer in C++, and `/bin/true`, in one hyperfine run; each command goes through `env` alike."""
+    base, env = fresh_env()
+    quiet = dict(env, LAUNDRY_NO_AUTOSTART="1")
+    for index in range(10):
+        subprocess.run([LAUNDRY, "adopt", f"Pet {index}"], env=quiet, check=True, capture_output=True)
+    for index in range(3):
+        subprocess.run([LAUNDRY, "wash", f"Pet {index}", "--for", "2h"], env=quiet, check=True, capture_output=True)
+    taskrc, taskdata = base + "/taskrc", base + "/taskdata"
+    os.makedirs(taskdata)
+    with open(taskrc, "w") as f:
+        f.write(f"data.location={taskdata}\nconfirmation=off\nverbose=nothing\n")
+    task_env = dict(os.environ, TASKRC=taskrc, TASKDATA=taskdata)
+    for index in range(10):
+        subprocess.run(["task", "add", f"Chore {index}"], env=task_env, check=True, capture_output=True)
+    laundry = f"env LAUNDRY_HOME={env['LAUNDRY_HOME']} LAUNDRY_NO_AUTOSTART=1 {LAUNDRY}"
+    times = hyperfine([f"{laundry} status", f"env TASKRC={taskrc} TASKDATA={taskdata} task list",
+                       f"{laundry} --version", "env /bin/true"])
+    ours, task, version, true_ms = times
+    row("`laundry status`, 10 pets (3 washing)", f"{ours:.1f} ms", f"{task:.1f} ms (`task list`, 10 tasks)",
+        f"{ours / task:.2f}", "<= 0.85x task list", ours <= 0.85 * task)
+    row("`laundry --version`", f"{version:.1f} ms", f"{true_ms:.1f} ms (`env /bin/true`)", f"{version / true_ms:.1f}", "-", True)
+    shutil.rmtree(base, ignore_errors=True)
+
 def tick():
     base, env = fresh_env()
     make_pets(env, 10000, "--timer-every", "1000000")
@@ -195,7 +220,8 @@ def tick():
     row("health tick over 10,000 pets (a steady tick)", f"{steady:.1f} ms", "-", "-", "< 50 ms", steady < 50)
 
 if __name__ == "__main__":
-    steps = sys.argv[1:] or ["latency", "lateness", "wakeups", "memory", "tick"]
+    steps = sys.argv[1:] or ["startup", "latency", "lateness", "wakeups", "memory", "tick"]
+    if "startup" in steps: startup_vs_peer()
     if "latency" in steps: command_latency()
     if "lateness" in steps:
         lateness(1000, 0, "in the same second", "SameSecond")
