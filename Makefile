@@ -23,8 +23,9 @@ INSTALLED_FILES = \
 	$(SHARE)/applications/laundry.desktop \
 	$(SHARE)/icons/hicolor/scalable/apps/laundry.svg
 
-# What building needs: libnotify and GLib headers through pkg-config.
-BUILD_PACKAGES = pkg-config=pkg-config /usr/include/libnotify/notify.h=libnotify-dev
+# Building needs only the toolchain: CLibNotify declares the GLib and libnotify it uses itself. The
+# daemon loads libnotify.so.4 (and GLib with it) with dlopen, so building and installing check for it.
+BUILD_PACKAGES = /usr/lib/$(shell uname -m)-linux-gnu/libnotify.so.4=libnotify4
 # Tools the tests drive for real: a private D-Bus session with dunst under Xvfb for notifications,
 # tmux for `laundry watch` and zsh, the three shells for completion, man for the manual page.
 TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-utils dunst=dunst \
@@ -32,6 +33,7 @@ TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-u
 	/usr/share/bash-completion/bash_completion=bash-completion
 
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
+	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev \
 	/usr/lib/python3/dist-packages/gi/__init__.py=python3-gi
 
 .PHONY: build debug lint test stress demo bench install uninstall completions man clean

@@ -25,8 +25,9 @@ let package = Package(
         .target(name: "LaundryActions", dependencies: ["LaundryCore", "LaundryStore", "LaundryControl"]),
         // Everything people read: tables, cards, JSON shapes, watch frames, calendar, messages.
         .target(name: "LaundryRendering", dependencies: ["LaundryCore", "LaundryActions", "LaundryControl"]),
-        // libnotify, GLib's main loop, timerfd and inotify, for the notification service.
-        .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        // libnotify, GLib's main loop, timerfd and inotify, for the notification service. Not linked:
+        // loaded with dlopen on first use, so no command but the daemon's pays for the 19 libraries.
+        .target(name: "CLibNotify"),
         // The notification service: deadlines, per-pet services, health tick, notifiers.
         .target(
             name: "LaundryDaemon",

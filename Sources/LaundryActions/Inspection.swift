@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 import LaundryStore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 /// What `laundry doctor` sees in the files, read without changing anything: corrupt files are
 /// reported here and set aside by the next command.
@@ -23,11 +27,11 @@ extension Laundry {
     public func inspect() -> Inspection {
         let paths = files.paths
         let config = Result { () throws(StoreError) in try ConfigFile.load(paths) }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: paths.root, isDirectory: &isFolder) else {
+        var info = stat()
+        guard stat(paths.root, &info) == 0 else {
             return Inspection(home: .notCreated, problems: [], setAsideFiles: [], config: config)
         }
-        guard isFolder.boolValue, access(paths.root, W_OK) == 0 else {
+        guard info.st_mode & S_IFMT == S_IFDIR, access(paths.root, W_OK) == 0 else {
             return Inspection(home: .notWritable, problems: [], setAsideFiles: [], config: config)
         }
         let snapshot = PetStore(paths: paths, setsAsideCorruptFiles: false).loadAll()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryControl
 import LaundryCore
 import LaundryStore
@@ -157,10 +157,10 @@ public final class Laundry {
         return entries.prefix(limit ?? entries.count).map { ($0.pet, $0.event) }
     }
 
-    public func statistics(weeks: Int, calendar: Calendar) -> LaundryStats {
+    public func statistics(weeks: Int, zone: LocalZone) -> LaundryStats {
         let states = pets()
         let events = states.flatMap { store.history($0.pet.id).events }
-        return LaundryStats(pets: states.map(\.pet), events: events, now: clock.now(), calendar: calendar, weeks: weeks)
+        return LaundryStats(pets: states.map(\.pet), events: events, now: clock.now(), zone: zone, weeks: weeks)
     }
 
     // MARK: Internals

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 /// The clock a process runs on: the real one, or, with `LAUNDRY_FAKE_NOW` (an ISO 8601 date-time),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 /// The settings `adopt` and `set` take, already parsed and checked; nil means "not given".

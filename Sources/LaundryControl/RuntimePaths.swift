@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import LaundryStore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 /// Where the daemon keeps its lock, its status and its bell (`$XDG_RUNTIME_DIR/laundry/`), and
 /// its log (`$XDG_STATE_HOME/laundry/daemon.log`).
@@ -13,7 +17,7 @@ public struct RuntimePaths: Sendable {
     }
 
     public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> RuntimePaths {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? LaundryPaths.userHome()
         let runtimeBase =
             environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? "/tmp/laundry-runtime-\(getuid())"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryStore
 
 /// `laundry daemon install`: the systemd user unit, filled in from the template in the data folder
@@ -12,9 +12,9 @@ public enum UnitFile {
         guard let executable = DataDirectory.currentExecutable() else { throw DaemonError.executableNotFound }
         let configHome =
             environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+            ?? (environment["HOME"] ?? LaundryPaths.userHome()) + "/.config"
         let unit = configHome + "/systemd/user/laundry.service"
-        let filled = text.replacingOccurrences(of: "@LAUNDRY_BINARY@", with: executable)
+        let filled = text.replacing("@LAUNDRY_BINARY@", with: executable)
         try StoreFiles.writeAtomically(Data(filled.utf8), to: unit)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: unit)
         return unit

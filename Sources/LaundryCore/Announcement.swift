@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Something the notification service has to tell the user about one pet.
 public struct Announcement: Equatable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 /// Where every piece of `laundry` asks for the time. Logic never calls `Date()` itself, so tests
 /// can jump the wall clock, simulate a suspend or cross a DST change without sleeping.
@@ -32,14 +36,30 @@ public struct ShiftedClock: WallClock {
 
 /// A clock that only moves when told to. For tests of pure logic.
 public final class ManualClock: WallClock, @unchecked Sendable {
-    private let lock = NSLock()
+    /// A pthread mutex at a fixed address (a Swift stored property may move).
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
     private var current: Date
 
     public init(_ start: Date) { current = start }
 
-    public func now() -> Date { lock.withLock { current } }
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
 
-    public func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+    private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
 
-    public func set(_ date: Date) { lock.withLock { current = date } }
+    public func now() -> Date { locked { current } }
+
+    public func advance(by seconds: TimeInterval) { locked { current += seconds } }
+
+    public func set(_ date: Date) { locked { current = date } }
 }

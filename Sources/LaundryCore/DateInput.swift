@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
@@ -23,13 +23,12 @@ public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible 
 /// Reads the dates people give `--last-washed`: an ISO 8601 date (local midnight) or date-time
 /// (local unless it names a zone), `today`, `yesterday`, `now`, or `N days ago`.
 public struct DateInputParser: Sendable {
-    public let calendar: Calendar
+    public let zone: LocalZone
 
-    public init(timeZone: TimeZone = .current) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        self.calendar = calendar
-    }
+    /// The process's zone (`TZ`, else `/etc/localtime`) unless another is given.
+    public init(zone: LocalZone = .current) { self.zone = zone }
+
+    public init(timeZone: TimeZone) { zone = LocalZone(timeZone) }
 
     public func parse(_ input: String, now: Date) throws(DateInputError) -> Date {
         let text = input.trimmingWhitespace().lowercased()
@@ -37,11 +36,11 @@ public struct DateInputParser: Sendable {
         let date: Date
         switch text {
         case "now": date = now
-        case "today": date = calendar.startOfDay(for: now)
-        case "yesterday": date = try daysBefore(1, now: now, original: input)
+        case "today": date = zone.startOfDay(for: now)
+        case "yesterday": date = daysBefore(1, now: now)
         default:
             if let days = Self.daysAgo(text) {
-                date = try daysBefore(days, now: now, original: input)
+                date = daysBefore(days, now: now)
             } else if let absolute = Timestamp.parse(input.trimmingWhitespace()) ?? localDateTime(text) {
                 date = absolute
             } else {
@@ -55,9 +54,8 @@ public struct DateInputParser: Sendable {
         return date
     }
 
-    private func daysBefore(_ days: Int, now: Date, original: String) throws(DateInputError) -> Date {
-        guard let date = calendar.date(byAdding: .day, value: -days, to: now) else { throw .malformed(original) }
-        return date
+    private func daysBefore(_ days: Int, now: Date) -> Date {
+        zone.adding(days: -days, to: now)
     }
 
     /// `3 days ago`, `1 day ago`, `3d ago`.
@@ -93,22 +91,21 @@ public struct DateInputParser: Sendable {
             let year = Self.digits(dateFields[0]), let month = Self.digits(dateFields[1]),
             let day = Self.digits(dateFields[2])
         else { return nil }
-        var components = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
+        var (hour, minute, second) = (0, 0, 0)
         if parts.count == 2 {
             let timeFields = parts[1].split(separator: ":", omittingEmptySubsequences: false)
             guard timeFields.count == 2 || timeFields.count == 3,
                 timeFields.allSatisfy({ $0.count == 2 }),
-                let hour = Self.digits(timeFields[0]), let minute = Self.digits(timeFields[1]),
-                hour < 24, minute < 60
+                let hours = Self.digits(timeFields[0]), let minutes = Self.digits(timeFields[1]),
+                hours < 24, minutes < 60
             else { return nil }
-            components.hour = hour
-            components.minute = minute
+            (hour, minute) = (hours, minutes)
             if timeFields.count == 3 {
-                guard let second = Self.digits(timeFields[2]), second < 60 else { return nil }
-                components.second = second
+                guard let seconds = Self.digits(timeFields[2]), seconds < 60 else { return nil }
+                second = seconds
             }
         }
-        guard components.isValidDate(in: calendar) else { return nil }
-        return calendar.date(from: components)
+        guard LocalZone.isValid(year: year, month: month, day: day) else { return nil }
+        return zone.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a pet feels, from its health.
 public enum Mood: String, Codable, Sendable, CaseIterable {

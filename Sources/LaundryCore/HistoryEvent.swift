@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One line of `history/<uuid>.jsonl`: something that happened to a pet.
 public struct HistoryEvent: Codable, Equatable, Sendable {

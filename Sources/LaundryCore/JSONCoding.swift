@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one JSON dialect of every file: sorted keys, dates as ISO 8601 UTC with milliseconds.
 public enum JSONCoding {

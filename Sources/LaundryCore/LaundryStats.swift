@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Totals, streaks and folded loads per day, for `laundry stats`.
 public struct LaundryStats: Sendable {
@@ -24,7 +24,7 @@ public struct LaundryStats: Sendable {
     /// Whole weeks, Monday first, ending with the week that holds today.
     public let days: [Day]
 
-    public init(pets: [Pet], events: [HistoryEvent], now: Date, calendar: Calendar, weeks: Int) {
+    public init(pets: [Pet], events: [HistoryEvent], now: Date, zone: LocalZone, weeks: Int) {
         petCount = pets.count
         totalCycles = pets.reduce(0) { $0 + $1.totalCycles }
         self.pets = pets.map {
@@ -36,17 +36,17 @@ public struct LaundryStats: Sendable {
         foldedLast7Days = folds.filter { now.timeIntervalSince($0) < 7 * 86_400 && $0 <= now }.count
         foldedLast30Days = folds.filter { now.timeIntervalSince($0) < 30 * 86_400 && $0 <= now }.count
 
-        let today = calendar.startOfDay(for: now)
+        let today = zone.startOfDay(for: now)
         // Monday = 2 in the Gregorian calendar's weekday numbering.
-        let weekday = calendar.component(.weekday, from: today)
+        let weekday = zone.fields(of: today).weekday
         let daysSinceMonday = (weekday + 5) % 7
-        let firstDay =
-            calendar.date(byAdding: .day, value: -(daysSinceMonday + 7 * (max(1, weeks) - 1)), to: today) ?? today
+        let firstDay = zone.adding(days: -(daysSinceMonday + 7 * (max(1, weeks) - 1)), to: today)
         var counts: [Date: Int] = [:]
-        for fold in folds { counts[calendar.startOfDay(for: fold), default: 0] += 1 }
+        for fold in folds { counts[zone.startOfDay(for: fold), default: 0] += 1 }
         var days: [Day] = []
         for offset in 0..<(7 * max(1, weeks)) {
-            guard let day = calendar.date(byAdding: .day, value: offset, to: firstDay) else { continue }
+            // Each day's own midnight: a day after a DST change starts at another offset.
+            let day = zone.startOfDay(for: zone.adding(days: offset, to: firstDay))
             days.append(Day(start: day, folded: counts[day] ?? 0, isPast: day <= today))
         }
         self.days = days

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A pet's running timer: an absolute wall-clock end, never a counter, so it stays right across a
 /// suspend, a crash or a clock change. Stored in `timers/<uuid>.json`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One laundry load as a pet: identity, settings, where it is in its cycle, and its record.
 /// Stored in `pets/<uuid>.json`; only the UUID ever names a file.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The moves a person can make on a pet; the raw value is the command that makes it.
 public enum Move: String, CaseIterable, Sendable {

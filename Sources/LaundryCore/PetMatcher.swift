@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds the pet a user meant: by name (any case), by a unique name prefix, or by a UUID prefix of
 /// at least 8 hex digits. When nothing fits, suggests the nearest name.
@@ -30,9 +30,9 @@ public struct PetMatcher: Sendable {
         if byPrefix.count == 1 { return byPrefix[0].id }
         if byPrefix.count > 1 { throw .ambiguousPet(query, candidates: byPrefix.map(\.name).sorted()) }
 
-        let hex = key.replacingOccurrences(of: "-", with: "")
+        let hex = key.replacing("-", with: "")
         if hex.count >= Self.minimumUUIDPrefix, hex.allSatisfy(\.isHexDigit) {
-            let byID = candidates.filter { $0.id.lowercasedText.replacingOccurrences(of: "-", with: "").hasPrefix(hex) }
+            let byID = candidates.filter { $0.id.lowercasedText.replacing("-", with: "").hasPrefix(hex) }
             if byID.count == 1 { return byID[0].id }
             if byID.count > 1 { throw .ambiguousPet(query, candidates: byID.map(\.name).sorted()) }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A pet together with its timer file, the unit every operation reads, changes and writes back.
 public struct PetState: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When the notification service should speak up about a pet, apart from a timer ending: health
 /// warnings as health falls, and reminders about a load left wet or unfolded. Pure: the time is a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Quotes a word so it can be pasted into a POSIX shell as one argument. Used in hints that tell
 /// the user which command to type next.

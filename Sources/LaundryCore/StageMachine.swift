@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The laundry cycle's rules: which move is legal in which stage and what it changes. Pure: every
 /// function takes the time as a parameter and returns the history events it caused.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ISO 8601 timestamps in UTC with milliseconds (`2026-11-21T22:28:50.123Z`), the one form every file
 /// and every `--json` output uses. Written by hand because it sits on the start-up path of every

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UUID {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The earliest deadline first: one deadline per pet, in a binary heap. Replacing or removing a
 /// pet's deadline leaves its old heap entry behind, recognised as stale when it surfaces, so every

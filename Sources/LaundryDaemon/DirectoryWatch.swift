@@ -1,5 +1,5 @@
 import CLibNotify
-import Foundation
+import FoundationEssentials
 import LaundryActions
 import LaundryControl
 

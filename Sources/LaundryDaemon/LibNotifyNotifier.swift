@@ -1,6 +1,10 @@
 import CLibNotify
-import Foundation
+import FoundationEssentials
 import LaundryCore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 /// Desktop notifications on the session bus.
 ///

@@ -1,5 +1,5 @@
 import CLibNotify
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import CLibNotify
-import Foundation
+import FoundationEssentials
 
 /// Asks the session bus itself whether anyone can answer for `org.freedesktop.Notifications`,
 /// before libnotify is allowed to try: with nobody there, libnotify's calls wait out D-Bus's

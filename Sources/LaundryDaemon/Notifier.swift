@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 /// What the notification server said about itself.

@@ -1,5 +1,5 @@
 import CLibNotify
-import Foundation
+import FoundationEssentials
 import LaundryControl
 
 #if canImport(Glibc)

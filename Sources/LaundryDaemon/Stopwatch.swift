@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LaundryCore
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -7,16 +8,22 @@ import Foundation
 /// Wall-clock and CPU time since it was made, for the timing log (LAUNDRY_LOG_TIMINGS=1): the CPU
 /// figure tells the daemon's own work from time it spent waiting for the other core.
 struct Stopwatch {
-    private let wall = DispatchTime.now()
+    private let wall = Stopwatch.monotonicMilliseconds()
     private let cpu = Stopwatch.threadCPUMilliseconds()
 
     /// "12.34 ms"
     var wallTime: String {
-        Self.text(Double(DispatchTime.now().uptimeNanoseconds - wall.uptimeNanoseconds) / 1_000_000)
+        Self.text(Self.monotonicMilliseconds() - wall)
     }
     var cpuTime: String { Self.text(Self.threadCPUMilliseconds() - cpu) }
 
-    static func text(_ milliseconds: Double) -> String { String(format: "%.2f ms", milliseconds) }
+    static func text(_ milliseconds: Double) -> String { DigitText.fixed(milliseconds, 2) + " ms" }
+
+    private static func monotonicMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+    }
 
     private static func threadCPUMilliseconds() -> Double {
         var time = timespec()

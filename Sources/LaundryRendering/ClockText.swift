@@ -1,13 +1,15 @@
-import Foundation
+import FoundationEssentials
+import LaundryCore
 
 /// The clock as `laundry doctor` shows it: local time, zone, offset, daylight saving.
 public enum ClockText {
-    public static func describe(_ now: Date, zone: TimeZone = .current) -> String {
-        let offset = zone.secondsFromGMT(for: now)
+    /// `2026-11-01 01:30:00 EST (UTC-05:00)`, `… EDT (UTC-04:00), daylight saving`.
+    public static func describe(_ now: Date, zone: LocalZone = .current) -> String {
+        let offset = zone.offset(at: now)
         let sign = offset < 0 ? "-" : "+"
-        let text = String(format: "%@%02d:%02d", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
-        let local = LocalTime.dateTime(now, seconds: true)
-        return
-            "\(local) \(zone.identifier) (UTC\(text))\(zone.isDaylightSavingTime(for: now) ? ", daylight saving" : "")"
+        let text = "\(sign)\(DigitText.padded(abs(offset) / 3600, 2)):\(DigitText.padded(abs(offset) % 3600 / 60, 2))"
+        let local = LocalTime.dateTime(now, seconds: true, zone: zone)
+        let daylight = zone.isDaylightSavingTime(at: now) ? ", daylight saving" : ""
+        return "\(local) \(zone.abbreviation(at: now)) (UTC\(text))\(daylight)"
     }
 }

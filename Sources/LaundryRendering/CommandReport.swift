@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 /// What a command prints once it has done its work: one or two lines a person reads.

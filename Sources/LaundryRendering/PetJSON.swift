@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 /// The `--json` shape of a pet, a contract scripts rely on: exactly these keys, `null` spelled out.
@@ -65,6 +65,6 @@ public struct PetJSON: Encodable {
 public enum JSONOutput {
     public static func print<T: Encodable>(_ value: T) throws {
         let data = try JSONCoding.encoder().encode(value)
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        Terminal.write(data + Data("\n".utf8))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 /// The table of `laundry list` and `laundry status`.

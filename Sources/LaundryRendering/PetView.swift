@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 /// A pet as it looks at one moment: everything the table, the card, `watch` and `--json` show,
@@ -58,6 +58,6 @@ public struct PetView {
         guard let lines = kind.personality[mood.rawValue], !lines.isEmpty else { return nil }
         let day = Int(now.timeIntervalSince1970 / 86_400)
         let seed = pet.id.uuid.0 &+ pet.id.uuid.1
-        return lines[(Int(seed) + day) % lines.count].replacingOccurrences(of: "{name}", with: name)
+        return lines[(Int(seed) + day) % lines.count].replacing("{name}", with: name)
     }
 }

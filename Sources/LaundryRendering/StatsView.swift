@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 /// `laundry stats`: totals, streaks, and a grid of folded loads per day (weeks across, Monday on
@@ -6,12 +6,12 @@ import LaundryCore
 public struct StatsView {
     public let stats: LaundryStats
     public let style: Style
-    public let calendar: Calendar
+    public let zone: LocalZone
 
-    public init(stats: LaundryStats, style: Style, calendar: Calendar) {
+    public init(stats: LaundryStats, style: Style, zone: LocalZone = .current) {
         self.stats = stats
         self.style = style
-        self.calendar = calendar
+        self.zone = zone
     }
 
     public func render() -> String {
@@ -43,10 +43,10 @@ public struct StatsView {
         var lastMonth = -1
         var freeFrom = 0
         for week in 0..<weeks {
-            let month = calendar.component(.month, from: stats.days[week * 7].start)
+            let month = zone.fields(of: stats.days[week * 7].start).month
             guard month != lastMonth else { continue }
             lastMonth = month
-            let name = Array(calendar.shortMonthSymbols[month - 1])
+            let name = Array(LocalZone.shortMonthSymbols[month - 1])
             guard week * 2 >= freeFrom, week * 2 + name.count <= monthRow.count else { continue }
             monthRow.replaceSubrange(week * 2..<week * 2 + name.count, with: name)
             freeFrom = week * 2 + name.count + 1
@@ -96,7 +96,7 @@ public struct StatsJSON: Encodable {
     public let perPet: [PetJSON]
     public let days: [DayJSON]
 
-    public init(_ stats: LaundryStats, calendar: Calendar) {
+    public init(_ stats: LaundryStats, zone: LocalZone = .current) {
         pets = stats.petCount
         totalCycles = stats.totalCycles
         foldedLast7Days = stats.foldedLast7Days
@@ -107,10 +107,11 @@ public struct StatsJSON: Encodable {
                 longestStreak: $0.longestStreak)
         }
         days = stats.days.filter(\.isPast).map { day in
-            let parts = calendar.dateComponents([.year, .month, .day], from: day.start)
-            return DayJSON(
-                date: String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0),
-                folded: day.folded)
+            let parts = zone.fields(of: day.start)
+            let date =
+                "\(DigitText.padded(parts.year, 4))-\(DigitText.padded(parts.month, 2))-"
+                + DigitText.padded(parts.day, 2)
+            return DayJSON(date: date, folded: day.folded)
         }
     }
 }

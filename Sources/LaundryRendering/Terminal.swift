@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -18,7 +18,29 @@ public struct Terminal {
     }
 
     public static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        write(line + "\n", to: STDERR_FILENO)
+    }
+
+    /// Writes straight to a file descriptor, unbuffered, all of it (a short write or EINTR goes on).
+    public static func write(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
+        var text = text
+        text.withUTF8 { write($0, to: descriptor) }
+    }
+
+    public static func write(_ data: Data, to descriptor: Int32 = STDOUT_FILENO) {
+        data.withUnsafeBytes { write($0.bindMemory(to: UInt8.self), to: descriptor) }
+    }
+
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        guard var next = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let written = Glibc.write(descriptor, next, left)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            next += written
+            left -= written
+        }
     }
 
     public static func isInputInteractive() -> Bool { isatty(STDIN_FILENO) == 1 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 /// One frame of `laundry watch`: running timers first (soonest done on top), then loads that are

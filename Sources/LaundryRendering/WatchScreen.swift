@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -37,7 +37,7 @@ public struct WatchScreen {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        Terminal.write(text)
     }
 
     /// Async-signal-safe: only `write` and `_exit`.

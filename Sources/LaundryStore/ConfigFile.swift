@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 /// `config.json`: optional; a missing file means the defaults, a broken one is a clear error.

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 /// The folder with laundry's kinds and texts: `$LAUNDRY_DATA_DIR`, else `share/laundry` beside an
 /// installed binary, else the source tree's `data/` when run from a build folder.
@@ -19,9 +23,8 @@ public struct DataDirectory: Sendable {
             throw .dataFolderMissing(searched: searched)
         }
         if let executable {
-            let binFolder = (executable as NSString).deletingLastPathComponent
-            let installed = ((binFolder as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
-                "share/laundry")
+            let binFolder = PathText.parent(executable)
+            let installed = PathText.appending("share/laundry", to: PathText.parent(binFolder))
             if isDataFolder(installed) { return DataDirectory(path: installed) }
             searched.append(installed)
             // A build folder inside the source tree: walk up to the folder with Package.swift.
@@ -31,7 +34,7 @@ public struct DataDirectory: Sendable {
                 if PosixFile.exists(folder + "/Package.swift") && isDataFolder(candidate) {
                     return DataDirectory(path: candidate)
                 }
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = PathText.parent(folder)
             }
             searched.append("a source tree above \(binFolder)")
         }

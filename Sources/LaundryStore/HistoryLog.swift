@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 /// `history/<uuid>.jsonl`: one JSON event per line, only ever appended to.

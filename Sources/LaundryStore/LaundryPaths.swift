@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 /// Where `laundry` keeps its files: `$LAUNDRY_HOME`, else `$XDG_DATA_HOME/laundry`, else
 /// `~/.local/share/laundry`. Only UUIDs ever name a file under it.
@@ -10,8 +14,15 @@ public struct LaundryPaths: Sendable {
     public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> LaundryPaths {
         if let home = environment["LAUNDRY_HOME"], !home.isEmpty { return LaundryPaths(root: home) }
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return LaundryPaths(root: data + "/laundry") }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? userHome()
         return LaundryPaths(root: home + "/.local/share/laundry")
+    }
+
+    /// The home folder in the password database, for when `HOME` is not set (`/` if none).
+    public static func userHome() -> String {
+        guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return "/" }
+        let path = String(cString: folder)
+        return path.isEmpty ? "/" : path
     }
 
     public var pets: String { root + "/pets" }

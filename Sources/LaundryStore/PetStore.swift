@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 #if canImport(Glibc)
@@ -291,11 +291,10 @@ public struct PetStore: Sendable {
             problems.append(.unreadable(path: path, reason: "it is corrupt (\(reason))"))
             return
         }
-        let stamp = Timestamp.format(Date()).replacingOccurrences(of: ":", with: "").replacingOccurrences(
-            of: "-", with: "")
+        let stamp = Timestamp.format(Date()).replacing(":", with: "").replacing("-", with: "")
         let target = "\(path).corrupt-\(stamp)"
         if Glibc.rename(path, target) == 0 {
-            PosixFile.syncFolder((path as NSString).deletingLastPathComponent)
+            PosixFile.syncFolder(PathText.parent(path))
             problems.append(.setAside(path: path, movedTo: target, reason: reason))
         } else {
             problems.append(.unreadable(path: path, reason: reason))

@@ -1,5 +1,5 @@
 import CFileSpace
-import Foundation
+import FoundationEssentials
 import LaundryCore
 
 #if canImport(Glibc)
@@ -64,7 +64,7 @@ enum PosixFile {
     static func writeAtomically(_ data: Data, to path: String) throws(StoreError) {
         let replacement = try PreparedReplacement(data, for: path)
         try replacement.commit()
-        syncFolder((path as NSString).deletingLastPathComponent)
+        syncFolder(PathText.parent(path))
     }
 
     /// A new version of a file, written and fsynced under a temporary name, not yet in place. A
@@ -77,8 +77,8 @@ enum PosixFile {
 
         init(_ data: Data, for path: String) throws(StoreError) {
             self.path = path
-            let folder = (path as NSString).deletingLastPathComponent
-            let base = (path as NSString).lastPathComponent
+            let folder = PathText.parent(path)
+            let base = PathText.lastComponent(path)
             temporary = "\(folder)/.\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
             guard fd >= 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
@@ -182,7 +182,7 @@ enum PosixFile {
             }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.parent(path)
         if !parent.isEmpty && parent != path && parent != "/" { try makeFolder(parent) }
         guard mkdir(path, folderMode) == 0 || errno == EEXIST else {
             throw .unwritable(path: path, reason: describe(errno))
@@ -216,7 +216,7 @@ enum PosixFile {
     /// shared home), and no write takes that long.
     static func removeAbandonedTemporaries(in folder: String, names: [String], now: Date = Date()) {
         for name in names where name.hasPrefix(".") {
-            guard let marker = name.range(of: ".json.tmp-"),
+            guard let marker = name.firstRange(of: ".json.tmp-"),
                 LaundryPaths.id(
                     fromFileName: String(name[name.index(after: name.startIndex)..<marker.lowerBound]) + ".json",
                     suffix: ".json") != nil

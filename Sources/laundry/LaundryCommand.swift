@@ -35,6 +35,7 @@ struct LaundryCommand: ParsableCommand {
     static func main() {
         setvbuf(stdout, nil, _IOLBF, 0)
         do {
+            if try FastPath.run(Array(CommandLine.arguments.dropFirst())) { return }
             var command = try parseAsRoot(CompletionRequestRepair.repaired(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let code as ExitCode {
@@ -59,7 +60,7 @@ struct LaundryCommand: ParsableCommand {
     /// swift-argument-parser's brief message, on one line, pointing at the right help page.
     private static func usageMessage(for error: any Error) -> String {
         let brief = message(for: error)
-            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .split(whereSeparator: \.isNewline).map { String($0).trimmingSpacesAndTabs() }
             .filter { !$0.isEmpty }.joined(separator: "; ")
         let arguments = CommandLine.arguments.dropFirst()
         var help = "laundry --help"

@@ -8,7 +8,7 @@ final class CardAndFrameTests: XCTestCase {
 
     override func setUp() {
         // LocalTime and the card speak local time: pin it so the golden strings hold anywhere.
-        NSTimeZone.default = TimeZone(identifier: "UTC")!
+        setenv("TZ", "UTC", 1)
     }
 
     func test_cardOfAWashingPet() {
@@ -58,7 +58,7 @@ final class CardAndFrameTests: XCTestCase {
     }
 
     func test_statsCalendarPutsFoldsOnTheirDays() {
-        let calendar = RenderingFixtures.utc
+        let zone = LocalZone(RenderingFixtures.utc.timeZone)
         var pet = Pet(
             name: try! PetName("Socks"), kind: RenderingFixtures.clothes,
             createdAt: now.addingTimeInterval(-86_400 * 30))
@@ -66,8 +66,8 @@ final class CardAndFrameTests: XCTestCase {
         let folds = [now.addingTimeInterval(-86_400), now.addingTimeInterval(-86_400 + 60)].map {
             HistoryEvent(at: $0, event: .folded, petID: pet.id)
         }
-        let stats = LaundryStats(pets: [pet], events: folds, now: now, calendar: calendar, weeks: 2)
-        let lines = StatsView(stats: stats, style: Style(enabled: false), calendar: calendar).render()
+        let stats = LaundryStats(pets: [pet], events: folds, now: now, zone: zone, weeks: 2)
+        let lines = StatsView(stats: stats, style: Style(enabled: false), zone: zone).render()
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines[0], "Pets 1   Loads folded 2   Last 7 days 2   Last 30 days 2")
         XCTAssertEqual(lines[2], "      Nov")

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LaundryCore
 import LaundryRendering
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 extension LaundryCommand {
     struct Release: ParsableCommand {
@@ -21,8 +26,8 @@ extension LaundryCommand {
             if !yes {
                 let pet = try context.laundry.pet(target.pet).pet
                 guard Terminal.isInputInteractive() else { throw CommandError.releaseNeedsConfirmation(pet: pet.name) }
-                FileHandle.standardError.write(Data(CommandReport.releaseQuestion(pet).utf8))
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                Terminal.write(CommandReport.releaseQuestion(pet), to: STDERR_FILENO)
+                let answer = readLine()?.trimmingSpacesAndTabs().lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else { return print(CommandReport.kept(pet)) }
             }
             print(CommandReport.released(try context.laundry.release(target.pet)))

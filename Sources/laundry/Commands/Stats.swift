@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LaundryCore
 import LaundryRendering
 
 extension LaundryCommand {
@@ -21,12 +22,12 @@ extension LaundryCommand {
         func run() throws {
             let context = try AppContext.make()
             defer { context.reportWarnings() }
-            let calendar = Calendar.current
-            let stats = context.laundry.statistics(weeks: weeks, calendar: calendar)
+            let zone = LocalZone.current
+            let stats = context.laundry.statistics(weeks: weeks, zone: zone)
             if output.json {
-                try JSONOutput.print(StatsJSON(stats, calendar: calendar))
+                try JSONOutput.print(StatsJSON(stats, zone: zone))
             } else {
-                print(StatsView(stats: stats, style: context.style, calendar: calendar).render())
+                print(StatsView(stats: stats, style: context.style, zone: zone).render())
             }
         }
     }

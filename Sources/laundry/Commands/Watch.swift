@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LaundryControl
 import LaundryRendering
 
@@ -28,7 +28,7 @@ extension LaundryCommand {
             let laundry = context.laundry
             while true {
                 // The daemon rings here when no notification server could show a finished load.
-                if bell.rang() && context.terminal.isInteractive { FileHandle.standardOutput.write(Data("\u{7}".utf8)) }
+                if bell.rang() && context.terminal.isInteractive { Terminal.write("\u{7}") }
                 let frame = WatchFrame(
                     states: laundry.pets(), kinds: laundry.kinds, now: laundry.now, style: context.style)
                 screen.draw(frame.lines())

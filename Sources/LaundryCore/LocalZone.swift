@@ -1,0 +1,195 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// A local time zone and the calendar arithmetic `laundry` needs in it (wall-clock fields, the
+/// start of a day, days added, a wall-clock time turned back into a moment).
+///
+/// FoundationEssentials has no time-zone database: its `TimeZone.current` is always GMT and named
+/// zones are nil. So the zone people live in comes from the C library (`localtime_r`, which reads
+/// `TZ` or `/etc/localtime`), and the calendar arithmetic is done here from one question, the
+/// offset from UTC at a moment, always asked about the moment being shown, never about now.
+public struct LocalZone: Sendable {
+    private enum Source: Sendable {
+        case system
+        case zone(TimeZone)
+    }
+
+    private let source: Source
+
+    /// The zone of this process: `TZ`, else `/etc/localtime`, read again on every use.
+    public static let current = LocalZone(source: .system)
+
+    /// A Foundation zone (fixed offsets; named zones too where full Foundation is linked, in tests).
+    public init(_ zone: TimeZone) { source = .zone(zone) }
+
+    private init(source: Source) { self.source = source }
+
+    /// Wall-clock fields of a moment in this zone.
+    public struct Fields: Sendable, Equatable {
+        public var year: Int
+        public var month: Int
+        public var day: Int
+        public var hour: Int
+        public var minute: Int
+        public var second: Int
+        /// 1 is Sunday, 2 Monday, … 7 Saturday, as in the Gregorian `Calendar`.
+        public var weekday: Int
+        /// Seconds east of UTC at this moment.
+        public var offset: Int
+    }
+
+    /// Seconds east of UTC at `date`.
+    public func offset(at date: Date) -> Int {
+        switch source {
+        case .zone(let zone): return zone.secondsFromGMT(for: date)
+        case .system: return Self.systemTime(date).map { Int($0.tm_gmtoff) } ?? 0
+        }
+    }
+
+    /// `EST`, `+1245`: the zone's abbreviation at `date`.
+    public func abbreviation(at date: Date) -> String {
+        switch source {
+        case .zone(let zone): return zone.abbreviation(for: date) ?? zone.identifier
+        case .system:
+            guard let time = Self.systemTime(date), let name = time.tm_zone else { return "UTC" }
+            return String(cString: name)
+        }
+    }
+
+    /// Whether daylight saving time is in effect at `date`.
+    public func isDaylightSavingTime(at date: Date) -> Bool {
+        switch source {
+        case .zone(let zone): return zone.isDaylightSavingTime(for: date)
+        case .system: return (Self.systemTime(date)?.tm_isdst ?? 0) > 0
+        }
+    }
+
+    public func fields(of date: Date) -> Fields {
+        let offset = offset(at: date)
+        let local = Int64((date.timeIntervalSince1970).rounded(.down)) + Int64(offset)
+        var days = local / 86_400
+        var secondOfDay = local % 86_400
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
+        let (year, month, day) = Timestamp.civilDate(fromDays: days)
+        // 1970-01-01 was a Thursday (5).
+        let weekday = Int(((days % 7) + 7 + 4) % 7) + 1
+        return Fields(
+            year: Int(year), month: Int(month), day: Int(day), hour: Int(secondOfDay / 3600),
+            minute: Int(secondOfDay / 60 % 60), second: Int(secondOfDay % 60), weekday: weekday, offset: offset)
+    }
+
+    /// The moment this zone's clocks read the given wall-clock time. A time the clocks skip (the
+    /// spring-forward hour) is read with the offset before the change, so it lands just after it;
+    /// a time they show twice (the fall-back hour) is the first of the two, as `Calendar` does, or the
+    /// one at `preferredOffset` if that is one of them.
+    public func date(
+        year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, preferredOffset: Int? = nil
+    ) -> Date {
+        let days = Timestamp.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+        let local = days * 86_400 + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)
+        // Offsets a day either side of the wall time, read as if it were UTC, bracket the moment.
+        let before = offset(at: Date(timeIntervalSince1970: Double(local - 86_400)))
+        let after = offset(at: Date(timeIntervalSince1970: Double(local + 86_400)))
+        let valid = [before, after].filter { candidate in
+            offset(at: Date(timeIntervalSince1970: Double(local - Int64(candidate)))) == candidate
+        }
+        if let chosen = valid.first(where: { $0 == preferredOffset }) ?? valid.max() {
+            return Date(timeIntervalSince1970: Double(local - Int64(chosen)))
+        }
+        return Date(timeIntervalSince1970: Double(local - Int64(before)))
+    }
+
+    /// The first moment of the local day that holds `date`.
+    public func startOfDay(for date: Date) -> Date {
+        let parts = fields(of: date)
+        return self.date(year: parts.year, month: parts.month, day: parts.day)
+    }
+
+    /// The same wall-clock time `days` days later (earlier when negative), as
+    /// `Calendar.date(byAdding: .day, …)` gives it: a time shown twice is taken at the offset `date` had.
+    public func adding(days: Int, to date: Date) -> Date {
+        let parts = fields(of: date)
+        let civil = Timestamp.daysFromCivil(year: Int64(parts.year), month: Int64(parts.month), day: Int64(parts.day))
+        let (year, month, day) = Timestamp.civilDate(fromDays: civil + Int64(days))
+        let fraction = date.timeIntervalSince1970 - date.timeIntervalSince1970.rounded(.down)
+        return self.date(
+            year: Int(year), month: Int(month), day: Int(day), hour: parts.hour, minute: parts.minute,
+            second: parts.second, preferredOffset: parts.offset
+        ).addingTimeInterval(fraction)
+    }
+
+    public func isDate(_ date: Date, inSameDayAs other: Date) -> Bool {
+        let one = fields(of: date)
+        let two = fields(of: other)
+        return (one.year, one.month, one.day) == (two.year, two.month, two.day)
+    }
+
+    /// Whether a year, month and day name a real date (no 31 April, 29 February only in leap years).
+    public static func isValid(year: Int, month: Int, day: Int) -> Bool {
+        guard (1...12).contains(month), day >= 1 else { return false }
+        let days = Timestamp.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+        let back = Timestamp.civilDate(fromDays: days)
+        return back == (Int64(year), Int64(month), Int64(day))
+    }
+
+    private static func systemTime(_ date: Date) -> tm? {
+        // localtime_r need not notice a changed TZ; tzset makes it (and costs a string compare).
+        tzset()
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var result = tm()
+        guard localtime_r(&seconds, &result) != nil else { return nil }
+        return result
+    }
+
+    /// English short names, whatever the locale: `laundry` speaks English.
+    public static let shortWeekdaySymbols = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    public static let shortMonthSymbols = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+}
+
+/// Zero-padded numbers, in place of `String(format: "%02d")`.
+public enum DigitText {
+    /// `padded(7, 2)` is `07`; a negative number keeps its sign in front of the zeros.
+    public static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value.magnitude)
+        let zeros = String(repeating: "0", count: max(0, width - digits.count - (value < 0 ? 1 : 0)))
+        return (value < 0 ? "-" : "") + zeros + digits
+    }
+
+    /// `fixed(3.14159, 2)` is `3.14`, rounded half away from zero, as `%.2f` prints it.
+    public static func fixed(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return String(value) }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (value.magnitude * scale).rounded()
+        guard scaled < 1e18 else { return String(value) }
+        let whole = UInt64(scaled)
+        let unit = UInt64(scale)
+        let integer = String(whole / unit)
+        let sign = value < 0 && whole != 0 ? "-" : ""
+        guard decimals > 0 else { return sign + integer }
+        let fraction = String(whole % unit)
+        return sign + integer + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    }
+}
+
+extension String {
+    /// Trims spaces and tabs (Unicode `Zs` and U+0009) from both ends, as
+    /// `trimmingCharacters(in: .whitespaces)` does; line breaks stay.
+    public func trimmingSpacesAndTabs() -> String {
+        func blank(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        var scalars = Substring(self).unicodeScalars
+        while let first = scalars.first, blank(first) { scalars.removeFirst() }
+        while let last = scalars.last, blank(last) { scalars.removeLast() }
+        return String(scalars)
+    }
+}
