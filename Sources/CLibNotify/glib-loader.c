@@ -113,10 +113,6 @@ FORWARD(guint, g_unix_signal_add_full,
 
 // GObject
 FORWARD_VOID(g_object_unref, (gpointer object), (object), 0)
-FORWARD(gulong, g_signal_connect_data,
-        (gpointer instance, const gchar *detailed_signal, GCallback c_handler, gpointer data,
-         GClosureNotify destroy_data, GConnectFlags connect_flags),
-        (instance, detailed_signal, c_handler, data, destroy_data, connect_flags))
 
 // GVariant
 FORWARD(GVariantType *, g_variant_type_new, (const gchar *type_string), (type_string))

@@ -40,8 +40,9 @@ extension Laundry {
     public var iconPath: String { dataFolder + "/icons/laundry.svg" }
 
     /// Writes down that a finished load (`timerID`) was announced, and/or that a reminder went out.
-    public func recordAnnouncement(_ id: UUID, finishedTimer timerID: UUID?, nagged: Bool) throws -> PetState? {
-        let now = self.now
+    public func recordAnnouncement(
+        _ id: UUID, finishedTimer timerID: UUID?, nagged: Bool, at now: Date
+    ) throws -> PetState? {
         return try change(id, at: now) { state in
             if let timerID, state.timer?.id == timerID {
                 state.timer?.notified = true
@@ -54,8 +55,7 @@ extension Laundry {
 
     /// The health tick for one pet: mood and warnings decided on the file as it is now, written
     /// down. Returns the pet and the warning threshold to announce, if one was reached.
-    public func recordHealth(_ id: UUID) throws -> (state: PetState?, warning: Int?) {
-        let now = self.now
+    public func recordHealth(_ id: UUID, at now: Date) throws -> (state: PetState?, warning: Int?) {
         var warning: Int?
         let state = try change(id, at: now) { state in
             let decision = Reminders.healthWarning(for: state.pet, at: now)

@@ -21,7 +21,7 @@ public struct DaemonAutostart: Sendable {
         } catch let error as DaemonError {
             return error
         } catch {
-            return .system("starting the daemon: \(error)", 0)
+            return .folderUnusable(path: runtime.state, reason: "\(error)")
         }
     }
 }

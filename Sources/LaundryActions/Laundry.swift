@@ -41,8 +41,6 @@ public final class Laundry {
 
     /// The time on laundry's clock (shifted by `LAUNDRY_FAKE_NOW` in tests).
     public var now: Date { clock.now() }
-    /// The real wall-clock moment at which laundry's clock reads `date`, for kernel timers.
-    public func wallTime(for date: Date) -> Date { clock.wallTime(for: date) }
     public var home: String { store.paths.root }
     public var dataFolder: String { data.path }
 
@@ -182,16 +180,22 @@ public final class Laundry {
         _ move: (inout PetState) throws -> [HistoryEvent]
     ) throws -> PetState? {
         var refusal: (any Error)?
-        let state = try store.update(id) { state in
-            var events = StageMachine.settle(&state, at: now)
-            var moved = state
-            do {
-                events += try move(&moved)
-                state = moved
-            } catch {
-                refusal = error
+        let state: PetState?
+        do {
+            state = try store.update(id) { state in
+                var events = StageMachine.settle(&state, at: now)
+                var moved = state
+                do {
+                    events += try move(&moved)
+                    state = moved
+                } catch {
+                    refusal = error
+                }
+                return events
             }
-            return events
+        } catch {
+            // The refusal is what the user asked about; a failure to save the settling is secondary.
+            throw refusal ?? error
         }
         if let refusal { throw refusal }
         return state

@@ -8,6 +8,8 @@ public enum DaemonError: Error, Equatable, Sendable, CustomStringConvertible {
     case exitedAtOnce(log: String)
     case executableNotFound
     case unitTemplateMissing(path: String)
+    /// A folder the daemon needs (its log's) cannot be made.
+    case folderUnusable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -15,7 +17,9 @@ public enum DaemonError: Error, Equatable, Sendable, CustomStringConvertible {
         case .alreadyRunning(let pid): return "the laundry daemon is already running\(pid.map { " (pid \($0))" } ?? "")"
         case .exitedAtOnce(let log): return "the laundry daemon exited at once; its log says why: \(log)"
         case .executableNotFound: return "cannot find the laundry binary (/proc/self/exe is unreadable)"
-        case .unitTemplateMissing(let path): return "cannot read the unit template \(path)"
+        case .unitTemplateMissing(let path):
+            return "cannot read the unit template \(path); reinstall laundry or set LAUNDRY_DATA_DIR"
+        case .folderUnusable(let path, let reason): return "cannot use \(path) for the daemon's log: \(reason)"
         }
     }
 }

@@ -18,7 +18,9 @@ public enum DaemonLauncher {
     public static func start(runtime: RuntimePaths, environment: [String: String]) throws -> Int32 {
         if DaemonLock.isHeld(paths: runtime) { return DaemonStatus.read(from: runtime.status)?.pid ?? 0 }
         guard let executable = DataDirectory.currentExecutable() else { throw DaemonError.executableNotFound }
-        try StoreFiles.makeFolder(runtime.state)
+        do { try StoreFiles.makeFolder(runtime.state) } catch {
+            throw DaemonError.folderUnusable(path: runtime.state, reason: error.reason)
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

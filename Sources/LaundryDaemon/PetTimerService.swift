@@ -99,7 +99,8 @@ final class PetTimerService {
     func persist(_ pending: PendingWrite, at now: Date, laundry: Laundry) throws {
         do {
             loadedStamp = nil
-            state = try laundry.recordAnnouncement(id, finishedTimer: pending.finishedTimerID, nagged: pending.nagged)
+            state = try laundry.recordAnnouncement(
+                id, finishedTimer: pending.finishedTimerID, nagged: pending.nagged, at: now)
             retryAfter = nil
         } catch {
             retryAfter = now.addingTimeInterval(60)
@@ -115,7 +116,7 @@ final class PetTimerService {
         guard sent != pet.sentHealthWarnings || mood != pet.mood else { return }
         loadedStamp = nil
         // Decided again under the lock, on the file as it is now.
-        let recorded = try laundry.recordHealth(id)
+        let recorded = try laundry.recordHealth(id, at: now)
         let warning = recorded.warning
         state = recorded.state ?? state
         if let warning, let pet = state?.pet {

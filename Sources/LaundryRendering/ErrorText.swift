@@ -11,7 +11,7 @@ public enum ErrorText {
         switch error {
         case let error as PetError: return petLine(error)
         case let error as StoreError: return storeLine(error)
-        case let error as DaemonError: return error.description
+        case let error as DaemonError: return shown(error.description)
         case let error as ActionError: return actionLine(error)
         case let error as CommandError: return commandLine(error)
         case let error as DurationError: return error.description
@@ -108,7 +108,7 @@ public enum ErrorText {
         switch warning {
         case .store(let problem): return shown(problem.description)
         case .daemonNotStarted(let error):
-            return "could not start the notification service (\(error)); run: laundry daemon start"
+            return "could not start the notification service (\(shown(error.description))); run: laundry daemon start"
         }
     }
 

@@ -104,23 +104,7 @@ struct _GObject {
     guint ref_count;
     GData *qdata;
 };
-typedef struct _GClosure GClosure;
-typedef void (*GCallback)(void);
-typedef void (*GClosureNotify)(gpointer data, GClosure *closure);
-typedef enum {
-    G_CONNECT_DEFAULT = 0,
-    G_CONNECT_AFTER = 1 << 0,
-    G_CONNECT_SWAPPED = 1 << 1
-} GConnectFlags;
-
 void g_object_unref(gpointer object);
-gulong g_signal_connect_data(gpointer instance, const gchar *detailed_signal, GCallback c_handler, gpointer data,
-                             GClosureNotify destroy_data, GConnectFlags connect_flags);
-
-// g_signal_connect is a macro, which Swift cannot call.
-static inline gulong laundry_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data) {
-    return g_signal_connect_data(instance, signal, handler, data, NULL, (GConnectFlags)0);
-}
 
 // glib/gvariant.h, glib/gvarianttype.h
 typedef struct _GVariant GVariant;

@@ -23,8 +23,9 @@ extension LaundryCommand {
 enum PetListing {
     static func show(_ context: AppContext, json: Bool) throws {
         let laundry = context.laundry
+        let pets = laundry.pets()
         let now = laundry.now
-        let views = laundry.pets().map { PetView(state: $0, kind: laundry.kinds.kindOrFallback($0.pet.kind), now: now) }
+        let views = pets.map { PetView(state: $0, kind: laundry.kinds.kindOrFallback($0.pet.kind), now: now) }
         if json {
             try JSONOutput.print(views.map(PetJSON.init))
         } else if views.isEmpty {
