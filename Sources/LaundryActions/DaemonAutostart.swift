@@ -18,10 +18,8 @@ public struct DaemonAutostart: Sendable {
         do {
             try DaemonLauncher.start(runtime: runtime, environment: environment)
             return nil
-        } catch let error as DaemonError {
-            return error
         } catch {
-            return .folderUnusable(path: runtime.state, reason: "\(error)")
+            return error
         }
     }
 }

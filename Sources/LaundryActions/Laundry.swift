@@ -31,12 +31,19 @@ public final class Laundry {
 
     /// Everything from the environment: `LAUNDRY_HOME`, the data folder, `LAUNDRY_FAKE_NOW`, and
     /// whether a command that starts a timer starts the daemon (`LAUNDRY_NO_AUTOSTART`).
-    public static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Laundry {
+    /// - Parameters:
+    ///   - clock: the clock to run on, for a caller that needs it too (the daemon); else from the
+    ///     environment.
+    ///   - startsDaemon: false for the daemon itself, which starts no daemon.
+    public static func open(
+        environment: [String: String] = ProcessInfo.processInfo.environment, clock: (any WallClock)? = nil,
+        startsDaemon: Bool = true
+    ) throws -> Laundry {
         let data = try DataDirectory.locate(environment: environment)
         return Laundry(
             home: LaundryPaths.resolve(environment: environment).root, dataFolder: data.path,
-            kinds: try data.loadKinds(), clock: try LaundryClock.from(environment),
-            autostart: DaemonAutostart(environment: environment))
+            kinds: try data.loadKinds(), clock: try clock ?? LaundryClock.from(environment),
+            autostart: startsDaemon ? DaemonAutostart(environment: environment) : nil)
     }
 
     /// The time on laundry's clock (shifted by `LAUNDRY_FAKE_NOW` in tests).
@@ -55,12 +62,7 @@ public final class Laundry {
 
     /// The pet a user named, brought up to date: one read of the folder finds and loads it.
     public func pet(_ query: String) throws -> PetState {
-        let states = loadAll()
-        let id = try PetMatcher(states.map { .init(id: $0.pet.id, name: $0.pet.name) }).match(query)
-        guard let state = states.first(where: { $0.pet.id == id }) else {
-            throw PetError.unknownPet(query, suggestion: nil)
-        }
-        return settled([state])[0]
+        settled([try find(query)])[0]
     }
 
     /// Just the names, read without side effects, for shell completion: it must be quick and must
@@ -120,14 +122,7 @@ public final class Laundry {
         let id = try resolve(query)
         let now = clock.now()
         let apply = { (state: inout PetState) -> [HistoryEvent] in settings.apply(to: &state, kind: kind, at: now) }
-        let result: PetState?
-        if let name = settings.name {
-            result = try store.rename(id, to: name.value) { state in
-                StageMachine.settle(&state, at: now) + apply(&state)
-            }
-        } else {
-            result = try change(id, at: now, apply)
-        }
+        let result = try change(id, at: now, renamingTo: settings.name?.value, apply)
         guard let result else { throw PetError.unknownPet(query, suggestion: nil) }
         return result
     }
@@ -169,29 +164,43 @@ public final class Laundry {
         return snapshot.states
     }
 
-    private func resolve(_ query: String) throws -> UUID {
-        try PetMatcher(loadAll().map { .init(id: $0.pet.id, name: $0.pet.name) }).match(query)
+    /// The pet a user named, as its files say.
+    private func find(_ query: String) throws -> PetState {
+        let states = loadAll()
+        let id = try PetMatcher(states.map { .init(id: $0.pet.id, name: $0.pet.name) }).match(query)
+        guard let state = states.first(where: { $0.pet.id == id }) else {
+            throw PetError.unknownPet(query, suggestion: nil)
+        }
+        return state
     }
 
-    /// Settles, then runs `move` on the settled state, under the pet's lock. What settling found
-    /// is true whatever the move: when the move is refused, the settled state is still written.
+    private func resolve(_ query: String) throws -> UUID { try find(query).pet.id }
+
+    /// Settles, then runs `move` on the settled state, under the pet's lock (and the names lock for
+    /// a rename). What settling found is true whatever the move: when the move is refused, the
+    /// settled state is still written.
     func change(
-        _ id: UUID, at now: Date,
+        _ id: UUID, at now: Date, renamingTo newName: String? = nil,
         _ move: (inout PetState) throws -> [HistoryEvent]
     ) throws -> PetState? {
         var refusal: (any Error)?
+        let settleThenMove = { (state: inout PetState) -> [HistoryEvent] in
+            var events = StageMachine.settle(&state, at: now)
+            var moved = state
+            do {
+                events += try move(&moved)
+                state = moved
+            } catch {
+                refusal = error
+            }
+            return events
+        }
         let state: PetState?
         do {
-            state = try store.update(id) { state in
-                var events = StageMachine.settle(&state, at: now)
-                var moved = state
-                do {
-                    events += try move(&moved)
-                    state = moved
-                } catch {
-                    refusal = error
-                }
-                return events
+            if let newName {
+                state = try store.rename(id, to: newName, settleThenMove)
+            } else {
+                state = try store.update(id, settleThenMove)
             }
         } catch {
             // The refusal is what the user asked about; a failure to save the settling is secondary.

@@ -15,7 +15,7 @@ public enum DaemonLauncher {
     /// Starts `laundry daemon run` in its own session, its output appended to the log, unless one
     /// runs already. Returns the daemon's pid once it holds its lock.
     @discardableResult
-    public static func start(runtime: RuntimePaths, environment: [String: String]) throws -> Int32 {
+    public static func start(runtime: RuntimePaths, environment: [String: String]) throws(DaemonError) -> Int32 {
         if DaemonLock.isHeld(paths: runtime) { return DaemonStatus.read(from: runtime.status)?.pid ?? 0 }
         guard let executable = DataDirectory.currentExecutable() else { throw DaemonError.executableNotFound }
         do { try StoreFiles.makeFolder(runtime.state) } catch {

@@ -14,9 +14,7 @@ enum DaemonRunner {
     static func run(environment: [String: String], log: @escaping (String) -> Void) throws {
         let runtime = RuntimePaths.resolve(environment: environment)
         let clock = try LaundryClock.from(environment)
-        let data = try Laundry.open(environment: environment)
-        // The daemon starts no daemon: it is the one.
-        let laundry = Laundry(home: data.home, dataFolder: data.dataFolder, kinds: data.kinds, clock: clock)
+        let laundry = try Laundry.open(environment: environment, clock: clock, startsDaemon: false)
         let lock = try DaemonLock(paths: runtime)
         try laundry.prepareFolders()
         let notifier = LibNotifyNotifier(iconPath: laundry.iconPath)

@@ -58,6 +58,32 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertTrue(home.ok("ls").stdout.contains("No pets yet"))
     }
 
+    /// `status`, `list` and `ls` without arguments skip ArgumentParser (Support/FastPath.swift): they
+    /// must print what the parsed forms print, warnings included, and anything more is parsed.
+    func test_theHandParsedListingMatchesTheParsedOne() throws {
+        let home = LaundryHome()
+        // No running timer: its countdown could tick between two runs.
+        home.ok("adopt", "Socks")
+        let orphan = home.path + "/timers/\(UUID().uuidString.lowercased()).json"
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: orphan))
+        let fast = home.run(["status"])
+        let parsed = home.run(["list", "--weeks"])
+        XCTAssertEqual(parsed.status, 64, "an unknown option still goes to ArgumentParser")
+        XCTAssertTrue(parsed.stderr.contains("(see: laundry list --help)"), parsed.stderr)
+        XCTAssertEqual(fast.status, 0)
+        XCTAssertTrue(fast.stdout.contains("Socks"), fast.stdout)
+        XCTAssertTrue(fast.stderr.contains("laundry: warning: ignoring"), "the orphan is reported: \(fast.stderr)")
+        for other in [["list"], ["ls"]] {
+            let result = home.run(other)
+            XCTAssertEqual(result.stdout, fast.stdout, "\(other) prints the same table")
+            XCTAssertEqual(result.stderr, fast.stderr)
+        }
+        XCTAssertEqual(home.run(["status", "--json"]).stdout, home.run(["list", "--json"]).stdout)
+        let help = home.run(["status", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("USAGE: laundry status [<pet>] [--json]"), help.stdout)
+    }
+
     func test_noColourWhenPiped() {
         let home = LaundryHome()
         home.ok("adopt", "Socks")
