@@ -7,6 +7,8 @@
 # The command sees DISPLAY, DBUS_SESSION_BUS_ADDRESS and:
 #   LAUNDRY_NOTIFY_LOG   dbus-monitor's record of every Notify call (with its time)
 #   LAUNDRY_DUNST_PICK   write "[<id>,<action>]" here, then run `dunstctl context`, to press a button
+#   PULSE_SERVER         a PulseAudio server whose default sink is a null sink: what is played
+#                        there can be recorded from LAUNDRY_SOUND_MONITOR with parecord
 # With LAUNDRY_SESSION_CAPTURE=pcap, the monitor writes a binary capture to LAUNDRY_NOTIFY_PCAP
 # instead (read it with scripts/notify-pcap.py): printing text costs the monitor so much per call
 # that under a burst its clock, not the bus, sets the times.
@@ -55,6 +57,20 @@ cat > "$session/dunstrc" <<DUNSTRC
 [urgency_critical]
     timeout = 0
 DUNSTRC
+
+# Speakers nobody hears: PulseAudio with a null sink, recorded from its monitor. Its runtime
+# folder is its own, so it never meets a user's sound server.
+if command -v pulseaudio >/dev/null; then
+  mkdir -p "$session/pulse/runtime" "$session/pulse/home"
+  XDG_RUNTIME_DIR=$session/pulse/runtime HOME=$session/pulse/home \
+    pulseaudio -n --daemonize=no --exit-idle-time=-1 --disallow-exit --use-pid-file=no \
+    -L "module-null-sink sink_name=rec" -L module-native-protocol-unix >"$session/pulse.log" 2>&1 &
+  pids+=($!)
+  export PULSE_SERVER=unix:$session/pulse/runtime/pulse/native
+  export LAUNDRY_SOUND_MONITOR=rec.monitor
+  for _ in $(seq 100); do pactl info >/dev/null 2>&1 && break; sleep 0.05; done
+  pactl set-default-sink rec || { echo "PulseAudio did not come up: $(cat "$session/pulse.log")" >&2; exit 1; }
+fi
 
 notify_rule="type='method_call',interface='org.freedesktop.Notifications',member='Notify'"
 if [[ ${LAUNDRY_SESSION_CAPTURE:-text} == pcap ]]; then

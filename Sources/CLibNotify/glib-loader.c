@@ -110,6 +110,27 @@ FORWARD(guint, g_unix_fd_add_full,
 FORWARD(guint, g_unix_signal_add_full,
         (gint priority, gint signum, GSourceFunc handler, gpointer user_data, GDestroyNotify notify),
         (priority, signum, handler, user_data, notify))
+FORWARD(guint, g_timeout_add_full,
+        (gint priority, guint interval, GSourceFunc function, gpointer data, GDestroyNotify notify),
+        (priority, interval, function, data, notify))
+FORWARD(guint, g_child_watch_add_full,
+        (gint priority, GPid pid, GChildWatchFunc function, gpointer data, GDestroyNotify notify),
+        (priority, pid, function, data, notify))
+FORWARD(gboolean, g_source_remove, (guint tag), (tag))
+
+// GLib: hash tables (GSound's attributes)
+FORWARD(GHashTable *, g_hash_table_new_full,
+        (GHashFunc hash_func, GEqualFunc key_equal_func, GDestroyNotify key_destroy, GDestroyNotify value_destroy),
+        (hash_func, key_equal_func, key_destroy, value_destroy))
+FORWARD(gboolean, g_hash_table_insert, (GHashTable *hash_table, gpointer key, gpointer value),
+        (hash_table, key, value))
+FORWARD_VOID(g_hash_table_unref, (GHashTable *hash_table), (hash_table), 0)
+FORWARD(guint, g_str_hash, (gconstpointer v), (v))
+FORWARD(gboolean, g_str_equal, (gconstpointer v1, gconstpointer v2), (v1, v2))
+
+// GIO: cancellation
+FORWARD(GCancellable *, g_cancellable_new, (void), ())
+FORWARD_VOID(g_cancellable_cancel, (GCancellable *cancellable), (cancellable), 0)
 
 // GObject
 FORWARD_VOID(g_object_unref, (gpointer object), (object), 0)
@@ -164,3 +185,37 @@ FORWARD(guint, g_dbus_connection_signal_subscribe,
          user_data_free_func))
 FORWARD_VOID(g_dbus_connection_signal_unsubscribe, (GDBusConnection *connection, guint subscription_id),
              (connection, subscription_id), 0)
+
+// GSound, from its own library: missing, the daemon plays no sound and says so once.
+#define LAUNDRY_GSOUND "libgsound.so.0"
+static void *gsound_handle;
+static pthread_once_t gsound_once = PTHREAD_ONCE_INIT;
+
+static void load_gsound(void) {
+    pthread_once(&load_once, load);  // GLib first, from libnotify's handle
+    gsound_handle = dlopen(LAUNDRY_GSOUND, RTLD_NOW | RTLD_LOCAL);
+}
+
+static void *gsound_symbol(const char *name) {
+    pthread_once(&gsound_once, load_gsound);
+    return gsound_handle != NULL ? dlsym(gsound_handle, name) : NULL;
+}
+
+HIDDEN GSoundContext *gsound_context_new(GCancellable *cancellable, GError **error) {
+    __typeof__(&gsound_context_new) real = (__typeof__(&gsound_context_new))gsound_symbol("gsound_context_new");
+    if (real == NULL) return NULL;  // no GError: the caller reports the missing library
+    return real(cancellable, error);
+}
+
+HIDDEN void gsound_context_play_fullv(GSoundContext *context, GHashTable *attrs, GCancellable *cancellable,
+                                      GAsyncReadyCallback callback, gpointer user_data) {
+    __typeof__(&gsound_context_play_fullv) real =
+        (__typeof__(&gsound_context_play_fullv))gsound_symbol("gsound_context_play_fullv");
+    if (real != NULL) real(context, attrs, cancellable, callback, user_data);
+}
+
+HIDDEN gboolean gsound_context_play_full_finish(GSoundContext *context, GAsyncResult *result, GError **error) {
+    __typeof__(&gsound_context_play_full_finish) real =
+        (__typeof__(&gsound_context_play_full_finish))gsound_symbol("gsound_context_play_full_finish");
+    return real != NULL ? real(context, result, error) : FALSE;
+}

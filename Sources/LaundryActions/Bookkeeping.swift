@@ -33,7 +33,13 @@ extension Laundry {
     /// The folders whose changes the daemon watches.
     public var watchedFolders: [String] { [files.paths.pets, files.paths.timers] }
 
-    public func loadConfig() throws -> DaemonConfig { try ConfigFile.load(files.paths) }
+    public func loadConfig() throws(StoreError) -> DaemonConfig {
+        guard let configPath else { return .defaults }
+        return try ConfigFile.load(configPath)
+    }
+
+    /// A `config.json` left in the data folder from before settings moved out of it: never read.
+    public var configLeftInDataFolder: String? { ConfigFile.leftBehind(in: files.paths) }
 
     public func loadMessages() throws -> MessageCatalog { try dataDirectory.loadMessages() }
 
@@ -55,10 +61,14 @@ extension Laundry {
 
     /// The health tick for one pet: mood and warnings decided on the file as it is now, written
     /// down. Returns the pet and the warning threshold to announce, if one was reached.
-    public func recordHealth(_ id: UUID, at now: Date) throws -> (state: PetState?, warning: Int?) {
+    /// - Parameter quietHours: the user's quiet hours are on, so warnings are held back.
+    public func recordHealth(
+        _ id: UUID, at now: Date, config: DaemonConfig, quietHours: Bool
+    ) throws -> (state: PetState?, warning: Int?) {
         var warning: Int?
         let state = try change(id, at: now) { state in
-            let decision = Reminders.healthWarning(for: state.pet, at: now)
+            let held = quietHours || Reminders.cycleSpeaksForPet(state, config: config, at: now)
+            let decision = Reminders.healthWarning(for: state.pet, at: now, held: held)
             warning = decision.send
             state.pet.sentHealthWarnings = decision.sent
             state.pet.mood = state.pet.mood(at: now)

@@ -26,7 +26,7 @@ public struct Inspection: Sendable {
 extension Laundry {
     public func inspect() -> Inspection {
         let paths = files.paths
-        let config = Result { () throws(StoreError) in try ConfigFile.load(paths) }
+        let config = Result { () throws(StoreError) in try loadConfig() }
         var info = stat()
         guard stat(paths.root, &info) == 0 else {
             return Inspection(home: .notCreated, problems: [], setAsideFiles: [], config: config)

@@ -14,15 +14,19 @@ public final class Laundry {
     private let data: DataDirectory
     private let autostart: DaemonAutostart?
     public let kinds: KindCatalog
+    /// Where the user's settings are read from (outside the data folder, which may be shared);
+    /// nil: the defaults.
+    public let configPath: String?
     public private(set) var warnings: [LaundryWarning] = []
 
     /// For tests and the daemon: a home folder, a data folder, a clock. `autostart` nil never
     /// starts the notification service.
     public init(
         home: String, dataFolder: String, kinds: KindCatalog, clock: any WallClock,
-        autostart: DaemonAutostart? = nil
+        autostart: DaemonAutostart? = nil, configPath: String? = nil
     ) {
         store = PetStore(paths: LaundryPaths(root: home))
+        self.configPath = configPath
         data = DataDirectory(path: dataFolder)
         self.kinds = kinds
         self.clock = clock
@@ -43,7 +47,8 @@ public final class Laundry {
         return Laundry(
             home: LaundryPaths.resolve(environment: environment).root, dataFolder: data.path,
             kinds: try data.loadKinds(), clock: try clock ?? LaundryClock.from(environment),
-            autostart: startsDaemon ? DaemonAutostart(environment: environment) : nil)
+            autostart: startsDaemon ? DaemonAutostart(environment: environment) : nil,
+            configPath: ConfigFile.path(environment: environment))
     }
 
     /// The time on laundry's clock (shifted by `LAUNDRY_FAKE_NOW` in tests).

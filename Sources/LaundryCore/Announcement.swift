@@ -9,8 +9,23 @@ public struct Announcement: Equatable, Sendable {
         case healthWarning(Int)
         /// The load has sat wet or unfolded for `waiting` seconds.
         case neglected(Stage, waiting: Double)
+        /// A load ends in `minutesLeft` minutes (the heads-up, so the person can walk over).
+        case headsUp(TimerKind, minutesLeft: Int)
         /// `laundry notify-test`.
         case test
+
+        /// The event's name for a hook (`LAUNDRY_EVENT`).
+        public var eventName: String {
+            switch self {
+            case .finished(.wash, _): return "washDone"
+            case .finished(.dry, _): return "dryDone"
+            case .finished(.extraDry, _): return "extraDryDone"
+            case .healthWarning: return "warning"
+            case .neglected: return "reminder"
+            case .headsUp: return "headsUp"
+            case .test: return "test"
+            }
+        }
     }
 
     public let petID: UUID
@@ -38,7 +53,7 @@ public struct NotificationContent: Equatable, Sendable {
     public let body: String
     /// `(key, label)` pairs; empty when the server cannot show buttons.
     public let actions: [Action]
-    public let urgency: Urgency
+    public var urgency: Urgency
     public let category: String
     /// Sent as the hint `x-laundry-timer`: which load a notification announces.
     public let timerID: UUID?
@@ -86,7 +101,11 @@ public struct AnnouncementWriter: Sendable {
         }
         // Worked out once: with a thousand loads ending together this runs a thousand times.
         let quoted = ShellQuote.quote(name)
-        let plain = ["name": name, "quoted": quoted, "health": String(announcement.health), "ago": ago]
+        var plain = ["name": name, "quoted": quoted, "health": String(announcement.health), "ago": ago]
+        if case .headsUp(let kind, let minutes) = announcement.reason {
+            plain["minutes"] = String(minutes)
+            plain["icon"] = Self.icon(for: kind)
+        }
         var escaped = plain
         if markup {
             escaped["name"] = Self.escapeMarkup(name)
@@ -103,11 +122,13 @@ public struct AnnouncementWriter: Sendable {
             let command = fill(template.command, escaping: markup)
             body += "\n" + Self.substitute(messages.typeCommand, ["command": command])
         }
+        // `default` is a click on the popup itself: it acknowledges (stops the alarm) and changes nothing.
+        let click = NotificationContent.Action(key: ButtonKey.click.rawValue, label: messages.click)
         let actions =
-            buttons
+            buttons && announcement.reason != .test
             ? template.actions.compactMap { pair in
                 pair.count == 2 ? NotificationContent.Action(key: pair[0], label: pair[1]) : nil
-            } : []
+            } + [click] : []
         return NotificationContent(
             petID: announcement.petID, summary: fill(template.summary, escaping: false), body: body,
             actions: actions, urgency: NotificationContent.Urgency(rawValue: template.urgency) ?? .normal,
@@ -127,6 +148,7 @@ public struct AnnouncementWriter: Sendable {
             default: return messages.warning25
             }
         case .neglected(let stage, _): return stage == .dried ? messages.nagDried : messages.nagWashed
+        case .headsUp: return messages.headsUp
         case .test: return messages.test
         }
     }
@@ -136,8 +158,29 @@ public struct AnnouncementWriter: Sendable {
         case .finished: return "x-laundry.done"
         case .healthWarning: return "x-laundry.warning"
         case .neglected: return "x-laundry.reminder"
+        case .headsUp: return "x-laundry.heads-up"
         case .test: return "x-laundry.test"
         }
+    }
+
+    static func icon(for kind: TimerKind) -> String {
+        switch kind {
+        case .wash: return "🫧"
+        case .dry: return "🌬️"
+        case .extraDry: return "🔥"
+        }
+    }
+
+    /// What a hook is told about an announcement: plain text (no markup, no "Type:" line) and the
+    /// command that deals with it.
+    public func hookEvent(for announcement: Announcement) -> HookEvent {
+        let content = self.content(for: announcement, markup: false, buttons: true)
+        let command = Self.substitute(
+            template(for: announcement.reason).command,
+            ["quoted": ShellQuote.quote(announcement.petName), "name": announcement.petName])
+        return HookEvent(
+            event: announcement.reason.eventName, petID: announcement.reason == .test ? nil : announcement.petID,
+            petName: announcement.petName, summary: content.summary, body: content.body, command: command)
     }
 
     /// Replaces `{key}` placeholders in one pass, so a value (a pet named `{ago}`) is never read

@@ -1,13 +1,31 @@
-/// The user's settings for reminders, from `config.json` (every field optional).
-public struct DaemonConfig: Codable, Equatable, Sendable {
+/// The user's settings for the notification service, from `config.json` (every key optional).
+/// Read strictly: a key it does not know, a value of the wrong type or out of range is a
+/// `ConfigProblem` naming the key, never silently ignored.
+public struct DaemonConfig: Equatable, Sendable {
     /// Minutes between reminders about laundry left wet (`washed`) or unfolded (`dried`).
-    public var nagIntervalMinutes: Double
+    public var nagIntervalMinutes: Double = 15
     /// How many such reminders at most, per load.
-    public var nagLimit: Int
+    public var nagLimit = 4
     /// Whether to post desktop notifications at all (the log still gets every one).
-    public var notifications: Bool
+    public var notifications = true
+    /// Whether a finished load and its reminders play the sound theme's `complete`.
+    public var sound = true
+    /// Seconds between rings of the alarm while a finished load is not acknowledged.
+    public var alarmRepeatSeconds: Double = 30
+    /// How long the alarm goes on ringing before it gives up (the reminders carry on).
+    public var alarmMinutes: Double = 5
+    /// A load longer than this gets a notification this many minutes before it ends; 0 turns it off.
+    public var headsUpMinutes: Double = 5
+    /// No sound, no warnings and no reminders inside this window; nil for none.
+    public var quietHours: QuietHours?
+    /// A program (and its arguments) run for every notification: the way to a phone.
+    public var hook: [String]?
+    /// A hook still running after this long is killed.
+    public var hookTimeoutSeconds: Double = 30
 
-    public static let defaults = DaemonConfig(nagIntervalMinutes: 15, nagLimit: 4, notifications: true)
+    public static let defaults = DaemonConfig()
+
+    public init() {}
 
     public init(nagIntervalMinutes: Double, nagLimit: Int, notifications: Bool) {
         self.nagIntervalMinutes = nagIntervalMinutes
@@ -15,20 +33,175 @@ public struct DaemonConfig: Codable, Equatable, Sendable {
         self.notifications = notifications
     }
 
-    enum CodingKeys: String, CodingKey { case nagIntervalMinutes, nagLimit, notifications }
+    public var nagInterval: Double { nagIntervalMinutes * 60 }
+    public var headsUpLead: Double { headsUpMinutes * 60 }
+    public var alarmSpan: Double { alarmMinutes * 60 }
 
+    /// Every key `config.json` may hold, in the order the README lists them.
+    public static let keys = [
+        "nagIntervalMinutes", "nagLimit", "notifications", "sound", "alarmRepeatSeconds", "alarmMinutes",
+        "headsUpMinutes", "quietHours", "hook", "hookTimeoutSeconds",
+    ]
+}
+
+extension DaemonConfig: Decodable {
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let defaults = Self.defaults
-        nagIntervalMinutes =
-            try container.decodeIfPresent(Double.self, forKey: .nagIntervalMinutes) ?? defaults.nagIntervalMinutes
-        nagLimit = try container.decodeIfPresent(Int.self, forKey: .nagLimit) ?? defaults.nagLimit
-        notifications = try container.decodeIfPresent(Bool.self, forKey: .notifications) ?? defaults.notifications
-        guard nagIntervalMinutes >= 0.01, nagLimit >= 0 else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: [], debugDescription: "nagIntervalMinutes must be positive and nagLimit 0 or more"))
+        let settings = try SettingsReader(decoder, path: "")
+        try settings.rejectUnknownKeys(Self.keys)
+        self.init()
+        let range = SettingsReader.NumberRange.self
+        if let value = try settings.number("nagIntervalMinutes", range.between(0.01, 1440)) {
+            nagIntervalMinutes = value
+        }
+        if let value = try settings.number("nagLimit", range.between(0, 100), whole: true) { nagLimit = Int(value) }
+        if let value = try settings.flag("notifications") { notifications = value }
+        if let value = try settings.flag("sound") { sound = value }
+        if let value = try settings.number("alarmRepeatSeconds", range.between(1, 3600)) { alarmRepeatSeconds = value }
+        if let value = try settings.number("alarmMinutes", range.between(0, 1440)) { alarmMinutes = value }
+        if let value = try settings.number("headsUpMinutes", range.between(0, 1440)) { headsUpMinutes = value }
+        if let value = try settings.number("hookTimeoutSeconds", range.between(0.1, 3600)) {
+            hookTimeoutSeconds = value
+        }
+        if let words = try settings.strings("hook") {
+            guard let program = words.first, !program.isEmpty else { throw ConfigProblem.emptyHook }
+            hook = words
+        }
+        if let window = try settings.nested("quietHours") {
+            try window.rejectUnknownKeys(["from", "to"])
+            guard let from = try window.time("from"), let to = try window.time("to") else {
+                throw ConfigProblem.wrongType(key: "quietHours", expected: #"{"from": "22:00", "to": "07:00"}"#)
+            }
+            guard let hours = QuietHours(from: from, to: to) else { throw ConfigProblem.emptyWindow("quietHours") }
+            quietHours = hours
+        }
+    }
+}
+
+/// Reads one JSON object of settings key by key, turning every way a value can be wrong into a
+/// `ConfigProblem` that names the key.
+struct SettingsReader {
+    struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    struct NumberRange {
+        let lowest: Double
+        let highest: Double
+        static func between(_ lowest: Double, _ highest: Double) -> Self { Self(lowest: lowest, highest: highest) }
+        var text: String { "between \(NumberText.plain(lowest)) and \(NumberText.plain(highest))" }
+    }
+
+    private let container: KeyedDecodingContainer<Key>
+    /// `quietHours.` for a nested object, so its keys are named in full.
+    private let path: String
+
+    init(_ decoder: any Decoder, path: String) throws {
+        do { container = try decoder.container(keyedBy: Key.self) } catch {
+            throw path.isEmpty ? ConfigProblem.notAnObject : ConfigProblem.wrongType(key: path, expected: "an object")
+        }
+        self.path = path.isEmpty ? "" : path + "."
+    }
+
+    private init(container: KeyedDecodingContainer<Key>, path: String) {
+        self.container = container
+        self.path = path
+    }
+
+    func rejectUnknownKeys(_ known: [String]) throws {
+        for key in container.allKeys.map(\.stringValue).sorted() where !known.contains(key) {
+            throw ConfigProblem.unknownKey(path + key, suggestion: Self.closest(to: key, in: known).map { path + $0 })
         }
     }
 
-    public var nagInterval: Double { nagIntervalMinutes * 60 }
+    /// The value under `name`, or nil when it is absent or `null`.
+    private func present(_ name: String) throws -> Key? {
+        let key = Key(stringValue: name)
+        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+        return key
+    }
+
+    func number(_ name: String, _ range: NumberRange, whole: Bool = false) throws -> Double? {
+        guard let key = try present(name) else { return nil }
+        let expected = whole ? "a whole number" : "a number"
+        let value: Double
+        do { value = try container.decode(Double.self, forKey: key) } catch {
+            throw ConfigProblem.wrongType(key: path + name, expected: expected)
+        }
+        guard !whole || value == value.rounded() else {
+            throw ConfigProblem.wrongType(key: path + name, expected: expected)
+        }
+        guard value >= range.lowest, value <= range.highest else {
+            throw ConfigProblem.outOfRange(key: path + name, value: NumberText.plain(value), allowed: range.text)
+        }
+        return value
+    }
+
+    func flag(_ name: String) throws -> Bool? {
+        guard let key = try present(name) else { return nil }
+        do { return try container.decode(Bool.self, forKey: key) } catch {
+            throw ConfigProblem.wrongType(key: path + name, expected: "true or false")
+        }
+    }
+
+    func strings(_ name: String) throws -> [String]? {
+        guard let key = try present(name) else { return nil }
+        do { return try container.decode([String].self, forKey: key) } catch {
+            throw ConfigProblem.wrongType(
+                key: path + name, expected: #"a list of strings, such as ["notify-me", "--now"]"#)
+        }
+    }
+
+    func time(_ name: String) throws -> TimeOfDay? {
+        guard let key = try present(name) else { return nil }
+        let text: String
+        do { text = try container.decode(String.self, forKey: key) } catch {
+            throw ConfigProblem.wrongType(key: path + name, expected: #"a time of day such as "22:00""#)
+        }
+        guard let time = TimeOfDay(text) else { throw ConfigProblem.badTime(key: path + name, value: text) }
+        return time
+    }
+
+    func nested(_ name: String) throws -> SettingsReader? {
+        guard let key = try present(name) else { return nil }
+        do {
+            return SettingsReader(
+                container: try container.nestedContainer(keyedBy: Key.self, forKey: key), path: path + name + ".")
+        } catch {
+            throw ConfigProblem.wrongType(
+                key: path + name, expected: #"an object such as {"from": "22:00", "to": "07:00"}"#)
+        }
+    }
+
+    /// The known key a misspelt one most likely meant: same letters in another case, or at most
+    /// two edits away.
+    static func closest(to key: String, in known: [String]) -> String? {
+        if let sameLetters = known.first(where: { $0.lowercased() == key.lowercased() }) { return sameLetters }
+        let scored = known.map { ($0, editDistance(Array($0.lowercased()), Array(key.lowercased()))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+        return best.0
+    }
+
+    private static func editDistance(_ one: [Character], _ two: [Character]) -> Int {
+        var previous = Array(0...two.count)
+        for (row, first) in one.enumerated() {
+            var current = [row + 1]
+            for (column, second) in two.enumerated() {
+                current.append(
+                    min(previous[column + 1] + 1, current[column] + 1, previous[column] + (first == second ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[two.count]
+    }
+}
+
+/// Numbers as a person writes them: `30`, `0.5`, never `30.0`.
+public enum NumberText {
+    public static func plain(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
 }

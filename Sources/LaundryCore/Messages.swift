@@ -19,7 +19,10 @@ public struct MessageCatalog: Codable, Sendable {
     public let warning0: Template
     public let nagWashed: Template
     public let nagDried: Template
+    public let headsUp: Template
     public let test: Template
+    /// The label of the `default` action, a click on the popup itself.
+    public let click: String
     /// Appended to a finished load announced late: ` (finished {ago} ago)`.
     public let catchUp: String
     /// The line that names the command where buttons are missing.

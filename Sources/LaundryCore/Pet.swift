@@ -58,7 +58,13 @@ public struct Pet: Codable, Equatable, Sendable {
         Health.value(since: healthClockStart, cycleDays: cycleDays, at: now)
     }
 
-    public func mood(at now: Date) -> Mood { Mood(health: health(at: now)) }
+    /// A finished wash cheers a sadder pet up to `neutral` until the cycle ends; health itself
+    /// comes back with the fold.
+    public func mood(at now: Date) -> Mood {
+        let mood = Mood(health: health(at: now))
+        guard stage == .washed || stage == .drying || stage == .dried else { return mood }
+        return [.sad, .verySad, .dead].contains(mood) ? .neutral : mood
+    }
 
     public func isDead(at now: Date) -> Bool { health(at: now) == 0 }
 

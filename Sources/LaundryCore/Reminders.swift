@@ -6,16 +6,32 @@ import FoundationEssentials
 public enum Reminders {
     /// The health warning to send now, if any: the most severe threshold crossed and not yet sent.
     /// Returns the thresholds to remember as sent (re-armed ones dropped, crossed ones added).
-    public static func healthWarning(for pet: Pet, at now: Date) -> (send: Int?, sent: Set<Int>) {
+    /// - Parameter held: warnings are held back now (quiet hours, a cycle under way): nothing is
+    ///   sent or marked as sent, so the worst threshold crossed goes out once they are not.
+    public static func healthWarning(for pet: Pet, at now: Date, held: Bool = false) -> (send: Int?, sent: Set<Int>) {
         let health = pet.health(at: now)
         // A threshold re-arms once health is above it again.
         var sent = pet.sentHealthWarnings.filter { health <= $0 }
+        if held { return (nil, sent) }
         let crossed = Health.warningThresholds.filter { health <= $0 }
         let fresh = crossed.filter { !sent.contains($0) }
         guard let worst = fresh.min() else { return (nil, sent) }
         if let snoozed = pet.snoozedUntil, snoozed > now { return (nil, sent) }
         sent.formUnion(crossed)
         return (worst, sent)
+    }
+
+    /// Whether a cycle under way speaks for the pet instead of health warnings: a timer running or
+    /// paused, or a finished load with reminders still to come. Once the last reminder has gone
+    /// (or a pause has lasted as long as all the reminders would), warnings resume, so a load
+    /// forgotten for days still warns before its pet dies.
+    public static func cycleSpeaksForPet(_ state: PetState, config: DaemonConfig, at now: Date) -> Bool {
+        guard state.pet.stage != .idle else { return false }
+        if let timer = state.liveTimer {
+            guard timer.isPaused, let pausedAt = timer.pausedAt else { return true }
+            return now.timeIntervalSince(pausedAt) < config.nagInterval * Double(max(config.nagLimit, 1))
+        }
+        return nextNag(for: state, config: config) != nil
     }
 
     /// When the next reminder about a finished load is due, or nil when none is: one interval

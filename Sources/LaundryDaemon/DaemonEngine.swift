@@ -15,14 +15,24 @@ public final class DaemonEngine {
     private let log: (String) -> Void
     /// Rings the terminal of any running `laundry watch` when no server could show a notification.
     private let ringBell: () -> Void
+    private let sound: any SoundPlayer
+    private let hooks: (any HookLauncher)?
+    private let zone: LocalZone
     private var services: [UUID: PetTimerService] = [:]
     private var queue = DeadlineQueue()
+    private var alarms = AlarmSchedule()
+    /// Pets whose finish or reminder calls for a sound, rung together once the batch is out: a
+    /// thousand loads ending at once make one sound, not a thousand.
+    private var ringSoon: Set<UUID> = []
+    /// What each pet's popup on screen is about.
+    private var popups: [UUID: PopupSubject] = [:]
     /// Log lines kept back while a batch of notifications goes out.
     private var heldLogLines: [() -> String]?
 
     public init(
         laundry: Laundry, clock: any WallClock, notifier: any Notifier, messages: MessageCatalog,
-        config: DaemonConfig, log: @escaping (String) -> Void, ringBell: @escaping () -> Void = {}
+        config: DaemonConfig, log: @escaping (String) -> Void, ringBell: @escaping () -> Void = {},
+        sound: any SoundPlayer = NoSound(), hooks: (any HookLauncher)? = nil, zone: LocalZone = .current
     ) {
         self.laundry = laundry
         self.clock = clock
@@ -31,12 +41,19 @@ public final class DaemonEngine {
         self.config = config
         self.log = log
         self.ringBell = ringBell
+        self.sound = sound
+        self.hooks = hooks
+        self.zone = zone
         notifier.onAction = { [weak self] id, key in self?.buttonPressed(petID: id, action: key) }
+        notifier.onDismissed = { [weak self] id in self?.acknowledge(id, because: "popup dismissed") }
     }
 
     private var now: Date { clock.now() }
+    private var quiet: QuietPolicy { QuietPolicy(hours: config.quietHours, zone: zone) }
 
-    public var nextDeadline: Date? { queue.earliest() }
+    public var nextDeadline: Date? { [queue.earliest(), alarms.earliest].compactMap { $0 }.min() }
+    /// Pets whose alarm is still ringing (for tests and the status file).
+    public var ringingCount: Int { alarms.count }
     public var armedCount: Int { queue.count }
     public var petCount: Int { services.count }
 
@@ -73,11 +90,13 @@ public final class DaemonEngine {
         let due = queue.popDue(at: time)
         // The log lines wait too: formatting and writing them cost as much as posting.
         heldLogLines = []
+        let policy = quiet
         for id in due {
             guard let service = services[id] else { continue }
             isolated(id) {
                 if let pending = try service.announceDue(
-                    at: time, config: config, laundry: laundry, filesKnownCurrent: filesKnownCurrent, announce: announce
+                    at: time, config: config, quiet: policy, laundry: laundry, filesKnownCurrent: filesKnownCurrent,
+                    announce: announce
                 ) {
                     writes.append((service, pending))
                 }
@@ -92,8 +111,11 @@ public final class DaemonEngine {
             isolated(service.id) { try service.persist(pending, at: time, laundry: laundry) }
         }
         for id in due {
+            if let service = services[id] { noticeUserChange(service) }
             if let service = services[id] { schedule(service) }
         }
+        ringAlarms(at: time)
+        ringNow()
         if logsTimings, !due.isEmpty, let earliest {
             log(
                 "deadlines: \(due.count) due; woke \(Stopwatch.text(time.timeIntervalSince(earliest) * 1000)) "
@@ -123,9 +145,13 @@ public final class DaemonEngine {
     public func tick() {
         let time = now
         let ticking = Stopwatch()
+        let quietNow = quiet.isOn(at: time)
         for (id, service) in services {
-            isolated(id) { try service.tick(at: time, laundry: laundry, announce: announce) }
+            isolated(id) {
+                try service.tick(at: time, config: config, quietHours: quietNow, laundry: laundry, announce: announce)
+            }
         }
+        ringNow()
         if logsTimings {
             log("tick: \(services.count) pets in \(ticking.wallTime)")
         }
@@ -133,20 +159,22 @@ public final class DaemonEngine {
 
     public func reloadConfig(_ config: DaemonConfig) {
         self.config = config
+        if !config.sound {
+            for pet in services.keys where alarms.stop(pet) { sound.silence(pet) }
+        }
         for service in services.values { schedule(service) }
-        log("configuration reloaded: reminders every \(config.nagIntervalMinutes) min, at most \(config.nagLimit)")
+        log("configuration reloaded: \(ConfigSummary.line(config))")
     }
 
-    /// A notification button: exactly what the matching command does.
+    /// A notification button: exactly what the matching command does. Any button, and a click on
+    /// the popup (`default`), acknowledges: the alarm stops.
     public func buttonPressed(petID: UUID, action key: String) {
         guard let button = ButtonKey(rawValue: key) else {
             log("unknown button '\(key)' for pet \(petID.lowercasedText)")
             return
         }
-        guard case .perform(let action) = button.response else {
-            log("button '\(key)' for pet \(petID.lowercasedText): acknowledged")
-            return
-        }
+        acknowledge(petID, because: "button '\(key)'")
+        guard case .perform(let action) = button.response else { return }
         do {
             let state = try laundry.perform(action, onPet: petID)
             log("button '\(key)': \(state.pet.name) is now \(state.pet.stage.rawValue)")
@@ -154,6 +182,51 @@ public final class DaemonEngine {
             log("button '\(key)' for pet \(petID.lowercasedText): \(ErrorText.line(for: error) ?? "\(error)")")
         }
         filesChanged([petID])
+    }
+
+    /// The user has dealt with the pet's finished load: its alarm stops (a sound playing is cut
+    /// off), the stage stays, reminders go on as scheduled.
+    public func acknowledge(_ pet: UUID, because reason: String) {
+        ringSoon.remove(pet)
+        guard alarms.stop(pet) else { return }
+        sound.silence(pet)
+        log("alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: \(reason)")
+    }
+
+    // MARK: Alarms and popups
+
+    /// Rings every alarm that is due, once for all of them; none in quiet hours.
+    private func ringAlarms(at time: Date) {
+        let due = alarms.due(at: time, config: config)
+        guard !due.isEmpty else { return }
+        guard config.sound, !quiet.isOn(at: time) else {
+            for pet in due { alarms.stop(pet) }
+            return
+        }
+        ringSoon.formUnion(due)
+        let names = due.map { services[$0]?.state?.pet.name ?? $0.lowercasedText }.sorted()
+        log("alarm rings again for \(names.joined(separator: ", "))")
+    }
+
+    private func ringNow() {
+        guard !ringSoon.isEmpty else { return }
+        sound.ring(for: ringSoon)
+        ringSoon = []
+    }
+
+    /// After the files were read again: a change the user made acknowledges the alarm, and a popup
+    /// that no longer says something true is withdrawn.
+    private func noticeUserChange(_ service: PetTimerService) {
+        guard service.takeUserChange() else { return }
+        acknowledge(service.id, because: "the pet changed")
+        withdrawIfStale(service)
+    }
+
+    private func withdrawIfStale(_ service: PetTimerService) {
+        guard let subject = popups[service.id], !subject.holds(for: service.view(at: now), at: now) else { return }
+        popups[service.id] = nil
+        notifier.close(petID: service.id)
+        log("withdrew the popup for \(service.state?.pet.name ?? service.id.lowercasedText): it no longer holds")
     }
 
     // MARK: Internals
@@ -166,8 +239,11 @@ public final class DaemonEngine {
             if service.state == nil {
                 services[id] = nil
                 queue.set(nil, for: id)
+                acknowledge(id, because: "the pet is gone")
+                if popups.removeValue(forKey: id) != nil { notifier.close(petID: id) }
             } else {
                 services[id] = service
+                noticeUserChange(service)
                 schedule(service)
             }
         }
@@ -182,30 +258,65 @@ public final class DaemonEngine {
             isolated(state.pet.id) { try service.reload(from: laundry, at: now) }
             fresh[state.pet.id] = service
         }
-        for id in services.keys where fresh[id] == nil { queue.set(nil, for: id) }
+        for id in services.keys where fresh[id] == nil {
+            queue.set(nil, for: id)
+            acknowledge(id, because: "the pet is gone")
+            if popups.removeValue(forKey: id) != nil { notifier.close(petID: id) }
+        }
         services = fresh
-        for service in services.values { schedule(service) }
+        for service in services.values {
+            noticeUserChange(service)
+            schedule(service)
+        }
     }
 
     private func schedule(_ service: PetTimerService) {
-        queue.set(service.nextDeadline(at: now, config: config), for: service.id)
+        queue.set(service.nextDeadline(at: now, config: config, quiet: quiet), for: service.id)
     }
 
-    private func announce(_ announcement: Announcement) {
+    /// Posts one notification, starts or rings the alarm it calls for, and runs the hook.
+    private func announce(_ announcement: Announcement, about state: PetState) {
+        let time = now
+        let quietNow = quiet.isOn(at: time)
         let server = notifier.server ?? notifier.refreshServer()
-        let content = writer.content(
+        var content = writer.content(
             for: announcement, markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? false)
+        if quietNow { content.urgency = .normal }
+        popups[announcement.petID] = PopupSubject(announcement.reason, state: state)
+        if let hook = config.hook {
+            hooks?.run(
+                writer.hookEvent(for: announcement), command: hook, timeout: config.hookTimeoutSeconds, quiet: quietNow)
+        }
         let line = { "\(content.summary) — \(content.body.split(separator: "\n").joined(separator: " "))" }
+        soundFor(announcement, at: time, quietNow: quietNow)
         guard config.notifications else {
             logSoon { "notification (disabled in config.json): \(line())" }
             return
         }
         switch notifier.show(content) {
         case .posted:
-            logSoon { "notified: \(line())" }
+            logSoon { "notified\(quietNow ? " (quiet hours: no sound)" : ""): \(line())" }
         case .noServer(let reason):
             logSoon { "not shown (\(reason)): \(line())" }
             ringBell()
+        }
+    }
+
+    /// A finished load starts an alarm; a reminder rings once; nothing else makes a sound.
+    private func soundFor(_ announcement: Announcement, at time: Date, quietNow: Bool) {
+        let pet = announcement.petID
+        switch announcement.reason {
+        case .finished:
+            guard config.sound, !quietNow else { return }
+            alarms.start(pet, at: time, config: config)
+            ringSoon.insert(pet)
+        case .neglected:
+            guard config.sound, !quietNow else { return }
+            ringSoon.insert(pet)
+        case .healthWarning, .headsUp, .test:
+            // A new popup for the pet replaces the one whose alarm was ringing.
+            ringSoon.remove(pet)
+            if alarms.stop(pet) { sound.silence(pet) }
         }
     }
 

@@ -21,7 +21,8 @@ enum DaemonRunner {
         notifier.onFailure = log
         let engine = DaemonEngine(
             laundry: laundry, clock: clock, notifier: notifier, messages: try laundry.loadMessages(),
-            config: try laundry.loadConfig(), log: log, ringBell: { Bell.ring(runtime) })
+            config: startingConfig(laundry, log: log), log: log, ringBell: { Bell.ring(runtime) },
+            sound: GSoundPlayer(log: log), hooks: HookRunner(log: log))
         engine.logsTimings = environment["LAUNDRY_LOG_TIMINGS"] == "1"
         let timer = try RealtimeTimer()
         let watch = try DirectoryWatch(folders: laundry.watchedFolders)
@@ -45,7 +46,9 @@ enum DaemonRunner {
             engine: engine, clock: clock, timer: timer, watch: watch,
             reloadConfig: {
                 do { return try laundry.loadConfig() } catch {
-                    log("config.json not reloaded: \(ErrorText.line(for: error) ?? "\(error)")")
+                    log(
+                        "config.json not reloaded, the previous settings stay: \(ErrorText.line(for: error) ?? "\(error)")"
+                    )
                     return nil
                 }
             }, afterEvent: reportStatus, log: log)
@@ -53,5 +56,23 @@ enum DaemonRunner {
         unlink(runtime.status)
         withExtendedLifetime(lock) {}
         log("stopped")
+    }
+
+    /// The settings to start with: a broken file is logged and the defaults run until it is fixed,
+    /// so a typo never leaves the user without notifications.
+    private static func startingConfig(_ laundry: Laundry, log: (String) -> Void) -> DaemonConfig {
+        if let old = laundry.configLeftInDataFolder, let path = laundry.configPath {
+            log("\(old) is not read any more (settings live outside the data folder): move it to \(path)")
+        }
+        do {
+            let config = try laundry.loadConfig()
+            log("settings: \(ConfigSummary.line(config))")
+            return config
+        } catch {
+            log(
+                "config.json not used, running with the defaults until it is fixed (then SIGHUP): "
+                    + (ErrorText.line(for: error) ?? "\(error)"))
+            return .defaults
+        }
     }
 }

@@ -17,6 +17,7 @@ import LaundryCore
 public final class LibNotifyNotifier: Notifier {
     public private(set) var server: ServerInfo?
     public var onAction: ((UUID, String) -> Void)?
+    public var onDismissed: ((UUID) -> Void)?
     /// Told when the server refused a notification after it was sent.
     public var onFailure: ((String) -> Void)?
     private let appName: String
@@ -26,7 +27,13 @@ public final class LibNotifyNotifier: Notifier {
     /// The server's id of each pet's notification on screen, and back.
     private var idByPet: [UUID: UInt32] = [:]
     private var petByID: [UInt32: UUID] = [:]
+    /// The one `Notify` per pet whose popup should stay up when its id comes back: a reply to any
+    /// other (replaced or withdrawn before the server answered) is closed at once.
+    private var wanted: [UUID: Int] = [:]
+    private var posted = 0
 
+    /// `NotificationClosed`'s reason when the user dismissed the popup.
+    private static let dismissedByUser: UInt32 = 2
     private static let busName = "org.freedesktop.Notifications"
     private static let objectPath = "/org/freedesktop/Notifications"
 
@@ -84,15 +91,26 @@ public final class LibNotifyNotifier: Notifier {
         }
         // Close the old one rather than replace it: replacing one with buttons can leave the sender
         // waiting forever on some servers (dunst #672).
-        if let previous = idByPet.removeValue(forKey: content.petID) {
-            petByID[previous] = nil
-            var children: [OpaquePointer?] = [g_variant_new_uint32(previous)]
-            call(connection, "CloseNotification", g_variant_new_tuple(&children, 1), replyType: nil, request: nil)
-        }
+        close(petID: content.petID)
+        posted += 1
+        wanted[content.petID] = posted
         call(
             connection, "Notify", parameters(for: content), replyType: "(u)",
-            request: PendingNotify(notifier: self, petID: content.petID))
+            request: PendingNotify(notifier: self, petID: content.petID, serial: posted))
         return .posted
+    }
+
+    public func close(petID: UUID) {
+        wanted[petID] = nil
+        guard let previous = idByPet.removeValue(forKey: petID) else { return }
+        petByID[previous] = nil
+        closeNotification(previous)
+    }
+
+    private func closeNotification(_ id: UInt32) {
+        guard let connection else { return }
+        var children: [OpaquePointer?] = [g_variant_new_uint32(id)]
+        call(connection, "CloseNotification", g_variant_new_tuple(&children, 1), replyType: nil, request: nil)
     }
 
     /// Waits until everything sent has left, for a short-lived process (`notify-test`).
@@ -124,9 +142,11 @@ public final class LibNotifyNotifier: Notifier {
     private final class PendingNotify {
         weak var notifier: LibNotifyNotifier?
         let petID: UUID
-        init(notifier: LibNotifyNotifier, petID: UUID) {
+        let serial: Int
+        init(notifier: LibNotifyNotifier, petID: UUID, serial: Int) {
             self.notifier = notifier
             self.petID = petID
+            self.serial = serial
         }
     }
 
@@ -159,6 +179,10 @@ public final class LibNotifyNotifier: Notifier {
         guard let child = g_variant_get_child_value(reply, 0) else { return }
         defer { g_variant_unref(child) }
         let id = g_variant_get_uint32(child)
+        guard notifier.wanted[request.petID] == request.serial else {
+            notifier.closeNotification(id)
+            return
+        }
         notifier.idByPet[request.petID] = id
         notifier.petByID[id] = request.petID
     }
@@ -178,9 +202,14 @@ public final class LibNotifyNotifier: Notifier {
             g_variant_unref(second)
             notifier.onAction?(petID, action)
         default:  // NotificationClosed
-            if let petID = notifier.petByID.removeValue(forKey: id), notifier.idByPet[petID] == id {
-                notifier.idByPet[petID] = nil
+            guard let petID = notifier.petByID.removeValue(forKey: id) else { return }
+            if notifier.idByPet[petID] == id { notifier.idByPet[petID] = nil }
+            var reason: UInt32 = 0
+            if let second = g_variant_get_child_value(parameters, 1) {
+                reason = g_variant_get_uint32(second)
+                g_variant_unref(second)
             }
+            if reason == LibNotifyNotifier.dismissedByUser { notifier.onDismissed?(petID) }
         }
     }
 

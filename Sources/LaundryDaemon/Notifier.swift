@@ -41,6 +41,10 @@ public protocol Notifier: AnyObject {
     var server: ServerInfo? { get }
     /// Shows the pet's notification, replacing its previous one.
     func show(_ content: NotificationContent) -> Delivery
+    /// Withdraws the pet's notification, if one is on screen (or still on its way there).
+    func close(petID: UUID)
     /// Called with the pet and the action key when a button is pressed.
     var onAction: ((UUID, String) -> Void)? { get set }
+    /// Called when the user dismissed the pet's notification (`NotificationClosed` reason 2).
+    var onDismissed: ((UUID) -> Void)? { get set }
 }

@@ -9,8 +9,13 @@ final class PetTimerService {
     private(set) var state: PetState?
     /// Loads announced by this process, so a failed write of `notified` cannot repeat one.
     private var announcedTimers: Set<UUID> = []
+    /// Heads-ups sent by this process, one per load.
+    private var headsUpTimers: Set<UUID> = []
     /// After a failed write, the pet waits a minute before trying again instead of spinning.
     private var retryAfter: Date?
+    /// Set when the files, read again, show the user changed the pet (any command, a button, a
+    /// machine elsewhere): not the daemon's own bookkeeping. Taken by the engine.
+    private var changedByUser = false
 
     init(id: UUID, state: PetState?) {
         self.id = id
@@ -25,7 +30,7 @@ final class PetTimerService {
         let stamp = laundry.fileVersion(id)
         if stamp == loadedStamp, state != nil { return }
         do {
-            state = try laundry.load(id)
+            replaceState(with: try laundry.load(id), at: now)
             loadedStamp = stamp
         } catch {
             // An unreadable file must not leave an old, overdue deadline firing in a loop, nor be
@@ -36,14 +41,58 @@ final class PetTimerService {
         }
     }
 
+    private func replaceState(with fresh: PetState?, at now: Date) {
+        if let old = state, Self.asTheUserSeesIt(old, at: now) != fresh.map({ Self.asTheUserSeesIt($0, at: now) }) {
+            changedByUser = true
+        }
+        state = fresh
+    }
+
+    /// True once after the user changed the pet.
+    func takeUserChange() -> Bool {
+        defer { changedByUser = false }
+        return changedByUser
+    }
+
+    /// The pet without what the daemon itself writes (mood, warnings sent, reminders sent,
+    /// `notified`), settled: two of these differ only when a person changed something.
+    static func asTheUserSeesIt(_ state: PetState, at now: Date) -> PetState {
+        var view = state
+        StageMachine.settle(&view, at: now)
+        view.pet.mood = nil
+        view.pet.sentHealthWarnings = []
+        view.pet.loadReminder = nil
+        view.timer?.notified = false
+        return view
+    }
+
+    /// The pet as it is now, settled.
+    func view(at now: Date) -> PetState? {
+        guard var view = state else { return nil }
+        StageMachine.settle(&view, at: now)
+        return view
+    }
+
+    /// When the heads-up for the running load is due, if it gets one and has not had it.
+    private func headsUpDue(_ state: PetState, config: DaemonConfig) -> Date? {
+        guard config.headsUpMinutes > 0, let timer = state.liveTimer, !timer.isPaused,
+            timer.plannedSeconds > config.headsUpLead, !headsUpTimers.contains(timer.id)
+        else { return nil }
+        return timer.endsAt.addingTimeInterval(-config.headsUpLead)
+    }
+
     /// The next moment this pet needs the daemon, if any.
-    func nextDeadline(at now: Date, config: DaemonConfig) -> Date? {
+    func nextDeadline(at now: Date, config: DaemonConfig, quiet: QuietPolicy) -> Date? {
         guard let state else { return nil }
         var deadlines: [Date] = []
         if let timer = state.liveTimer, !timer.isPaused { deadlines.append(timer.endsAt) }
+        if let headsUp = headsUpDue(state, config: config), headsUp < state.liveTimer?.endsAt ?? headsUp {
+            deadlines.append(headsUp)
+        }
         // A finish to announce, or an announcement whose `notified` is still to be saved.
         if state.unannouncedFinish != nil { deadlines.append(now) }
-        if let nag = Reminders.nextNag(for: state, config: config) { deadlines.append(nag) }
+        // Reminders due in quiet hours wait for their end.
+        if let nag = Reminders.nextNag(for: state, config: config) { deadlines.append(quiet.allowed(nag)) }
         guard let earliest = deadlines.min() else { return nil }
         if let retryAfter, earliest < retryAfter { return retryAfter }
         return earliest
@@ -61,8 +110,8 @@ final class PetTimerService {
     /// - Parameter filesKnownCurrent: nothing changed the files since this service last read or
     ///   wrote them (the directory watch says so), so they need not be looked at again.
     func announceDue(
-        at now: Date, config: DaemonConfig, laundry: Laundry, filesKnownCurrent: Bool = false,
-        announce: (Announcement) -> Void
+        at now: Date, config: DaemonConfig, quiet: QuietPolicy, laundry: Laundry, filesKnownCurrent: Bool = false,
+        announce: (Announcement, PetState) -> Void
     ) throws -> PendingWrite? {
         // `loadedStamp` is nil after a failed read and after this service's own write: then look.
         if !filesKnownCurrent || state == nil || loadedStamp == nil { try reload(from: laundry, at: now) }
@@ -76,20 +125,32 @@ final class PetTimerService {
                 announce(
                     Announcement(
                         petID: id, petName: view.pet.name, health: view.pet.health(at: now),
-                        reason: .finished(finished.kind, lateBy: late >= 60 ? late : nil), timerID: finished.id))
+                        reason: .finished(finished.kind, lateBy: late >= 60 ? late : nil), timerID: finished.id),
+                    view)
                 announcedTimers.insert(finished.id)
             }
             // Announced now or earlier by this process: either way `notified` is still to be saved.
             pending.finishedTimerID = finished.id
         }
         if pending.finishedTimerID == nil, let due = Reminders.nextNag(for: view, config: config), due <= now,
-            let finishedAt = view.timer?.finishedAt
+            !quiet.isOn(at: now), let finishedAt = view.timer?.finishedAt
         {
             announce(
                 Announcement(
                     petID: id, petName: view.pet.name, health: view.pet.health(at: now),
-                    reason: .neglected(view.pet.stage, waiting: now.timeIntervalSince(finishedAt))))
+                    reason: .neglected(view.pet.stage, waiting: now.timeIntervalSince(finishedAt))),
+                view)
             pending.nagged = true
+        }
+        if let due = headsUpDue(view, config: config), due <= now, let timer = view.liveTimer {
+            let left = timer.endsAt.timeIntervalSince(now)
+            announce(
+                Announcement(
+                    petID: id, petName: view.pet.name, health: view.pet.health(at: now),
+                    reason: .headsUp(timer.kind, minutesLeft: max(1, Int((left / 60).rounded(.up)))),
+                    timerID: timer.id),
+                view)
+            headsUpTimers.insert(timer.id)
         }
         let needsWrite = current.needsSettling(at: now) || pending.finishedTimerID != nil || pending.nagged
         return needsWrite ? pending : nil
@@ -99,8 +160,10 @@ final class PetTimerService {
     func persist(_ pending: PendingWrite, at now: Date, laundry: Laundry) throws {
         do {
             loadedStamp = nil
-            state = try laundry.recordAnnouncement(
-                id, finishedTimer: pending.finishedTimerID, nagged: pending.nagged, at: now)
+            replaceState(
+                with: try laundry.recordAnnouncement(
+                    id, finishedTimer: pending.finishedTimerID, nagged: pending.nagged, at: now),
+                at: now)
             retryAfter = nil
         } catch {
             retryAfter = now.addingTimeInterval(60)
@@ -109,20 +172,27 @@ final class PetTimerService {
     }
 
     /// The health tick for this pet: mood and warnings, written down only when they change.
-    func tick(at now: Date, laundry: Laundry, announce: (Announcement) -> Void) throws {
-        guard let pet = state?.pet, !pet.isFromNewerVersion else { return }
-        let (_, sent) = Reminders.healthWarning(for: pet, at: now)
-        let mood = pet.mood(at: now)
-        guard sent != pet.sentHealthWarnings || mood != pet.mood else { return }
+    /// Warnings wait while quiet hours are on or a cycle speaks for the pet.
+    func tick(
+        at now: Date, config: DaemonConfig, quietHours: Bool, laundry: Laundry,
+        announce: (Announcement, PetState) -> Void
+    ) throws {
+        guard let current = state, !current.pet.isFromNewerVersion else { return }
+        let held = quietHours || Reminders.cycleSpeaksForPet(current, config: config, at: now)
+        let (_, sent) = Reminders.healthWarning(for: current.pet, at: now, held: held)
+        let mood = current.pet.mood(at: now)
+        guard sent != current.pet.sentHealthWarnings || mood != current.pet.mood else { return }
         loadedStamp = nil
         // Decided again under the lock, on the file as it is now.
-        let recorded = try laundry.recordHealth(id, at: now)
+        let recorded = try laundry.recordHealth(id, at: now, config: config, quietHours: quietHours)
         let warning = recorded.warning
-        state = recorded.state ?? state
-        if let warning, let pet = state?.pet {
+        if let fresh = recorded.state { replaceState(with: fresh, at: now) }
+        if let warning, let current = state {
             announce(
-                Announcement(petID: id, petName: pet.name, health: pet.health(at: now), reason: .healthWarning(warning))
-            )
+                Announcement(
+                    petID: id, petName: current.pet.name, health: current.pet.health(at: now),
+                    reason: .healthWarning(warning)),
+                current)
         }
     }
 }

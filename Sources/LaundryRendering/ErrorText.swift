@@ -81,6 +81,32 @@ public enum ErrorText {
             return "the data file \(shown(path)) is broken: \(reason); reinstall laundry or fix LAUNDRY_DATA_DIR"
         case .configBroken(let path, let reason):
             return "the settings file \(shown(path)) is broken: \(reason); fix it, or delete it to use the defaults"
+        case .configInvalid(let path, let problem):
+            return "\(shown(path)): \(configLine(problem))"
+        }
+    }
+
+    /// One wrong setting, named by its key, with what to write instead.
+    public static func configLine(_ problem: ConfigProblem) -> String {
+        switch problem {
+        case .notJSON:
+            return "it is not valid JSON; fix it, or delete it to use the defaults"
+        case .notAnObject:
+            return #"it must be one JSON object of settings, such as {"sound": false}"#
+        case .unknownKey(let key, let suggestion?):
+            return "unknown setting '\(shown(key))'; did you mean '\(suggestion)'?"
+        case .unknownKey(let key, nil):
+            return "unknown setting '\(shown(key))'; remove it (the settings are listed in the README, \"Settings\")"
+        case .wrongType(let key, let expected):
+            return "'\(key)' must be \(expected)"
+        case .outOfRange(let key, let value, let allowed):
+            return "'\(key)' must be \(allowed) (it is \(value))"
+        case .badTime(let key, let value):
+            return "'\(key)' is '\(shown(value))', not a time of day; write it as HH:MM, such as \"22:00\""
+        case .emptyWindow(let key):
+            return "'\(key)' starts when it ends; give 'from' and 'to' different times"
+        case .emptyHook:
+            return #"'hook' names no program; write it as ["program", "argument", …], or remove it"#
         }
     }
 

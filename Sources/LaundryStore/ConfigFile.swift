@@ -1,16 +1,37 @@
 import FoundationEssentials
 import LaundryCore
 
-/// `config.json`: optional; a missing file means the defaults, a broken one is a clear error.
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// `config.json`, the user's settings: in `$XDG_CONFIG_HOME/laundry/`, never in the data folder,
+/// because it holds a command line (the hook) and the data folder may be shared with other
+/// machines. Optional: a missing file means the defaults; a broken one is a clear error.
 public enum ConfigFile {
-    public static func load(_ paths: LaundryPaths) throws(StoreError) -> DaemonConfig {
+    /// `$XDG_CONFIG_HOME/laundry/config.json`, else `~/.config/laundry/config.json`.
+    public static func path(environment: [String: String]) -> String {
+        if let folder = environment["XDG_CONFIG_HOME"], folder.hasPrefix("/") { return folder + "/laundry/config.json" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? LaundryPaths.userHome()
+        return home + "/.config/laundry/config.json"
+    }
+
+    public static func load(_ path: String) throws(StoreError) -> DaemonConfig {
         let read: PosixFile.ReadResult
-        do { read = try PosixFile.read(paths.config) } catch {
-            throw .configBroken(path: paths.config, reason: error.reason)
-        }
+        do { read = try PosixFile.read(path) } catch { throw .configBroken(path: path, reason: error.reason) }
         guard case .data(let data) = read else { return .defaults }
-        do { return try JSONCoding.decoder().decode(DaemonConfig.self, from: data) } catch {
-            throw .configBroken(path: paths.config, reason: JSONCoding.reason(error))
+        do { return try JSONCoding.decoder().decode(DaemonConfig.self, from: data) } catch let problem
+            as ConfigProblem
+        {
+            throw .configInvalid(path: path, problem: problem)
+        } catch {
+            throw .configInvalid(path: path, problem: .notJSON)
         }
+    }
+
+    /// The `config.json` an older laundry read from the data folder, if one is still there.
+    public static func leftBehind(in paths: LaundryPaths) -> String? {
+        let old = paths.root + "/config.json"
+        return access(old, F_OK) == 0 ? old : nil
     }
 }

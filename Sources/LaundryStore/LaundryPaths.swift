@@ -29,7 +29,6 @@ public struct LaundryPaths: Sendable {
     public var timers: String { root + "/timers" }
     public var history: String { root + "/history" }
     public var locks: String { root + "/locks" }
-    public var config: String { root + "/config.json" }
 
     public func petFile(_ id: UUID) -> String { "\(pets)/\(Self.fileStem(id)).json" }
     public func timerFile(_ id: UUID) -> String { "\(timers)/\(Self.fileStem(id)).json" }

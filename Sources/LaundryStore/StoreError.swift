@@ -1,3 +1,5 @@
+import LaundryCore
+
 /// What the files refuse: one that cannot be read or written, a pet saved by a newer laundry, a
 /// data file or config file that is missing or broken. Data only; the command line words it.
 public enum StoreError: Error, Equatable, Sendable {
@@ -10,6 +12,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case dataFolderMissing(searched: [String])
     case dataFileBroken(path: String, reason: String)
     case configBroken(path: String, reason: String)
+    /// `config.json` reads, but a setting in it is wrong.
+    case configInvalid(path: String, problem: ConfigProblem)
 
     /// The few words after the path, for warnings that carry them on.
     public var reason: String {
@@ -20,6 +24,7 @@ public enum StoreError: Error, Equatable, Sendable {
         case .newerSchema(_, _, let version): return "it was saved by a newer laundry (schema \(version))"
         case .dataFolderMissing: return "the data folder is missing"
         case .nameTaken(let name): return "a pet called '\(name)' already exists"
+        case .configInvalid: return "a setting in it is wrong"
         }
     }
 }

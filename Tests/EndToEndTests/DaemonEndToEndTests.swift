@@ -34,7 +34,9 @@ final class DaemonEndToEndTests: XCTestCase {
         for call in calls {
             XCTAssertEqual(call.appName, "laundry")
             XCTAssertEqual(call.summary, "🫧 Wash Complete!")
-            XCTAssertEqual(call.actions, ["dry", "Start dryer", "air-dry", "Air-dry", "snooze", "Snooze 10 min"])
+            XCTAssertEqual(
+                call.actions,
+                ["dry", "Start dryer", "air-dry", "Air-dry", "snooze", "Snooze 10 min", "default", "Got it"])
             XCTAssertEqual(call.urgency, 2, "critical")
             XCTAssertEqual(call.category, "x-laundry.done")
         }
@@ -83,13 +85,12 @@ final class DaemonEndToEndTests: XCTestCase {
         let warning = try XCTUnwrap(NotifyLog.calls(mentioning: marker).first)
         XCTAssertEqual(warning.summary, "⚠️ Needs Laundry Soon")
         XCTAssertEqual(warning.body, "\(name) is at 14% health. Time for a wash!")
-        XCTAssertEqual(warning.actions, ["wash", "Start wash"])
+        XCTAssertEqual(warning.actions, ["wash", "Start wash", "default", "Got it"])
         XCTAssertEqual(warning.urgency, 1, "normal")
     }
 
     func test_wetLaundryIsNaggedAtTheConfiguredIntervalUpToTheLimit() throws {
-        try #"{"nagIntervalMinutes": 0.02, "nagLimit": 2}"#.write(
-            toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
+        try home.writeConfig(#"{"nagIntervalMinutes": 0.02, "nagLimit": 2}"#)
         let name = "Wet \(marker)"
         home.ok("adopt", name)
         home.ok("wash", name, "--for", "1s")
@@ -100,14 +101,15 @@ final class DaemonEndToEndTests: XCTestCase {
         XCTAssertEqual(
             calls.map(\.summary), ["🫧 Wash Complete!", "🧺 \(name) is still wet", "🧺 \(name) is still wet"])
         XCTAssertTrue(calls[1].body.hasPrefix("\(name) has been waiting in the washer for"), calls[1].body)
-        XCTAssertEqual(calls[1].actions, ["dry", "Start dryer", "air-dry", "Air-dry", "snooze", "Snooze 10 min"])
+        XCTAssertEqual(
+            calls[1].actions,
+            ["dry", "Start dryer", "air-dry", "Air-dry", "snooze", "Snooze 10 min", "default", "Got it"])
         XCTAssertEqual(calls[1].category, "x-laundry.reminder")
         XCTAssertGreaterThan(calls[2].time - calls[1].time, 1.0, "one interval apart")
     }
 
     func test_snoozePostponesTheReminder() throws {
-        try #"{"nagIntervalMinutes": 0.05, "nagLimit": 1}"#.write(
-            toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
+        try home.writeConfig(#"{"nagIntervalMinutes": 0.05, "nagLimit": 1}"#)
         let name = "Sleepy \(marker)"
         home.ok("adopt", name)
         home.ok("wash", name, "--for", "1s")
@@ -172,10 +174,9 @@ final class DaemonEndToEndTests: XCTestCase {
         home.ok("daemon", "start")
         let statusFile = home.path + "/runtime/laundry/daemon.json"
         let pid = try XCTUnwrap(home.daemonPID)
-        try #"{"nagIntervalMinutes": 5, "nagLimit": 2}"#.write(
-            toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
+        try home.writeConfig(#"{"nagIntervalMinutes": 5, "nagLimit": 2}"#)
         kill(pid, SIGHUP)
-        let reloaded = "configuration reloaded: reminders every 5.0 min, at most 2"
+        let reloaded = "configuration reloaded: reminders every 5 min, at most 2"
         XCTAssertTrue(waitUntil(5) { self.log.contains(reloaded) }, log)
         kill(pid, SIGINT)
         XCTAssertTrue(waitUntil(5) { self.log.contains("SIGINT: stopping") && self.log.contains("stopped") }, log)

@@ -25,7 +25,18 @@ final class LaundryHome {
         environment["NO_COLOR"] = nil
         environment["LAUNDRY_FAKE_NOW"] = nil
         environment["TZ"] = "UTC"
+        environment["XDG_CONFIG_HOME"] = path + "/config"
         self.environment = environment
+    }
+
+    /// Where the daemon and doctor read the user's settings.
+    var configFile: String { path + "/config/laundry/config.json" }
+
+    /// Writes the user's `config.json`.
+    func writeConfig(_ json: String) throws {
+        try FileManager.default.createDirectory(
+            atPath: path + "/config/laundry", withIntermediateDirectories: true)
+        try json.write(toFile: configFile, atomically: true, encoding: .utf8)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }

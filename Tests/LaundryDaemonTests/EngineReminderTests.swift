@@ -10,7 +10,7 @@ final class EngineReminderTests: EngineTestCase {
         try adopt("Towels", every: 7, lastWashed: start - 6 * day)
         try makeEngine().start()
         XCTAssertEqual(notifier.summaries, ["⚠️ Needs Laundry Soon"])
-        XCTAssertEqual(notifier.shown.first?.actions.map(\.label), ["Start wash"])
+        XCTAssertEqual(notifier.shown.first?.actions.map(\.label), ["Start wash", "Got it"])
         XCTAssertEqual(notifier.shown.first?.urgency, .normal)
     }
 
@@ -61,7 +61,7 @@ final class EngineReminderTests: EngineTestCase {
     func test_wetLaundryIsNaggedEveryIntervalAtMostTheLimit() throws {
         try adopt("Socks")
         try perform(.wash(.minutes(1)), "Socks")
-        let engine = try makeEngine(config: DaemonConfig(nagIntervalMinutes: 15, nagLimit: 4, notifications: true))
+        let engine = try makeEngine(config: DaemonConfig.withoutAlarms(nagIntervalMinutes: 15, nagLimit: 4))
         engine.start()
         advance(60, engine)
         XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
@@ -106,7 +106,7 @@ final class EngineReminderTests: EngineTestCase {
         let engine = try makeEngine()
         engine.start()
         advance(60, engine)
-        engine.reloadConfig(DaemonConfig(nagIntervalMinutes: 5, nagLimit: 1, notifications: true))
+        engine.reloadConfig(.withoutAlarms(nagIntervalMinutes: 5, nagLimit: 1))
         XCTAssertEqual(engine.nextDeadline, start + 60 + 300)
     }
 }

@@ -11,6 +11,8 @@ class EngineTestCase: XCTestCase {
     var clock: ManualClock!
     var laundry: Laundry!
     var notifier: RecordingNotifier!
+    var sound: RecordingSound!
+    var hooks: RecordingHooks!
     var logLines: [String] = []
     var bells = 0
     let start = Fixtures.start
@@ -22,17 +24,22 @@ class EngineTestCase: XCTestCase {
             KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/kinds.json")))
         laundry = Laundry(home: home, dataFolder: SourceTree.root + "/data", kinds: kinds, clock: clock)
         notifier = RecordingNotifier()
+        sound = RecordingSound()
+        hooks = RecordingHooks()
     }
 
     override func tearDownWithError() throws {
         try? FileManager.default.removeItem(atPath: home)
     }
 
-    func makeEngine(config: DaemonConfig = .defaults) throws -> DaemonEngine {
+    func makeEngine(config: DaemonConfig = .withoutAlarms(), zone: LocalZone = LocalZone(TimeZone(identifier: "UTC")!))
+        throws -> DaemonEngine
+    {
         let messages = try laundry.loadMessages()
         return DaemonEngine(
             laundry: laundry, clock: clock, notifier: notifier, messages: messages, config: config,
-            log: { [unowned self] in self.logLines.append($0) }, ringBell: { [unowned self] in self.bells += 1 })
+            log: { [unowned self] in self.logLines.append($0) }, ringBell: { [unowned self] in self.bells += 1 },
+            sound: sound, hooks: hooks, zone: zone)
     }
 
     @discardableResult
@@ -51,4 +58,15 @@ class EngineTestCase: XCTestCase {
     }
 
     func state(_ name: String) throws -> PetState { try laundry.pet(name) }
+}
+
+extension DaemonConfig {
+    /// The settings the timer and reminder tests were written for: no sound, no heads-up, so
+    /// the only deadlines are the loads' and the reminders'.
+    static func withoutAlarms(nagIntervalMinutes: Double = 15, nagLimit: Int = 4) -> DaemonConfig {
+        var config = DaemonConfig(nagIntervalMinutes: nagIntervalMinutes, nagLimit: nagLimit, notifications: true)
+        config.sound = false
+        config.headsUpMinutes = 0
+        return config
+    }
 }

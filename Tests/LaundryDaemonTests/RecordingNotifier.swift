@@ -10,6 +10,9 @@ final class RecordingNotifier: Notifier {
     private(set) var shown: [NotificationContent] = []
     private(set) var refused: [NotificationContent] = []
     var onAction: ((UUID, String) -> Void)?
+    var onDismissed: ((UUID) -> Void)?
+    /// Pets whose popup was withdrawn, in order.
+    private(set) var closed: [UUID] = []
     private(set) var server: ServerInfo?
 
     func refreshServer() -> ServerInfo? {
@@ -30,7 +33,40 @@ final class RecordingNotifier: Notifier {
         return .posted
     }
 
+    func close(petID: UUID) { closed.append(petID) }
+
     func press(_ action: String, on petID: UUID) { onAction?(petID, action) }
 
+    func dismiss(_ petID: UUID) { onDismissed?(petID) }
+
     var summaries: [String] { shown.map(\.summary) }
+}
+
+/// Records what the speakers were asked to do, and whether a sound is playing: one rings until it
+/// is silenced or `finish()` says it ended.
+final class RecordingSound: SoundPlayer {
+    private(set) var rings: [Set<UUID>] = []
+    private(set) var playingFor: Set<UUID> = []
+    private(set) var cutOff = 0
+
+    func ring(for pets: Set<UUID>) {
+        rings.append(pets)
+        playingFor.formUnion(pets)
+    }
+
+    func silence(_ pet: UUID) {
+        guard playingFor.remove(pet) != nil else { return }
+        if playingFor.isEmpty { cutOff += 1 }
+    }
+
+    func finish() { playingFor = [] }
+}
+
+/// Records every hook run instead of spawning it.
+final class RecordingHooks: HookLauncher {
+    private(set) var runs: [(event: HookEvent, command: [String], quiet: Bool)] = []
+
+    func run(_ event: HookEvent, command: [String], timeout: Double, quiet: Bool) {
+        runs.append((event, command, quiet))
+    }
 }

@@ -30,7 +30,7 @@ final class TimeScenarioTests: EngineTestCase {
             loads.append(Load(id: id, name: name, endsAt: endsAt))
         }
         // One reminder each keeps the file fast; the other scenarios run the default four.
-        let config = DaemonConfig(nagIntervalMinutes: 15, nagLimit: 1, notifications: true)
+        let config = DaemonConfig.withoutAlarms(nagIntervalMinutes: 15, nagLimit: 1)
         let engine = try makeEngine(config: config)
         record("start") { engine.start() }
         run(engine, until: .distantFuture)
@@ -272,7 +272,7 @@ final class TimeScenarioTests: EngineTestCase {
     /// before), then reminded about at the first event at or after each reminder's time; nothing
     /// else said about a load, and no finish or reminder about any other pet.
     private func assertEachLoadAnnouncedOnceOnTime(
-        _ loads: [Load], config: DaemonConfig = .defaults, context: String = "",
+        _ loads: [Load], config: DaemonConfig = .withoutAlarms(), context: String = "",
         file: StaticString = #filePath, line: UInt = #line
     ) {
         let aboutLoads: Set<String> = ["x-laundry.done", "x-laundry.reminder"]

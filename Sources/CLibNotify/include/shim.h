@@ -30,7 +30,9 @@ typedef signed long gssize;
 typedef unsigned long gsize;
 typedef void *gpointer;
 typedef guint32 GQuark;
+typedef const void *gconstpointer;
 typedef void (*GDestroyNotify)(gpointer data);
+typedef int GPid;
 
 #ifndef FALSE
 #define FALSE (0)
@@ -86,6 +88,21 @@ guint g_unix_fd_add_full(gint priority, gint fd, GIOCondition condition, GUnixFD
                          gpointer user_data, GDestroyNotify notify);
 guint g_unix_signal_add_full(gint priority, gint signum, GSourceFunc handler, gpointer user_data,
                              GDestroyNotify notify);
+guint g_timeout_add_full(gint priority, guint interval, GSourceFunc function, gpointer data, GDestroyNotify notify);
+typedef void (*GChildWatchFunc)(GPid pid, gint wait_status, gpointer user_data);
+guint g_child_watch_add_full(gint priority, GPid pid, GChildWatchFunc function, gpointer data, GDestroyNotify notify);
+gboolean g_source_remove(guint tag);
+
+// glib/ghash.h
+typedef struct _GHashTable GHashTable;
+typedef guint (*GHashFunc)(gconstpointer key);
+typedef gboolean (*GEqualFunc)(gconstpointer a, gconstpointer b);
+GHashTable *g_hash_table_new_full(GHashFunc hash_func, GEqualFunc key_equal_func, GDestroyNotify key_destroy_func,
+                                  GDestroyNotify value_destroy_func);
+gboolean g_hash_table_insert(GHashTable *hash_table, gpointer key, gpointer value);
+void g_hash_table_unref(GHashTable *hash_table);
+guint g_str_hash(gconstpointer v);
+gboolean g_str_equal(gconstpointer v1, gconstpointer v2);
 
 // gobject/gtype.h, gobject/gobject.h, gobject/gsignal.h
 typedef gulong GType;
@@ -156,6 +173,9 @@ typedef void (*GDBusSignalCallback)(GDBusConnection *connection, const gchar *se
                                     const gchar *interface_name, const gchar *signal_name, GVariant *parameters,
                                     gpointer user_data);
 
+GCancellable *g_cancellable_new(void);
+void g_cancellable_cancel(GCancellable *cancellable);
+
 GDBusConnection *g_bus_get_sync(GBusType bus_type, GCancellable *cancellable, GError **error);
 void g_dbus_connection_call(GDBusConnection *connection, const gchar *bus_name, const gchar *object_path,
                             const gchar *interface_name, const gchar *method_name, GVariant *parameters,
@@ -178,5 +198,12 @@ gboolean notify_init(const char *app_name);
 gboolean notify_is_initted(void);
 GList *notify_get_server_caps(void);
 gboolean notify_get_server_info(char **ret_name, char **ret_vendor, char **ret_version, char **ret_spec_version);
+
+// gsound-context.h (GSound 1.0), loaded from libgsound.so.0 on first use
+typedef struct _GSoundContext GSoundContext;
+GSoundContext *gsound_context_new(GCancellable *cancellable, GError **error);
+void gsound_context_play_fullv(GSoundContext *context, GHashTable *attrs, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data);
+gboolean gsound_context_play_full_finish(GSoundContext *context, GAsyncResult *result, GError **error);
 
 #endif

@@ -1,0 +1,69 @@
+import FoundationEssentials
+
+/// A time of day on the local clock, `HH:MM`.
+public struct TimeOfDay: Equatable, Sendable, CustomStringConvertible {
+    public let hour: Int
+    public let minute: Int
+
+    public init?(hour: Int, minute: Int) {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// `7:00`, `07:00`, `22:30`; nothing else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            let hour = Int(parts[0]), let minute = Int(parts[1])
+        else { return nil }
+        self.init(hour: hour, minute: minute)
+    }
+
+    public var minutesIntoDay: Int { hour * 60 + minute }
+
+    public var description: String { DigitText.padded(hour, 2) + ":" + DigitText.padded(minute, 2) }
+}
+
+/// When the daemon keeps quiet: a window on the local clock that may cross midnight. Read on the
+/// wall clock as it is at each moment, so it follows daylight-saving changes.
+public struct QuietHours: Equatable, Sendable, CustomStringConvertible {
+    public let from: TimeOfDay
+    public let to: TimeOfDay
+
+    /// Nil when the window would be empty (`from` equal to `to`).
+    public init?(from: TimeOfDay, to: TimeOfDay) {
+        guard from != to else { return nil }
+        self.from = from
+        self.to = to
+    }
+
+    public var description: String { "\(from)–\(to)" }
+
+    public func contains(_ date: Date, in zone: LocalZone) -> Bool {
+        let fields = zone.fields(of: date)
+        return contains(minute: fields.hour * 60 + fields.minute)
+    }
+
+    private func contains(minute: Int) -> Bool {
+        if from.minutesIntoDay < to.minutesIntoDay {
+            return minute >= from.minutesIntoDay && minute < to.minutesIntoDay
+        }
+        return minute >= from.minutesIntoDay || minute < to.minutesIntoDay
+    }
+
+    /// The end of the window that holds `date`: the first moment after it when the local clock
+    /// reads `to` (or, where a daylight-saving jump skips that reading, the moment just after the jump).
+    public func end(after date: Date, in zone: LocalZone) -> Date {
+        var day = zone.startOfDay(for: date)
+        for _ in 0..<3 {
+            let fields = zone.fields(of: day)
+            let candidate = zone.date(
+                year: fields.year, month: fields.month, day: fields.day, hour: to.hour, minute: to.minute)
+            if candidate > date { return candidate }
+            day = zone.adding(days: 1, to: day)
+        }
+        return date.addingTimeInterval(86_400)
+    }
+}

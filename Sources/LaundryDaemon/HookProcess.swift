@@ -1,0 +1,113 @@
+import FoundationEssentials
+import LaundryCore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// One run of the user's hook: spawned directly from its argv (a shell only if the user names
+/// one), in a process group of its own so a timeout kills everything it started, with the event
+/// in its environment and as JSON on its standard input, and its standard error read back.
+struct HookProcess {
+    let pid: pid_t
+    /// The read end of the hook's standard error, non-blocking.
+    let stderr: Int32
+
+    enum SpawnError: Error { case failed(String) }
+
+    static func spawn(_ command: [String], event: HookEvent, quiet: Bool) throws(SpawnError) -> HookProcess {
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in event.environment { environment[key] = value }
+        environment["LAUNDRY_QUIET"] = quiet ? "1" : "0"
+        var input: [Int32] = [-1, -1]
+        var errors: [Int32] = [-1, -1]
+        guard Self.closeOnExecPipe(&input) else { throw .failed(Self.errorText()) }
+        guard Self.closeOnExecPipe(&errors) else {
+            close(input[0])
+            close(input[1])
+            throw .failed(Self.errorText())
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own process group, and the default signal mask and handlers, not the daemon's.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, command[0], &actions, &attributes, argv, envp)
+        close(input[0])
+        close(errors[1])
+        guard status == 0 else {
+            close(input[1])
+            close(errors[0])
+            throw .failed("cannot run \(command[0]): \(String(cString: strerror(status)))")
+        }
+        // The event is small (well under a pipe's 64 KiB), so this write does not block; a hook
+        // that does not read its input just never sees it.
+        let json = event.json + "\n"
+        _ = json.withCString { write(input[1], $0, strlen($0)) }
+        close(input[1])
+        _ = fcntl(errors[0], F_SETFL, fcntl(errors[0], F_GETFL) | O_NONBLOCK)
+        return HookProcess(pid: pid, stderr: errors[0])
+    }
+
+    /// Kills the hook and everything it started.
+    func kill() { _ = Glibc.kill(-pid, SIGKILL) }
+
+    /// Reads what stderr holds now; false at its end.
+    static func drain(_ fd: Int32, into text: inout [UInt8]) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count > 0 {
+                text += buffer[0..<count]
+                // Only the last line is logged: keep the tail.
+                if text.count > 8192 { text.removeFirst(text.count - 4096) }
+                continue
+            }
+            return count < 0 && (errno == EAGAIN || errno == EINTR)
+        }
+    }
+
+    /// The last non-empty line of what the hook wrote to stderr.
+    static func lastLine(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.split(whereSeparator: \.isNewline).last.map { String($0.prefix(300)) }
+    }
+
+    /// "exit 0", "exit 3", "killed by signal 9".
+    static func describe(waitStatus status: Int32) -> String {
+        let signal = status & 0x7f
+        if signal == 0 { return "exit \((status >> 8) & 0xff)" }
+        return "killed by signal \(signal)"
+    }
+
+    /// A pipe neither end of which leaks into other children (the daemon is single-threaded, so
+    /// setting the flag after `pipe` races with no other spawn).
+    private static func closeOnExecPipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    private static func errorText() -> String { String(cString: strerror(errno)) }
+}

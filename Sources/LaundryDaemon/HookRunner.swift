@@ -1,0 +1,114 @@
+import CLibNotify
+import FoundationEssentials
+import LaundryCore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// Runs the user's hook for each notification without ever blocking the loop: a GLib child
+/// watch learns when it exits, a timeout kills it, its stderr is read as it comes. At most
+/// `maximumRunning` run at once; the rest wait in order.
+public protocol HookLauncher: AnyObject {
+    func run(_ event: HookEvent, command: [String], timeout: Double, quiet: Bool)
+}
+
+final class HookRunner: HookLauncher {
+    static let maximumRunning = 4
+
+    private struct Job {
+        let event: HookEvent
+        let command: [String]
+        let timeout: Double
+        let quiet: Bool
+    }
+
+    private final class Running {
+        let job: Job
+        let process: HookProcess
+        var stderr: [UInt8] = []
+        var timedOut = false
+        var timeoutSource: guint = 0
+        var readSource: guint = 0
+        weak var runner: HookRunner?
+        init(job: Job, process: HookProcess, runner: HookRunner) {
+            self.job = job
+            self.process = process
+            self.runner = runner
+        }
+    }
+
+    private let log: (String) -> Void
+    private var waiting: [Job] = []
+    private var running: [pid_t: Running] = [:]
+
+    init(log: @escaping (String) -> Void) { self.log = log }
+
+    var runningCount: Int { running.count }
+
+    func run(_ event: HookEvent, command: [String], timeout: Double, quiet: Bool) {
+        waiting.append(Job(event: event, command: command, timeout: timeout, quiet: quiet))
+        startWaiting()
+    }
+
+    private func startWaiting() {
+        while running.count < Self.maximumRunning, !waiting.isEmpty {
+            let job = waiting.removeFirst()
+            let process: HookProcess
+            do { process = try HookProcess.spawn(job.command, event: job.event, quiet: job.quiet) } catch {
+                if case .failed(let reason) = error { log("hook for \(job.event.event): \(reason)") }
+                continue
+            }
+            let entry = Running(job: job, process: process, runner: self)
+            running[process.pid] = entry
+            let context = Unmanaged.passUnretained(entry).toOpaque()
+            entry.readSource = g_unix_fd_add_full(
+                G_PRIORITY_DEFAULT, process.stderr, GIOCondition(rawValue: G_IO_IN.rawValue | G_IO_HUP.rawValue),
+                Self.readable, context, nil)
+            entry.timeoutSource = g_timeout_add_full(
+                G_PRIORITY_DEFAULT, guint(max(1, job.timeout * 1000)), Self.timedOut, context, nil)
+            g_child_watch_add_full(G_PRIORITY_DEFAULT, process.pid, Self.exited, context, nil)
+        }
+    }
+
+    private func finish(_ entry: Running, waitStatus: Int32) {
+        if entry.timeoutSource != 0 { _ = g_source_remove(entry.timeoutSource) }
+        if entry.readSource != 0 {
+            _ = g_source_remove(entry.readSource)
+            _ = HookProcess.drain(entry.process.stderr, into: &entry.stderr)
+        }
+        close(entry.process.stderr)
+        // Whatever the hook left behind in its process group goes with it.
+        entry.process.kill()
+        running[entry.process.pid] = nil
+        var line = "hook for \(entry.job.event.event)"
+        if !entry.job.event.petName.isEmpty, entry.job.event.petID != nil { line += " (\(entry.job.event.petName))" }
+        line +=
+            entry.timedOut
+            ? ": killed after \(NumberText.plain(entry.job.timeout)) s (hookTimeoutSeconds)"
+            : ": \(HookProcess.describe(waitStatus: waitStatus))"
+        if let last = HookProcess.lastLine(entry.stderr) { line += "; stderr: \(last)" }
+        log(line)
+        startWaiting()
+    }
+
+    private static let readable: GUnixFDSourceFunc = { fd, _, context in
+        let entry = Unmanaged<Running>.fromOpaque(context!).takeUnretainedValue()
+        if HookProcess.drain(fd, into: &entry.stderr) { return 1 }
+        entry.readSource = 0
+        return 0
+    }
+
+    private static let timedOut: GSourceFunc = { context in
+        let entry = Unmanaged<Running>.fromOpaque(context!).takeUnretainedValue()
+        entry.timeoutSource = 0
+        entry.timedOut = true
+        entry.process.kill()
+        return 0
+    }
+
+    private static let exited: GChildWatchFunc = { _, status, context in
+        let entry = Unmanaged<Running>.fromOpaque(context!).takeUnretainedValue()
+        entry.runner?.finish(entry, waitStatus: status)
+    }
+}

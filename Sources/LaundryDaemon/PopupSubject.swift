@@ -1,0 +1,44 @@
+import FoundationEssentials
+import LaundryCore
+
+/// What a pet's popup on screen is about, so the daemon can tell when it no longer holds and
+/// withdraw it.
+enum PopupSubject: Equatable {
+    /// A finished load (its finish, or a reminder): holds while it waits in that stage, unsnoozed.
+    case finishedLoad(timerID: UUID, stage: Stage)
+    /// "N min left": holds while that timer runs.
+    case headsUp(timerID: UUID)
+    /// A health warning: holds while no cycle has begun and no snooze holds it back.
+    case neglect
+
+    init?(_ reason: Announcement.Reason, state: PetState) {
+        switch reason {
+        case .finished, .neglected:
+            guard let timer = state.timer else { return nil }
+            self = .finishedLoad(timerID: timer.id, stage: timer.kind.finishedStage)
+        case .headsUp:
+            guard let timer = state.liveTimer else { return nil }
+            self = .headsUp(timerID: timer.id)
+        case .healthWarning:
+            self = .neglect
+        case .test:
+            return nil
+        }
+    }
+
+    /// Whether the popup still says something true about `state` (settled at `now`; nil: the pet
+    /// is gone).
+    func holds(for state: PetState?, at now: Date) -> Bool {
+        guard let state else { return false }
+        let snoozed = state.pet.snoozedUntil.map { $0 > now } ?? false
+        switch self {
+        case .finishedLoad(let timerID, let stage):
+            return state.pet.stage == stage && state.timer?.id == timerID && !snoozed
+        case .headsUp(let timerID):
+            guard let timer = state.liveTimer else { return false }
+            return timer.id == timerID && !timer.isPaused && !timer.hasEnded(at: now)
+        case .neglect:
+            return state.pet.stage == .idle && !snoozed
+        }
+    }
+}

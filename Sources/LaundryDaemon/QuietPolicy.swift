@@ -1,0 +1,17 @@
+import FoundationEssentials
+import LaundryCore
+
+/// The user's quiet hours as the daemon applies them: whether they are on at a moment, and when
+/// something due inside them may go out instead.
+struct QuietPolicy {
+    let hours: QuietHours?
+    let zone: LocalZone
+
+    func isOn(at date: Date) -> Bool { hours?.contains(date, in: zone) ?? false }
+
+    /// `date`, or the end of the quiet hours that hold it.
+    func allowed(_ date: Date) -> Date {
+        guard let hours, hours.contains(date, in: zone) else { return date }
+        return hours.end(after: date, in: zone)
+    }
+}
