@@ -46,9 +46,8 @@ enum DaemonRunner {
             engine: engine, clock: clock, timer: timer, watch: watch,
             reloadConfig: {
                 do { return try laundry.loadConfig() } catch {
-                    log(
-                        "config.json not reloaded, the previous settings stay: \(ErrorText.line(for: error) ?? "\(error)")"
-                    )
+                    let problem = ErrorText.line(for: error) ?? "\(error)"
+                    log("config.json not reloaded, the previous settings stay: \(problem)")
                     return nil
                 }
             }, afterEvent: reportStatus, log: log)
