@@ -19,26 +19,23 @@ public struct Inspection: Sendable {
     public let problems: [StoreProblem]
     /// Files an earlier command set aside as corrupt (`*.corrupt-<time>`).
     public let setAsideFiles: [String]
-    /// The configuration, or why it could not be read.
-    public let config: Result<DaemonConfig, StoreError>
 }
 
 extension Laundry {
     public func inspect() -> Inspection {
         let paths = files.paths
-        let config = Result { () throws(StoreError) in try loadConfig() }
         var info = stat()
         guard stat(paths.root, &info) == 0 else {
-            return Inspection(home: .notCreated, problems: [], setAsideFiles: [], config: config)
+            return Inspection(home: .notCreated, problems: [], setAsideFiles: [])
         }
         guard info.st_mode & S_IFMT == S_IFDIR, access(paths.root, W_OK) == 0 else {
-            return Inspection(home: .notWritable, problems: [], setAsideFiles: [], config: config)
+            return Inspection(home: .notWritable, problems: [], setAsideFiles: [])
         }
         let snapshot = PetStore(paths: paths, setsAsideCorruptFiles: false).loadAll()
         let setAside = ((try? FileManager.default.contentsOfDirectory(atPath: paths.pets)) ?? [])
             .filter { $0.contains(".corrupt-") }.sorted().map { "\(paths.pets)/\($0)" }
         return Inspection(
             home: .ready(pets: snapshot.states.count, timers: snapshot.states.filter { $0.liveTimer != nil }.count),
-            problems: snapshot.problems, setAsideFiles: setAside, config: config)
+            problems: snapshot.problems, setAsideFiles: setAside)
     }
 }

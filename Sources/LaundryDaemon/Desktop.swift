@@ -26,6 +26,18 @@ public enum Desktop {
         return server
     }
 
+    /// `laundry notify-test --sound`: plays the alarm sound once; nil when it played, else why not.
+    public static func playTestSound() -> String? { TestSound.play() }
+
+    /// `laundry notify-test` with a hook configured: runs it once for a test event and says how it ended.
+    public static func runTestHook(_ laundry: Laundry, config: DaemonConfig) throws -> String? {
+        guard let hook = config.hook else { return nil }
+        let writer = AnnouncementWriter(messages: try laundry.loadMessages())
+        let event = writer.hookEvent(
+            for: Announcement(petID: UUID(), petName: "laundry", health: 100, reason: .test))
+        return HookTrial.run(hook, event: event, timeout: config.hookTimeoutSeconds)
+    }
+
     /// `laundry doctor`: the notification server on the session bus, if one answers.
     public static func notificationServer() -> ServerInfo? {
         LibNotifyNotifier(iconPath: nil).refreshServer()

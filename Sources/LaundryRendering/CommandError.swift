@@ -5,4 +5,5 @@ public enum CommandError: Error, Equatable, Sendable {
     /// No notification server answered; `advice` says what to do.
     case noNotificationServer(advice: String)
     case notificationRefused(server: String)
+    case soundFailed(reason: String, advice: String)
 }

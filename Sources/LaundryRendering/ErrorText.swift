@@ -124,6 +124,8 @@ public enum ErrorText {
             return "releasing \(shown(pet)) deletes its files and history; run again with --yes to confirm"
         case .noNotificationServer(let advice):
             return advice
+        case .soundFailed(let reason, let advice):
+            return "\(shown(reason)); \(advice)"
         case .notificationRefused(let server):
             return "the notification server \(shown(server)) refused the test notification"
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import LaundryActions
 import LaundryControl
+import LaundryCore
 import LaundryRendering
 
 extension LaundryCommand {
@@ -20,6 +21,7 @@ extension LaundryCommand {
                 throw ExitCode.failure
             }
             checkHome(&report, context.laundry.inspect(), home: context.laundry.home)
+            checkSettings(&report, context)
             checkDaemon(&report, context)
             DoctorServerCheck.check(&report, environment: environment)
             checkClock(&report, context)
@@ -61,16 +63,48 @@ extension LaundryCommand {
                     "files", "\(file) was set aside as corrupt",
                     fix: "look at it, repair it into a new pets/<uuid>.json, or delete it")
             }
-            switch inspection.config {
-            case .success(let config):
-                report.ok(
-                    "config.json",
-                    "reminders every \(config.nagIntervalMinutes) min, at most \(config.nagLimit); "
-                        + "notifications \(config.notifications ? "on" : "off")")
-            case .failure(let error):
+        }
+
+        private func checkSettings(_ report: inout DoctorReport, _ context: AppContext) {
+            let laundry = context.laundry
+            let path = laundry.configPath ?? "config.json"
+            if let old = laundry.configLeftInDataFolder {
+                report.warning(
+                    "config.json", "\(old) is not read any more: settings live outside the data folder",
+                    fix:
+                        "mkdir -p \(ShellQuote.quote(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))) && mv \(ShellQuote.quote(old)) "
+                        + ShellQuote.quote(path))
+            }
+            do {
+                let config = try laundry.loadConfig()
+                report.ok("config.json", "\(path): \(ConfigSummary.line(config))")
+                report.ok("quiet hours", QuietHoursText.describe(config.quietHours, at: laundry.now))
+                checkSound(&report, config, context.environment)
+            } catch {
                 report.problem(
                     "config.json", ErrorText.line(for: error) ?? "\(error)",
-                    fix: "fix the JSON or delete the file to use the defaults")
+                    fix: "edit \(path); the daemon keeps its previous settings until it reads a good file")
+            }
+        }
+
+        private func checkSound(_ report: inout DoctorReport, _ config: DaemonConfig, _ environment: [String: String]) {
+            guard config.sound else {
+                report.ok("sound", "off (\"sound\": false in config.json)")
+                return
+            }
+            if let socket = SoundCheck.serverSocket(environment: environment), SoundCheck.serverAnswers(at: socket) {
+                report.ok("sound", "a sound server answers at \(socket)")
+            } else {
+                report.warning(
+                    "sound", "no sound server (PulseAudio or PipeWire) answers: finished loads will be silent",
+                    fix: "start PulseAudio or PipeWire (pipewire-pulse) in your session")
+            }
+            if let theme = SoundCheck.themeSound(environment: environment) {
+                report.ok("sound theme", theme)
+            } else {
+                report.warning(
+                    "sound theme", "the freedesktop sound theme's 'complete' is missing",
+                    fix: "install sound-theme-freedesktop")
             }
         }
 

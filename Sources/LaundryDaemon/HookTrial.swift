@@ -1,0 +1,39 @@
+import FoundationEssentials
+import LaundryCore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// The hook run from `laundry notify-test`'s own process: waited for, and killed at the timeout.
+enum HookTrial {
+    static func run(_ command: [String], event: HookEvent, timeout: Double) -> String {
+        let process: HookProcess
+        do { process = try HookProcess.spawn(command, event: event, quiet: false) } catch {
+            if case .failed(let reason) = error { return reason }
+            return "cannot run \(command[0])"
+        }
+        var stderr: [UInt8] = []
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while waitpid(process.pid, &status, WNOHANG) == 0 {
+            _ = HookProcess.drain(process.stderr, into: &stderr)
+            if Date() >= deadline {
+                timedOut = true
+                process.kill()
+                _ = waitpid(process.pid, &status, 0)
+                break
+            }
+            usleep(20_000)
+        }
+        _ = HookProcess.drain(process.stderr, into: &stderr)
+        close(process.stderr)
+        var line =
+            timedOut
+            ? "killed after \(NumberText.plain(timeout)) s (hookTimeoutSeconds)"
+            : HookProcess.describe(waitStatus: status)
+        if let last = HookProcess.lastLine(stderr) { line += "; stderr: \(last)" }
+        return line
+    }
+}

@@ -1,0 +1,30 @@
+import CLibNotify
+import FoundationEssentials
+
+/// `laundry notify-test --sound`: one ring through the same player the daemon uses, waited for
+/// on a main loop of its own (at most `limit` seconds).
+enum TestSound {
+    static func play(limit: UInt32 = 5) -> String? {
+        var failure: String?
+        let player = GSoundPlayer(log: { failure = $0 })
+        let loop = g_main_loop_new(nil, 0)
+        defer { g_main_loop_unref(loop) }
+        var finished = false
+        player.onFinished = { reason in
+            if let reason { failure = "no sound: \(reason)" }
+            finished = true
+            g_main_loop_quit(loop)
+        }
+        player.ring(for: [])
+        if !finished {
+            let quit: GSourceFunc = { loop in
+                g_main_loop_quit(OpaquePointer(loop))
+                return 0
+            }
+            let timeout = g_timeout_add_full(G_PRIORITY_DEFAULT, limit * 1000, quit, UnsafeMutableRawPointer(loop), nil)
+            g_main_loop_run(loop)
+            if finished { _ = g_source_remove(timeout) } else { failure = "the sound did not end within \(limit) s" }
+        }
+        return failure
+    }
+}

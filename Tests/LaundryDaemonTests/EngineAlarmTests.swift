@@ -1,0 +1,155 @@
+import Foundation
+import LaundryActions
+import LaundryCore
+import LaundryDaemon
+import XCTest
+
+/// The alarm: a finished load rings until someone acknowledges it, and only then stops.
+final class EngineAlarmTests: EngineTestCase {
+    private func alarmConfig(repeatSeconds: Double = 30, minutes: Double = 5) -> DaemonConfig {
+        var config = DaemonConfig.withoutAlarms()
+        config.sound = true
+        config.alarmRepeatSeconds = repeatSeconds
+        config.alarmMinutes = minutes
+        return config
+    }
+
+    /// A pet whose 10-minute wash has just been announced.
+    private func finishedWash(_ engine: DaemonEngine, name: String = "Socks") throws -> UUID {
+        let id = try adopt(name)
+        try perform(.wash(.minutes(10)), name)
+        engine.start()
+        advance(600, engine)
+        XCTAssertEqual(notifier.summaries.last, "🫧 Wash Complete!")
+        return id
+    }
+
+    func test_aFinishedLoadRingsEveryRepeatUntilTheAlarmGivesUp() throws {
+        let engine = try makeEngine(config: alarmConfig())
+        let id = try finishedWash(engine)
+        XCTAssertEqual(sound.rings, [[id]], "rung at the finish")
+        for _ in 0..<12 { advance(30, engine) }
+        XCTAssertEqual(sound.rings.count, 11, "the finish, then every 30 s for 5 min: 10 more")
+        XCTAssertEqual(engine.ringingCount, 0, "given up after alarmMinutes")
+        XCTAssertEqual(try state("Socks").pet.stage, .washed, "the stage stays")
+    }
+
+    func test_theAlarmWakesTheDaemonAtItsNextRing() throws {
+        let engine = try makeEngine(config: alarmConfig(repeatSeconds: 45))
+        _ = try finishedWash(engine)
+        XCTAssertEqual(engine.nextDeadline, clock.now().addingTimeInterval(45))
+    }
+
+    func test_eachWayOfAcknowledgingStopsTheAlarmAndCutsTheSoundOff() throws {
+        let ways: [(String, (DaemonEngine, UUID) throws -> Void)] = [
+            ("click", { _, id in self.notifier.press("default", on: id) }),
+            ("dismiss", { _, id in self.notifier.dismiss(id) }),
+            ("snooze button", { _, id in self.notifier.press("snooze", on: id) }),
+            (
+                "a command",
+                { engine, id in
+                    try self.perform(.dry(nil), "Socks")
+                    engine.filesChanged([id])
+                }
+            ),
+            (
+                "a rename",
+                { engine, id in
+                    _ = try self.laundry.configure("Socks", PetSettings(name: try PetName("Sox")))
+                    engine.filesChanged([id])
+                }
+            ),
+        ]
+        for (way, acknowledge) in ways {
+            try tearDownWithError()
+            try setUpWithError()
+            let engine = try makeEngine(config: alarmConfig())
+            let id = try finishedWash(engine)
+            XCTAssertEqual(sound.playingFor, [id], way)
+            try acknowledge(engine, id)
+            XCTAssertEqual(sound.cutOff, 1, "\(way): the sound playing stops at once")
+            XCTAssertEqual(engine.ringingCount, 0, way)
+            for _ in 0..<4 { advance(30, engine) }
+            XCTAssertEqual(sound.rings.count, 1, "\(way): no more rings")
+        }
+    }
+
+    func test_clickingTheBodyChangesNothingAndRemindersGoOn() throws {
+        var config = alarmConfig()
+        config.nagLimit = 1
+        let engine = try makeEngine(config: config)
+        let id = try finishedWash(engine)
+        notifier.press("default", on: id)
+        XCTAssertEqual(try state("Socks").pet.stage, .washed)
+        advance(15 * 60, engine)
+        XCTAssertEqual(notifier.summaries.last, "🧺 Socks is still wet")
+        XCTAssertEqual(sound.rings.count, 2, "the reminder rings once")
+        advance(30, engine)
+        XCTAssertEqual(sound.rings.count, 2, "and does not start an alarm")
+    }
+
+    func test_aCommandWithdrawsThePopupThatNoLongerHoldsButARenameDoesNot() throws {
+        let engine = try makeEngine(config: alarmConfig())
+        let id = try finishedWash(engine)
+        _ = try laundry.configure("Socks", PetSettings(name: try PetName("Sox")))
+        engine.filesChanged([id])
+        XCTAssertEqual(notifier.closed, [], "the load is still wet: the popup still holds")
+        try perform(.dry(nil), "Sox")
+        engine.filesChanged([id])
+        XCTAssertEqual(notifier.closed, [id])
+    }
+
+    func test_theDaemonsOwnWritesAreNotMistakenForTheUsers() throws {
+        let engine = try makeEngine(config: alarmConfig())
+        let id = try finishedWash(engine)
+        engine.filesChanged([id])
+        engine.tick()
+        engine.filesChanged(nil)
+        XCTAssertEqual(engine.ringingCount, 1)
+        XCTAssertEqual(notifier.closed, [])
+    }
+
+    func test_soundOffMeansNoRingAndNoAlarm() throws {
+        var config = alarmConfig()
+        config.sound = false
+        let engine = try makeEngine(config: config)
+        _ = try finishedWash(engine)
+        advance(60, engine)
+        XCTAssertEqual(sound.rings, [])
+        XCTAssertEqual(engine.ringingCount, 0)
+    }
+
+    func test_loadsEndingTogetherRingOnce() throws {
+        let engine = try makeEngine(config: alarmConfig())
+        for name in ["A", "B", "C"] {
+            try adopt(name)
+            try perform(.wash(.minutes(10)), name)
+        }
+        engine.start()
+        advance(600, engine)
+        XCTAssertEqual(sound.rings.count, 1)
+        XCTAssertEqual(sound.rings.first?.count, 3)
+    }
+
+    func test_everyNotificationRunsTheHookWithItsEvent() throws {
+        var config = alarmConfig()
+        config.hook = ["notify-phone", "--loud"]
+        config.headsUpMinutes = 5
+        config.nagLimit = 1
+        let engine = try makeEngine(config: config)
+        let id = try adopt("Socks")
+        try perform(.wash(.minutes(10)), "Socks")
+        engine.start()
+        advance(300, engine)
+        advance(300, engine)
+        advance(15 * 60, engine)
+        XCTAssertEqual(hooks.runs.map(\.event.event), ["headsUp", "washDone", "reminder"])
+        let done = hooks.runs[1]
+        XCTAssertEqual(done.command, ["notify-phone", "--loud"])
+        XCTAssertEqual(done.event.petID, id)
+        XCTAssertEqual(done.event.summary, "🫧 Wash Complete!")
+        XCTAssertEqual(done.event.body, "Socks is ready for the dryer!", "plain text, no 'Type:' line")
+        XCTAssertEqual(done.event.command, "laundry dry Socks")
+        XCTAssertEqual(done.event.environment["LAUNDRY_EVENT"], "washDone")
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import LaundryActions
+import LaundryCore
+import LaundryDaemon
+import XCTest
+
+/// Quiet hours, the heads-up, and health warnings that keep out of a cycle's way.
+final class EngineQuietTests: EngineTestCase {
+    private let day = 86_400.0
+
+    /// Sound on; quiet from `from` to `to` (UTC, the engine's zone in these tests).
+    private func config(quiet: (String, String)? = nil, headsUp: Double = 0) -> DaemonConfig {
+        var config = DaemonConfig.withoutAlarms()
+        config.sound = true
+        config.headsUpMinutes = headsUp
+        if let quiet {
+            config.quietHours = QuietHours(from: TimeOfDay(quiet.0)!, to: TimeOfDay(quiet.1)!)
+        }
+        return config
+    }
+
+    func test_aLoadFinishedInQuietHoursIsShownSilentlyAtNormalUrgency() throws {
+        // The clock starts at 10:00 UTC.
+        let engine = try makeEngine(config: config(quiet: ("09:00", "11:00")))
+        try adopt("Socks")
+        try perform(.wash(.minutes(10)), "Socks")
+        engine.start()
+        advance(600, engine)
+        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
+        XCTAssertEqual(notifier.shown.first?.urgency, .normal)
+        XCTAssertEqual(sound.rings, [])
+        XCTAssertEqual(engine.ringingCount, 0)
+    }
+
+    func test_remindersHeldInQuietHoursGoOutOnceWhenTheyEnd() throws {
+        let engine = try makeEngine(config: config(quiet: ("10:05", "11:00")))
+        try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        engine.start()
+        advance(60, engine)  // 10:01, before the window: rung
+        XCTAssertEqual(sound.rings.count, 1)
+        notifier.press("default", on: try state("Socks").pet.id)
+        // Reminders would be due at 10:16, 10:31, 10:46: all inside the window.
+        XCTAssertEqual(engine.nextDeadline, start.addingTimeInterval(3600), "held until 11:00")
+        while clock.now() < start.addingTimeInterval(3540) { advance(60, engine) }
+        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"], "nothing inside the window")
+        advance(60, engine)
+        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!", "🧺 Socks is still wet"], "one, at its end")
+        XCTAssertEqual(sound.rings.count, 2)
+        advance(60, engine)
+        XCTAssertEqual(notifier.shown.count, 2, "once")
+    }
+
+    func test_healthWarningsWaitForTheEndOfQuietHours() throws {
+        try adopt("Towels", every: 7, lastWashed: start - 6 * day)
+        let engine = try makeEngine(config: config(quiet: ("09:00", "10:30")))
+        engine.start()
+        XCTAssertEqual(notifier.shown.count, 0)
+        clock.set(start + 1800)
+        engine.tick()
+        XCTAssertEqual(notifier.summaries, ["⚠️ Needs Laundry Soon"])
+    }
+
+    func test_quietHoursCrossingMidnightFollowTheLocalClockAcrossDST() throws {
+        let newYork = LocalZone(TimeZone(identifier: "America/New_York")!)
+        let hours = QuietHours(from: TimeOfDay("22:00")!, to: TimeOfDay("07:00")!)!
+        // The night clocks go forward (8 March 2026) and the night they go back (1 November 2026).
+        let spring = Date(timeIntervalSince1970: 1_772_938_800)  // 2026-03-08T03:00Z, 22:00 EST on the 7th
+        XCTAssertTrue(hours.contains(spring, in: newYork))
+        XCTAssertEqual(hours.end(after: spring, in: newYork).timeIntervalSince1970, 1_772_967_600, "07:00 EDT")
+        let autumn = Date(timeIntervalSince1970: 1_793_498_400)  // 2026-11-01T02:00Z, 22:00 EDT on 31 Oct
+        XCTAssertTrue(hours.contains(autumn, in: newYork))
+        XCTAssertEqual(hours.end(after: autumn, in: newYork).timeIntervalSince1970, 1_793_534_400, "07:00 EST")
+        XCTAssertFalse(hours.contains(Date(timeIntervalSince1970: 1_793_534_400), in: newYork))
+        XCTAssertFalse(hours.contains(autumn.addingTimeInterval(-60), in: newYork), "21:59")
+    }
+
+    func test_theHeadsUpComesLeadMinutesBeforeTheEndWithoutSound() throws {
+        let engine = try makeEngine(config: config(headsUp: 5))
+        let id = try adopt("Socks")
+        try perform(.wash(.minutes(45)), "Socks")
+        engine.start()
+        XCTAssertEqual(engine.nextDeadline, start.addingTimeInterval(40 * 60))
+        advance(40 * 60, engine)
+        XCTAssertEqual(notifier.summaries, ["🫧 Socks: 5 min left"])
+        XCTAssertEqual(notifier.shown.first?.urgency, .normal)
+        XCTAssertEqual(notifier.shown.first?.actions.map(\.key), ["default"])
+        XCTAssertEqual(sound.rings, [])
+        advance(5 * 60, engine)
+        XCTAssertEqual(notifier.summaries.last, "🫧 Wash Complete!", "the finish replaces it")
+        XCTAssertEqual(notifier.shown.count, 2)
+        _ = id
+    }
+
+    func test_noHeadsUpForALoadPausedBeforeItOrShorterThanTheLead() throws {
+        let engine = try makeEngine(config: config(headsUp: 5))
+        try adopt("Socks")
+        try adopt("Hankies")
+        try perform(.wash(.minutes(45)), "Socks")
+        try perform(.wash(.minutes(4)), "Hankies")
+        engine.start()
+        advance(30 * 60, engine)
+        try perform(.pause, "Socks")
+        engine.filesChanged(nil)
+        advance(60 * 60, engine)
+        XCTAssertEqual(
+            notifier.summaries.filter { !$0.contains("still wet") }, ["🫧 Wash Complete!"],
+            "only the short load's finish")
+    }
+
+    func test_pausingAfterTheHeadsUpWithdrawsIt() throws {
+        let engine = try makeEngine(config: config(headsUp: 5))
+        let id = try adopt("Socks")
+        try perform(.wash(.minutes(45)), "Socks")
+        engine.start()
+        advance(41 * 60, engine)
+        try perform(.pause, "Socks")
+        engine.filesChanged([id])
+        XCTAssertEqual(notifier.closed, [id])
+    }
+
+    func test_noHealthWarningWhileACycleIsUnderWayUntilTheLastReminderHasGone() throws {
+        try adopt("Towels", every: 7, lastWashed: start - 5 * day)
+        var settings = config()
+        settings.nagLimit = 2
+        let engine = try makeEngine(config: settings)
+        try perform(.wash(.minutes(10)), "Towels")
+        engine.start()
+        clock.set(start + day)  // health 14 %: past the 25 % warning
+        engine.tick()
+        engine.deadlinesDue()
+        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"], "the wash speaks for the pet")
+        XCTAssertEqual(try state("Towels").pet.mood, .neutral, "a finished wash cheers it up")
+        for _ in 0..<2 {
+            clock.advance(by: 15 * 60)
+            engine.deadlinesDue()
+            engine.tick()
+        }
+        XCTAssertEqual(notifier.summaries.filter { $0.contains("still wet") }.count, 2)
+        XCTAssertEqual(notifier.summaries.last, "⚠️ Needs Laundry Soon", "the reminders are over: warnings resume")
+    }
+}
