@@ -72,7 +72,8 @@ extension LaundryCommand {
                 let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
                 report.warning(
                     "config.json", "\(old) is not read any more: settings live outside the data folder",
-                    fix: "mkdir -p \(ShellQuote.quote(folder)) && mv \(ShellQuote.quote(old)) \(ShellQuote.quote(path))")
+                    fix: "mkdir -p \(ShellQuote.quote(folder)) && mv \(ShellQuote.quote(old)) \(ShellQuote.quote(path))"
+                )
             }
             do {
                 let config = try laundry.loadConfig()
