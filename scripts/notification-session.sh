@@ -5,7 +5,7 @@
 #   scripts/notification-session.sh COMMAND...
 #
 # The command sees DISPLAY, DBUS_SESSION_BUS_ADDRESS and:
-#   LAUNDRY_NOTIFY_LOG   dbus-monitor's record of every Notify call (with its time)
+#   LAUNDRY_NOTIFY_LOG   dbus-monitor's record of every Notify and CloseNotification call (with its time)
 #   LAUNDRY_DUNST_PICK   write "[<id>,<action>]" here, then run `dunstctl context`, to press a button
 #   PULSE_SERVER         a PulseAudio server whose default sink is a null sink: what is played
 #                        there can be recorded from LAUNDRY_SOUND_MONITOR with parecord
@@ -73,12 +73,13 @@ if command -v pulseaudio >/dev/null; then
 fi
 
 notify_rule="type='method_call',interface='org.freedesktop.Notifications',member='Notify'"
+close_rule="type='method_call',interface='org.freedesktop.Notifications',member='CloseNotification'"
 if [[ ${LAUNDRY_SESSION_CAPTURE:-text} == pcap ]]; then
   export LAUNDRY_NOTIFY_PCAP=$session/notify.pcap
   dbus-monitor --session --pcap "$notify_rule" >"$LAUNDRY_NOTIFY_PCAP" 2>/dev/null &
 else
   export LAUNDRY_NOTIFY_LOG=$session/notify.log
-  dbus-monitor --session "$notify_rule" >"$LAUNDRY_NOTIFY_LOG" 2>/dev/null &
+  dbus-monitor --session "$notify_rule" "$close_rule" >"$LAUNDRY_NOTIFY_LOG" 2>/dev/null &
 fi
 pids+=($!)
 if [[ ${LAUNDRY_SESSION_SERVER:-dunst} == recording ]]; then

@@ -22,12 +22,7 @@ final class GSoundPlayer: SoundPlayer {
     /// Called when a sound has ended, was cancelled or failed (for `notify-test --sound`).
     var onFinished: ((_ failure: String?) -> Void)?
 
-    init(log: @escaping (String) -> Void) {
-        self.log = log
-        // libcanberra would fall back to ALSA, which prints a page of errors into the log when
-        // there is no sound card; sound servers (PulseAudio, PipeWire) are what it should use.
-        setenv("CANBERRA_DRIVER", "pulse", 0)
-    }
+    init(log: @escaping (String) -> Void) { self.log = log }
 
     deinit {
         for sound in playing.values { g_object_unref(UnsafeMutableRawPointer(sound.cancellable)) }

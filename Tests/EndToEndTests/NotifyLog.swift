@@ -16,6 +16,18 @@ struct NotifyCall {
 enum NotifyLog {
     static var path: String? { ProcessInfo.processInfo.environment["LAUNDRY_NOTIFY_LOG"] }
 
+    /// The times of every `CloseNotification` call.
+    static func closeCalls() -> [Double] {
+        guard let path, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.components(separatedBy: "\nmethod call ").dropFirst()
+            .filter { $0.contains("member=CloseNotification") }
+            .compactMap { block in
+                block.range(of: #"time=[0-9.]+"#, options: .regularExpression).flatMap {
+                    Double(block[$0].dropFirst(5))
+                }
+            }
+    }
+
     static func calls() -> [NotifyCall] {
         guard let path, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         var calls: [NotifyCall] = []
