@@ -1,0 +1,187 @@
+import Foundation
+import LaundryTestSupport
+import XCTest
+
+/// The hook for real: programs spawned by the daemon, a local HTTP receiver standing in for
+/// ntfy and for Apprise's targets.
+final class HookEndToEndTests: XCTestCase {
+    private var home: LaundryHome!
+    private let marker = String(UUID().uuidString.prefix(6))
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(NotifyLog.path != nil, "needs a notification server: run through `make test`")
+        home = LaundryHome()
+        try home.allowDaemon()
+    }
+
+    override func tearDown() {
+        home?.run(["daemon", "stop"])
+    }
+
+    private var log: String { home.daemonLog }
+
+    private func config(hook: [String], extra: String = "") throws {
+        let words = String(data: try JSONSerialization.data(withJSONObject: hook), encoding: .utf8)!
+        try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0, "hook": "# + words + extra + "}")
+    }
+
+    func test_theHookGetsTheEventInItsEnvironmentAndOnStdin() throws {
+        let out = home.path + "/hook-out"
+        try config(hook: [
+            "sh", "-c",
+            "{ env | grep '^LAUNDRY_' | grep -v -e LAUNDRY_HOME -e LAUNDRY_BIN -e LAUNDRY_DUNST -e LAUNDRY_NOTIFY "
+                + "-e LAUNDRY_SOUND -e LAUNDRY_IN_PRIVATE -e LAUNDRY_MAN | sort; echo; cat; } > \(out).tmp; "
+                + "mv \(out).tmp \(out)",
+        ])
+        let name = "Hooked \(marker) 'quoted'"
+        home.ok("adopt", name)
+        home.ok("wash", name, "--for", "1s")
+        XCTAssertTrue(waitUntil(6) { FileManager.default.fileExists(atPath: out) }, log)
+        let received = try String(contentsOfFile: out, encoding: .utf8)
+        let id = try XCTUnwrap(home.pet(name)["id"] as? String)
+        XCTAssertEqual(
+            received.components(separatedBy: "\n\n").first,
+            """
+            LAUNDRY_BODY=\(name) is ready for the dryer!
+            LAUNDRY_COMMAND=laundry dry 'Hooked \(marker) '\\''quoted'\\'''
+            LAUNDRY_EVENT=washDone
+            LAUNDRY_PET_ID=\(id)
+            LAUNDRY_PET_NAME=\(name)
+            LAUNDRY_QUIET=0
+            LAUNDRY_SUMMARY=🫧 Wash Complete!
+            """)
+        let json = try XCTUnwrap(received.components(separatedBy: "\n\n").last)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertEqual(object["event"] as? String, "washDone")
+        XCTAssertEqual(object["petId"] as? String, id)
+        XCTAssertEqual(object["petName"] as? String, name)
+        XCTAssertEqual(object["summary"] as? String, "🫧 Wash Complete!")
+        XCTAssertTrue(waitUntil(3) { self.log.contains("hook for washDone (\(name)): exit 0") }, log)
+    }
+
+    func test_aHangingHookIsKilledAndTheNextNotificationIsOnTime() throws {
+        try config(hook: ["sh", "-c", "echo hanging >&2; sleep 60"], extra: #", "hookTimeoutSeconds": 1"#)
+        home.ok("adopt", "First \(marker)")
+        home.ok("adopt", "Second \(marker)")
+        home.ok("wash", "First \(marker)", "--for", "1s")
+        home.ok("wash", "Second \(marker)", "--for", "2s")
+        let started = Date().timeIntervalSince1970
+        XCTAssertTrue(waitUntil(6) { NotifyLog.calls(mentioning: marker).count == 2 }, log)
+        let second = try XCTUnwrap(NotifyLog.calls(mentioning: marker).last)
+        XCTAssertLessThan(second.time - started, 2.6, "the second load is announced on time")
+        XCTAssertTrue(
+            waitUntil(4) {
+                self.log.components(separatedBy: "killed after 1 s (hookTimeoutSeconds); stderr: hanging").count == 3
+            }, log)
+        let survivors = home.runProgram("/usr/bin/pgrep", ["-f", "sleep 60"]).stdout
+        XCTAssertEqual(survivors, "", "the whole process group is gone")
+    }
+
+    func test_aFailingHookIsLoggedAndTheNotificationStillGoesOut() throws {
+        try config(hook: ["sh", "-c", "echo 'no route to phone' >&2; exit 7"])
+        home.ok("adopt", "Fail \(marker)")
+        home.ok("wash", "Fail \(marker)", "--for", "1s")
+        XCTAssertTrue(waitUntil(6) { self.log.contains("exit 7; stderr: no route to phone") }, log)
+        XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 1)
+        try config(hook: ["/no/such/program"])
+        home.ok("daemon", "stop")
+        home.ok("adopt", "Missing \(marker)")
+        home.ok("wash", "Missing \(marker)", "--for", "1s")
+        XCTAssertTrue(waitUntil(6) { self.log.contains("cannot run /no/such/program") }, log)
+    }
+
+    func test_aBurstOfFiftyRunsEveryHookAtMostFourAtOnce() throws {
+        let out = home.path + "/burst"
+        try config(hook: [
+            "sh", "-c", "echo \"start $(date +%s.%N)\" >> \(out); sleep 0.2; echo \"end $(date +%s.%N)\" >> \(out)",
+        ])
+        for index in 0..<50 { home.ok("adopt", "Burst \(index) \(marker)") }
+        home.ok("daemon", "start")
+        for index in 0..<50 { home.ok("wash", "Burst \(index) \(marker)", "--for", "2s") }
+        XCTAssertTrue(waitUntil(20) { self.log.components(separatedBy: "hook for washDone").count == 51 }, log)
+        let events = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ")
+            return parts.count == 2 ? (parts[0] == "start" ? 1 : -1, Double(parts[1]) ?? 0) : nil
+        }.sorted { $0.1 < $1.1 }
+        XCTAssertEqual(events.filter { $0.0 == 1 }.count, 50, "every hook ran")
+        var running = 0
+        var most = 0
+        for (change, _) in events {
+            running += change
+            most = max(most, running)
+        }
+        XCTAssertLessThanOrEqual(most, 4)
+        XCTAssertGreaterThanOrEqual(most, 2, "they do run side by side")
+        XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 50)
+    }
+
+    // MARK: The README's recipes
+
+    /// An HTTP server on a free local port that writes each request's title header and body to a file.
+    private func receiver() throws -> (url: String, requests: String, stop: () -> Void) {
+        let requests = home.path + "/requests"
+        let script = home.path + "/receiver.py"
+        try """
+        import http.server, json, sys
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get('Content-Length', 0))).decode()
+                with open(sys.argv[1], 'a') as out:
+                    out.write(json.dumps({'path': self.path, 'title': self.headers.get('Title'), 'body': body}) + '\\n')
+                self.send_response(200)
+                self.end_headers()
+            def log_message(self, *args):
+                pass
+        server = http.server.HTTPServer(('127.0.0.1', 0), Handler)
+        print(server.server_port, flush=True)
+        server.serve_forever()
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script, requests]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let port = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).trimmed
+        return ("127.0.0.1:\(port)", requests, { process.terminate() })
+    }
+
+    private func received(_ file: String) -> [[String: String]] {
+        ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?.compactMapValues {
+                $0 as? String
+            }
+        }
+    }
+
+    func test_theNtfyRecipeWithCurl() throws {
+        let server = try receiver()
+        defer { server.stop() }
+        try config(hook: [
+            "sh", "-c", "curl -sS -H \"Title: $LAUNDRY_SUMMARY\" -d \"$LAUNDRY_BODY\" http://\(server.url)/TOPIC",
+        ])
+        home.ok("adopt", "Phone \(marker)")
+        home.ok("wash", "Phone \(marker)", "--for", "1s")
+        XCTAssertTrue(waitUntil(8) { !self.received(server.requests).isEmpty }, log)
+        let request = try XCTUnwrap(received(server.requests).first)
+        XCTAssertEqual(request["path"], "/TOPIC")
+        XCTAssertEqual(request["body"], "Phone \(marker) is ready for the dryer!")
+        XCTAssertNotNil(request["title"], "curl sent the title header")
+    }
+
+    func test_theAppriseRecipe() throws {
+        let server = try receiver()
+        defer { server.stop() }
+        try config(hook: [
+            "sh", "-c", "apprise -t \"$LAUNDRY_SUMMARY\" -b \"$LAUNDRY_BODY\" json://\(server.url)/laundry",
+        ])
+        home.ok("adopt", "Apprise \(marker)")
+        home.ok("wash", "Apprise \(marker)", "--for", "1s")
+        XCTAssertTrue(waitUntil(15) { !self.received(server.requests).isEmpty }, log)
+        let request = try XCTUnwrap(received(server.requests).first)
+        let payload = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data((request["body"] ?? "").utf8)) as? [String: Any])
+        XCTAssertEqual(payload["title"] as? String, "🫧 Wash Complete!")
+        XCTAssertEqual(payload["message"] as? String, "Apprise \(marker) is ready for the dryer!")
+    }
+}
