@@ -73,10 +73,9 @@ final class AlarmEndToEndTests: XCTestCase {
         XCTAssertLessThan(
             ackInRecording - onsets[1], 1.0, "acknowledged while the second ring was playing", file: file, line: line)
         let silence = max(0, (speakers.lastSound ?? 0) - ackInRecording)
-        print(
-            "alarm: amplitude before \(speakers.maximumAmplitude(from: 0, seconds: ackInRecording)), after "
-                + "\(speakers.maximumAmplitude(from: ackInRecording + 1)); silent \(Int(silence * 1000)) ms after acknowledging"
-        )
+        let before = speakers.maximumAmplitude(from: 0, seconds: ackInRecording)
+        let after = speakers.maximumAmplitude(from: ackInRecording + 1)
+        print("alarm: amplitude before \(before), after \(after); silent \(Int(silence * 1000)) ms after acknowledging")
         return (silence, acknowledged)
     }
 
