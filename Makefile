@@ -28,9 +28,16 @@ INSTALLED_FILES = \
 BUILD_PACKAGES = /usr/lib/$(shell uname -m)-linux-gnu/libnotify.so.4=libnotify4
 # Tools the tests drive for real: a private D-Bus session with dunst under Xvfb for notifications,
 # tmux for `laundry watch` and zsh, the three shells for completion, man for the manual page.
+# Sound: GSound (loaded with dlopen like libnotify, so its runtime library is enough) over the
+# freedesktop theme, PulseAudio with a null sink to play into, parecord/pacat and sox to record and
+# measure it; apprise and curl for the hook recipes.
 TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-utils dunst=dunst \
 	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
-	/usr/share/bash-completion/bash_completion=bash-completion
+	/usr/share/bash-completion/bash_completion=bash-completion \
+	/usr/lib/$(shell uname -m)-linux-gnu/libgsound.so.0=libgsound0 \
+	/usr/lib/$(shell uname -m)-linux-gnu/libcanberra-0.30/libcanberra-pulse.so=libcanberra-pulse \
+	/usr/share/sounds/freedesktop/stereo/complete.oga=sound-theme-freedesktop \
+	pulseaudio=pulseaudio parecord=pulseaudio-utils sox=sox apprise=apprise curl=curl pgrep=procps
 
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev \

@@ -227,6 +227,8 @@ public final class LibNotifyNotifier: Notifier {
             Self.hint("urgency", g_variant_new_byte(Self.urgency(content.urgency))),
             Self.hint("category", g_variant_new_string(content.category)),
             Self.hint("desktop-entry", g_variant_new_string(appName)),
+            // laundry plays its own sound (an alarm that repeats): a server must not add another.
+            Self.hint("suppress-sound", g_variant_new_boolean(1)),
         ]
         if let timer = content.timerID {
             hints.append(Self.hint("x-laundry-timer", g_variant_new_string(timer.lowercasedText)))

@@ -39,6 +39,7 @@ final class DaemonEndToEndTests: XCTestCase {
                 ["dry", "Start dryer", "air-dry", "Air-dry", "snooze", "Snooze 10 min", "default", "Got it"])
             XCTAssertEqual(call.urgency, 2, "critical")
             XCTAssertEqual(call.category, "x-laundry.done")
+            XCTAssertEqual(call.suppressSound, true, "laundry rings its own alarm")
         }
         XCTAssertEqual(calls.count, 3, "each once")
     }

@@ -11,6 +11,8 @@ struct NotifyCall {
     let category: String?
     /// The `x-laundry-timer` hint: the load a finish announces.
     let timerID: String?
+    /// The `suppress-sound` hint.
+    let suppressSound: Bool?
 }
 
 enum NotifyLog {
@@ -52,6 +54,7 @@ enum NotifyLog {
             var urgency: Int?
             var category: String?
             var timerID: String?
+            var suppressSound: Bool?
             for (position, line) in lines.enumerated() where position + 1 < lines.count {
                 if line == "string \"urgency\"", let byte = lines[position + 1].split(separator: " ").last {
                     urgency = Int(byte)
@@ -63,12 +66,14 @@ enum NotifyLog {
                 }
                 if line == "string \"category\"" { category = value() }
                 if line == "string \"x-laundry-timer\"" { timerID = value() }
+                if line == "string \"suppress-sound\"" { suppressSound = lines[position + 1].hasSuffix("true") }
             }
             guard strings.count >= 4 else { continue }
             calls.append(
                 NotifyCall(
                     time: time, appName: strings[0], summary: strings[2], body: strings[3], actions: actions,
-                    urgency: urgency, category: category, timerID: timerID))
+                    urgency: urgency, category: category, timerID: timerID,
+                    suppressSound: suppressSound))
         }
         return calls
     }

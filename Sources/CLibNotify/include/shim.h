@@ -133,6 +133,7 @@ void g_variant_unref(GVariant *value);
 GVariant *g_variant_new_string(const gchar *string);
 GVariant *g_variant_new_strv(const gchar *const *strv, gssize length);
 GVariant *g_variant_new_byte(guint8 value);
+GVariant *g_variant_new_boolean(gboolean value);
 GVariant *g_variant_new_int32(gint32 value);
 GVariant *g_variant_new_uint32(guint32 value);
 GVariant *g_variant_new_variant(GVariant *value);
