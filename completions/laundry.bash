@@ -558,7 +558,7 @@ _laundry_daemon_install() {
 
 _laundry_notify-test() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--sound --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __laundry_offer_flags_options 0

@@ -24,10 +24,10 @@ final class GSoundPlayer: SoundPlayer {
 
     init(log: @escaping (String) -> Void) { self.log = log }
 
-    deinit {
-        for sound in playing.values { g_object_unref(UnsafeMutableRawPointer(sound.cancellable)) }
-        if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
-    }
+    // No deinit: the GSound context is never freed. libcanberra's PulseAudio thread may still be
+    // delivering a sound's end when the player goes (at the end of `notify-test --sound`, or of
+    // the daemon), and destroying the context then aborts the process; it lives as long as the
+    // process instead.
 
     func ring(for pets: Set<UUID>) {
         guard let context = openContext(), let cancellable = g_cancellable_new() else {
