@@ -12,11 +12,22 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     public var nextDeadline: Date?
     public var server: String?
     public var serverCapabilities: [String]
+    /// The quiet hours the daemon runs with (`22:00`, `07:00`), as it read them.
+    public var quietFrom: String?
+    public var quietTo: String?
+
+    /// The quiet hours in effect, if any.
+    public var quietHours: QuietHours? {
+        guard let from = quietFrom.flatMap(TimeOfDay.init), let to = quietTo.flatMap(TimeOfDay.init) else { return nil }
+        return QuietHours(from: from, to: to)
+    }
 
     public init(
         pid: Int32, startedAt: Date, home: String, pets: Int, timersArmed: Int, nextDeadline: Date?,
-        server: String?, serverCapabilities: [String]
+        server: String?, serverCapabilities: [String], quietHours: QuietHours? = nil
     ) {
+        quietFrom = quietHours?.from.description
+        quietTo = quietHours?.to.description
         self.pid = pid
         self.startedAt = startedAt
         self.home = home

@@ -35,7 +35,7 @@ enum DaemonRunner {
                 pid: getpid(), startedAt: startedAt, home: laundry.home, pets: engine.petCount,
                 timersArmed: engine.armedCount, nextDeadline: engine.nextDeadline,
                 server: notifier.server.map { "\($0.name) \($0.version)" },
-                serverCapabilities: notifier.server?.capabilities ?? [])
+                serverCapabilities: notifier.server?.capabilities ?? [], quietHours: engine.config.quietHours)
             if status != lastStatus {
                 status.write(to: runtime.status)
                 lastStatus = status

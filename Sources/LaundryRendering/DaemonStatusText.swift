@@ -28,6 +28,7 @@ public enum DaemonStatusText {
         } else {
             lines.append("  notifications: no notification server found; they go to \(runtime.log)")
         }
+        lines.append("  quiet hours:   \(QuietHoursText.describe(status.quietHours, at: now))")
         lines.append("  log:           \(runtime.log)")
         return lines
     }

@@ -46,13 +46,7 @@ extension LaundryCommand.Daemon {
             print(
                 DaemonStatusText.lines(status, runtime: context.runtime, now: context.laundry.now).joined(
                     separator: "\n"))
-            let quiet: String
-            do {
-                quiet = QuietHoursText.describe(try context.laundry.loadConfig().quietHours, at: context.laundry.now)
-            } catch {
-                quiet = "unknown: config.json has a problem (see laundry doctor)"
-            }
-            print("  quiet hours:   \(quiet)")
+
         }
     }
 

@@ -1,0 +1,70 @@
+import Foundation
+import LaundryTestSupport
+import XCTest
+
+/// config.json where it lives now, read strictly, by the daemon and by doctor.
+final class SettingsEndToEndTests: XCTestCase {
+    private var home: LaundryHome!
+
+    override func setUpWithError() throws {
+        home = LaundryHome()
+        try home.allowDaemon()
+    }
+
+    override func tearDown() {
+        home?.run(["daemon", "stop"])
+    }
+
+    private var log: String { home.daemonLog }
+
+    func test_doctorNamesTheWrongKeyAndTheFileLeftInTheDataFolder() throws {
+        try home.writeConfig(#"{"alarmRepeatSecond": 10}"#)
+        home.ok("adopt", "Socks")
+        try "{}".write(toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
+        let doctor = home.run(["doctor"])
+        XCTAssertEqual(doctor.status, 1)
+        XCTAssertTrue(
+            doctor.stdout.contains(
+                "✗ config.json    \(home.configFile): unknown setting 'alarmRepeatSecond'; "
+                    + "did you mean 'alarmRepeatSeconds'?"), doctor.stdout)
+        XCTAssertTrue(
+            doctor.stdout.contains("\(home.path)/config.json is not read any more"), doctor.stdout)
+        XCTAssertTrue(doctor.stdout.contains("→ mkdir -p \(home.path)/config/laundry && mv"), doctor.stdout)
+    }
+
+    func test_doctorShowsTheSettingsAndQuietHours() throws {
+        try home.writeConfig(#"{"quietHours": {"from": "00:00", "to": "23:59"}, "sound": false}"#)
+        let doctor = home.run(["doctor"])
+        XCTAssertTrue(doctor.stdout.contains("✓ quiet hours    00:00–23:59 (on now, until 23:59)"), doctor.stdout)
+        XCTAssertTrue(doctor.stdout.contains("✓ sound          off (\"sound\": false in config.json)"), doctor.stdout)
+    }
+
+    func test_theDaemonStartsOnTheDefaultsAndABadReloadKeepsWhatItHad() throws {
+        try home.writeConfig(#"{"sound": "loud"}"#)
+        try "{}".write(toFile: home.path + "/config.json", atomically: true, encoding: .utf8)
+        home.ok("daemon", "start")
+        XCTAssertTrue(
+            waitUntil(5) {
+                self.log.contains(
+                    "config.json not used, running with the defaults until it is fixed (then SIGHUP): "
+                        + "\(self.home.configFile): 'sound' must be true or false")
+            }, log)
+        XCTAssertTrue(log.contains("\(home.path)/config.json is not read any more"), log)
+        let pid = try XCTUnwrap(home.daemonPID)
+        try home.writeConfig(#"{"sound": false, "quietHours": {"from": "01:00", "to": "02:00"}}"#)
+        kill(pid, SIGHUP)
+        XCTAssertTrue(
+            waitUntil(5) {
+                self.log.contains("sound off; no heads-up") || self.log.contains("quiet hours 01:00–02:00")
+            }, log)
+        try home.writeConfig(#"{"nagLimit": -1}"#)
+        kill(pid, SIGHUP)
+        XCTAssertTrue(
+            waitUntil(5) {
+                self.log.contains(
+                    "config.json not reloaded, the previous settings stay: \(self.home.configFile): "
+                        + "'nagLimit' must be between 0 and 100 (it is -1)")
+            }, log)
+        XCTAssertTrue(home.ok("daemon", "status").stdout.contains("quiet hours:   01:00–02:00"))
+    }
+}
