@@ -15,7 +15,7 @@ public struct TimeOfDay: Equatable, Sendable, CustomStringConvertible {
     public init?(_ text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
             let hour = Int(parts[0]), let minute = Int(parts[1])
         else { return nil }
         self.init(hour: hour, minute: minute)
@@ -53,17 +53,33 @@ public struct QuietHours: Equatable, Sendable, CustomStringConvertible {
         return minute >= from.minutesIntoDay || minute < to.minutesIntoDay
     }
 
-    /// The end of the window that holds `date`: the first moment after it when the local clock
-    /// reads `to` (or, where a daylight-saving jump skips that reading, the moment just after the jump).
+    /// The end of the window that holds `date`: the first moment after it when the clock leaves
+    /// the window. That is when it next reads `to`, taken at `date`'s own offset when the reading
+    /// comes twice (the fall-back hour); where a daylight-saving jump skips `to`, it is the jump.
     public func end(after date: Date, in zone: LocalZone) -> Date {
+        let offset = zone.offset(at: date)
         var day = zone.startOfDay(for: date)
         for _ in 0..<3 {
             let fields = zone.fields(of: day)
             let candidate = zone.date(
-                year: fields.year, month: fields.month, day: fields.day, hour: to.hour, minute: to.minute)
-            if candidate > date { return candidate }
+                year: fields.year, month: fields.month, day: fields.day, hour: to.hour, minute: to.minute,
+                preferredOffset: offset)
+            if candidate > date { return firstMomentOutside(from: date, before: candidate, in: zone) }
             day = zone.adding(days: 1, to: day)
         }
         return date.addingTimeInterval(86_400)
+    }
+
+    /// The clock may leave the window before it reads `to` (a jump over it): the first whole second
+    /// in (`date`, `candidate`] outside the window, found by halving.
+    private func firstMomentOutside(from date: Date, before candidate: Date, in zone: LocalZone) -> Date {
+        guard contains(date, in: zone), !contains(candidate, in: zone) else { return candidate }
+        var inside = date.timeIntervalSince1970.rounded(.down)
+        var outside = candidate.timeIntervalSince1970.rounded(.up)
+        while outside - inside > 1 {
+            let middle = (inside + (outside - inside) / 2).rounded(.down)
+            if contains(Date(timeIntervalSince1970: middle), in: zone) { inside = middle } else { outside = middle }
+        }
+        return Date(timeIntervalSince1970: outside)
     }
 }

@@ -30,9 +30,10 @@ struct AlarmSchedule {
         var ringing: Set<UUID> = []
         for (pet, alarm) in alarms where alarm.nextRing <= now {
             ringing.insert(pet)
-            var next = alarm
             // A late wake-up (a suspend) rings once, not once per missed repeat.
-            while next.nextRing <= now { next.nextRing += config.alarmRepeatSeconds }
+            let missed = (now.timeIntervalSince(alarm.nextRing) / config.alarmRepeatSeconds).rounded(.down) + 1
+            var next = alarm
+            next.nextRing += missed * config.alarmRepeatSeconds
             alarms[pet] = next.nextRing <= next.givesUpAt ? next : nil
         }
         return ringing

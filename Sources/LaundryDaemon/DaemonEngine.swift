@@ -188,8 +188,9 @@ public final class DaemonEngine {
     /// off), the stage stays, reminders go on as scheduled.
     public func acknowledge(_ pet: UUID, because reason: String) {
         ringSoon.remove(pet)
-        guard alarms.stop(pet) else { return }
+        // A last ring, or a reminder's one, has no alarm left but may still be playing.
         sound.silence(pet)
+        guard alarms.stop(pet) else { return }
         log("alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: \(reason)")
     }
 

@@ -63,7 +63,7 @@ final class GSoundPlayer: SoundPlayer {
         if context == nil {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "libgsound.so.0 is not installed"
             if let error { g_error_free(error) }
-            report("no sound: \(reason)")
+            report(reason)
         }
         return context
     }
@@ -71,7 +71,7 @@ final class GSoundPlayer: SoundPlayer {
     private func report(_ failure: String) {
         guard failure != lastFailure else { return }
         lastFailure = failure
-        log(failure + "; notifications go on without it")
+        log("no sound: \(failure); notifications go on without it")
     }
 
     private final class Request {
@@ -101,7 +101,7 @@ final class GSoundPlayer: SoundPlayer {
             g_object_unref(UnsafeMutableRawPointer(sound.cancellable))
         }
         if let failure {
-            player.report("no sound: \(failure)")
+            player.report(failure)
         } else if played {
             player.lastFailure = nil
         }

@@ -1,3 +1,4 @@
+import CLibNotify
 import FoundationEssentials
 import LaundryCore
 
@@ -62,7 +63,9 @@ struct HookProcess {
             throw .failed("cannot run \(command[0]): \(String(cString: strerror(status)))")
         }
         // The event is small (well under a pipe's 64 KiB), so this write does not block; a hook
-        // that does not read its input just never sees it.
+        // that does not read its input just never sees it, and one already gone is EPIPE, not a
+        // SIGPIPE that would end this process.
+        signal(SIGPIPE, SIG_IGN)
         let json = event.json + "\n"
         _ = json.withCString { write(input[1], $0, strlen($0)) }
         close(input[1])
@@ -101,13 +104,9 @@ struct HookProcess {
         return "killed by signal \(signal)"
     }
 
-    /// A pipe neither end of which leaks into other children (the daemon is single-threaded, so
-    /// setting the flag after `pipe` races with no other spawn).
-    private static func closeOnExecPipe(_ ends: inout [Int32]) -> Bool {
-        guard pipe(&ends) == 0 else { return false }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return true
-    }
+    /// A pipe neither end of which leaks into another child: GDBus's and PulseAudio's threads run
+    /// beside this one (PulseAudio may spawn its server), so the flag is set as the pipe is made.
+    private static func closeOnExecPipe(_ ends: inout [Int32]) -> Bool { pipe2(&ends, O_CLOEXEC) == 0 }
 
     private static func errorText() -> String { String(cString: strerror(errno)) }
 }

@@ -92,7 +92,8 @@ final class PetTimerService {
         // A finish to announce, or an announcement whose `notified` is still to be saved.
         if state.unannouncedFinish != nil { deadlines.append(now) }
         // Reminders due in quiet hours wait for their end.
-        if let nag = Reminders.nextNag(for: state, config: config) { deadlines.append(quiet.allowed(nag)) }
+        // (An overdue one counts from now: held back, it must not leave a deadline in the past.)
+        if let nag = Reminders.nextNag(for: state, config: config) { deadlines.append(quiet.allowed(max(nag, now))) }
         guard let earliest = deadlines.min() else { return nil }
         if let retryAfter, earliest < retryAfter { return retryAfter }
         return earliest

@@ -6,7 +6,7 @@ import FoundationEssentials
 enum TestSound {
     static func play(limit: UInt32 = 5) -> String? {
         var failure: String?
-        let player = GSoundPlayer(log: { failure = $0 })
+        let player = GSoundPlayer(log: { _ in })
         let loop = g_main_loop_new(nil, 0)
         defer { g_main_loop_unref(loop) }
         var finished = false

@@ -89,6 +89,9 @@ final class DaemonConfigTests: XCTestCase {
         XCTAssertEqual(
             problem(#"{"quietHours": {"from": "22:00", "to": "7pm"}}"#), .badTime(key: "quietHours.to", value: "7pm"))
         XCTAssertEqual(problem(#"{"quietHours": {"from": "22:00", "to": "22:00"}}"#), .emptyWindow("quietHours"))
+        for signed in ["+7:00", "07:+5", "-0:00", "07:0５"] {
+            XCTAssertNil(TimeOfDay(signed), signed)
+        }
         guard case .wrongType(key: "quietHours", _) = problem(#"{"quietHours": {"from": "22:00"}}"#) else {
             return XCTFail("a window with no end")
         }

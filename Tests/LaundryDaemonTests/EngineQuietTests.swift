@@ -51,6 +51,48 @@ final class EngineQuietTests: EngineTestCase {
         XCTAssertEqual(notifier.shown.count, 2, "once")
     }
 
+    func test_aReminderAlreadyOverdueWhenQuietHoursBeginWaitsForTheirEndNotInALoop() throws {
+        let engine = try makeEngine(config: config(quiet: ("10:20", "11:00")))
+        try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        engine.start()
+        advance(60, engine)
+        // Asleep from 10:05 to 10:30: the reminder due at 10:16 is overdue, and it is quiet now.
+        clock.set(start + 1800)
+        engine.deadlinesDue()
+        XCTAssertEqual(engine.nextDeadline, start.addingTimeInterval(3600), "held until 11:00, not in the past")
+        XCTAssertEqual(notifier.shown.count, 1)
+    }
+
+    func test_quietHoursEndRightWhenTheClockReadsToTwiceOrSkipsIt() throws {
+        let newYork = LocalZone(TimeZone(identifier: "America/New_York")!)
+        // 1 November 2026: 01:00–02:00 EDT, then 01:00–02:00 EST again.
+        let window = QuietHours(from: TimeOfDay("00:30")!, to: TimeOfDay("01:30")!)!
+        let secondPass = Date(timeIntervalSince1970: 1_793_514_000)  // 06:20Z = 01:20 EST
+        XCTAssertEqual(window.end(after: secondPass, in: newYork).timeIntervalSince1970, 1_793_514_600, "01:30 EST")
+        let firstPass = Date(timeIntervalSince1970: 1_793_510_400)  // 05:20Z = 01:20 EDT
+        XCTAssertEqual(window.end(after: firstPass, in: newYork).timeIntervalSince1970, 1_793_511_000, "01:30 EDT")
+        // 8 March 2026: 02:00–03:00 never happens; a window to 02:30 ends at the jump.
+        let gap = QuietHours(from: TimeOfDay("01:00")!, to: TimeOfDay("02:30")!)!
+        let beforeJump = Date(timeIntervalSince1970: 1_772_951_400)  // 06:30Z = 01:30 EST
+        XCTAssertEqual(gap.end(after: beforeJump, in: newYork).timeIntervalSince1970, 1_772_953_200, "03:00 EDT")
+    }
+
+    func test_aClickDuringAReminderCutsItsSoundOff() throws {
+        var settings = config()
+        settings.alarmMinutes = 0
+        let engine = try makeEngine(config: settings)
+        let id = try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        engine.start()
+        advance(60, engine)
+        sound.finish()
+        advance(15 * 60, engine)
+        XCTAssertEqual(sound.playingFor, [id], "the reminder rings")
+        notifier.press("default", on: id)
+        XCTAssertEqual(sound.playingFor, [], "and stops at the click, though no alarm repeats")
+    }
+
     func test_healthWarningsWaitForTheEndOfQuietHours() throws {
         try adopt("Towels", every: 7, lastWashed: start - 6 * day)
         let engine = try makeEngine(config: config(quiet: ("09:00", "10:30")))

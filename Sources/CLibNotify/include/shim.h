@@ -14,6 +14,9 @@
 // To use another function: declare it here as GLib's header does, and forward it in glib-loader.c.
 
 #include <stddef.h>
+
+// unistd.h with _GNU_SOURCE, which Swift's Glibc module does not give
+int pipe2(int pipefd[2], int flags);
 #include <sys/inotify.h>
 #include <sys/timerfd.h>
 
