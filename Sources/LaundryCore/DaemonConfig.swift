@@ -27,12 +27,6 @@ public struct DaemonConfig: Equatable, Sendable {
 
     public init() {}
 
-    public init(nagIntervalMinutes: Double, nagLimit: Int, notifications: Bool) {
-        self.nagIntervalMinutes = nagIntervalMinutes
-        self.nagLimit = nagLimit
-        self.notifications = notifications
-    }
-
     public var nagInterval: Double { nagIntervalMinutes * 60 }
     public var headsUpLead: Double { headsUpMinutes * 60 }
     public var alarmSpan: Double { alarmMinutes * 60 }

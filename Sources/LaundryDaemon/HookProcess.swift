@@ -92,13 +92,23 @@ struct HookProcess {
     }
 
     /// The last non-empty line of what the hook wrote to stderr.
-    static func lastLine(_ bytes: [UInt8]) -> String? {
+    private static func lastLine(_ bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
         return text.split(whereSeparator: \.isNewline).last.map { String($0.prefix(300)) }
     }
 
+    /// How a run ended, for the log and `notify-test`: "exit 3; stderr: …", "killed after 1 s
+    /// (hookTimeoutSeconds)".
+    static func outcome(waitStatus: Int32, timedOut: Bool, timeout: Double, stderr: [UInt8]) -> String {
+        var line =
+            timedOut
+            ? "killed after \(NumberText.plain(timeout)) s (hookTimeoutSeconds)" : describe(waitStatus: waitStatus)
+        if let last = lastLine(stderr) { line += "; stderr: \(last)" }
+        return line
+    }
+
     /// "exit 0", "exit 3", "killed by signal 9".
-    static func describe(waitStatus status: Int32) -> String {
+    private static func describe(waitStatus status: Int32) -> String {
         let signal = status & 0x7f
         if signal == 0 { return "exit \((status >> 8) & 0xff)" }
         return "killed by signal \(signal)"

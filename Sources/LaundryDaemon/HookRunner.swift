@@ -84,10 +84,9 @@ final class HookRunner: HookLauncher {
         var line = "hook for \(entry.job.event.event)"
         if !entry.job.event.petName.isEmpty, entry.job.event.petID != nil { line += " (\(entry.job.event.petName))" }
         line +=
-            entry.timedOut
-            ? ": killed after \(NumberText.plain(entry.job.timeout)) s (hookTimeoutSeconds)"
-            : ": \(HookProcess.describe(waitStatus: waitStatus))"
-        if let last = HookProcess.lastLine(entry.stderr) { line += "; stderr: \(last)" }
+            ": "
+            + HookProcess.outcome(
+                waitStatus: waitStatus, timedOut: entry.timedOut, timeout: entry.job.timeout, stderr: entry.stderr)
         log(line)
         startWaiting()
     }

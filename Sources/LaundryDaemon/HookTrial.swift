@@ -29,11 +29,6 @@ enum HookTrial {
         }
         _ = HookProcess.drain(process.stderr, into: &stderr)
         close(process.stderr)
-        var line =
-            timedOut
-            ? "killed after \(NumberText.plain(timeout)) s (hookTimeoutSeconds)"
-            : HookProcess.describe(waitStatus: status)
-        if let last = HookProcess.lastLine(stderr) { line += "; stderr: \(last)" }
-        return line
+        return HookProcess.outcome(waitStatus: status, timedOut: timedOut, timeout: timeout, stderr: stderr)
     }
 }

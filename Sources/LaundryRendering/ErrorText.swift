@@ -87,7 +87,7 @@ public enum ErrorText {
     }
 
     /// One wrong setting, named by its key, with what to write instead.
-    public static func configLine(_ problem: ConfigProblem) -> String {
+    static func configLine(_ problem: ConfigProblem) -> String {
         switch problem {
         case .notJSON:
             return "it is not valid JSON; fix it, or delete it to use the defaults"

@@ -4,23 +4,12 @@ import XCTest
 
 /// The alarm for real: the daemon against dunst on a private bus, playing through GSound into
 /// PulseAudio's null sink, recorded and measured.
-final class AlarmEndToEndTests: XCTestCase {
-    private var home: LaundryHome!
-    private let marker = String(UUID().uuidString.prefix(6))
-
+final class AlarmEndToEndTests: DaemonTestCase {
     override func setUpWithError() throws {
-        try XCTSkipUnless(NotifyLog.path != nil, "needs a notification server: run through `make test`")
         try XCTSkipUnless(Speakers.monitor != nil, "needs PulseAudio with a null sink: run through `make test`")
-        home = LaundryHome()
-        try home.allowDaemon()
+        try super.setUpWithError()
         home.runProgram("/usr/bin/dunstctl", ["close-all"])
     }
-
-    override func tearDown() {
-        home?.run(["daemon", "stop"])
-    }
-
-    private var log: String { home.daemonLog }
 
     /// When the daemon logged lines containing `text`.
     private func logTimes(_ text: String) -> [Date] {

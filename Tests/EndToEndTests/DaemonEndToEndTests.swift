@@ -4,22 +4,7 @@ import XCTest
 
 /// The real daemon against a real notification server (dunst under Xvfb on a private bus, from
 /// scripts/notification-session.sh, which `make test` runs the suite in).
-final class DaemonEndToEndTests: XCTestCase {
-    private var home: LaundryHome!
-    /// Pet names carry it, to find this test's notifications in the shared log.
-    private let marker = String(UUID().uuidString.prefix(6))
-
-    override func setUpWithError() throws {
-        try XCTSkipUnless(NotifyLog.path != nil, "needs a notification server: run through `make test`")
-        home = LaundryHome()
-        try home.allowDaemon()
-    }
-
-    override func tearDown() {
-        home?.run(["daemon", "stop"])
-    }
-
-    private var log: String { home.daemonLog }
+final class DaemonEndToEndTests: DaemonTestCase {
 
     func test_threeWashesGiveThreeNotificationsInOrder() throws {
         let names = ["First \(marker)", "Second \(marker)", "Third \(marker)"]

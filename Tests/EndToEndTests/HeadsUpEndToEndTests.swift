@@ -4,21 +4,7 @@ import XCTest
 
 /// The heads-up, quiet hours ending, and warnings that keep out of a wash's way, with the real
 /// daemon and dunst.
-final class HeadsUpEndToEndTests: XCTestCase {
-    private var home: LaundryHome!
-    private let marker = String(UUID().uuidString.prefix(6))
-
-    override func setUpWithError() throws {
-        try XCTSkipUnless(NotifyLog.path != nil, "needs a notification server: run through `make test`")
-        home = LaundryHome()
-        try home.allowDaemon()
-    }
-
-    override func tearDown() {
-        home?.run(["daemon", "stop"])
-    }
-
-    private var log: String { home.daemonLog }
+final class HeadsUpEndToEndTests: DaemonTestCase {
 
     func test_aSeventySecondLoadGetsItsHeadsUpAboutTenSecondsInButNotWhenPausedFirst() throws {
         try home.writeConfig(#"{"headsUpMinutes": 1, "sound": false}"#)

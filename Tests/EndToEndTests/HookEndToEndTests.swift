@@ -4,22 +4,7 @@ import XCTest
 
 /// The hook for real: programs spawned by the daemon, a local HTTP receiver standing in for
 /// ntfy and for Apprise's targets.
-final class HookEndToEndTests: XCTestCase {
-    private var home: LaundryHome!
-    private let marker = String(UUID().uuidString.prefix(6))
-
-    override func setUpWithError() throws {
-        try XCTSkipUnless(NotifyLog.path != nil, "needs a notification server: run through `make test`")
-        home = LaundryHome()
-        try home.allowDaemon()
-    }
-
-    override func tearDown() {
-        home?.run(["daemon", "stop"])
-    }
-
-    private var log: String { home.daemonLog }
-
+final class HookEndToEndTests: DaemonTestCase {
     private func config(hook: [String], extra: String = "") throws {
         let words = String(data: try JSONSerialization.data(withJSONObject: hook), encoding: .utf8)!
         try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0, "hook": "# + words + extra + "}")

@@ -64,7 +64,9 @@ extension DaemonConfig {
     /// The settings the timer and reminder tests were written for: no sound, no heads-up, so
     /// the only deadlines are the loads' and the reminders'.
     static func withoutAlarms(nagIntervalMinutes: Double = 15, nagLimit: Int = 4) -> DaemonConfig {
-        var config = DaemonConfig(nagIntervalMinutes: nagIntervalMinutes, nagLimit: nagLimit, notifications: true)
+        var config = DaemonConfig()
+        config.nagIntervalMinutes = nagIntervalMinutes
+        config.nagLimit = nagLimit
         config.sound = false
         config.headsUpMinutes = 0
         return config
