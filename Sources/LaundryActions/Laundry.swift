@@ -17,16 +17,20 @@ public final class Laundry {
     /// Where the user's settings are read from (outside the data folder, which may be shared);
     /// nil: the defaults.
     public let configPath: String?
+    /// This machine among those sharing the folder: it stamps every change made here.
+    public let device: DeviceIdentity
     public private(set) var warnings: [LaundryWarning] = []
 
     /// For tests and the daemon: a home folder, a data folder, a clock. `autostart` nil never
     /// starts the notification service.
     public init(
         home: String, dataFolder: String, kinds: KindCatalog, clock: any WallClock,
-        autostart: DaemonAutostart? = nil, configPath: String? = nil
+        autostart: DaemonAutostart? = nil, configPath: String? = nil,
+        device: DeviceIdentity = DeviceIdentity(fixed: "0000000000000000")
     ) {
         store = PetStore(paths: LaundryPaths(root: home))
         self.configPath = configPath
+        self.device = device
         data = DataDirectory(path: dataFolder)
         self.kinds = kinds
         self.clock = clock
@@ -48,7 +52,8 @@ public final class Laundry {
             home: LaundryPaths.resolve(environment: environment).root, dataFolder: data.path,
             kinds: try data.loadKinds(), clock: try clock ?? LaundryClock.from(environment),
             autostart: startsDaemon ? DaemonAutostart(environment: environment) : nil,
-            configPath: ConfigFile.path(environment: environment))
+            configPath: ConfigFile.path(environment: environment),
+            device: DeviceIdentity(file: DeviceIdentity.path(environment: environment)))
     }
 
     /// The time on laundry's clock (shifted by `LAUNDRY_FAKE_NOW` in tests).
@@ -114,10 +119,16 @@ public final class Laundry {
         guard let name = request.name else { throw PetError.invalidName("", reason: "a name cannot be empty or blank") }
         let kind = try kinds.resolve(request.kind ?? kinds.defaultKind)
         let now = clock.now()
-        let pet = Pet(
+        var pet = Pet(
             name: name, kind: kind, createdAt: now, washDuration: request.washDuration,
             dryDuration: request.dryDuration, cycleDays: request.cycleDays, lastLaundryAt: request.lastWashed)
-        try store.create(pet, events: [HistoryEvent(at: now, event: .adopted, petID: pet.id, detail: kind.id)])
+        let here = try device.id()
+        var parts = PartStamps()
+        for part in PetPart.allCases { parts.record(PartStamp(at: now, device: here), for: part) }
+        pet.parts = parts
+        let adopted = HistoryEvent(
+            at: now, event: .adopted, petID: pet.id, detail: kind.id, id: EventID.random(), device: here)
+        try store.create(pet, events: [adopted])
         return PetState(pet: pet)
     }
 
@@ -135,7 +146,8 @@ public final class Laundry {
     /// Deletes the pet and all its files. Returns the pet as it was.
     public func release(_ query: String) throws -> Pet {
         let state = try pet(query)
-        try store.remove(state.pet.id)
+        try store.remove(
+            state.pet.id, release: ReleaseRecord(petID: state.pet.id, name: state.pet.name, at: now, device: try device.id()))
         return state.pet
     }
 
@@ -189,15 +201,28 @@ public final class Laundry {
         _ move: (inout PetState) throws -> [HistoryEvent]
     ) throws -> PetState? {
         var refusal: (any Error)?
+        let here = try device.id()
         let settleThenMove = { (state: inout PetState) -> [HistoryEvent] in
+            refusal = nil  // run again when a sync engine replaced the files meanwhile
             var events = StageMachine.settle(&state, at: now)
             var moved = state
             do {
-                events += try move(&moved)
+                let made = try move(&moved)
+                Self.stamp(&moved, changedFrom: state, at: now, device: here)
+                events += made.map { event in
+                    var event = event
+                    if event.id == nil {
+                        event.id = EventID.random()
+                        event.device = here
+                    }
+                    return event
+                }
                 state = moved
             } catch {
                 refusal = error
             }
+            // A timer file that is not the pet's current load is a leftover: cleared.
+            if !state.timerIsCurrent { state.timer = nil }
             return events
         }
         let state: PetState?
@@ -213,6 +238,23 @@ public final class Laundry {
         }
         if let refusal { throw refusal }
         return state
+    }
+
+    /// Stamps each part a person's move changed with the time and this machine, for merging with
+    /// copies from other machines; the timer carries the cycle's stamp.
+    static func stamp(_ moved: inout PetState, changedFrom before: PetState, at now: Date, device: String) {
+        let stamp = PartStamp(at: now, device: device)
+        var parts = moved.pet.parts ?? PartStamps()
+        var changed = false
+        for part in PetPart.allCases {
+            let cycleTimerMoved = part == .cycle && moved.timer != before.timer
+            guard part.content(of: moved.pet) != part.content(of: before.pet) || cycleTimerMoved else { continue }
+            parts.record(stamp, for: part)
+            changed = true
+        }
+        guard changed else { return }
+        moved.pet.parts = parts
+        if moved.timer != nil, moved.timerIsCurrent { moved.timer?.stamp = parts.latest(.cycle) }
     }
 
     /// Brings read-only views up to date: finished timers and lost streaks are written down (once,

@@ -50,10 +50,8 @@ public struct PetSettings: Sendable {
             changed.append("every \(CycleDays.format(cycleDays))")
         }
         if let lastWashed {
+            // Health may rise past a warning again: it re-arms when it falls (see `Reminders`).
             pet.lastLaundryAt = lastWashed
-            // Health may have risen past a warning again: let it warn again when it falls.
-            let health = pet.health(at: now)
-            pet.sentHealthWarnings = pet.sentHealthWarnings.filter { $0 >= health }
             changed.append("last washed \(Timestamp.format(lastWashed))")
         }
         if !changed.isEmpty {

@@ -5,7 +5,15 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     public enum Kind: String, Codable, Sendable {
         case adopted, washStarted, washDone, dryStarted, dryDone, extraDryStarted, extraDryDone
         case folded, cancelled, paused, resumed, settingsChanged, renamed, died, snoozed
+        /// A change made on one machine lost to a later change of the same part on another.
+        case superseded
     }
+
+    /// Unique per event, so histories from two machines merge by union. Nil only in lines written
+    /// before ids existed; `HistoryLog` gives those one derived from the line.
+    public var id: String?
+    /// The machine the event was made on, for what a person did.
+    public var device: String?
 
     public var at: Date
     public var event: Kind
@@ -15,7 +23,12 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     /// A short free text: the new name, the changed settings, the length of a load.
     public var detail: String?
 
-    public init(at: Date, event: Kind, petID: UUID, timerID: UUID? = nil, detail: String? = nil) {
+    public init(
+        at: Date, event: Kind, petID: UUID, timerID: UUID? = nil, detail: String? = nil, id: String? = nil,
+        device: String? = nil
+    ) {
+        self.id = id
+        self.device = device
         self.at = at
         self.event = event
         self.petID = petID

@@ -17,8 +17,9 @@ public struct LaundryTimer: Codable, Equatable, Sendable {
     public var pausedAt: Date?
     /// Set by whoever first saw the timer end (a command or the daemon) and moved the pet on.
     public var finishedAt: Date?
-    /// Set by the notification service once it has announced the end; never by a command.
-    public var notified: Bool
+    /// The pet's cycle stamp when this version was written, so that of two versions of the file
+    /// from two machines the one that goes with the merged pet is kept.
+    public var stamp: PartStamp?
     /// The load's planned length, kept across pauses (where `endsAt − startedAt` stops meaning it).
     public var plannedSeconds: Double
 
@@ -32,7 +33,7 @@ public struct LaundryTimer: Codable, Equatable, Sendable {
         pausedRemaining = nil
         pausedAt = nil
         finishedAt = nil
-        notified = false
+        stamp = nil
         plannedSeconds = duration.timeInterval
     }
 

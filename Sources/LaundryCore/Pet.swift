@@ -18,14 +18,15 @@ public struct Pet: Codable, Equatable, Sendable {
     public var totalCycles: Int
     public var currentStreak: Int
     public var longestStreak: Int
-    /// Health warnings already sent (25, 10, 5, 0); a threshold re-arms when health rises above it.
-    public var sentHealthWarnings: Set<Int>
-    /// The mood the notification service last saw, so it can tell when a mood changes.
-    public var mood: Mood?
     /// Reminders are held back until then (`laundry snooze`).
     public var snoozedUntil: Date?
-    /// The reminders sent about the finished load waiting for the user.
-    public var loadReminder: LoadReminder?
+    /// The load (timer) the cycle is on, from its start until the fold or a cancel: a timer file
+    /// with another id is a leftover (an interrupted command, the losing side of a merge).
+    /// Nil in files written before it existed.
+    public var loadID: UUID?
+    /// When and where each part was last changed, for merging copies from other machines. Nil in
+    /// files written before it existed (such a file loses every tie).
+    public var parts: PartStamps?
 
     public init(
         id: UUID = UUID(), name: PetName, kind: Kind, createdAt: Date,
@@ -45,10 +46,9 @@ public struct Pet: Codable, Equatable, Sendable {
         totalCycles = 0
         currentStreak = 0
         longestStreak = 0
-        sentHealthWarnings = []
-        mood = nil
         snoozedUntil = nil
-        loadReminder = nil
+        loadID = nil
+        parts = nil
     }
 
     /// The moment health is counted from.

@@ -1,29 +1,38 @@
 import FoundationEssentials
 
-/// A pet together with its timer file, the unit every operation reads, changes and writes back.
+/// A pet together with its timer file and what this machine has said about it: the unit every
+/// operation reads, changes and writes back.
 public struct PetState: Equatable, Sendable {
     public var pet: Pet
     /// The contents of `timers/<uuid>.json`, which may describe a finished or stale load.
     public var timer: LaundryTimer?
+    /// This machine's notes (`devices/<device-id>/<uuid>.json`); written only by its daemon.
+    public var notes: DeviceNotes
 
-    public init(pet: Pet, timer: LaundryTimer? = nil) {
+    public init(pet: Pet, timer: LaundryTimer? = nil, notes: DeviceNotes? = nil) {
         self.pet = pet
         self.timer = timer
+        self.notes = notes ?? DeviceNotes(petID: pet.id)
     }
 
-    /// The timer that is timing the pet's current stage, if any. A timer file left behind by an
-    /// interrupted command (its pet never reached the matching stage) is not live. Writers put a
-    /// new timer on disk before the pet's stage, so a crash between the two leaves such a file.
+    /// The timer file belongs to the pet's current load. A file left behind by an interrupted
+    /// command (writers put a new timer on disk before the pet that names it) or by the losing
+    /// side of a merge does not.
+    public var timerIsCurrent: Bool {
+        guard let timer, timer.petID == pet.id else { return false }
+        guard let loadID = pet.loadID else { return pet.stage != .idle }
+        return timer.id == loadID
+    }
+
+    /// The timer that is timing the pet's current stage, if any.
     public var liveTimer: LaundryTimer? {
-        guard let timer, timer.petID == pet.id,
-            pet.stage == timer.kind.runningStage
-        else { return nil }
+        guard timerIsCurrent, let timer, pet.stage == timer.kind.runningStage else { return nil }
         return timer
     }
 
-    /// A finished load the notification service has not yet announced.
+    /// A finished load this machine has not yet announced.
     public var unannouncedFinish: LaundryTimer? {
-        guard let timer, let finishedAt = timer.finishedAt, !timer.notified, timer.petID == pet.id,
+        guard timerIsCurrent, let timer, let finishedAt = timer.finishedAt, notes.announcedLoad != timer.id,
             pet.stage == timer.kind.finishedStage, finishedAt == timer.endsAt
         else { return nil }
         return timer

@@ -8,10 +8,11 @@ public enum Reminders {
     /// Returns the thresholds to remember as sent (re-armed ones dropped, crossed ones added).
     /// - Parameter held: warnings are held back now (quiet hours, a cycle under way): nothing is
     ///   sent or marked as sent, so the worst threshold crossed goes out once they are not.
-    public static func healthWarning(for pet: Pet, at now: Date, held: Bool = false) -> (send: Int?, sent: Set<Int>) {
+    public static func healthWarning(for state: PetState, at now: Date, held: Bool = false) -> (send: Int?, sent: Set<Int>) {
+        let pet = state.pet
         let health = pet.health(at: now)
-        // A threshold re-arms once health is above it again.
-        var sent = pet.sentHealthWarnings.filter { health <= $0 }
+        // A threshold re-arms once health is above it again (after a fold, on any machine).
+        var sent = state.notes.warningsSent.filter { health <= $0 }
         if held { return (nil, sent) }
         let crossed = Health.warningThresholds.filter { health <= $0 }
         let fresh = crossed.filter { !sent.contains($0) }
@@ -37,12 +38,12 @@ public enum Reminders {
     /// When the next reminder about a finished load is due, or nil when none is: one interval
     /// after the user last heard about it, at most `nagLimit` times, never during a snooze.
     public static func nextNag(for state: PetState, config: DaemonConfig) -> Date? {
-        guard state.pet.stage == .washed || state.pet.stage == .dried,
+        guard state.pet.stage == .washed || state.pet.stage == .dried, state.timerIsCurrent,
             let timer = state.timer, let finishedAt = timer.finishedAt,
             timer.kind.finishedStage == state.pet.stage
         else { return nil }
         let reminder =
-            current(state.pet.loadReminder, for: timer.id)
+            current(state.notes.loadReminder, for: timer.id)
             ?? LoadReminder(timerID: timer.id, sent: 0, lastAt: finishedAt)
         guard reminder.sent < config.nagLimit else { return nil }
         let due = reminder.lastAt.addingTimeInterval(config.nagInterval)
@@ -50,17 +51,18 @@ public enum Reminders {
         return due
     }
 
-    /// Records that the finish of the current load was announced.
+    /// Records that this machine announced the finish of the current load.
     public static func recordAnnouncement(_ state: inout PetState, at now: Date) {
         guard let timer = state.timer else { return }
-        state.pet.loadReminder = LoadReminder(timerID: timer.id, sent: 0, lastAt: now)
+        state.notes.announcedLoad = timer.id
+        state.notes.loadReminder = LoadReminder(timerID: timer.id, sent: 0, lastAt: now)
     }
 
-    /// Records that a reminder about the current load was sent.
+    /// Records that this machine sent a reminder about the current load.
     public static func recordNag(_ state: inout PetState, at now: Date) {
         guard let timer = state.timer else { return }
-        let sent = current(state.pet.loadReminder, for: timer.id)?.sent ?? 0
-        state.pet.loadReminder = LoadReminder(timerID: timer.id, sent: sent + 1, lastAt: now)
+        let sent = current(state.notes.loadReminder, for: timer.id)?.sent ?? 0
+        state.notes.loadReminder = LoadReminder(timerID: timer.id, sent: sent + 1, lastAt: now)
     }
 
     private static func current(_ reminder: LoadReminder?, for timerID: UUID) -> LoadReminder? {

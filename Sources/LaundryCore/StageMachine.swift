@@ -11,17 +11,28 @@ public enum StageMachine {
     public static func settle(_ state: inout PetState, at now: Date) -> [HistoryEvent] {
         var events: [HistoryEvent] = []
         if var timer = state.liveTimer, timer.hasEnded(at: now) {
+            // Every machine that sees the end writes the same bytes: the stamp is the end's, on the
+            // device that started the load, and the event's id comes from the load's.
+            let device = timer.stamp?.device ?? state.pet.parts?.latest(.cycle)?.device ?? ""
+            let stamp = PartStamp(at: timer.endsAt, device: device, auto: true)
+            state.pet.parts?.record(stamp, for: .cycle)
             timer.finishedAt = timer.endsAt
+            timer.stamp = state.pet.parts == nil ? timer.stamp : stamp
             state.timer = timer
             state.pet.stage = timer.kind.finishedStage
             events.append(
                 HistoryEvent(
-                    at: timer.endsAt, event: HistoryEvent.done(timer.kind),
-                    petID: state.pet.id, timerID: timer.id))
+                    at: timer.endsAt, event: HistoryEvent.done(timer.kind), petID: state.pet.id, timerID: timer.id,
+                    id: EventID.derived(from: "done \(timer.id.lowercasedText)")))
         }
         if state.pet.currentStreak > 0 && state.pet.isDead(at: now) {
+            // Not a person's change: no stamp moves, and every machine derives the same event.
             state.pet.currentStreak = 0
-            events.append(HistoryEvent(at: min(now, state.pet.dueDate()), event: .died, petID: state.pet.id))
+            let at = min(now, state.pet.dueDate())
+            events.append(
+                HistoryEvent(
+                    at: at, event: .died, petID: state.pet.id,
+                    id: EventID.derived(from: "died \(state.pet.id.lowercasedText) \(Timestamp.format(at))")))
         }
         return events
     }
@@ -56,7 +67,7 @@ public enum StageMachine {
         pet.totalCycles += 1
         pet.lastLaundryAt = now
         pet.stage = .idle
-        pet.sentHealthWarnings = []
+        pet.loadID = nil
         state.pet = pet
         state.timer = nil
         return [HistoryEvent(at: now, event: .folded, petID: pet.id, detail: "cycle \(pet.totalCycles)")]
@@ -67,6 +78,7 @@ public enum StageMachine {
         try require(state, in: [.washing, .drying], move: .cancel, now: now)
         let timer = state.liveTimer
         state.pet.stage = timer?.kind.stageBefore ?? (state.pet.stage == .washing ? .idle : .washed)
+        state.pet.loadID = nil
         state.timer = nil
         return [
             HistoryEvent(
@@ -120,6 +132,7 @@ public enum StageMachine {
         let timer = LaundryTimer(petID: state.pet.id, kind: kind, startedAt: now, duration: duration)
         state.timer = timer
         state.pet.stage = kind.runningStage
+        state.pet.loadID = timer.id
         return [
             HistoryEvent(
                 at: now, event: HistoryEvent.started(kind), petID: state.pet.id,

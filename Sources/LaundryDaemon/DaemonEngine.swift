@@ -70,17 +70,17 @@ public final class DaemonEngine {
     }
 
     /// Runs every pet whose deadline has come, looking at each one's files first.
-    public func deadlinesDue() { runDeadlines(filesKnownCurrent: false) }
+    public func deadlinesDue() { runDeadlines() }
 
     /// The main loop's way in: it has just read the directory watch, which names every pet whose
-    /// files changed since they were loaded (nil: events were lost). Those are loaded again; the
-    /// rest are as the daemon last read or wrote them, so a thousand due pets need no `stat` each.
+    /// files changed since they were loaded (nil: events were lost, or something arrived from
+    /// another machine). Those are loaded again before the deadlines run.
     public func deadlinesDue(afterWatchReported changes: Set<UUID>?) {
         load(changes)
-        runDeadlines(filesKnownCurrent: true)
+        runDeadlines()
     }
 
-    private func runDeadlines(filesKnownCurrent: Bool) {
+    private func runDeadlines() {
         let time = now
         // Every notification first, then the writes: with 1,000 loads ending in the same second, the
         // last notification must not wait for 999 fsyncs.
@@ -95,8 +95,7 @@ public final class DaemonEngine {
             guard let service = services[id] else { continue }
             isolated(id) {
                 if let pending = try service.announceDue(
-                    at: time, config: config, quiet: policy, laundry: laundry, filesKnownCurrent: filesKnownCurrent,
-                    announce: announce
+                    at: time, config: config, quiet: policy, laundry: laundry, announce: announce
                 ) {
                     writes.append((service, pending))
                 }

@@ -7,7 +7,8 @@ import LaundryControl
     @preconcurrency import Glibc
 #endif
 
-/// inotify on `pets/` and `timers/`: tells which pets a command just changed, within milliseconds.
+/// inotify on `pets/`, `timers/`, `history/` and `released/`: tells which pets a command just
+/// changed, within milliseconds, and when something from another machine is to be merged.
 public final class DirectoryWatch {
     public let fd: Int32
     private var folders: [Int32: String] = [:]
@@ -27,10 +28,12 @@ public final class DirectoryWatch {
     deinit { close(fd) }
 
     /// Reads every pending event and returns the pets they concern. `overflowed` means events were
-    /// lost and every pet should be looked at again.
-    public func drain() -> (ids: Set<UUID>, overflowed: Bool) {
+    /// lost and every pet should be looked at again; `fromElsewhere`, that a sync engine's conflict
+    /// copy or a release from another machine arrived, to be merged.
+    public func drain() -> (ids: Set<UUID>, overflowed: Bool, fromElsewhere: Bool) {
         var ids = Set<UUID>()
         var overflowed = false
+        var fromElsewhere = false
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buffer.deallocate() }
@@ -49,11 +52,15 @@ public final class DirectoryWatch {
                     let namePointer = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
                         .assumingMemoryBound(to: CChar.self)
                     let name = String(cString: namePointer)
-                    if let id = Laundry.petID(fromFileName: name) { ids.insert(id) }
+                    switch Laundry.arrival(name, inFolder: folders[event.pointee.wd] ?? "") {
+                    case .pet(let id): ids.insert(id)
+                    case .fromElsewhere: fromElsewhere = true
+                    case nil: break
+                    }
                 }
                 offset += MemoryLayout<inotify_event>.size + length
             }
         }
-        return (ids, overflowed)
+        return (ids, overflowed, fromElsewhere)
     }
 }

@@ -62,9 +62,11 @@ public final class MainLoop {
         g_main_loop_quit(loop)
     }
 
+    /// The pets whose files changed, or nil for all of them: when events were lost, or when
+    /// something from another machine arrived (the merge may touch any pet).
     private func drainWatch() -> Set<UUID>? {
-        let (ids, overflowed) = watch.drain()
-        return overflowed ? nil : ids
+        let (ids, overflowed, fromElsewhere) = watch.drain()
+        return overflowed || fromElsewhere ? nil : ids
     }
 
     /// After every event: arm the timerfd at the earliest deadline, then let the daemon report.

@@ -7,7 +7,7 @@ import LaundryCore
 final class PetTimerService {
     let id: UUID
     private(set) var state: PetState?
-    /// Loads announced by this process, so a failed write of `notified` cannot repeat one.
+    /// Loads announced by this process, so a failed write of the notes cannot repeat one.
     private var announcedTimers: Set<UUID> = []
     /// Heads-ups sent by this process, one per load.
     private var headsUpTimers: Set<UUID> = []
@@ -54,15 +54,12 @@ final class PetTimerService {
         return changedByUser
     }
 
-    /// The pet without what the daemon itself writes (mood, warnings sent, reminders sent,
-    /// `notified`), settled: two of these differ only when a person changed something.
+    /// The pet without what a daemon writes (this machine's notes), settled: two of these differ
+    /// only when a person changed something, here or on another machine.
     static func asTheUserSeesIt(_ state: PetState, at now: Date) -> PetState {
         var view = state
         StageMachine.settle(&view, at: now)
-        view.pet.mood = nil
-        view.pet.sentHealthWarnings = []
-        view.pet.loadReminder = nil
-        view.timer?.notified = false
+        view.notes = DeviceNotes(petID: state.pet.id)
         return view
     }
 
@@ -89,7 +86,7 @@ final class PetTimerService {
         if let headsUp = headsUpDue(state, config: config), headsUp < state.liveTimer?.endsAt ?? headsUp {
             deadlines.append(headsUp)
         }
-        // A finish to announce, or an announcement whose `notified` is still to be saved.
+        // A finish to announce, or an announcement still to be written in the notes.
         if state.unannouncedFinish != nil { deadlines.append(now) }
         // Reminders due in quiet hours wait for their end.
         // (An overdue one counts from now: held back, it must not leave a deadline in the past.)
@@ -108,14 +105,14 @@ final class PetTimerService {
     /// Announces what is due, decided from the files as they are now: a timer that ended (once,
     /// whether or not a command already saw it end), a neglect reminder. Writing it down comes
     /// after, in `persist`, so that notifications go out first when many timers end together.
-    /// - Parameter filesKnownCurrent: nothing changed the files since this service last read or
-    ///   wrote them (the directory watch says so), so they need not be looked at again.
     func announceDue(
-        at now: Date, config: DaemonConfig, quiet: QuietPolicy, laundry: Laundry, filesKnownCurrent: Bool = false,
+        at now: Date, config: DaemonConfig, quiet: QuietPolicy, laundry: Laundry,
         announce: (Announcement, PetState) -> Void
     ) throws -> PendingWrite? {
-        // `loadedStamp` is nil after a failed read and after this service's own write: then look.
-        if !filesKnownCurrent || state == nil || loadedStamp == nil { try reload(from: laundry, at: now) }
+        // Looked at even when the watch reported nothing: a change it has not delivered yet (a
+        // pause a moment before the end, from a command or another machine) must win, and with
+        // the daemon's bookkeeping out of the shared files nothing else would make it look.
+        try reload(from: laundry, at: now)
         guard let current = state else { return nil }
         var view = current
         StageMachine.settle(&view, at: now)
@@ -130,7 +127,7 @@ final class PetTimerService {
                     view)
                 announcedTimers.insert(finished.id)
             }
-            // Announced now or earlier by this process: either way `notified` is still to be saved.
+            // Announced now or earlier by this process: either way the notes are still to be saved.
             pending.finishedTimerID = finished.id
         }
         if pending.finishedTimerID == nil, let due = Reminders.nextNag(for: view, config: config), due <= now,
@@ -157,7 +154,7 @@ final class PetTimerService {
         return needsWrite ? pending : nil
     }
 
-    /// Writes down what was announced: the finish (via settling), `notified`, the reminder count.
+    /// Writes down what was announced: the finish (via settling), this machine's notes.
     func persist(_ pending: PendingWrite, at now: Date, laundry: Laundry) throws {
         do {
             loadedStamp = nil
@@ -172,7 +169,7 @@ final class PetTimerService {
         }
     }
 
-    /// The health tick for this pet: mood and warnings, written down only when they change.
+    /// The health tick for this pet: warnings (and a death), written down only when they change.
     /// Warnings wait while quiet hours are on or a cycle speaks for the pet.
     func tick(
         at now: Date, config: DaemonConfig, quietHours: Bool, laundry: Laundry,
@@ -180,9 +177,8 @@ final class PetTimerService {
     ) throws {
         guard let current = state, !current.pet.isFromNewerVersion else { return }
         let held = quietHours || Reminders.cycleSpeaksForPet(current, config: config, at: now)
-        let (_, sent) = Reminders.healthWarning(for: current.pet, at: now, held: held)
-        let mood = current.pet.mood(at: now)
-        guard sent != current.pet.sentHealthWarnings || mood != current.pet.mood else { return }
+        let (_, sent) = Reminders.healthWarning(for: current, at: now, held: held)
+        guard sent != current.notes.warningsSent || current.needsSettling(at: now) else { return }
         loadedStamp = nil
         // Decided again under the lock, on the file as it is now.
         let recorded = try laundry.recordHealth(id, at: now, config: config, quietHours: quietHours)

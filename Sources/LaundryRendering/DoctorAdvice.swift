@@ -10,6 +10,11 @@ public enum DoctorAdvice {
         case .unreadable:
             return "the next laundry command sets a corrupt file aside; otherwise check its type and permissions"
         case .notSaved: return "check the file's permissions"
+        case .mergedCopy, .releasedElsewhere: return "nothing to do"
+        case .copySetAside:
+            return "compare the set-aside copy with the pet (laundry history shows both machines' changes); "
+                + "delete it when done"
+        case .copyWaiting: return "run any laundry command (laundry status) to merge it"
         }
     }
 }

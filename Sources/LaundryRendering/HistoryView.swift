@@ -42,6 +42,7 @@ public struct HistoryView {
         case .renamed: return "renamed"
         case .died: return "died of neglect"
         case .snoozed: return "reminders snoozed"
+        case .superseded: return "a change made on another machine at the same time was superseded"
         }
     }
 }
@@ -54,8 +55,12 @@ public struct HistoryEntryJSON: Encodable {
     public let petName: String
     public let timerID: String?
     public let detail: String?
+    public let id: String?
+    public let device: String?
 
     public init(pet: Pet, event: HistoryEvent) {
+        id = event.id
+        device = event.device
         at = event.at
         self.event = event.event
         petID = pet.id.lowercasedText

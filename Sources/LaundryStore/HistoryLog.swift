@@ -1,35 +1,61 @@
 import FoundationEssentials
 import LaundryCore
 
-/// `history/<uuid>.jsonl`: one JSON event per line, only ever appended to.
+/// `history/<uuid>.jsonl`: one JSON event per line, appended to; rewritten whole only to merge
+/// another machine's copy in.
 public enum HistoryLog {
     public struct Contents: Sendable {
+        /// Every event with its id (lines from before ids get one derived from the line).
         public var events: [HistoryEvent]
         /// Lines that did not parse (a line torn by a crash, or edited by hand); they are skipped.
         public var unreadableLines: Int
     }
 
+    /// Events any machine would write the same way, with the same id: one already in the file (from
+    /// another machine) is not written twice.
+    private static let derivedKinds: Set<HistoryEvent.Kind> = [.washDone, .dryDone, .extraDryDone, .died, .superseded]
+
     /// Takes the room for `events` now; `write()` them once the change they record is on disk.
     static func reserve(_ events: [HistoryEvent], at path: String) throws(StoreError) -> PosixFile.ReservedAppend? {
+        var events = events
+        if events.contains(where: { derivedKinds.contains($0.event) }) {
+            let known = Set(read(path).events.compactMap(\.id))
+            events.removeAll { derivedKinds.contains($0.event) && known.contains($0.id ?? "") }
+        }
         guard !events.isEmpty else { return nil }
+        return try PosixFile.ReservedAppend(encode(events), to: path)
+    }
+
+    /// Replaces the file with exactly `events`, atomically.
+    static func rewrite(_ events: [HistoryEvent], at path: String) throws(StoreError) {
+        try PosixFile.writeAtomically(encode(events), to: path)
+    }
+
+    private static func encode(_ events: [HistoryEvent]) -> Data {
         let encoder = JSONCoding.encoder(pretty: false)
         var lines = Data()
         for event in events {
             guard let line = try? encoder.encode(event) else { continue }
             lines += line + Data("\n".utf8)
         }
-        return try PosixFile.ReservedAppend(lines, to: path)
+        return lines
     }
 
     static func read(_ path: String) -> Contents {
         guard case .data(let data)? = try? PosixFile.read(path, limit: 64 << 20) else {
             return Contents(events: [], unreadableLines: 0)
         }
+        return parse(data)
+    }
+
+    static func parse(_ data: Data) -> Contents {
         let decoder = JSONCoding.decoder()
         var events: [HistoryEvent] = []
         var unreadable = 0
         for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-            if let event = try? decoder.decode(HistoryEvent.self, from: Data(line)) {
+            if var event = try? decoder.decode(HistoryEvent.self, from: Data(line)) {
+                // The same old line on two machines gets the same id, so it is not doubled.
+                if event.id == nil { event.id = EventID.derived(from: line) }
                 events.append(event)
             } else {
                 unreadable += 1

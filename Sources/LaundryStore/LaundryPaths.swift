@@ -29,12 +29,30 @@ public struct LaundryPaths: Sendable {
     public var timers: String { root + "/timers" }
     public var history: String { root + "/history" }
     public var locks: String { root + "/locks" }
+    /// Each machine's notes on what it announced, one folder per device id.
+    public var devices: String { root + "/devices" }
+    /// One file per released pet, so the release reaches every machine and wins over older changes.
+    public var released: String { root + "/released" }
 
     public func petFile(_ id: UUID) -> String { "\(pets)/\(Self.fileStem(id)).json" }
     public func timerFile(_ id: UUID) -> String { "\(timers)/\(Self.fileStem(id)).json" }
     public func historyFile(_ id: UUID) -> String { "\(history)/\(Self.fileStem(id)).jsonl" }
     public func lockFile(_ id: UUID) -> String { "\(locks)/\(Self.fileStem(id)).lock" }
     public var namesLockFile: String { locks + "/names.lock" }
+    public func notesFolder(device: String) -> String { "\(devices)/\(device)" }
+    public func notesFile(_ id: UUID, device: String) -> String { "\(notesFolder(device: device))/\(Self.fileStem(id)).json" }
+    public func releaseFile(_ id: UUID) -> String { "\(released)/\(Self.fileStem(id)).json" }
+
+    /// The pet a sync engine's conflict copy belongs to: Syncthing keeps the name and the
+    /// extension around `.sync-conflict-<date>-<time>-<device>` (twice, for a copy of a copy).
+    public static func id(fromConflictName name: String, suffix: String) -> UUID? {
+        let bytes = Array(name.utf8)
+        let marker = ".sync-conflict-"
+        guard bytes.count > 36 + marker.utf8.count + suffix.utf8.count, name.hasSuffix(suffix),
+            bytes[36..<(36 + marker.utf8.count)].elementsEqual(marker.utf8)
+        else { return nil }
+        return parseUUID(bytes[0..<36])
+    }
 
     /// Lower-case UUIDs name the files.
     public static func fileStem(_ id: UUID) -> String { id.lowercasedText }

@@ -34,11 +34,20 @@ public struct PetStore: Sendable {
     public func loadAll() -> Snapshot {
         var problems: [StoreProblem] = []
         var states: [PetState] = []
-        let petNames = PosixFile.listFolder(paths.pets)
-        let timerNames = PosixFile.listFolder(paths.timers)
+        var petNames = PosixFile.listFolder(paths.pets)
+        var timerNames = PosixFile.listFolder(paths.timers)
         if setsAsideCorruptFiles {
             PosixFile.removeAbandonedTemporaries(in: paths.pets, names: petNames)
             PosixFile.removeAbandonedTemporaries(in: paths.timers, names: timerNames)
+            // Another machine's copies and releases first, so nothing below reads a stale pet.
+            let reconciled = reconcile(petNames: petNames, timerNames: timerNames)
+            if !reconciled.isEmpty {
+                problems += reconciled
+                petNames = PosixFile.listFolder(paths.pets)
+                timerNames = PosixFile.listFolder(paths.timers)
+            }
+        } else {
+            problems += waitingCopies(petNames: petNames, timerNames: timerNames)
         }
         for name in petNames.sorted() {
             guard let id = LaundryPaths.id(fromFileName: name, suffix: ".json") else { continue }
@@ -62,11 +71,34 @@ public struct PetStore: Sendable {
         return Snapshot(states: states, problems: problems)
     }
 
-    /// One pet with its timer, or nil if it has no file.
-    public func load(_ id: UUID) throws(StoreError) -> PetState? {
+    /// One pet with its timer (and the notes of `device`, for its notification service), or nil
+    /// if it has no file.
+    public func load(_ id: UUID, notesOf device: String? = nil) throws(StoreError) -> PetState? {
         var problems: [StoreProblem] = []
         guard let pet = try readPet(id, problems: &problems) else { return nil }
-        return PetState(pet: pet, timer: readTimer(id, problems: &problems))
+        let timer = readTimer(id, problems: &problems)
+        return PetState(pet: pet, timer: timer, notes: try device.map { (device) throws(StoreError) in try notes(id, device: device) })
+    }
+
+    /// What `device` has announced about the pet. A pet from before notes were kept apart has them
+    /// in its own files; those are read once, so an upgrade repeats no announcement.
+    public func notes(_ id: UUID, device: String) throws(StoreError) -> DeviceNotes {
+        let path = paths.notesFile(id, device: device)
+        if case .data(let data) = try PosixFile.read(path) {
+            if let notes = try? JSONCoding.decoder().decode(DeviceNotes.self, from: data), notes.petID == id {
+                return notes
+            }
+            return DeviceNotes(petID: id)
+        }
+        return LegacyNotes.read(id, paths: paths)
+    }
+
+    /// Writes this machine's notes about a pet (only its notification service does).
+    public func saveNotes(_ notes: DeviceNotes, device: String) throws(StoreError) {
+        try PosixFile.makeFolder(paths.notesFolder(device: device))
+        try PosixFile.writeAtomically(
+            try encode(notes, JSONCoding.encoder(), path: paths.notesFile(notes.petID, device: device)),
+            to: paths.notesFile(notes.petID, device: device))
     }
 
     /// Identifies the current versions of a pet's two files (every write replaces a file, so a
@@ -102,24 +134,35 @@ public struct PetStore: Sendable {
 
     /// Runs `change` on the pet's state under its lock and writes back what changed, in the order
     /// `commit` documents. Nothing is written when `change` throws. Returns nil if the pet has no
-    /// file (it was released meanwhile).
+    /// file (it was released meanwhile). The lock keeps out this machine's writers; a sync engine
+    /// is not one of them, so when it puts another machine's version in place before the write,
+    /// `change` runs again on that version instead of overwriting it.
     @discardableResult
     public func update(_ id: UUID, _ change: (inout PetState) throws -> [HistoryEvent]) throws -> PetState? {
         try ensureFolders()
         return try FileLock.withLock(paths.lockFile(id)) { () throws -> PetState? in
-            var problems: [StoreProblem] = []
-            guard let pet = try readPet(id, problems: &problems) else {
-                try? PosixFile.remove(paths.lockFile(id))
-                return nil
+            var attempt = 0
+            while true {
+                attempt += 1
+                let read = stamp(id)
+                var problems: [StoreProblem] = []
+                guard let pet = try readPet(id, problems: &problems) else {
+                    try? PosixFile.remove(paths.lockFile(id))
+                    return nil
+                }
+                guard !pet.isFromNewerVersion else {
+                    throw StoreError.newerSchema(pet: pet.name, path: paths.petFile(id), version: pet.schemaVersion)
+                }
+                let before = PetState(pet: pet, timer: readTimer(id, problems: &problems))
+                var state = before
+                let events = try change(&state)
+                do {
+                    try commit(from: before, to: state, events: events, unless: attempt < 5 ? read : nil)
+                    return state
+                } catch CommitRace.filesReplaced {
+                    continue
+                }
             }
-            guard !pet.isFromNewerVersion else {
-                throw StoreError.newerSchema(pet: pet.name, path: paths.petFile(id), version: pet.schemaVersion)
-            }
-            let before = PetState(pet: pet, timer: readTimer(id, problems: &problems))
-            var state = before
-            let events = try change(&state)
-            try commit(from: before, to: state, events: events)
-            return state
         }
     }
 
@@ -147,19 +190,31 @@ public struct PetStore: Sendable {
         }
     }
 
-    /// Deletes every file of the pet: its timer, its pet file, its history and its lock.
-    public func remove(_ id: UUID) throws {
+    /// Deletes every file of the pet: its timer, its pet file, its history and its lock. The
+    /// release is written down first, for the other machines that share the folder.
+    public func remove(_ id: UUID, release: ReleaseRecord) throws {
         try ensureFolders()
         try FileLock.withLock(paths.namesLockFile) { () throws in
             try FileLock.withLock(paths.lockFile(id)) { () throws in
-                try PosixFile.remove(paths.timerFile(id))
-                try PosixFile.remove(paths.petFile(id))
-                try PosixFile.remove(paths.historyFile(id))
-                PosixFile.syncFolder(paths.pets)
-                try PosixFile.remove(paths.lockFile(id))
+                try PosixFile.makeFolder(paths.released)
+                try PosixFile.writeAtomically(
+                    try encode(release, JSONCoding.encoder(), path: paths.releaseFile(id)), to: paths.releaseFile(id))
+                try removeFiles(id, device: release.device)
             }
         }
     }
+
+    /// Every file of a pet but its release record.
+    func removeFiles(_ id: UUID, device: String?) throws(StoreError) {
+        if let device { try PosixFile.remove(paths.notesFile(id, device: device)) }
+        try PosixFile.remove(paths.timerFile(id))
+        try PosixFile.remove(paths.petFile(id))
+        try PosixFile.remove(paths.historyFile(id))
+        PosixFile.syncFolder(paths.pets)
+        try PosixFile.remove(paths.lockFile(id))
+    }
+
+    enum CommitRace: Error { case filesReplaced }
 
     // MARK: Internals
 
@@ -168,7 +223,11 @@ public struct PetStore: Sendable {
     /// longer needs it; history is appended last. Everything that can fail for want of space comes
     /// first — the history line's room is reserved and both new files are written under temporary
     /// names — so a full disk refuses the whole change and nothing of it is seen.
-    private func commit(from before: PetState?, to after: PetState, events: [HistoryEvent]) throws(StoreError) {
+    /// - Parameter read: the versions of the files the change was made on: if they were replaced
+    ///   since (by a sync engine), nothing is written and `CommitRace.filesReplaced` is thrown.
+    private func commit(
+        from before: PetState?, to after: PetState, events: [HistoryEvent], unless read: FileStamp? = nil
+    ) throws {
         let id = after.pet.id
         let encoder = JSONCoding.encoder()
         let history = try HistoryLog.reserve(events, at: paths.historyFile(id))
@@ -188,6 +247,14 @@ public struct PetStore: Sendable {
             history?.cancel()
             throw error
         }
+        // Looked at again just before the renames: what a sync engine put in place is merged, not
+        // overwritten.
+        if let read, read != stamp(id) {
+            timerFile?.discard()
+            petFile?.discard()
+            history?.cancel()
+            throw CommitRace.filesReplaced
+        }
         if let timerFile {
             do { try timerFile.commit() } catch {
                 petFile?.discard()
@@ -204,14 +271,14 @@ public struct PetStore: Sendable {
             }
             PosixFile.syncFolder(paths.pets)
         }
-        if after.timer == nil, before?.timer != nil {
+        if after.timer == nil, before?.timer != nil || PosixFile.exists(paths.timerFile(id)) {
             try PosixFile.remove(paths.timerFile(id))
             PosixFile.syncFolder(paths.timers)
         }
         try history?.write()
     }
 
-    private func encode<T: Encodable>(_ value: T, _ encoder: JSONEncoder, path: String) throws(StoreError) -> Data {
+    func encode<T: Encodable>(_ value: T, _ encoder: JSONEncoder, path: String) throws(StoreError) -> Data {
         do { return try encoder.encode(value) + Data("\n".utf8) } catch {
             throw .unwritable(
                 path: path, reason: "it could not be encoded, which is a bug in laundry; please report it")
@@ -227,7 +294,7 @@ public struct PetStore: Sendable {
 
     /// Creates `LAUNDRY_HOME` and its folders (0700) if they are missing.
     public func ensureFolders() throws(StoreError) {
-        for folder in [paths.root, paths.pets, paths.timers, paths.history, paths.locks] {
+        for folder in [paths.root, paths.pets, paths.timers, paths.history, paths.locks, paths.released] {
             try PosixFile.makeFolder(folder)
         }
     }
@@ -236,7 +303,7 @@ public struct PetStore: Sendable {
 
     /// Reads a pet file. A file that does not parse is set aside; a file from a newer version is
     /// read as far as possible and never set aside.
-    private func readPet(_ id: UUID, problems: inout [StoreProblem]) throws(StoreError) -> Pet? {
+    func readPet(_ id: UUID, problems: inout [StoreProblem]) throws(StoreError) -> Pet? {
         let path = paths.petFile(id)
         guard case .data(let data) = try PosixFile.read(path) else { return nil }
         let decoder = JSONCoding.decoder()
@@ -264,7 +331,7 @@ public struct PetStore: Sendable {
         }
     }
 
-    private func readTimer(_ id: UUID, problems: inout [StoreProblem]) -> LaundryTimer? {
+    func readTimer(_ id: UUID, problems: inout [StoreProblem]) -> LaundryTimer? {
         let path = paths.timerFile(id)
         do {
             guard case .data(let data) = try PosixFile.read(path) else { return nil }
@@ -286,7 +353,7 @@ public struct PetStore: Sendable {
     }
 
     /// Renames a corrupt file to `<name>.corrupt-<UTC time>` so it is kept for the user to inspect.
-    private func setAside(_ path: String, reason: String, problems: inout [StoreProblem]) {
+    func setAside(_ path: String, reason: String, problems: inout [StoreProblem]) {
         guard setsAsideCorruptFiles else {
             problems.append(.unreadable(path: path, reason: "it is corrupt (\(reason))"))
             return

@@ -153,6 +153,13 @@ enum PosixFile {
                 throw .unwritable(path: path, reason: PosixFile.describe(failure))
             }
             guard fsync(fd) == 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
+            // A sync engine may have put another machine's version in place since the open: the
+            // lines went to the file it replaced, so they go again to the one now there.
+            var written = stat()
+            var current = stat()
+            guard fstat(fd, &written) == 0, lstat(path, &current) == 0, written.st_ino != current.st_ino else { return }
+            let again = try ReservedAppend(data, to: path)
+            try again.write()
         }
 
         /// The change was not made: give the room back, and the file too if this made it.

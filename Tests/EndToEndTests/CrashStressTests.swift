@@ -105,7 +105,7 @@ final class CrashStressTests: XCTestCase {
             postTimes[timer, default: []].append(call.time)
         }
         let posts = postTimes.mapValues(\.count)
-        // A load announced and killed before `notified` reached the disk is announced again by the
+        // A load announced and killed before its notes reached the disk is announced again by the
         // next daemon: each repeat needs a kill between the post before it and itself (give or take
         // the monitor's lag in stamping what it saw).
         let repeated = postTimes.filter { _, times in
@@ -135,7 +135,6 @@ final class CrashStressTests: XCTestCase {
 
     private func timerNotified(_ home: LaundryHome, _ pet: String) -> Bool {
         guard let id = home.petIDs()[pet] else { return false }
-        guard let data = FileManager.default.contents(atPath: "\(home.path)/timers/\(id).json") else { return true }
-        return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["notified"] as? Bool == true
+        return home.announced(timerFile: "\(id).json")
     }
 }

@@ -26,6 +26,7 @@ final class LaundryHome {
         environment["LAUNDRY_FAKE_NOW"] = nil
         environment["TZ"] = "UTC"
         environment["XDG_CONFIG_HOME"] = path + "/config"
+        environment["XDG_STATE_HOME"] = path + "/state"
         self.environment = environment
     }
 
@@ -115,6 +116,20 @@ final class LaundryHome {
 
     func files(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder)) ?? []).sorted()
+    }
+
+    /// Whether some machine's daemon wrote down that it announced the load in `timers/<name>`
+    /// (a timer file gone counts: the load was dealt with).
+    func announced(timerFile name: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: "\(path)/timers/\(name)") else { return true }
+        guard let timer = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let load = timer["id"] as? String, let pet = timer["petID"] as? String
+        else { return false }
+        return files(in: "devices").contains { device in
+            let notes = FileManager.default.contents(atPath: "\(path)/devices/\(device)/\(pet.lowercased()).json")
+            let fields = notes.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]
+            return (fields?["announcedLoad"] as? String)?.lowercased() == load.lowercased()
+        }
     }
 }
 

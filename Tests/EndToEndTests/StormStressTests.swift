@@ -83,11 +83,7 @@ final class StormStressTests: XCTestCase {
             outcomesAppend(outcomes, ["resume", pet])
         }
         let settled = waitUntil(15) {
-            home.files(in: "timers").allSatisfy { name in
-                let data = FileManager.default.contents(atPath: "\(home.path)/timers/\(name)") ?? Data()
-                let timer = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-                return timer?["notified"] as? Bool == true
-            }
+            home.files(in: "timers").allSatisfy { home.announced(timerFile: $0) }
         }
         XCTAssertTrue(
             settled,

@@ -77,7 +77,6 @@ final class StageMachineTests: XCTestCase {
         XCTAssertEqual(events.first?.at, now.addingTimeInterval(2700), "recorded at the deadline, not when seen")
         XCTAssertEqual(state.pet.stage, .washed)
         XCTAssertEqual(state.timer?.finishedAt, state.timer?.endsAt)
-        XCTAssertFalse(state.timer?.notified ?? true, "a command leaves the announcement to the daemon")
         XCTAssertNotNil(state.unannouncedFinish)
         XCTAssertTrue(StageMachine.settle(&state, at: now.addingTimeInterval(9999)).isEmpty, "never twice")
     }
@@ -144,7 +143,6 @@ final class StageMachineTests: XCTestCase {
 
     func test_foldRestoresHealthAndGrowsStreak() throws {
         var state = Fixtures.state(.dried)
-        state.pet.sentHealthWarnings = [25]
         let later = now.addingTimeInterval(8 * 86_400)
         _ = try StageMachine.fold(&state, at: later)
         XCTAssertEqual(state.pet.health(at: later), 100)
@@ -152,7 +150,7 @@ final class StageMachineTests: XCTestCase {
         XCTAssertEqual(state.pet.longestStreak, 1)
         XCTAssertEqual(state.pet.totalCycles, 1)
         XCTAssertEqual(state.pet.lastLaundryAt, later)
-        XCTAssertEqual(state.pet.sentHealthWarnings, [], "warnings re-arm")
+        XCTAssertNil(state.pet.loadID, "the load is over")
     }
 
     func test_streakResetsWhenThePetDiesAndRestartsAtOne() throws {

@@ -172,7 +172,7 @@ final class EngineQuietTests: EngineTestCase {
         engine.tick()
         engine.deadlinesDue()
         XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"], "the wash speaks for the pet")
-        XCTAssertEqual(try state("Towels").pet.mood, .neutral, "a finished wash cheers it up")
+        XCTAssertEqual(try state("Towels").pet.mood(at: clock.now()), .neutral, "a finished wash cheers it up")
         for _ in 0..<2 {
             clock.advance(by: 15 * 60)
             engine.deadlinesDue()

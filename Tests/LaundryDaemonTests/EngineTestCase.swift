@@ -58,6 +58,17 @@ class EngineTestCase: XCTestCase {
     }
 
     func state(_ name: String) throws -> PetState { try laundry.pet(name) }
+
+    /// What this machine's daemon wrote down about the pet.
+    func notes(_ name: String) throws -> DeviceNotes {
+        try XCTUnwrap(try laundry.load(try state(name).pet.id)).notes
+    }
+
+    /// Whether this machine's daemon wrote down that it announced the pet's current load.
+    func announcedCurrentLoad(_ name: String) throws -> Bool {
+        let current = try XCTUnwrap(try state(name).timer?.id)
+        return try notes(name).announcedLoad == current
+    }
 }
 
 extension DaemonConfig {

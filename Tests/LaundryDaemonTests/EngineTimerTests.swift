@@ -22,7 +22,7 @@ final class EngineTimerTests: EngineTestCase {
         XCTAssertEqual(first.actions.map(\.label), ["Start dryer", "Air-dry", "Snooze 10 min", "Got it"])
         XCTAssertEqual(first.urgency, .critical)
         XCTAssertEqual(try state("One").pet.stage, .washed)
-        XCTAssertEqual(try state("One").timer?.notified, true)
+        XCTAssertTrue(try announcedCurrentLoad("One"))
     }
 
     func test_aClockSetBackDoesNotFireEarlyAndSetForwardFiresAtOnce() throws {
@@ -96,7 +96,7 @@ final class EngineTimerTests: EngineTestCase {
         clock.advance(by: 601)
         engine.deadlinesDue(afterWatchReported: [socks])
         XCTAssertEqual(notifier.shown.map(\.body), ["Towels is ready for the dryer!"])
-        XCTAssertEqual(try state("Towels").timer?.notified, true)
+        XCTAssertTrue(try announcedCurrentLoad("Towels"))
     }
 
     func test_aPetWhoseFileBecameUnreadableIsNotRemindedFromMemory() throws {

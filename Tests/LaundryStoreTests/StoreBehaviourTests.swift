@@ -29,7 +29,7 @@ final class StoreBehaviourTests: StoreTestCase {
         try store.update(pet.id) { (state: inout PetState) in
             try StageMachine.wash(&state, for: nil, at: now)
         }
-        try store.remove(pet.id)
+        try store.remove(pet.id, release: ReleaseRecord(petID: pet.id, name: "Socks", at: now, device: "a1"))
         let paths = store.paths
         for file in [paths.petFile(pet.id), paths.timerFile(pet.id), paths.historyFile(pet.id), paths.lockFile(pet.id)]
         {

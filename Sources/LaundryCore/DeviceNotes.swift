@@ -1,0 +1,33 @@
+import FoundationEssentials
+
+/// What this machine's notification service has told the user about one pet. Kept per device
+/// (`devices/<device-id>/<uuid>.json`), never in the shared pet file: one machine's announcement
+/// must not silence another, and bookkeeping must not make files change back and forth between
+/// machines.
+public struct DeviceNotes: Codable, Equatable, Sendable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var petID: UUID
+    /// The load whose finish this machine has announced.
+    public var announcedLoad: UUID?
+    /// The reminders this machine sent about the finished load waiting for the user.
+    public var loadReminder: LoadReminder?
+    /// Health warnings this machine already sent (25, 10, 5, 0); a threshold re-arms when health
+    /// rises above it.
+    public var sentHealthWarnings: [Int]
+
+    public init(petID: UUID) {
+        schemaVersion = Self.currentSchemaVersion
+        self.petID = petID
+        announcedLoad = nil
+        loadReminder = nil
+        sentHealthWarnings = []
+    }
+
+    /// The warnings as a set, stored sorted so the file is the same bytes for the same notes.
+    public var warningsSent: Set<Int> {
+        get { Set(sentHealthWarnings) }
+        set { sentHealthWarnings = newValue.sorted(by: >) }
+    }
+}

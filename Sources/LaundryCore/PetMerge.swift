@@ -1,0 +1,90 @@
+import FoundationEssentials
+
+/// Merges the copies of one pet that machines wrote without seeing each other's (Syncthing's
+/// conflict copies). Pure and symmetric: the same copies give the same result in any order, so
+/// every machine reaches the same files.
+public enum PetMerge {
+    public struct Result: Equatable, Sendable {
+        public var pet: Pet
+        /// One event per change that lost to a later change of the same part made beside it.
+        public var superseded: [HistoryEvent]
+    }
+
+    /// Per part, the copy with the latest stamp wins (a later time, then the greater device id;
+    /// a copy with no stamps loses to any that has one). A losing copy whose latest stamp the
+    /// winner had not seen was a change made beside the winning one: it is superseded.
+    public static func merge(_ copies: [Pet]) -> Result {
+        precondition(!copies.isEmpty, "nothing to merge")
+        // The base (id, creation, version) from one copy chosen by content, not by order.
+        let ordered = copies.sorted { canonical($0) < canonical($1) }
+        var merged = ordered[0]
+        var superseded: [HistoryEvent] = []
+        for part in PetPart.allCases {
+            let winner = ordered.max { precedes(($0.parts?.latest(part), part.content(of: $0)), ($1.parts?.latest(part), part.content(of: $1))) }!
+            part.copy(from: winner, to: &merged)
+            let seen = Set(winner.parts?[part] ?? [])
+            var reported = Set<PartStamp>()
+            for loser in ordered where part.content(of: loser) != part.content(of: winner) {
+                guard let lost = loser.parts?.latest(part), !lost.isAuto, !seen.contains(lost),
+                    reported.insert(lost).inserted
+                else { continue }
+                let won = winner.parts?.latest(part)
+                superseded.append(
+                    HistoryEvent(
+                        at: lost.at, event: .superseded, petID: merged.id,
+                        detail: "\(part.rawValue) \(part.summary(of: loser)) on device \(lost.device) lost to "
+                            + "\(part.summary(of: winner)) on device \(won?.device ?? "unknown")",
+                        id: EventID.derived(
+                            from: "superseded \(merged.id.lowercasedText) \(part.rawValue) "
+                                + "\(Timestamp.format(lost.at)) \(lost.device)"),
+                        device: lost.device))
+            }
+        }
+        merged.schemaVersion = copies.map(\.schemaVersion).max()!
+        return Result(pet: merged, superseded: superseded.sorted { ($0.at, $0.id ?? "") < ($1.at, $1.id ?? "") })
+    }
+
+    /// The version of the timer file that goes with the merged pet: its current load, as the
+    /// winning cycle wrote it. None when the pet has no load (the other side's timer is a leftover).
+    public static func timer(for pet: Pet, among versions: [LaundryTimer]) -> LaundryTimer? {
+        var candidates = versions.filter { $0.petID == pet.id }
+        if let loadID = pet.loadID {
+            candidates = candidates.filter { $0.id == loadID }
+        } else if pet.stage == .idle {
+            return nil
+        }
+        let cycle = pet.parts?.latest(.cycle)
+        if let exact = candidates.filter({ $0.stamp != nil && $0.stamp == cycle }).min(by: { encoded($0) < encoded($1) }) {
+            return exact
+        }
+        return candidates.max { precedes(($0.stamp, encoded($0)), ($1.stamp, encoded($1))) }
+    }
+
+    /// Every event of every copy once (by id), in time order.
+    public static func history(_ copies: [[HistoryEvent]]) -> [HistoryEvent] {
+        var seen = Set<String>()
+        var union: [HistoryEvent] = []
+        for event in copies.joined() where seen.insert(event.id ?? "").inserted {
+            union.append(event)
+        }
+        return union.sorted { ($0.at, $0.id ?? "") < ($1.at, $1.id ?? "") }
+    }
+
+    /// Orders by stamp (none first), then by content, so even a tie has one answer everywhere.
+    private static func precedes(_ left: (PartStamp?, String), _ right: (PartStamp?, String)) -> Bool {
+        switch (left.0, right.0) {
+        case (nil, nil): return left.1 < right.1
+        case (nil, _): return true
+        case (_, nil): return false
+        case (let first?, let second?): return first == second ? left.1 < right.1 : first < second
+        }
+    }
+
+    private static func canonical(_ pet: Pet) -> String {
+        PetPart.allCases.map { $0.content(of: pet) }.joined(separator: "\u{1E}") + pet.createdAt.description
+    }
+
+    private static func encoded(_ timer: LaundryTimer) -> String {
+        (try? JSONCoding.encoder(pretty: false).encode(timer)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+}

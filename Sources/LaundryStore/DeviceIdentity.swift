@@ -1,0 +1,74 @@
+import FoundationEssentials
+import LaundryCore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// This machine's id among the machines that share `LAUNDRY_HOME`: random, made once, kept in
+/// `$XDG_STATE_HOME/laundry/device-id`. Never in the shared folder (every machine would read the
+/// same one) and never from `/etc/machine-id` or the host name (cloned machines share those).
+/// Read the first time a change needs it, so read-only commands never create it.
+public final class DeviceIdentity: @unchecked Sendable {
+    public let file: String?
+    private var cached: String?
+
+    /// The id kept in `file`, made on first use.
+    public init(file: String) {
+        self.file = file
+        cached = nil
+    }
+
+    /// A given id, for tests.
+    public init(fixed id: String) {
+        file = nil
+        cached = id
+    }
+
+    /// `$XDG_STATE_HOME/laundry/device-id`, else `~/.local/state/laundry/device-id`.
+    public static func path(environment: [String: String]) -> String {
+        if let folder = environment["XDG_STATE_HOME"], folder.hasPrefix("/") { return folder + "/laundry/device-id" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? LaundryPaths.userHome()
+        return home + "/.local/state/laundry/device-id"
+    }
+
+    /// The id, made and saved if this machine has none yet.
+    public func id() throws(StoreError) -> String {
+        if let cached { return cached }
+        guard let file else { throw .unwritable(path: "device-id", reason: "no device id was given") }
+        if let existing = try Self.read(file) {
+            cached = existing
+            return existing
+        }
+        let made = EventID.random()
+        try PosixFile.makeFolder(PathText.parent(file))
+        // Written aside, then linked into place: two first commands at once agree on one id.
+        let aside = "\(file).new-\(getpid())"
+        try PosixFile.writeAtomically(Data((made + "\n").utf8), to: aside)
+        let linked = link(aside, file) == 0
+        let linkError = errno
+        unlink(aside)
+        guard linked || linkError == EEXIST else { throw .unwritable(path: file, reason: PosixFile.describe(linkError)) }
+        guard let kept = try Self.read(file) else {
+            throw .unreadable(path: file, reason: "it is not a device id; delete it and laundry makes a new one")
+        }
+        cached = kept
+        return kept
+    }
+
+    /// The id in `file`, or nil if there is none yet.
+    public static func read(_ file: String) throws(StoreError) -> String? {
+        guard case .data(let data) = try PosixFile.read(file, limit: 256) else { return nil }
+        let words = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        let text = words.count == 1 ? String(words[0]) : ""
+        guard isValid(text) else {
+            throw .unreadable(path: file, reason: "it is not a device id; delete it and laundry makes a new one")
+        }
+        return text
+    }
+
+    /// 16 lower-case hex digits: safe as a file name, whatever another machine claims.
+    public static func isValid(_ text: String) -> Bool {
+        text.utf8.count == 16 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}
