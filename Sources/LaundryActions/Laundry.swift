@@ -147,7 +147,8 @@ public final class Laundry {
     public func release(_ query: String) throws -> Pet {
         let state = try pet(query)
         try store.remove(
-            state.pet.id, release: ReleaseRecord(petID: state.pet.id, name: state.pet.name, at: now, device: try device.id()))
+            state.pet.id,
+            release: ReleaseRecord(petID: state.pet.id, name: state.pet.name, at: now, device: try device.id()))
         return state.pet
     }
 

@@ -20,7 +20,9 @@ public enum PetMerge {
         var merged = ordered[0]
         var superseded: [HistoryEvent] = []
         for part in PetPart.allCases {
-            let winner = ordered.max { precedes(($0.parts?.latest(part), part.content(of: $0)), ($1.parts?.latest(part), part.content(of: $1))) }!
+            let winner = ordered.max {
+                precedes(($0.parts?.latest(part), part.content(of: $0)), ($1.parts?.latest(part), part.content(of: $1)))
+            }!
             part.copy(from: winner, to: &merged)
             let seen = Set(winner.parts?[part] ?? [])
             var reported = Set<PartStamp>()
@@ -54,7 +56,8 @@ public enum PetMerge {
             return nil
         }
         let cycle = pet.parts?.latest(.cycle)
-        if let exact = candidates.filter({ $0.stamp != nil && $0.stamp == cycle }).min(by: { encoded($0) < encoded($1) }) {
+        if let exact = candidates.filter({ $0.stamp != nil && $0.stamp == cycle }).min(by: { encoded($0) < encoded($1) }
+        ) {
             return exact
         }
         return candidates.max { precedes(($0.stamp, encoded($0)), ($1.stamp, encoded($1))) }

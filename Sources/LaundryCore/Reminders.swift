@@ -8,7 +8,9 @@ public enum Reminders {
     /// Returns the thresholds to remember as sent (re-armed ones dropped, crossed ones added).
     /// - Parameter held: warnings are held back now (quiet hours, a cycle under way): nothing is
     ///   sent or marked as sent, so the worst threshold crossed goes out once they are not.
-    public static func healthWarning(for state: PetState, at now: Date, held: Bool = false) -> (send: Int?, sent: Set<Int>) {
+    public static func healthWarning(for state: PetState, at now: Date, held: Bool = false) -> (
+        send: Int?, sent: Set<Int>
+    ) {
         let pet = state.pet
         let health = pet.health(at: now)
         // A threshold re-arms once health is above it again (after a fold, on any machine).

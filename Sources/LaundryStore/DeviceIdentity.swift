@@ -48,7 +48,9 @@ public final class DeviceIdentity: @unchecked Sendable {
         let linked = link(aside, file) == 0
         let linkError = errno
         unlink(aside)
-        guard linked || linkError == EEXIST else { throw .unwritable(path: file, reason: PosixFile.describe(linkError)) }
+        guard linked || linkError == EEXIST else {
+            throw .unwritable(path: file, reason: PosixFile.describe(linkError))
+        }
         guard let kept = try Self.read(file) else {
             throw .unreadable(path: file, reason: "it is not a device id; delete it and laundry makes a new one")
         }

@@ -40,7 +40,9 @@ public struct LaundryPaths: Sendable {
     public func lockFile(_ id: UUID) -> String { "\(locks)/\(Self.fileStem(id)).lock" }
     public var namesLockFile: String { locks + "/names.lock" }
     public func notesFolder(device: String) -> String { "\(devices)/\(device)" }
-    public func notesFile(_ id: UUID, device: String) -> String { "\(notesFolder(device: device))/\(Self.fileStem(id)).json" }
+    public func notesFile(_ id: UUID, device: String) -> String {
+        "\(notesFolder(device: device))/\(Self.fileStem(id)).json"
+    }
     public func releaseFile(_ id: UUID) -> String { "\(released)/\(Self.fileStem(id)).json" }
 
     /// The pet a sync engine's conflict copy belongs to: Syncthing keeps the name and the

@@ -77,7 +77,9 @@ public struct PetStore: Sendable {
         var problems: [StoreProblem] = []
         guard let pet = try readPet(id, problems: &problems) else { return nil }
         let timer = readTimer(id, problems: &problems)
-        return PetState(pet: pet, timer: timer, notes: try device.map { (device) throws(StoreError) in try notes(id, device: device) })
+        return PetState(
+            pet: pet, timer: timer,
+            notes: try device.map { (device) throws(StoreError) in try notes(id, device: device) })
     }
 
     /// What `device` has announced about the pet. A pet from before notes were kept apart has them

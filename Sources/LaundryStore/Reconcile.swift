@@ -53,10 +53,14 @@ extension PetStore {
     private func copies(petNames: [String], timerNames: [String]) -> [UUID: Copies] {
         var found: [UUID: Copies] = [:]
         for name in petNames {
-            if let id = LaundryPaths.id(fromConflictName: name, suffix: ".json") { found[id, default: Copies()].pets.append(name) }
+            if let id = LaundryPaths.id(fromConflictName: name, suffix: ".json") {
+                found[id, default: Copies()].pets.append(name)
+            }
         }
         for name in timerNames {
-            if let id = LaundryPaths.id(fromConflictName: name, suffix: ".json") { found[id, default: Copies()].timers.append(name) }
+            if let id = LaundryPaths.id(fromConflictName: name, suffix: ".json") {
+                found[id, default: Copies()].timers.append(name)
+            }
         }
         for name in PosixFile.listFolder(paths.history) {
             if let id = LaundryPaths.id(fromConflictName: name, suffix: ".jsonl") {
@@ -132,10 +136,12 @@ extension PetStore {
         // Written in the store's usual order: timer, pet, history; copies removed last, so a
         // crash at any point leaves copies that merge again into the same result.
         if let timer, timer != ownTimer {
-            try PosixFile.writeAtomically(try encode(timer, JSONCoding.encoder(), path: paths.timerFile(id)), to: paths.timerFile(id))
+            try PosixFile.writeAtomically(
+                try encode(timer, JSONCoding.encoder(), path: paths.timerFile(id)), to: paths.timerFile(id))
         }
         if result.pet != ownPet {
-            try PosixFile.writeAtomically(try encode(result.pet, JSONCoding.encoder(), path: paths.petFile(id)), to: paths.petFile(id))
+            try PosixFile.writeAtomically(
+                try encode(result.pet, JSONCoding.encoder(), path: paths.petFile(id)), to: paths.petFile(id))
         }
         if timer == nil { try PosixFile.remove(paths.timerFile(id)) }
         if history.map(\.id) != ownHistory.map(\.id) { try HistoryLog.rewrite(history, at: paths.historyFile(id)) }
@@ -151,7 +157,9 @@ extension PetStore {
         case failure(String)
     }
 
-    private func decodeCopy<Value: Decodable>(_ type: Value.Type, at path: String, _ decoder: JSONDecoder) -> Decoded<Value> {
+    private func decodeCopy<Value: Decodable>(_ type: Value.Type, at path: String, _ decoder: JSONDecoder) -> Decoded<
+        Value
+    > {
         do {
             guard case .data(let data) = try PosixFile.read(path) else { return .failure("it vanished") }
             return .success(try decoder.decode(type, from: data))
