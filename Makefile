@@ -37,7 +37,8 @@ TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-u
 	/usr/lib/$(shell uname -m)-linux-gnu/libgsound.so.0=libgsound0 \
 	/usr/lib/$(shell uname -m)-linux-gnu/libcanberra-0.30/libcanberra-pulse.so=libcanberra-pulse \
 	/usr/share/sounds/freedesktop/stereo/complete.oga=sound-theme-freedesktop \
-	pulseaudio=pulseaudio parecord=pulseaudio-utils sox=sox apprise=apprise curl=curl pgrep=procps
+	pulseaudio=pulseaudio parecord=pulseaudio-utils sox=sox apprise=apprise curl=curl pgrep=procps \
+	syncthing=syncthing
 
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev \

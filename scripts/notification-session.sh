@@ -14,6 +14,8 @@
 # that under a burst its clock, not the bus, sets the times.
 # With LAUNDRY_SESSION_SERVER=recording, scripts/recording-server.py answers instead of dunst: it
 # draws nothing, so bursts of thousands of notifications measure laundry and the bus, not dunst.
+# With LAUNDRY_SESSION_NOTIFY_LOG set, the record goes there and outlives the session (a test runs a
+# second machine's daemon in a session of its own and reads what it showed).
 # Everything started here dies with the private bus when the command ends.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -78,7 +80,7 @@ if [[ ${LAUNDRY_SESSION_CAPTURE:-text} == pcap ]]; then
   export LAUNDRY_NOTIFY_PCAP=$session/notify.pcap
   dbus-monitor --session --pcap "$notify_rule" >"$LAUNDRY_NOTIFY_PCAP" 2>/dev/null &
 else
-  export LAUNDRY_NOTIFY_LOG=$session/notify.log
+  export LAUNDRY_NOTIFY_LOG=${LAUNDRY_SESSION_NOTIFY_LOG:-$session/notify.log}
   dbus-monitor --session "$notify_rule" "$close_rule" >"$LAUNDRY_NOTIFY_LOG" 2>/dev/null &
 fi
 pids+=($!)

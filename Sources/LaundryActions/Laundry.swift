@@ -202,13 +202,14 @@ public final class Laundry {
         _ move: (inout PetState) throws -> [HistoryEvent]
     ) throws -> PetState? {
         var refusal: (any Error)?
-        let here = try device.id()
         let settleThenMove = { (state: inout PetState) -> [HistoryEvent] in
             refusal = nil  // run again when a sync engine replaced the files meanwhile
             var events = StageMachine.settle(&state, at: now)
             var moved = state
             do {
                 let made = try move(&moved)
+                // Made on first need, so a refused command leaves nothing behind.
+                let here = made.isEmpty && moved == state ? "" : try self.device.id()
                 Self.stamp(&moved, changedFrom: state, at: now, device: here)
                 events += made.map { event in
                     var event = event

@@ -49,7 +49,9 @@ public struct PetStore: Sendable {
         } else {
             problems += waitingCopies(petNames: petNames, timerNames: timerNames)
         }
-        for name in petNames.sorted() {
+        // A pet whose file a sync engine is replacing is missing from the listing for a moment.
+        let arriving = PosixFile.namesArriving(petNames).filter { !petNames.contains($0) }
+        for name in (petNames + arriving).sorted() {
             guard let id = LaundryPaths.id(fromFileName: name, suffix: ".json") else { continue }
             do {
                 guard let pet = try readPet(id, problems: &problems) else { continue }
@@ -60,7 +62,7 @@ public struct PetStore: Sendable {
         }
         var index: [UUID: Int] = [:]
         for (position, state) in states.enumerated() { index[state.pet.id] = position }
-        for name in timerNames {
+        for name in timerNames + PosixFile.namesArriving(timerNames).filter({ !timerNames.contains($0) }) {
             guard let id = LaundryPaths.id(fromFileName: name, suffix: ".json") else { continue }
             guard let position = index[id] else {
                 problems.append(.orphanTimer(path: paths.timerFile(id)))

@@ -19,7 +19,15 @@ enum PosixFile {
 
     /// Reads a regular file, refusing symlinks, folders and anything over `limit` bytes.
     static func read(_ path: String, limit: Int = 1 << 20) throws(StoreError) -> ReadResult {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        var fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        // Syncthing (1.19) removes a file before it renames the new version into place: for a
+        // moment there is only its temporary. A file missing then is not gone; it is coming.
+        var waited = 0
+        while fd < 0, errno == ENOENT, waited < 100, exists(syncEngineTemporary(for: path)) {
+            usleep(5_000)
+            waited += 1
+            fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        }
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { return .missing }
@@ -172,6 +180,19 @@ enum PosixFile {
             }
             close(fd)
             fd = -1
+        }
+    }
+
+    /// Where Syncthing writes the next version of `path` before it puts it in place.
+    static func syncEngineTemporary(for path: String) -> String {
+        PathText.parent(path) + "/.syncthing." + path.split(separator: "/").last.map(String.init)! + ".tmp"
+    }
+
+    /// The names a folder will hold once a sync engine has put in place what it is writing.
+    static func namesArriving(_ names: [String]) -> [String] {
+        names.compactMap { name in
+            guard name.hasPrefix(".syncthing."), name.hasSuffix(".tmp") else { return nil }
+            return String(name.dropFirst(".syncthing.".count).dropLast(".tmp".count))
         }
     }
 

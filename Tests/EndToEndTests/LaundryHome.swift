@@ -12,15 +12,19 @@ final class LaundryHome {
     }()
 
     let path: String
+    /// `LAUNDRY_HOME`: the home itself, or for a machine of a household its `shared` folder, which
+    /// a sync engine carries while config, state and runtime stay beside it.
+    let data: String
     var environment: [String: String]
 
-    init() {
+    init(shared: Bool = false) {
         path =
             FileManager.default.temporaryDirectory
             .appendingPathComponent("laundry-e2e-\(UUID().uuidString.prefix(8))").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        data = shared ? path + "/shared" : path
+        try? FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
-        environment["LAUNDRY_HOME"] = path
+        environment["LAUNDRY_HOME"] = data
         environment["LAUNDRY_NO_AUTOSTART"] = "1"
         environment["NO_COLOR"] = nil
         environment["LAUNDRY_FAKE_NOW"] = nil
@@ -115,18 +119,18 @@ final class LaundryHome {
     }
 
     func files(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: data + "/" + folder)) ?? []).sorted()
     }
 
     /// Whether some machine's daemon wrote down that it announced the load in `timers/<name>`
     /// (a timer file gone counts: the load was dealt with).
     func announced(timerFile name: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: "\(path)/timers/\(name)") else { return true }
+        guard let data = FileManager.default.contents(atPath: "\(data)/timers/\(name)") else { return true }
         guard let timer = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
             let load = timer["id"] as? String, let pet = timer["petID"] as? String
         else { return false }
         return files(in: "devices").contains { device in
-            let notes = FileManager.default.contents(atPath: "\(path)/devices/\(device)/\(pet.lowercased()).json")
+            let notes = FileManager.default.contents(atPath: "\(data)/devices/\(device)/\(pet.lowercased()).json")
             let fields = notes.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]
             return (fields?["announcedLoad"] as? String)?.lowercased() == load.lowercased()
         }
@@ -167,7 +171,7 @@ extension LaundryHome {
                         "\(folder)/\(name) is not a temporary this store writes", file: file, line: line)
                     continue
                 }
-                let full = "\(path)/\(folder)/\(name)"
+                let full = "\(data)/\(folder)/\(name)"
                 let data = FileManager.default.contents(atPath: full) ?? Data()
                 XCTAssertFalse(data.isEmpty, "\(folder)/\(name) is empty", file: file, line: line)
                 let head = String(decoding: data.prefix(200), as: UTF8.self)
@@ -182,7 +186,7 @@ extension LaundryHome {
     func allHistory() -> [String: [[String: Any]]] {
         var result: [String: [[String: Any]]] = [:]
         for name in files(in: "history") where name.hasSuffix(".jsonl") {
-            let text = (try? String(contentsOfFile: "\(path)/history/\(name)", encoding: .utf8)) ?? ""
+            let text = (try? String(contentsOfFile: "\(data)/history/\(name)", encoding: .utf8)) ?? ""
             result[String(name.dropLast(6))] = text.split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
@@ -194,7 +198,7 @@ extension LaundryHome {
     func petIDs() -> [String: String] {
         var result: [String: String] = [:]
         for name in files(in: "pets") where name.hasSuffix(".json") {
-            guard let data = FileManager.default.contents(atPath: "\(path)/pets/\(name)"),
+            guard let data = FileManager.default.contents(atPath: "\(data)/pets/\(name)"),
                 let pet = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let petName = pet["name"] as? String
             else { continue }

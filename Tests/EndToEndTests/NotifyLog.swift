@@ -19,8 +19,8 @@ enum NotifyLog {
     static var path: String? { ProcessInfo.processInfo.environment["LAUNDRY_NOTIFY_LOG"] }
 
     /// The times of every `CloseNotification` call.
-    static func closeCalls() -> [Double] {
-        guard let path, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+    static func closeCalls(in log: String? = NotifyLog.path) -> [Double] {
+        guard let path = log, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         return text.components(separatedBy: "\nmethod call ").dropFirst()
             .filter { $0.contains("member=CloseNotification") }
             .compactMap { block in
@@ -30,8 +30,8 @@ enum NotifyLog {
             }
     }
 
-    static func calls() -> [NotifyCall] {
-        guard let path, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+    static func calls(in log: String? = NotifyLog.path) -> [NotifyCall] {
+        guard let path = log, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         var calls: [NotifyCall] = []
         let blocks = text.components(separatedBy: "\nmethod call ").dropFirst()
         for block in blocks where block.contains("member=Notify") {
@@ -79,8 +79,8 @@ enum NotifyLog {
     }
 
     /// The calls about pets whose name contains `marker`.
-    static func calls(mentioning marker: String) -> [NotifyCall] {
-        calls().filter { $0.body.contains(marker) || $0.summary.contains(marker) }
+    static func calls(mentioning marker: String, in log: String? = NotifyLog.path) -> [NotifyCall] {
+        calls(in: log).filter { $0.body.contains(marker) || $0.summary.contains(marker) }
     }
 
     private static func stringValue(_ line: String) -> String? {
