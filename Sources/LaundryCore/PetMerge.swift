@@ -63,14 +63,22 @@ public enum PetMerge {
         return candidates.max { precedes(($0.stamp, encoded($0)), ($1.stamp, encoded($1))) }
     }
 
-    /// Every event of every copy once (by id), in time order.
+    /// Every event of every copy once (by id), in time order. Events of one instant keep the
+    /// order their machine wrote them in (one move can write two), machines in device order, so
+    /// the result does not depend on which copy came first.
     public static func history(_ copies: [[HistoryEvent]]) -> [HistoryEvent] {
         var seen = Set<String>()
-        var union: [HistoryEvent] = []
+        var union: [(event: HistoryEvent, position: Int)] = []
         for event in copies.joined() where seen.insert(event.id ?? "").inserted {
-            union.append(event)
+            union.append((event, union.count))
         }
-        return union.sorted { ($0.at, $0.id ?? "") < ($1.at, $1.id ?? "") }
+        return union.sorted { first, second in
+            let (left, right) = (first.event, second.event)
+            if left.at != right.at { return left.at < right.at }
+            if left.device != right.device { return (left.device ?? "") < (right.device ?? "") }
+            if left.device == nil { return (left.id ?? "") < (right.id ?? "") }
+            return first.position < second.position
+        }.map(\.event)
     }
 
     /// Orders by stamp (none first), then by content, so even a tie has one answer everywhere.
