@@ -254,3 +254,48 @@ final class FolderWatch {
         return result
     }
 }
+
+/// `laundry doctor` on a folder shared with other machines, and its suggested fix, run.
+final class HouseholdDoctorEndToEndTests: XCTestCase {
+    func test_doctorNamesTheDeviceAndItsStignoreFixWorks() throws {
+        let home = LaundryHome(shared: true)
+        try FileManager.default.createDirectory(atPath: home.data + "/.stfolder", withIntermediateDirectories: true)
+        var lines = home.run(["doctor"]).stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.contains("device") && $0.contains("no id yet") }, "\(lines)")
+        home.ok("adopt", "Socks")
+        let id = try String(contentsOfFile: home.path + "/state/laundry/device-id", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.data + "/device-id"), "never in the shared folder")
+        lines = home.run(["doctor"]).stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.contains("this machine is \(id)") }, "\(lines)")
+        let advice = try XCTUnwrap(lines.firstIndex { $0.contains(".stignore") }, "\(lines)")
+        let fix = lines[advice + 1].replacingOccurrences(of: "→", with: "").trimmingCharacters(in: .whitespaces)
+        XCTAssertTrue(fix.hasPrefix("printf"), fix)
+        XCTAssertEqual(home.runProgram("/bin/sh", ["-c", fix]).status, 0)
+        lines = home.run(["doctor"]).stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.contains(".stignore") && $0.contains("keeps each machine's own files") }, "\(lines)")
+    }
+
+    func test_aCopyWaitingIsReportedByDoctorAndMergedByTheNextCommand() throws {
+        let home = LaundryHome(shared: true)
+        home.ok("adopt", "Socks")
+        let id = try XCTUnwrap(home.petIDs()["Socks"])
+        let copy = "\(home.data)/pets/\(id).sync-conflict-20261122-041518-ABCDEFG.json"
+        var theirs = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(home.data)/pets/\(id).json")))
+                as? [String: Any])
+        theirs["snoozedUntil"] = "2030-01-01T00:00:00.000Z"
+        var parts = theirs["parts"] as? [String: Any] ?? [:]
+        parts["reminders"] = [["at": "2030-01-01T00:00:00.000Z", "device": "ffff000000000000"]]
+        theirs["parts"] = parts
+        try JSONSerialization.data(withJSONObject: theirs).write(to: URL(fileURLWithPath: copy))
+        let doctor = home.run(["doctor"]).stdout
+        XCTAssertTrue(doctor.contains("waiting to be merged"), doctor)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: copy), "doctor changes nothing")
+        let status = home.run(["status", "Socks"])
+        XCTAssertTrue(status.stderr.contains("merged"), status.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: copy))
+        let merged = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(home.data)/pets/\(id).json")))
+        XCTAssertEqual((merged as? [String: Any])?["snoozedUntil"] as? String, "2030-01-01T00:00:00.000Z", "their snooze is in")
+    }
+}

@@ -21,6 +21,7 @@ extension LaundryCommand {
                 throw ExitCode.failure
             }
             checkHome(&report, context.laundry.inspect(), home: context.laundry.home)
+            DoctorHouseholdCheck.check(&report, context.laundry.inspectHousehold())
             checkSettings(&report, context)
             checkDaemon(&report, context)
             DoctorServerCheck.check(&report, environment: environment)
@@ -56,7 +57,11 @@ extension LaundryCommand {
                 report.ok("LAUNDRY_HOME", "\(home): \(pets) pets, \(timers) timers")
             }
             for problem in inspection.problems {
-                report.problem("files", problem.description, fix: DoctorAdvice.fix(for: problem))
+                if case .copyWaiting = problem {
+                    report.warning("conflicts", problem.description, fix: DoctorAdvice.fix(for: problem))
+                } else {
+                    report.problem("files", problem.description, fix: DoctorAdvice.fix(for: problem))
+                }
             }
             for file in inspection.setAsideFiles {
                 report.warning(
