@@ -29,7 +29,9 @@ extension Laundry {
         let paths = files.paths
         let device: HouseholdInspection.Device
         if let file = self.device.file {
-            do { device = try DeviceIdentity.read(file).map { .known($0) } ?? .notYet } catch { device = .broken(error) }
+            do { device = try DeviceIdentity.read(file).map { .known($0) } ?? .notYet } catch {
+                device = .broken(error)
+            }
         } else {
             device = (try? self.device.id()).map { .known($0) } ?? .notYet
         }

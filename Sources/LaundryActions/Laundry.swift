@@ -244,14 +244,16 @@ public final class Laundry {
 
     /// Stamps each part a person's move changed with the time and this machine, for merging with
     /// copies from other machines; the timer carries the cycle's stamp.
+    /// A stamp is never earlier than the one it follows (a clock behind another machine's must
+    /// not let a change made after seeing a stamp lose to it).
     static func stamp(_ moved: inout PetState, changedFrom before: PetState, at now: Date, device: String) {
-        let stamp = PartStamp(at: now, device: device)
         var parts = moved.pet.parts ?? PartStamps()
         var changed = false
         for part in PetPart.allCases {
             let cycleTimerMoved = part == .cycle && moved.timer != before.timer
             guard part.content(of: moved.pet) != part.content(of: before.pet) || cycleTimerMoved else { continue }
-            parts.record(stamp, for: part)
+            let after = parts.latest(part).map { $0.at.addingTimeInterval(0.001) } ?? now
+            parts.record(PartStamp(at: max(now, after), device: device), for: part)
             changed = true
         }
         guard changed else { return }

@@ -9,8 +9,10 @@ public struct DeviceNotes: Codable, Equatable, Sendable {
 
     public var schemaVersion: Int
     public var petID: UUID
-    /// The load whose finish this machine has announced.
+    /// The load whose finish this machine has announced, and the end it announced (a load
+    /// resumed on another machine after an end seen here ends again, later).
     public var announcedLoad: UUID?
+    public var announcedEnd: Date?
     /// The reminders this machine sent about the finished load waiting for the user.
     public var loadReminder: LoadReminder?
     /// Health warnings this machine already sent (25, 10, 5, 0); a threshold re-arms when health
@@ -21,6 +23,7 @@ public struct DeviceNotes: Codable, Equatable, Sendable {
         schemaVersion = Self.currentSchemaVersion
         self.petID = petID
         announcedLoad = nil
+        announcedEnd = nil
         loadReminder = nil
         sentHealthWarnings = []
     }

@@ -47,6 +47,11 @@ public enum Health {
         return max(0, 100 - Int(min(lost, 1_000)))
     }
 
+    /// The first moment health reads 0 (it is rounded: a little before the due date).
+    public static func deathDate(since start: Date, cycleDays: Double) -> Date {
+        start.addingTimeInterval(cycleDays * 86_400 * 0.995)
+    }
+
     /// When the laundry is due: one whole cycle after the last one.
     public static func dueDate(since start: Date, cycleDays: Double) -> Date {
         start.addingTimeInterval(cycleDays * 86_400)

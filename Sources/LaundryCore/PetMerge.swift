@@ -24,18 +24,25 @@ public enum PetMerge {
                 precedes(($0.parts?.latest(part), part.content(of: $0)), ($1.parts?.latest(part), part.content(of: $1)))
             }!
             part.copy(from: winner, to: &merged)
-            let seen = Set(winner.parts?[part] ?? [])
+            let lineage = winner.parts?[part] ?? []
+            let seen = Set(lineage)
+            // Older than every stamp the winner still keeps: it had seen it.
+            let forgotten = lineage.count == PartStamps.kept ? lineage.first : nil
             var reported = Set<PartStamp>()
-            for loser in ordered where part.content(of: loser) != part.content(of: winner) {
-                guard let lost = loser.parts?.latest(part), !lost.isAuto, !seen.contains(lost),
+            for loser in ordered {
+                // The loser's newest change by a person that the winner had not seen, if any.
+                guard
+                    let lost = (loser.parts?[part] ?? []).last(where: { stamp in
+                        !stamp.isAuto && !seen.contains(stamp) && !(forgotten.map { stamp < $0 } ?? false)
+                    }),
                     reported.insert(lost).inserted
                 else { continue }
-                let won = winner.parts?.latest(part)
+                // Worded from the losing copy alone: the same event whichever copies meet first.
                 superseded.append(
                     HistoryEvent(
                         at: lost.at, event: .superseded, petID: merged.id,
-                        detail: "\(part.rawValue) \(part.summary(of: loser)) on device \(lost.device) lost to "
-                            + "\(part.summary(of: winner)) on device \(won?.device ?? "unknown")",
+                        detail: "\(part.rawValue) \(part.summary(of: loser)) on device \(lost.device) "
+                            + "lost to a later change",
                         id: EventID.derived(
                             from: "superseded \(merged.id.lowercasedText) \(part.rawValue) "
                                 + "\(Timestamp.format(lost.at)) \(lost.device)"),
@@ -52,7 +59,7 @@ public enum PetMerge {
         var candidates = versions.filter { $0.petID == pet.id }
         if let loadID = pet.loadID {
             candidates = candidates.filter { $0.id == loadID }
-        } else if pet.stage == .idle {
+        } else if pet.stage == .idle || pet.parts != nil {
             return nil
         }
         let cycle = pet.parts?.latest(.cycle)
@@ -67,10 +74,16 @@ public enum PetMerge {
     /// order their machine wrote them in (one move can write two), machines in device order, so
     /// the result does not depend on which copy came first.
     public static func history(_ copies: [[HistoryEvent]]) -> [HistoryEvent] {
-        var seen = Set<String>()
+        var index: [String: Int] = [:]
         var union: [(event: HistoryEvent, position: Int)] = []
-        for event in copies.joined() where seen.insert(event.id ?? "").inserted {
-            union.append((event, union.count))
+        for event in copies.joined() {
+            guard let known = index[event.id ?? ""] else {
+                index[event.id ?? ""] = union.count
+                union.append((event, union.count))
+                continue
+            }
+            // One id, two contents (a hand edit, an older wording): one choice on every machine.
+            if encoded(event) < encoded(union[known].event) { union[known].event = event }
         }
         return union.sorted { first, second in
             let (left, right) = (first.event, second.event)
@@ -95,7 +108,7 @@ public enum PetMerge {
         PetPart.allCases.map { $0.content(of: pet) }.joined(separator: "\u{1E}") + pet.createdAt.description
     }
 
-    private static func encoded(_ timer: LaundryTimer) -> String {
-        (try? JSONCoding.encoder(pretty: false).encode(timer)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    private static func encoded<Value: Encodable>(_ value: Value) -> String {
+        (try? JSONCoding.encoder(pretty: false).encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }

@@ -20,7 +20,8 @@ public struct PetState: Equatable, Sendable {
     /// side of a merge does not.
     public var timerIsCurrent: Bool {
         guard let timer, timer.petID == pet.id else { return false }
-        guard let loadID = pet.loadID else { return pet.stage != .idle }
+        // A pet from before load ids: the stage alone says.
+        guard let loadID = pet.loadID else { return pet.parts == nil && pet.stage != .idle }
         return timer.id == loadID
     }
 
@@ -32,7 +33,8 @@ public struct PetState: Equatable, Sendable {
 
     /// A finished load this machine has not yet announced.
     public var unannouncedFinish: LaundryTimer? {
-        guard timerIsCurrent, let timer, let finishedAt = timer.finishedAt, notes.announcedLoad != timer.id,
+        guard timerIsCurrent, let timer, let finishedAt = timer.finishedAt,
+            notes.announcedLoad != timer.id || notes.announcedEnd.map({ $0 != timer.endsAt }) == true,
             pet.stage == timer.kind.finishedStage, finishedAt == timer.endsAt
         else { return nil }
         return timer

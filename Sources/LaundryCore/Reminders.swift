@@ -57,6 +57,7 @@ public enum Reminders {
     public static func recordAnnouncement(_ state: inout PetState, at now: Date) {
         guard let timer = state.timer else { return }
         state.notes.announcedLoad = timer.id
+        state.notes.announcedEnd = timer.endsAt
         state.notes.loadReminder = LoadReminder(timerID: timer.id, sent: 0, lastAt: now)
     }
 

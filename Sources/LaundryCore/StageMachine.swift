@@ -23,12 +23,13 @@ public enum StageMachine {
             events.append(
                 HistoryEvent(
                     at: timer.endsAt, event: HistoryEvent.done(timer.kind), petID: state.pet.id, timerID: timer.id,
-                    id: EventID.derived(from: "done \(timer.id.lowercasedText)")))
+                    id: EventID.derived(from: "done \(timer.id.lowercasedText) \(Timestamp.format(timer.endsAt))")))
         }
         if state.pet.currentStreak > 0 && state.pet.isDead(at: now) {
             // Not a person's change: no stamp moves, and every machine derives the same event.
             state.pet.currentStreak = 0
-            let at = min(now, state.pet.dueDate())
+            // The moment health reached 0, the same on every machine whenever it looks.
+            let at = Health.deathDate(since: state.pet.healthClockStart, cycleDays: state.pet.cycleDays)
             events.append(
                 HistoryEvent(
                     at: at, event: .died, petID: state.pet.id,

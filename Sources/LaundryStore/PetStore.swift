@@ -291,7 +291,9 @@ public struct PetStore: Sendable {
 
     private func requireUniqueName(_ name: String, except id: UUID?) throws(StoreError) {
         let key = name.lowercased()
-        if let existing = loadAll().states.first(where: { $0.pet.id != id && $0.pet.name.lowercased() == key }) {
+        // Read only: merging here could take the names lock this caller already holds.
+        let reader = PetStore(paths: paths, setsAsideCorruptFiles: false)
+        if let existing = reader.loadAll().states.first(where: { $0.pet.id != id && $0.pet.name.lowercased() == key }) {
             throw .nameTaken(existing.pet.name)
         }
     }

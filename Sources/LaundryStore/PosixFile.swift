@@ -23,7 +23,7 @@ enum PosixFile {
         // Syncthing (1.19) removes a file before it renames the new version into place: for a
         // moment there is only its temporary. A file missing then is not gone; it is coming.
         var waited = 0
-        while fd < 0, errno == ENOENT, waited < 100, exists(syncEngineTemporary(for: path)) {
+        while fd < 0, errno == ENOENT, waited < 100, isFresh(syncEngineTemporary(for: path)) {
             usleep(5_000)
             waited += 1
             fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
@@ -276,6 +276,14 @@ enum PosixFile {
         return Version(
             inode: UInt64(info.st_ino), size: Int64(info.st_size), changedSeconds: info.st_ctim.tv_sec,
             changedNanoseconds: info.st_ctim.tv_nsec)
+    }
+
+    /// Whether the file exists and changed in the last ten seconds (a sync engine's temporary in
+    /// use, not one it left behind).
+    static func isFresh(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        return Double(info.st_mtim.tv_sec) > Date().timeIntervalSince1970 - 10
     }
 
     static func exists(_ path: String) -> Bool {

@@ -77,6 +77,10 @@ extension PetStore {
         let decoder = JSONCoding.decoder()
         // The pet: its own file and every copy that reads as this pet.
         let ownPet = try readPet(id, problems: &problems)
+        if let ownPet, ownPet.isFromNewerVersion {
+            // Its fields this version does not know would be lost: left for that version to merge.
+            return problems + copies.pets.map { .copyWaiting(path: paths.pets + "/" + $0) }
+        }
         var pets = ownPet.map { [$0] } ?? []
         for name in copies.pets.sorted() {
             let path = paths.pets + "/" + name
@@ -133,8 +137,10 @@ extension PetStore {
         histories.append(result.superseded)
         let history = PetMerge.history(histories)
 
-        // Written in the store's usual order: timer, pet, history; copies removed last, so a
-        // crash at any point leaves copies that merge again into the same result.
+        // History first (what was superseded can only be told while the copies exist), then the
+        // store's usual order: timer, pet; copies removed last, so a crash at any point leaves
+        // copies that merge again into the same result.
+        if history != ownHistory { try HistoryLog.rewrite(history, at: paths.historyFile(id)) }
         if let timer, timer != ownTimer {
             try PosixFile.writeAtomically(
                 try encode(timer, JSONCoding.encoder(), path: paths.timerFile(id)), to: paths.timerFile(id))
@@ -144,7 +150,6 @@ extension PetStore {
                 try encode(result.pet, JSONCoding.encoder(), path: paths.petFile(id)), to: paths.petFile(id))
         }
         if timer == nil { try PosixFile.remove(paths.timerFile(id)) }
-        if history.map(\.id) != ownHistory.map(\.id) { try HistoryLog.rewrite(history, at: paths.historyFile(id)) }
         for path in merged {
             try PosixFile.remove(path)
             problems.append(.mergedCopy(path: path, pet: result.pet.name))
@@ -183,7 +188,15 @@ extension PetStore {
     /// goes here too; one changed after its release stays.
     private func applyReleases() -> [StoreProblem] {
         var problems: [StoreProblem] = []
-        for name in PosixFile.listFolder(paths.released) {
+        let names = PosixFile.listFolder(paths.released)
+        for name in names {
+            // Two machines released the same pet: either record says so.
+            if let id = LaundryPaths.id(fromConflictName: name, suffix: ".json"),
+                names.contains("\(LaundryPaths.fileStem(id)).json")
+            {
+                try? PosixFile.remove(paths.released + "/" + name)
+                continue
+            }
             guard let id = LaundryPaths.id(fromFileName: name, suffix: ".json"), PosixFile.exists(paths.petFile(id)),
                 case .data(let data)? = try? PosixFile.read(paths.releaseFile(id)),
                 let release = try? JSONCoding.decoder().decode(ReleaseRecord.self, from: data), release.petID == id

@@ -273,7 +273,8 @@ final class HouseholdDoctorEndToEndTests: XCTestCase {
         XCTAssertTrue(fix.hasPrefix("printf"), fix)
         XCTAssertEqual(home.runProgram("/bin/sh", ["-c", fix]).status, 0)
         lines = home.run(["doctor"]).stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains { $0.contains(".stignore") && $0.contains("keeps each machine's own files") }, "\(lines)")
+        XCTAssertTrue(
+            lines.contains { $0.contains(".stignore") && $0.contains("keeps each machine's own files") }, "\(lines)")
     }
 
     func test_aCopyWaitingIsReportedByDoctorAndMergedByTheNextCommand() throws {
@@ -282,7 +283,8 @@ final class HouseholdDoctorEndToEndTests: XCTestCase {
         let id = try XCTUnwrap(home.petIDs()["Socks"])
         let copy = "\(home.data)/pets/\(id).sync-conflict-20261122-041518-ABCDEFG.json"
         var theirs = try XCTUnwrap(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(home.data)/pets/\(id).json")))
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: "\(home.data)/pets/\(id).json")))
                 as? [String: Any])
         theirs["snoozedUntil"] = "2030-01-01T00:00:00.000Z"
         var parts = theirs["parts"] as? [String: Any] ?? [:]
@@ -295,7 +297,9 @@ final class HouseholdDoctorEndToEndTests: XCTestCase {
         let status = home.run(["status", "Socks"])
         XCTAssertTrue(status.stderr.contains("merged"), status.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: copy))
-        let merged = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(home.data)/pets/\(id).json")))
-        XCTAssertEqual((merged as? [String: Any])?["snoozedUntil"] as? String, "2030-01-01T00:00:00.000Z", "their snooze is in")
+        let merged = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: "\(home.data)/pets/\(id).json")))
+        XCTAssertEqual(
+            (merged as? [String: Any])?["snoozedUntil"] as? String, "2030-01-01T00:00:00.000Z", "their snooze is in")
     }
 }

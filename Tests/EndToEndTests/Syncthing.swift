@@ -101,8 +101,9 @@ final class SyncthingPeer {
         return connection?["connected"] as? Bool == true
     }
 
-    func setPaused(_ paused: Bool) {
-        rest("PATCH", "/rest/config/folders/\(Self.folderID)", #"{"paused":\#(paused)}"#)
+    func setPaused(_ paused: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        let answer = rest("PATCH", "/rest/config/folders/\(Self.folderID)", #"{"paused":\#(paused)}"#)
+        XCTAssertEqual(answer.status, 200, "pausing the folder: \(answer.body)", file: file, line: line)
     }
 
     struct Failure: Error, CustomStringConvertible {

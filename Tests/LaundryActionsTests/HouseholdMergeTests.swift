@@ -218,7 +218,46 @@ final class HouseholdMergeTests: XCTestCase {
             }
             XCTAssertEqual(
                 side.laundry.pets().map(\.pet.name), kept ? ["Sockies"] : [], "released first: \(releasedFirst)")
+            // With the release record still there, names can still change (this once hung on
+            // the names lock, taken twice).
+            _ = try side.laundry.adopt(PetSettings(name: try PetName("Jeans")))
+            _ = try side.laundry.configure("Jeans", PetSettings(name: try PetName("Pants")))
         }
+    }
+
+    func test_aChangeMadeAfterSeeingAnotherWinsEvenOnASlowerClock() throws {
+        // B's clock is five minutes behind A's. B sees A's wash and cancels it; A, out of touch,
+        // renames. B's cancel came after A's wash: it must win however the clocks read.
+        let a = try machine("aaaa000000000001")
+        let b = try machine("bbbb000000000002", clockOffset: -300)
+        _ = try a.laundry.adopt(PetSettings(name: try PetName("Socks")))
+        _ = try a.laundry.perform(.wash(nil), on: "Socks")
+        a.copyShared(to: b)
+        b.clock.advance(by: 10)
+        a.clock.advance(by: 20)
+        _ = try b.laundry.perform(.cancel, on: "Socks")
+        _ = try a.laundry.configure("Socks", PetSettings(name: try PetName("Sockies")))
+        let result = try merged(a, b)
+        XCTAssertEqual(result.state.pet.stage, .idle, "B's cancel")
+        XCTAssertEqual(result.state.pet.name, "Sockies", "A's rename")
+        XCTAssertNil(result.state.timer)
+        XCTAssertFalse(result.history.map(\.event).contains(.superseded))
+    }
+
+    func test_aLoadThatEndedOnTheLosingSideIsStillSaidToBeSuperseded() throws {
+        let a = try machine("aaaa000000000001")
+        let b = try machine("bbbb000000000002")
+        _ = try a.laundry.adopt(PetSettings(name: try PetName("Socks")))
+        a.copyShared(to: b)
+        _ = try b.laundry.perform(.wash(.minutes(1)), on: "Socks")
+        b.clock.advance(by: 61)
+        a.clock.advance(by: 120)
+        _ = b.laundry.pets()  // the wash ends on B: its latest stamp is the end's, no one's change
+        _ = try a.laundry.perform(.wash(.minutes(30)), on: "Socks")
+        let result = try merged(a, b)
+        XCTAssertEqual(result.state.liveTimer?.plannedSeconds, 1800, "A's later wash")
+        let superseded = result.history.filter { $0.event == .superseded }
+        XCTAssertEqual(superseded.map(\.device), ["bbbb000000000002"], "B's wash, though it ended, was lost")
     }
 }
 

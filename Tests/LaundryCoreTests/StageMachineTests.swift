@@ -182,4 +182,28 @@ final class StageMachineTests: XCTestCase {
         _ = try StageMachine.fold(&state, at: now.addingTimeInterval(30 * 86_400))
         XCTAssertEqual(state.pet.currentStreak, 1)
     }
+
+    func test_aDeathIsTheSameEventWhicheverMachineSeesIt() {
+        var early = Fixtures.state(.idle)
+        var late = early
+        let cycle = early.pet.cycleDays * 86_400
+        early.pet.currentStreak = 2
+        late.pet.currentStreak = 2
+        let first = StageMachine.settle(&early, at: now.addingTimeInterval(cycle * 0.996))
+        let second = StageMachine.settle(&late, at: now.addingTimeInterval(cycle * 3))
+        XCTAssertEqual(first.map(\.event), [.died])
+        XCTAssertEqual(first, second, "same time, same id")
+    }
+
+    func test_aLoadResumedElsewhereAfterAnEndSeenHereIsAnnouncedAgain() throws {
+        var state = Fixtures.state(.washed)
+        let timer = try XCTUnwrap(state.timer)
+        Reminders.recordAnnouncement(&state, at: now)
+        XCTAssertNil(state.unannouncedFinish)
+        var later = timer
+        later.endsAt = timer.endsAt.addingTimeInterval(600)
+        later.finishedAt = later.endsAt
+        state.timer = later
+        XCTAssertNotNil(state.unannouncedFinish, "a later end of the same load")
+    }
 }
