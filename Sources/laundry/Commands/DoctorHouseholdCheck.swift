@@ -23,7 +23,7 @@ enum DoctorHouseholdCheck {
             let lines = inspection.missingIgnores.map { ShellQuote.quote($0) }.joined(separator: " ")
             report.warning(
                 ".stignore",
-                "locks, notes and temporaries of each machine are carried to the others (correct, but needless traffic)",
+                "each machine's locks, notes and temporaries are carried to the others (correct, but needless traffic)",
                 fix: "printf '%s\\n' \(lines) >> \(ShellQuote.quote(folder + "/.stignore"))")
         } else {
             report.ok(".stignore", "keeps each machine's own files at home")
