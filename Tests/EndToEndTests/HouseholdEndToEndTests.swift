@@ -69,6 +69,7 @@ final class HouseholdEndToEndTests: XCTestCase {
         print(
             "household: after a finished load, writes seen in A's folder: \(watch.changes(0, after: second)), "
                 + "in B's: \(watch.changes(1, after: second)); last change \(ms(settled - second)) after the end")
+        print("household: what changed after the end (seconds since 1970, file):\n\(watch.log)")
         XCTAssertLessThan(settled - second, 10, "the folders went on changing: \(watch.log)")
         XCTAssertEqual(files(a), files(b), "both folders hold the same")
         XCTAssertNotNil(

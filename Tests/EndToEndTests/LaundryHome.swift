@@ -122,11 +122,21 @@ final class LaundryHome {
         ((try? FileManager.default.contentsOfDirectory(atPath: data + "/" + folder)) ?? []).sorted()
     }
 
+    /// The timer files no daemon wrote down as announced, with their pet and notes, for a failure.
+    func unannouncedTimers() -> String {
+        files(in: "timers").filter { !announced(timerFile: $0) }.map { name in
+            let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "(none)" }
+            let notes = files(in: "devices").map { read("\(data)/devices/\($0)/\(name)") }.joined(separator: "\n")
+            return
+                "timers/\(name): \(read("\(data)/timers/\(name)"))\npet: \(read("\(data)/pets/\(name)"))\nnotes: \(notes)"
+        }.joined(separator: "\n")
+    }
+
     /// Whether some machine's daemon wrote down that it announced the load in `timers/<name>`
     /// (a timer file gone counts: the load was dealt with).
     func announced(timerFile name: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: "\(data)/timers/\(name)") else { return true }
-        guard let timer = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+        guard let bytes = FileManager.default.contents(atPath: "\(data)/timers/\(name)") else { return true }
+        guard let timer = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any],
             let load = timer["id"] as? String, let pet = timer["petID"] as? String
         else { return false }
         return files(in: "devices").contains { device in
@@ -172,11 +182,11 @@ extension LaundryHome {
                     continue
                 }
                 let full = "\(data)/\(folder)/\(name)"
-                let data = FileManager.default.contents(atPath: full) ?? Data()
-                XCTAssertFalse(data.isEmpty, "\(folder)/\(name) is empty", file: file, line: line)
-                let head = String(decoding: data.prefix(200), as: UTF8.self)
+                let bytes = FileManager.default.contents(atPath: full) ?? Data()
+                XCTAssertFalse(bytes.isEmpty, "\(folder)/\(name) is empty", file: file, line: line)
+                let head = String(decoding: bytes.prefix(200), as: UTF8.self)
                 XCTAssertNotNil(
-                    try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                    try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
                     "\(folder)/\(name) does not parse: \(head)", file: file, line: line)
             }
         }
@@ -198,8 +208,8 @@ extension LaundryHome {
     func petIDs() -> [String: String] {
         var result: [String: String] = [:]
         for name in files(in: "pets") where name.hasSuffix(".json") {
-            guard let data = FileManager.default.contents(atPath: "\(data)/pets/\(name)"),
-                let pet = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            guard let bytes = FileManager.default.contents(atPath: "\(data)/pets/\(name)"),
+                let pet = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
                 let petName = pet["name"] as? String
             else { continue }
             result[petName] = String(name.dropLast(5))

@@ -87,7 +87,8 @@ final class StormStressTests: XCTestCase {
         }
         XCTAssertTrue(
             settled,
-            "every timer ended and was written down as announced — \(context)\n\(home.daemonLog.suffix(2000))")
+            "every timer ended and was written down as announced — \(context)\n\(home.unannouncedTimers())\n"
+                + home.daemonLog.suffix(2000))
         home.assertEveryFileParses()
 
         // History holds exactly the changes that succeeded.
