@@ -127,8 +127,8 @@ final class LaundryHome {
         files(in: "timers").filter { !announced(timerFile: $0) }.map { name in
             let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "(none)" }
             let notes = files(in: "devices").map { read("\(data)/devices/\($0)/\(name)") }.joined(separator: "\n")
-            return
-                "timers/\(name): \(read("\(data)/timers/\(name)"))\npet: \(read("\(data)/pets/\(name)"))\nnotes: \(notes)"
+            let timer = read("\(data)/timers/\(name)")
+            return "timers/\(name): \(timer)\npet: \(read("\(data)/pets/\(name)"))\nnotes: \(notes)"
         }.joined(separator: "\n")
     }
 
