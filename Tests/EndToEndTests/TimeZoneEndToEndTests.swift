@@ -75,7 +75,9 @@ final class TimeZoneEndToEndTests: XCTestCase {
         XCTAssertEqual(started.count, 1)
         XCTAssertTrue(started.first?.hasPrefix("2026-04-05 03:15  ") ?? false, started.joined())
         let doctor = home.run(["doctor"], environment: afterChange).stdout
-        XCTAssertTrue(doctor.contains("2026-04-05 03:15:00 +1245 (UTC+12:45)\n"), doctor)
+        // The fake clock flows from the command's start: doctor's own checks can take a second.
+        let clock = #"2026-04-05 03:15:0[0-9] \+1245 \(UTC\+12:45\)\n"#
+        XCTAssertNotNil(doctor.range(of: clock, options: .regularExpression), doctor)
     }
 
     /// Folds `name` (adopted and washed just before) at `moment`.
