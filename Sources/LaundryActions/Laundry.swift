@@ -223,8 +223,10 @@ public final class Laundry {
             } catch {
                 refusal = error
             }
-            // A timer file that is not the pet's current load is a leftover: cleared.
-            if !state.timerIsCurrent { state.timer = nil }
+            // A timer file that is not the pet's current load and is older than it: cleared.
+            if !state.timerIsCurrent, let timer = state.timer, PetMerge.isLeftover(timer, for: state.pet) {
+                state.timer = nil
+            }
             return events
         }
         let state: PetState?

@@ -70,6 +70,15 @@ public enum PetMerge {
         return candidates.max { precedes(($0.stamp, encoded($0)), ($1.stamp, encoded($1))) }
     }
 
+    /// Whether a timer file that is not the pet's current load is a leftover to clear: one from
+    /// before the pet's last cycle change (the losing side of a merge, an interrupted command).
+    /// A timer stamped later than the pet arrived ahead of the pet file that makes it current
+    /// (a sync engine carries files one by one): it is kept.
+    public static func isLeftover(_ timer: LaundryTimer, for pet: Pet) -> Bool {
+        guard let stamp = timer.stamp, let latest = pet.parts?.latest(.cycle) else { return true }
+        return !(latest < stamp)
+    }
+
     /// Every event of every copy once (by id), in time order. Events of one instant keep the
     /// order their machine wrote them in (one move can write two), machines in device order, so
     /// the result does not depend on which copy came first.

@@ -119,7 +119,10 @@ extension PetStore {
             return problems
         }
         let result = PetMerge.merge(pets)
-        let timer = PetMerge.timer(for: result.pet, among: timers)
+        // The winning load's timer; else one that arrived ahead of its pet file (kept, not live).
+        let timer =
+            PetMerge.timer(for: result.pet, among: timers)
+            ?? timers.filter { !PetMerge.isLeftover($0, for: result.pet) }.max { Self.order($0) < Self.order($1) }
 
         // History: the union of every copy's events, and what the merge superseded.
         let ownHistory = HistoryLog.read(paths.historyFile(id)).events
@@ -155,6 +158,10 @@ extension PetStore {
             problems.append(.mergedCopy(path: path, pet: result.pet.name))
         }
         return problems
+    }
+
+    private static func order(_ timer: LaundryTimer) -> (PartStamp, String) {
+        (timer.stamp ?? PartStamp(at: .distantPast, device: ""), timer.id.lowercasedText)
     }
 
     private enum Decoded<Value> {

@@ -106,6 +106,28 @@ final class HouseholdMergeTests: XCTestCase {
         XCTAssertNil(result.files["timers/\(id.lowercasedText).json"])
     }
 
+    func test_aTimerThatArrivesAheadOfItsPetIsNotClearedByAnEarlierMerge() throws {
+        // Found with the real engine: a history copy merged while B's dryer timer had arrived
+        // and B's pet file had not yet took the timer for a leftover and deleted it.
+        let (a, b, id) = try household()
+        a.clock.advance(by: 10)
+        b.clock.advance(by: 20)
+        _ = try a.laundry.perform(.fold, on: "Socks")
+        _ = try b.laundry.perform(.dry(nil), on: "Socks")
+        let files = FileManager.default
+        XCTAssertFalse(files.fileExists(atPath: a.path("timers", id)), "the fold took it away on A")
+        try files.copyItem(atPath: b.path("timers", id), toPath: a.path("timers", id))
+        let copy = ".sync-conflict-20261122-041518-BBBBBBB"
+        try files.copyItem(
+            atPath: b.path("history", id, suffix: ".jsonl"), toPath: a.path("history", id, suffix: copy + ".jsonl"))
+        _ = a.laundry.pets()
+        XCTAssertTrue(files.fileExists(atPath: a.path("timers", id)), "B's timer, newer than A's pet, is kept")
+        try files.copyItem(atPath: b.path("pets", id), toPath: a.path("pets", id, suffix: copy + ".json"))
+        let state = try XCTUnwrap(a.laundry.pets().first)
+        XCTAssertEqual(state.pet.stage, .drying, "B's dryer, the later change")
+        XCTAssertEqual(state.liveTimer?.kind, .dry, "with its timer")
+    }
+
     func test_aTieIsBrokenByTheDeviceIdTheSameWayOnBoth() throws {
         let (a, b, _) = try household()
         _ = try a.laundry.configure("Socks", PetSettings(name: try PetName("FromA")))
