@@ -84,7 +84,7 @@ extension Laundry {
     private func recordNotes(_ id: UUID, at now: Date, _ note: (inout PetState) -> Void) throws -> PetState? {
         let here = try device.id()
         guard var state = try change(id, at: now, { _ in [] }) else { return nil }
-        state.notes = try files.notes(id, device: here)
+        state.notes = try files.notes(id, device: here, legacy: state.pet.parts == nil)
         let before = state.notes
         note(&state)
         if state.notes != before { try files.saveNotes(state.notes, device: here) }

@@ -17,12 +17,11 @@ public struct RuntimePaths: Sendable {
     }
 
     public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> RuntimePaths {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? LaundryPaths.userHome()
         let runtimeBase =
             environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? "/tmp/laundry-runtime-\(getuid())"
-        let stateBase = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
-        return RuntimePaths(runtime: runtimeBase + "/laundry", state: stateBase + "/laundry")
+        return RuntimePaths(
+            runtime: runtimeBase + "/laundry", state: LaundryPaths.stateFolder(environment: environment))
     }
 
     public var lock: String { runtime + "/daemon.lock" }

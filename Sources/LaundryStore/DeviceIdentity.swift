@@ -27,9 +27,7 @@ public final class DeviceIdentity: @unchecked Sendable {
 
     /// `$XDG_STATE_HOME/laundry/device-id`, else `~/.local/state/laundry/device-id`.
     public static func path(environment: [String: String]) -> String {
-        if let folder = environment["XDG_STATE_HOME"], folder.hasPrefix("/") { return folder + "/laundry/device-id" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? LaundryPaths.userHome()
-        return home + "/.local/state/laundry/device-id"
+        LaundryPaths.stateFolder(environment: environment) + "/device-id"
     }
 
     /// The id, made and saved if this machine has none yet.

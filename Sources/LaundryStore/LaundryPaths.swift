@@ -18,6 +18,14 @@ public struct LaundryPaths: Sendable {
         return LaundryPaths(root: home + "/.local/share/laundry")
     }
 
+    /// `$XDG_STATE_HOME/laundry`, else `~/.local/state/laundry`: what stays on this machine (the
+    /// daemon's log, the device id).
+    public static func stateFolder(environment: [String: String]) -> String {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/laundry" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? userHome()
+        return home + "/.local/state/laundry"
+    }
+
     /// The home folder in the password database, for when `HOME` is not set (`/` if none).
     public static func userHome() -> String {
         guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return "/" }

@@ -81,12 +81,15 @@ public struct PetStore: Sendable {
         let timer = readTimer(id, problems: &problems)
         return PetState(
             pet: pet, timer: timer,
-            notes: try device.map { (device) throws(StoreError) in try notes(id, device: device) })
+            notes: try device.map { (device) throws(StoreError) in
+                try notes(id, device: device, legacy: pet.parts == nil)
+            })
     }
 
-    /// What `device` has announced about the pet. A pet from before notes were kept apart has them
-    /// in its own files; those are read once, so an upgrade repeats no announcement.
-    public func notes(_ id: UUID, device: String) throws(StoreError) -> DeviceNotes {
+    /// What `device` has announced about the pet. A pet from before notes were kept apart (`legacy`:
+    /// no stamps yet, so no newer laundry has rewritten it) has them in its own files, read until
+    /// this machine writes notes, so an upgrade repeats no announcement.
+    public func notes(_ id: UUID, device: String, legacy: Bool) throws(StoreError) -> DeviceNotes {
         let path = paths.notesFile(id, device: device)
         if case .data(let data) = try PosixFile.read(path) {
             if let notes = try? JSONCoding.decoder().decode(DeviceNotes.self, from: data), notes.petID == id {
@@ -94,7 +97,7 @@ public struct PetStore: Sendable {
             }
             return DeviceNotes(petID: id)
         }
-        return LegacyNotes.read(id, paths: paths)
+        return legacy ? LegacyNotes.read(id, paths: paths) : DeviceNotes(petID: id)
     }
 
     /// Writes this machine's notes about a pet (only its notification service does).

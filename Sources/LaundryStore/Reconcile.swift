@@ -112,9 +112,8 @@ extension PetStore {
             // No pet to merge into: copies of a released pet go with it; otherwise they wait for
             // the pet's file to arrive.
             if PosixFile.exists(paths.releaseFile(id)) {
-                for name in copies.timers + copies.histories {
-                    try PosixFile.remove((copies.timers.contains(name) ? paths.timers : paths.history) + "/" + name)
-                }
+                for name in copies.timers { try PosixFile.remove(paths.timers + "/" + name) }
+                for name in copies.histories { try PosixFile.remove(paths.history + "/" + name) }
             }
             return problems
         }
