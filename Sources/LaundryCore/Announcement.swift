@@ -104,7 +104,7 @@ public struct AnnouncementWriter: Sendable {
         var plain = ["name": name, "quoted": quoted, "health": String(announcement.health), "ago": ago]
         if case .headsUp(let kind, let minutes) = announcement.reason {
             plain["minutes"] = String(minutes)
-            plain["icon"] = Self.icon(for: kind)
+            plain["icon"] = kind.icon
         }
         var escaped = plain
         if markup {
@@ -163,13 +163,6 @@ public struct AnnouncementWriter: Sendable {
         }
     }
 
-    static func icon(for kind: TimerKind) -> String {
-        switch kind {
-        case .wash: return "🫧"
-        case .dry: return "🌬️"
-        case .extraDry: return "🔥"
-        }
-    }
 
     /// What a hook is told about an announcement: plain text (no markup, no "Type:" line) and the
     /// command that deals with it.

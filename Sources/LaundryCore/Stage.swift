@@ -42,4 +42,13 @@ public enum TimerKind: String, Codable, Sendable, CaseIterable {
         case .extraDry: return .dried
         }
     }
+
+    /// The icon of a load under way, in popups, command reports and status bars.
+    public var icon: String {
+        switch self {
+        case .wash: return "🫧"
+        case .dry: return "🌬️"
+        case .extraDry: return "🔥"
+        }
+    }
 }

@@ -6,4 +6,6 @@ public enum CommandError: Error, Equatable, Sendable {
     case noNotificationServer(advice: String)
     case notificationRefused(server: String)
     case soundFailed(reason: String, advice: String)
+    /// A folder `status --follow` watches was removed or moved away.
+    case followedFolderGone(path: String)
 }

@@ -36,7 +36,7 @@ public enum CommandReport {
     private static func started(_ state: PetState, verb: String, now: Date) -> [String] {
         guard let timer = state.liveTimer else { return [] }
         let length = DurationText.compact(seconds: Int(timer.plannedSeconds.rounded()))
-        let icon = timer.kind == .wash ? "🫧" : timer.kind == .dry ? "🌬️" : "🔥"
+        let icon = timer.kind.icon
         let name = TerminalText.sanitize(state.pet.name)
         return ["\(icon) \(verb) \(name) for \(length), done at \(LocalTime.clock(timer.endsAt, now: now))."]
     }

@@ -126,6 +126,9 @@ public enum ErrorText {
             return advice
         case .soundFailed(let reason, let advice):
             return "\(shown(reason)); \(advice)"
+        case .followedFolderGone(let path):
+            return "\(shown(path)) is gone (moved or deleted), so the stream has stopped; "
+                + "start it again once LAUNDRY_HOME is back"
         case .notificationRefused(let server):
             return "the notification server \(shown(server)) refused the test notification"
         }

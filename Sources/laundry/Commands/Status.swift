@@ -5,7 +5,17 @@ extension LaundryCommand {
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: "Show every pet, or everything about one pet."
+            abstract: "Show every pet, or everything about one pet; or a line for a status bar.",
+            discussion: """
+                With --format, prints what a status bar reads: the pet most in need of attention (the \
+                running timer that ends soonest, else a load waiting to be moved, else a paused timer, else \
+                an unhappy pet), or one empty line when none needs any, which every bar hides. waybar: one \
+                JSON object (text, tooltip, class, percentage); i3blocks: full text, short text and colour \
+                lines (with --follow, one JSON object a line, for format=json); polybar and tmux: one line \
+                in that bar's colour markup; plain: one line; json: every pet, as list --json.
+
+                --template fields: \(BarField.helpList).
+                """
         )
 
         @Argument(
@@ -15,11 +25,52 @@ extension LaundryCommand {
             completion: .custom(ShellCompletion.petNames))
         var pet: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "A line for a status bar: waybar, i3blocks, polybar, tmux, plain or json.", valueName: "bar"),
+            completion: .list(BarFormat.allCases.map(\.rawValue)), transform: ArgumentParsing.barFormat)
+        var format: BarFormat?
+
+        @Option(
+            help: ArgumentHelp(
+                "The bar's text, with fields in braces: '{icon} {name} {left}'. Fields are listed below.",
+                valueName: "text"),
+            transform: ArgumentParsing.barTemplate)
+        var template: BarTemplate?
+
+        @Flag(
+            help: """
+                Keep running and print a new line whenever the output changes: at once when a pet \
+                changes, each second while a countdown shows, else each minute. Ends when its reader does.
+                """)
+        var follow = false
+
         @OptionGroup var output: JSONFlag
+
+        func validate() throws {
+            if output.json, let format, format != .json {
+                throw ValidationError("--json and --format \(format.rawValue) ask for two outputs; use one")
+            }
+            if template != nil, barFormat == .json {
+                throw ValidationError("--template shapes a bar's text, and json has none; drop one of them")
+            }
+        }
+
+        /// What is printed: a bar format when one is asked for (`--follow` and `--template` alone
+        /// mean plain), else the table or card.
+        private var barFormat: BarFormat? {
+            if let format { return format }
+            if output.json { return follow ? .json : nil }
+            return follow || template != nil ? .plain : nil
+        }
 
         func run() throws {
             let context = try AppContext.make()
             defer { context.reportWarnings() }
+            if let barFormat {
+                let bar = StatusBar(context: context, format: barFormat, template: template, pet: pet)
+                return follow ? try StatusFollow.run(bar, context: context) : try bar.printOnce()
+            }
             guard let query = pet else { return try PetListing.show(context, json: output.json) }
             let laundry = context.laundry
             let state = try laundry.pet(query)

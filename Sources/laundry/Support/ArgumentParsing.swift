@@ -19,3 +19,17 @@ enum ArgumentParsing {
         do { return try PetName(text) } catch { throw ValidationError(ErrorText.line(for: error) ?? "\(error)") }
     }
 }
+
+extension ArgumentParsing {
+    static func barFormat(_ text: String) throws -> BarFormat {
+        guard let format = BarFormat(rawValue: text.lowercased()) else {
+            let known = BarFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("'\(UnsafeText.escaped(text))' is not a status format; use one of: \(known)")
+        }
+        return format
+    }
+
+    static func barTemplate(_ text: String) throws -> BarTemplate {
+        do { return try BarTemplate(text) } catch { throw ValidationError(BarTemplate.message(for: error)) }
+    }
+}

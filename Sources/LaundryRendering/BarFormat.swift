@@ -1,0 +1,131 @@
+import FoundationEssentials
+import LaundryCore
+
+/// The status bars `status --format` speaks to, each in its own dialect. Every bar format prints
+/// one empty line when no pet needs attention: waybar, polybar, i3bar and tmux all hide an empty
+/// module. `json` is the data of `list --json` instead, whatever needs attention.
+public enum BarFormat: String, CaseIterable, Sendable {
+    case waybar, i3blocks, polybar, tmux, plain, json
+
+    /// Colours by attention: a load under way, a load waiting to be moved, a pet in trouble.
+    static func hexColour(_ attention: BarStatus.Attention) -> String? {
+        switch attention {
+        case .running: return "#61afef"
+        case .waiting: return "#e5c07b"
+        case .warning: return "#e06c75"
+        case .idle: return nil
+        }
+    }
+
+    static func tmuxColour(_ attention: BarStatus.Attention) -> String? {
+        switch attention {
+        case .running: return "blue"
+        case .waiting: return "yellow"
+        case .warning: return "red"
+        case .idle: return nil
+        }
+    }
+
+    /// The output for one moment, without the final newline.
+    /// - Parameters:
+    ///   - text: the line to show, from `--template`, else the status's own text.
+    ///   - streaming: `--follow`: every update must be one line (i3blocks then speaks JSON, and
+    ///     `json` is compact).
+    public func render(_ status: BarStatus, text: String? = nil, streaming: Bool = false) -> String {
+        if self == .json { return Self.json(status.views, compact: streaming) }
+        guard status.focus != nil else { return "" }
+        let shown = text ?? status.text
+        if shown.isEmpty { return "" }
+        let colour = Self.hexColour(status.attention)
+        switch self {
+        case .waybar:
+            return Self.oneLineJSON(
+                WaybarLine(
+                    text: BarEscape.pango(shown), tooltip: BarEscape.pango(status.tooltipLines.joined(separator: "\n")),
+                    class: status.attention.rawValue, percentage: status.percentage))
+        case .i3blocks:
+            let short = text ?? status.shortText
+            guard streaming else { return [shown, short, colour ?? ""].joined(separator: "\n") }
+            return Self.oneLineJSON(I3BlocksLine(fullText: shown, shortText: short, color: colour))
+        case .polybar:
+            let safe = BarEscape.polybar(shown)
+            return colour.map { "%{F\($0)}\(safe)%{F-}" } ?? safe
+        case .tmux:
+            let safe = BarEscape.tmux(shown)
+            return Self.tmuxColour(status.attention).map { "#[fg=\($0)]\(safe)#[default]" } ?? safe
+        case .plain, .json:
+            return shown
+        }
+    }
+
+    private struct WaybarLine: Encodable {
+        let text: String
+        let tooltip: String
+        let `class`: String
+        let percentage: Int
+    }
+
+    private struct I3BlocksLine: Encodable {
+        let fullText: String
+        let shortText: String
+        let color: String?
+
+        enum CodingKeys: String, CodingKey {
+            case fullText = "full_text"
+            case shortText = "short_text"
+            case color
+        }
+    }
+
+    private static func oneLineJSON(_ value: some Encodable) -> String {
+        let data = (try? JSONCoding.encoder(pretty: false).encode(value)) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func json(_ views: [PetView], compact: Bool) -> String {
+        let data = (try? JSONCoding.encoder(pretty: !compact).encode(views.map(PetJSON.init))) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Each bar's markup, made harmless in text that comes from a pet's name.
+enum BarEscape {
+    /// waybar shows text and tooltip as Pango markup.
+    static func pango(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// polybar starts a tag at every `%{` and has no escape for it: a zero-width space between the
+    /// two keeps the text as it looks.
+    static func polybar(_ text: String) -> String {
+        text.replacing("%{", with: "%\u{200B}{")
+    }
+
+    /// tmux reads a `#()` job's output twice: as a format (`##` is one `#`), then as styles (a run
+    /// of `#` draws half as many). So a run of k `#` is written 4k times, or 2k times before `[`,
+    /// where the second pass must see `##[` to draw it literally.
+    static func tmux(_ text: String) -> String {
+        var escaped = ""
+        var run = 0
+        for character in text {
+            if character == "#" {
+                run += 1
+                continue
+            }
+            if run > 0 { escaped += String(repeating: "#", count: run * (character == "[" ? 2 : 4)) }
+            run = 0
+            escaped.append(character)
+        }
+        if run > 0 { escaped += String(repeating: "#", count: run * 4) }
+        return escaped
+    }
+}

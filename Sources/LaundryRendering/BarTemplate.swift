@@ -1,0 +1,99 @@
+import LaundryCore
+
+/// A field `--template` can show, of the pet most in need of attention.
+public enum BarField: String, CaseIterable, Sendable {
+    case icon, name, left, ends, stage, health, mood, `class`, percentage, count
+
+    /// What each field holds, for `--help` and the manual.
+    public var meaning: String {
+        switch self {
+        case .icon: return "🫧 🌬️ 🔥 a load under way, ⏸ paused, 🧺 waiting to be moved, else the pet's mood"
+        case .name: return "the pet's name"
+        case .left: return "time left on its timer (12:04), empty without one"
+        case .ends: return "when its timer ends (14:32), empty without one or when paused"
+        case .stage: return "idle, washing, washed, drying, extra-drying or dried"
+        case .health: return "its health, 0 to 100"
+        case .mood: return "happy, neutral, sad, very sad or dead"
+        case .class: return "idle, running, waiting or warning"
+        case .percentage: return "its timer's progress, 0 to 100"
+        case .count: return "how many pets need attention"
+        }
+    }
+
+    /// The list for help texts: `{icon} 🫧 … ; {name} the pet's name; …`.
+    public static var helpList: String {
+        allCases.map { "{\($0.rawValue)} \($0.meaning)" }.joined(separator: "; ")
+    }
+}
+
+/// A line for any other bar, `{icon} {name} {left}`: text with fields in braces; `{{` and `}}` are
+/// literal braces.
+public struct BarTemplate: Equatable, Sendable {
+    enum Piece: Equatable, Sendable {
+        case text(String)
+        case field(BarField)
+    }
+
+    public enum Problem: Error, Equatable, Sendable {
+        case unknownField(String)
+        case unclosedBrace
+        case strayClosingBrace
+    }
+
+    let pieces: [Piece]
+
+    public init(_ template: String) throws(Problem) {
+        var pieces: [Piece] = []
+        var literal = ""
+        var characters = template[...]
+        while let character = characters.popFirst() {
+            switch character {
+            case "{" where characters.first == "{", "}" where characters.first == "}":
+                literal.append(character)
+                characters.removeFirst()
+            case "{":
+                guard let close = characters.firstIndex(of: "}") else { throw .unclosedBrace }
+                let name = String(characters[..<close])
+                guard let field = BarField(rawValue: name) else { throw .unknownField(name) }
+                if !literal.isEmpty { pieces.append(.text(literal)) }
+                literal = ""
+                pieces.append(.field(field))
+                characters = characters[characters.index(after: close)...]
+            case "}":
+                throw .strayClosingBrace
+            default:
+                literal.append(character)
+            }
+        }
+        if !literal.isEmpty { pieces.append(.text(literal)) }
+        self.pieces = pieces
+    }
+
+    public var fields: Set<BarField> {
+        Set(pieces.compactMap { if case .field(let field) = $0 { return field } else { return nil } })
+    }
+
+    /// The line for a moment: empty whenever no pet needs attention, as the built-in formats are.
+    public func render(_ status: BarStatus) -> String {
+        guard status.focus != nil else { return "" }
+        return pieces.map {
+            switch $0 {
+            case .text(let text): return text
+            case .field(let field): return status.value(of: field)
+            }
+        }.joined()
+    }
+
+    /// The usage error, one line with the fix.
+    public static func message(for problem: Problem) -> String {
+        let known = BarField.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+        switch problem {
+        case .unknownField(let name):
+            return "--template has no field {\(UnsafeText.escaped(name))}; use any of \(known)"
+        case .unclosedBrace:
+            return "--template has a '{' without its '}'; write fields as {name}, and a literal brace as {{"
+        case .strayClosingBrace:
+            return "--template has a '}' without its '{'; write a literal brace as }}"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import FoundationEssentials
+import LaundryCore
+import LaundryRendering
+
+/// `status --format`: a status bar's output, computed afresh from the files for each moment.
+struct StatusBar {
+    let context: AppContext
+    let format: BarFormat
+    let template: BarTemplate?
+    /// Only this pet, when one was named.
+    let pet: String?
+
+    /// The output for now, without its newline, and when it may next change with no file changing.
+    func render(streaming: Bool) throws -> (text: String, next: Date) {
+        let laundry = context.laundry
+        let states = try pet.map { [try laundry.pet($0)] } ?? laundry.pets()
+        let now = laundry.now
+        let views = states.map { PetView(state: $0, kind: laundry.kinds.kindOrFallback($0.pet.kind), now: now) }
+        let status = BarStatus(views: views, now: now)
+        let text: String
+        if format == .json, pet != nil, let view = views.first {
+            // One pet named: its object, as `status <pet> --json` prints it.
+            text = String(decoding: try JSONCoding.encoder(pretty: !streaming).encode(PetJSON(view)), as: UTF8.self)
+        } else {
+            text = format.render(status, text: template?.render(status), streaming: streaming)
+        }
+        // A template without a countdown or a progress changes at most each minute.
+        let countsSeconds = template.map { !$0.fields.isDisjoint(with: [.left, .percentage]) } ?? true
+        return (text, BarRefresh.next(status, countsSeconds: countsSeconds))
+    }
+
+    func printOnce() throws {
+        Terminal.write(try render(streaming: false).text + "\n")
+    }
+}

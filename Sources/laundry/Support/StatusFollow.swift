@@ -1,0 +1,74 @@
+import FoundationEssentials
+import LaundryDaemon
+import LaundryRendering
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// `status --follow`: prints the bar's line, then a new one only when it changes. It sleeps in one
+/// `poll` on the folder watch (inotify, as the daemon uses) and on its own stdout, whose reader
+/// leaving shows there as an error or hang-up: so a closed bar ends it at once, even when nothing
+/// changes. The timeout is the next moment the line could change by itself (`BarRefresh`).
+enum StatusFollow {
+    static func run(_ bar: StatusBar, context: AppContext) throws {
+        // A reader that goes away ends the stream quietly instead of killing it with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let laundry = context.laundry
+        try laundry.prepareFolders()
+        var watch = try DirectoryWatch(folders: laundry.watchedFolders)
+        var printed: String?
+        while true {
+            let (text, next) = try bar.render(streaming: true)
+            if text != printed {
+                guard writeLine(text) else { return }
+                printed = text
+            }
+            switch wait(on: watch.fd, seconds: next.timeIntervalSince(laundry.now)) {
+            case .readerGone:
+                return
+            case .filesChanged:
+                // A folder removed or replaced, or lost events: watch afresh, if the folders are still there.
+                if watch.drain().overflowed {
+                    if let gone = laundry.watchedFolders.first(where: { access($0, F_OK) != 0 }) {
+                        throw CommandError.followedFolderGone(path: gone)
+                    }
+                    watch = try DirectoryWatch(folders: laundry.watchedFolders)
+                }
+            case .timeUp:
+                break
+            }
+        }
+    }
+
+    private enum Wake { case filesChanged, readerGone, timeUp }
+
+    private static func wait(on watch: Int32, seconds: Double) -> Wake {
+        var fds = [
+            pollfd(fd: watch, events: Int16(POLLIN), revents: 0),
+            // No events asked: only an error or a hang-up, when the reader has closed its end.
+            pollfd(fd: STDOUT_FILENO, events: 0, revents: 0),
+        ]
+        let milliseconds = Int32(min(max(0, (seconds * 1000).rounded(.up)), 3_600_000))
+        let ready = poll(&fds, nfds_t(fds.count), milliseconds)
+        if ready < 0 { return .timeUp }  // EINTR: look again.
+        if fds[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .readerGone }
+        return fds[0].revents != 0 ? .filesChanged : .timeUp
+    }
+
+    /// Writes one line at once, unbuffered, whatever stdout is; false once nobody reads it.
+    private static func writeLine(_ text: String) -> Bool {
+        var line = text + "\n"
+        return line.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                // EPIPE (the reader left) or an output that can take no more: the stream is over.
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import LaundryCore
+import LaundryRendering
+import XCTest
+
+/// `status --format`: each bar's output for fixed pets at a fixed moment (UTC), golden strings.
+final class StatusBarTests: XCTestCase {
+    private let now = RenderingFixtures.now
+
+    override func setUp() { setenv("TZ", "UTC", 1) }
+
+    private func status(_ states: [PetState], at moment: Date? = nil) -> BarStatus {
+        let moment = moment ?? now
+        return BarStatus(
+            views: states.map {
+                PetView(state: $0, kind: RenderingFixtures.kinds.kindOrFallback($0.pet.kind), now: moment)
+            }, now: moment)
+    }
+
+    /// Socks washing (40:00 of 45 min left), Towels washed 15 min ago, Sheets neglected (21 %).
+    private var household: [PetState] {
+        var towels = RenderingFixtures.state("Towels", washingFor: 45, startedMinutesAgo: 60)
+        _ = StageMachine.settle(&towels, at: now)
+        return [
+            RenderingFixtures.state("Sheets", kind: RenderingFixtures.sheets, createdHoursAgo: 24 * 11),
+            RenderingFixtures.state("Socks", washingFor: 45),
+            towels,
+        ]
+    }
+
+    private func paused(_ name: String, minutes: Int) throws -> PetState {
+        var state = RenderingFixtures.state(name, washingFor: minutes, startedMinutesAgo: 10)
+        _ = try StageMachine.pause(&state, at: now.addingTimeInterval(-120))
+        return state
+    }
+
+    func test_theRunningTimerThatEndsSoonestIsShownInEveryFormat() {
+        let bar = status(household)
+        XCTAssertEqual(
+            BarFormat.waybar.render(bar),
+            #"{"class":"running","percentage":11,"text":"🫧 Socks 40:00","tooltip":"😭 Sheets: health 21%, "#
+                + #"laundry due in 3d\n🫧 Socks: washing, 40:00 left, done at 10:40\n🧺 Towels: washed, "#
+                + #"waiting for the dryer"}"#)
+        XCTAssertEqual(BarFormat.i3blocks.render(bar), "🫧 Socks 40:00\n🫧 40:00\n#61afef")
+        XCTAssertEqual(
+            BarFormat.i3blocks.render(bar, streaming: true),
+            ##"{"color":"#61afef","full_text":"🫧 Socks 40:00","short_text":"🫧 40:00"}"##)
+        XCTAssertEqual(BarFormat.polybar.render(bar), "%{F#61afef}🫧 Socks 40:00%{F-}")
+        XCTAssertEqual(BarFormat.tmux.render(bar), "#[fg=blue]🫧 Socks 40:00#[default]")
+        XCTAssertEqual(BarFormat.plain.render(bar), "🫧 Socks 40:00")
+        XCTAssertEqual(bar.count, 3)
+    }
+
+    func test_aLoadWaitingToBeMovedComesNextThenAPausedOneThenAnUnhappyPet() throws {
+        let household = household
+        let waiting = status([household[0], household[2], try paused("Quilt", minutes: 30)])
+        XCTAssertEqual(BarFormat.plain.render(waiting), "🧺 Towels")
+        XCTAssertEqual(BarFormat.polybar.render(waiting), "%{F#e5c07b}🧺 Towels%{F-}")
+        XCTAssertEqual(waiting.attention, .waiting)
+        XCTAssertEqual(waiting.percentage, 100)
+
+        let pausedOnly = status([household[0], try paused("Quilt", minutes: 30)])
+        XCTAssertEqual(BarFormat.plain.render(pausedOnly), "⏸ Quilt 22:00")
+        XCTAssertEqual(pausedOnly.attention, .running)
+        XCTAssertEqual(pausedOnly.value(of: .ends), "", "a paused timer has no end yet")
+
+        let unhappy = status([household[0], RenderingFixtures.state("Socks")])
+        XCTAssertEqual(BarFormat.tmux.render(unhappy), "#[fg=red]😭 Sheets 21%#[default]")
+        XCTAssertEqual(
+            BarFormat.i3blocks.render(unhappy), "😭 Sheets 21%\n😭 Sheets\n#e06c75")
+        XCTAssertEqual(unhappy.attention, .warning)
+    }
+
+    func test_whenNoPetNeedsAttentionEveryBarPrintsAnEmptyLineAndJSONStillListsThePets() {
+        var snoozed = RenderingFixtures.state("Sheets", kind: RenderingFixtures.sheets, createdHoursAgo: 24 * 11)
+        _ = StageMachine.snooze(&snoozed, for: .minutes(120), at: now)
+        for states in [[], [RenderingFixtures.state("Socks")], [snoozed]] {
+            let bar = status(states)
+            for format in BarFormat.allCases where format != .json {
+                XCTAssertEqual(format.render(bar), "", "\(format) with \(states.map(\.pet.name))")
+                XCTAssertEqual(format.render(bar, streaming: true), "", "\(format) streaming")
+            }
+            XCTAssertEqual(bar.attention, .idle)
+        }
+        let idle = status([RenderingFixtures.state("Socks")])
+        let listed = try? JSONSerialization.jsonObject(with: Data(BarFormat.json.render(idle).utf8)) as? [[String: Any]]
+        XCTAssertEqual(listed?.first?["name"] as? String, "Socks")
+        XCTAssertFalse(BarFormat.json.render(idle, streaming: true).contains("\n"), "one line a change")
+    }
+
+    func test_waybarGetsExactlyTheKeysItReads() throws {
+        let line = BarFormat.waybar.render(status(household))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), ["text", "tooltip", "class", "percentage"])
+        XCTAssertTrue(object["percentage"] is Int, "waybar reads a number, not a string")
+        XCTAssertFalse(line.contains("\n"), "one line")
+    }
+
+    func test_namesCannotBreakABarsMarkup() {
+        let name = "Tom & <Jerry> #1 %{x} ##[b]"
+        let bar = status([RenderingFixtures.state(name, washingFor: 45)])
+        XCTAssertEqual(
+            BarFormat.waybar.render(bar),
+            #"{"class":"running","percentage":11,"text":"🫧 Tom &amp; &lt;Jerry&gt; #1 %{x} ##[b] 40:00","#
+                + #""tooltip":"🫧 Tom &amp; &lt;Jerry&gt; #1 %{x} ##[b]: washing, 40:00 left, done at 10:40"}"#)
+        XCTAssertEqual(
+            BarFormat.polybar.render(bar), "%{F#61afef}🫧 Tom & <Jerry> #1 %\u{200B}{x} ##[b] 40:00%{F-}")
+        // tmux expands `##` to `#`, then draws `##` as `#`: four for a `#`, two before `[`.
+        XCTAssertEqual(
+            BarFormat.tmux.render(bar), "#[fg=blue]🫧 Tom & <Jerry> ####1 %{x} ####[b] 40:00#[default]")
+    }
+
+    func test_aTemplateFillsEveryField() throws {
+        let template = try BarTemplate(
+            "{{{icon}}} {name}|{left}|{ends}|{stage}|{health}|{mood}|{class}|{percentage}|{count}")
+        let bar = status(household)
+        XCTAssertEqual(template.render(bar), "{🫧} Socks|40:00|10:40|washing|80|happy|running|11|3")
+        XCTAssertEqual(
+            BarFormat.polybar.render(bar, text: template.render(bar)),
+            "%{F#61afef}{🫧} Socks|40:00|10:40|washing|80|happy|running|11|3%{F-}")
+        XCTAssertEqual(template.render(status([])), "", "empty when nothing needs attention")
+        XCTAssertEqual(Set(BarField.allCases.map(\.rawValue)).count, BarField.allCases.count)
+        for field in BarField.allCases {
+            XCTAssertTrue(BarField.helpList.contains("{\(field.rawValue)} "), "\(field) is documented")
+        }
+    }
+
+    func test_aBadTemplateNamesTheProblemAndTheFix() {
+        XCTAssertThrowsError(try BarTemplate("{icon} {nme}")) { error in
+            XCTAssertEqual(error as? BarTemplate.Problem, .unknownField("nme"))
+            XCTAssertEqual(
+                BarTemplate.message(for: .unknownField("nme")),
+                "--template has no field {nme}; use any of {icon} {name} {left} {ends} {stage} {health} {mood} "
+                    + "{class} {percentage} {count}")
+        }
+        XCTAssertThrowsError(try BarTemplate("{icon")) { XCTAssertEqual($0 as? BarTemplate.Problem, .unclosedBrace) }
+        XCTAssertThrowsError(try BarTemplate("a}b")) {
+            XCTAssertEqual($0 as? BarTemplate.Problem, .strayClosingBrace)
+        }
+    }
+
+    func test_aStreamLooksAgainWhenTheCountdownTurnsOverOrAtTheNextMinute() throws {
+        let idle = status([RenderingFixtures.state("Socks")], at: now.addingTimeInterval(12.25))
+        XCTAssertEqual(
+            BarRefresh.next(idle, countsSeconds: true), now.addingTimeInterval(60),
+            "nothing counts: the next whole minute")
+
+        // 40:00 left at `now`; 0.25 s later 39:59.75 shows as 40:00 until 0.75 s more have passed.
+        let running = status([RenderingFixtures.state("Socks", washingFor: 45)], at: now.addingTimeInterval(0.25))
+        let turnOver = BarRefresh.next(running, countsSeconds: true)
+        XCTAssertEqual(turnOver.timeIntervalSince(now), 1.001, accuracy: 0.000_1)
+        XCTAssertEqual(
+            BarRefresh.next(running, countsSeconds: false),
+            now.addingTimeInterval(60), "a template without seconds looks each minute")
+
+        let endsSoon = status([RenderingFixtures.state("Socks", washingFor: 45, startedMinutesAgo: 44.99)])
+        let end = try XCTUnwrap(endsSoon.focus?.timer?.endsAt)
+        XCTAssertEqual(
+            BarRefresh.next(endsSoon, countsSeconds: false).timeIntervalSince(end), 0.001,
+            accuracy: 0.000_1, "the moment the load ends, even without seconds")
+
+        let pausedOnly = status([try paused("Quilt", minutes: 30)])
+        XCTAssertEqual(
+            BarRefresh.next(pausedOnly, countsSeconds: true), now.addingTimeInterval(60),
+            "a paused countdown does not move")
+    }
+}
