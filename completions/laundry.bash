@@ -222,10 +222,21 @@ _laundry_list() {
 
 _laundry_status() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--follow --json --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--format --template)
     __laundry_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--format')
+        __laundry_add_completions -W 'waybar'$'\n''i3blocks'$'\n''polybar'$'\n''tmux'$'\n''plain'$'\n''json'
+        return
+        ;;
+    '--template')
+        return
+        ;;
+    esac
 
     # Offer positional completions
     case "${positional_number}" in

@@ -168,7 +168,9 @@ def command_latency():
     subprocess.run([LAUNDRY, "adopt", "Socks"], env=dict(os.environ, LAUNDRY_HOME=wash_home), check=True, capture_output=True)
     wash = f"env LAUNDRY_HOME={wash_home} LAUNDRY_NO_AUTOSTART=1 sh -c '{LAUNDRY} wash Socks --for 1h >/dev/null; {LAUNDRY} cancel Socks >/dev/null'"
     listing = f"env LAUNDRY_HOME={homes[1000]} {LAUNDRY} list --json"
-    times = hyperfine(status + cat + ["/bin/true", wash, listing])
+    # What a status bar runs each second when it does not use --follow.
+    waybar = f"env LAUNDRY_HOME={homes[10]} {LAUNDRY} status --format waybar"
+    times = hyperfine(status + cat + ["/bin/true", wash, listing, waybar])
     true_ms = times[6]
     for index, count in enumerate((10, 100, 1000)):
         ours, floor = times[index], times[3 + index]
@@ -180,6 +182,8 @@ def command_latency():
                 "<= 4x cat" if count == 1000 else "-", ours <= 4 * floor if count == 1000 else True)
     row("`laundry wash` + `laundry cancel`", f"{times[7]:.1f} ms", f"{true_ms:.1f} ms (/bin/true)", f"{times[7] / true_ms:.1f}", "-", True)
     row("`laundry list --json`, 1,000 pets", f"{times[8]:.1f} ms", f"{times[5]:.1f} ms (cat)", f"{times[8] / times[5]:.1f}", "-", True)
+    row("`laundry status --format waybar`, 10 pets", f"{times[9]:.1f} ms", f"{true_ms:.1f} ms (/bin/true)",
+        f"{times[9] / true_ms:.1f}", "<= 5x /bin/true", times[9] <= 5 * true_ms)
 
 def startup_vs_peer():
     """`laundry status` with 10 pets (3 washing) beside taskwarrior's `task list` with 10 tasks, a real

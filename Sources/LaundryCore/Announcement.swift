@@ -163,7 +163,6 @@ public struct AnnouncementWriter: Sendable {
         }
     }
 
-
     /// What a hook is told about an announcement: plain text (no markup, no "Type:" line) and the
     /// command that deals with it.
     public func hookEvent(for announcement: Announcement) -> HookEvent {

@@ -1,5 +1,6 @@
 import CLibNotify
 import FoundationEssentials
+import LaundryActions
 import LaundryCore
 
 #if canImport(Glibc)

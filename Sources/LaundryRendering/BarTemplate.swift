@@ -7,7 +7,7 @@ public enum BarField: String, CaseIterable, Sendable {
     /// What each field holds, for `--help` and the manual.
     public var meaning: String {
         switch self {
-        case .icon: return "🫧 🌬️ 🔥 a load under way, ⏸ paused, 🧺 waiting to be moved, else the pet's mood"
+        case .icon: return "🫧 🌬️ 🔥 a load under way, ⏸ paused, 🧺 waiting to be moved, else its mood"
         case .name: return "the pet's name"
         case .left: return "time left on its timer (12:04), empty without one"
         case .ends: return "when its timer ends (14:32), empty without one or when paused"

@@ -47,9 +47,11 @@ public enum Spawn {
         }
     }
 
+    /// - Parameter stdoutTo: a descriptor (a pipe's write end, say) to give the program as its
+    ///   stdout, instead of a file read after it ends.
     public static func start(
         _ executable: String, _ arguments: [String], environment: [String: String],
-        stdin: String? = nil
+        stdin: String? = nil, stdoutTo descriptor: Int32? = nil
     ) -> Running {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -61,7 +63,11 @@ public enum Spawn {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, stdin == nil ? "/dev/null" : input, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if let descriptor {
+            posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let words: [String] = [executable] + arguments
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]

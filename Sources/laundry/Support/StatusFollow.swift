@@ -1,5 +1,5 @@
 import FoundationEssentials
-import LaundryDaemon
+import LaundryActions
 import LaundryRendering
 
 #if canImport(Glibc)

@@ -1,14 +1,13 @@
-import CLibNotify
 import FoundationEssentials
-import LaundryActions
 import LaundryControl
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
 
-/// inotify on `pets/`, `timers/`, `history/` and `released/`: tells which pets a command just
-/// changed, within milliseconds, and when something from another machine is to be merged.
+/// inotify on `pets/`, `timers/`, `history/` and `released/`, for the daemon and `status --follow`:
+/// tells which pets a command just changed, within milliseconds, and when something from another
+/// machine is to be merged.
 public final class DirectoryWatch {
     public let fd: Int32
     private var folders: [Int32: String] = [:]

@@ -1,0 +1,159 @@
+import Foundation
+import LaundryTestSupport
+import XCTest
+
+/// `status --format` and `--follow` as bars run them: the real binary, a real pipe, real tmux.
+final class StatusBarEndToEndTests: XCTestCase {
+    private let tmux = Tmux()
+
+    override func tearDown() { tmux("kill-server") }
+
+    private func follow(_ home: LaundryHome, _ arguments: String...) -> LineStream {
+        LineStream(LaundryHome.binary, ["status", "--follow"] + arguments, environment: home.environment)
+    }
+
+    func test_aWashStartedElsewhereAppearsInTheStreamWithin200Milliseconds() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        let stream = follow(home, "--format", "waybar")
+        XCTAssertEqual(stream.waitForLine { _ in true }?.text, "", "nothing needs attention: one empty line")
+
+        let started = Date()
+        home.ok("wash", "Socks", "--for", "10m")
+        let written = Date()
+        let line = try XCTUnwrap(stream.waitForLine { $0.contains("Socks") }, "\(stream.received)")
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any])
+        XCTAssertEqual(object["class"] as? String, "running")
+        XCTAssertTrue((object["text"] as? String)?.hasPrefix("🫧 Socks 10:00") == true, line.text)
+        let delay = line.at.timeIntervalSince(started)
+        print(
+            "status --follow: the wash was in the stream \(Int(delay * 1000)) ms after the command started "
+                + "(it ended after \(Int(written.timeIntervalSince(started) * 1000)) ms)")
+        XCTAssertLessThan(delay, 0.2)
+
+        // Then each second while it counts down, and nothing between.
+        Thread.sleep(forTimeInterval: 2.2)
+        let counting = stream.received.filter { $0.text.contains("Socks") }
+        XCTAssertTrue((2...4).contains(counting.count), "one line a second: \(counting.map(\.text))")
+        XCTAssertEqual(Set(counting.map(\.text)).count, counting.count, "a line only when it changes")
+    }
+
+    func test_theStreamEndsQuietlyWithinASecondWhenItsReaderGoes() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        let stream = follow(home, "--format", "i3blocks")
+        XCTAssertNotNil(stream.waitForLine { _ in true })
+        stream.closeReader()
+        let started = Date()
+        let result = try XCTUnwrap(stream.exit(within: 1), "still running a second after its reader left")
+        print("status --follow: ended \(Int(Date().timeIntervalSince(started) * 1000)) ms after its reader left")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, "")
+    }
+
+    func test_anIdleStreamWakesAtMostOnceIn20Seconds() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        let stream = follow(home, "--format", "waybar")
+        XCTAssertNotNil(stream.waitForLine { _ in true })
+        let trace = home.path + "/strace.txt"
+        let strace = home.runProgram(
+            "timeout",
+            [
+                "-s", "INT", "20", "strace", "-f", "-qq", "-o", trace, "-e", "trace=!write",
+                "-p", String(stream.process.pid),
+            ])
+        XCTAssertNotEqual(strace.status, -1, strace.stderr)
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        // The poll it sleeps in when strace attaches is resumed (restart_syscall); each one that
+        // returns is a wake-up.
+        let sleeps = calls.filter { $0.contains("poll(") || $0.contains("restart_syscall(") }
+        let wakeUps = sleeps.filter { !$0.contains("<detached") && !$0.contains("<unfinished") }
+        print("status --follow, idle: \(wakeUps.count) wake-up(s) in 20 s:\n\(calls.joined(separator: "\n"))")
+        XCTAssertFalse(sleeps.isEmpty, "strace saw the stream sleep: \(calls)")
+        XCTAssertLessThanOrEqual(wakeUps.count, 1, calls.joined(separator: "\n"))
+    }
+
+    func test_whenTheFolderGoesTheStreamStopsWithAClearError() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        let stream = follow(home, "--format", "plain")
+        XCTAssertNotNil(stream.waitForLine { _ in true })
+        try FileManager.default.removeItem(atPath: home.data + "/pets")
+        let result = try XCTUnwrap(stream.exit(within: 2))
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.stderr,
+            "laundry: error: \(home.data)/pets is gone (moved or deleted), so the stream has stopped; "
+                + "start it again once LAUNDRY_HOME is back\n")
+    }
+
+    func test_eachFormatFromTheCommandLineAndThroughTheFastPathAgree() {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks #1")
+        home.ok("adopt", "Towels")
+        home.ok("wash", "Towels", "--for", "10m", environment: ["LAUNDRY_FAKE_NOW": "2026-11-22T10:00:00Z"])
+        let at = ["LAUNDRY_FAKE_NOW": "2026-11-22T10:04:00Z"]
+        for format in ["waybar", "i3blocks", "polybar", "tmux", "plain"] {
+            let fast = home.ok("status", "--format", format, environment: at).stdout
+            XCTAssertEqual(home.ok("status", "--format=\(format)", environment: at).stdout, fast, format)
+            let slow = home.ok("status", "--format", format, "--template", "{icon} {name} {left}", environment: at)
+            XCTAssertTrue(fast.contains("🫧 Towels 6:0"), "\(format): \(fast)")
+            XCTAssertEqual(fast.split(separator: "\n").first, slow.stdout.split(separator: "\n").first, format)
+        }
+        XCTAssertNotNil(
+            home.ok("status", "--format", "plain", environment: at).stdout
+                .wholeMatch(of: /🫧 Towels 6:0\d\n/))
+        XCTAssertEqual(home.ok("status", "Socks #1", "--format", "plain", environment: at).stdout, "\n")
+        XCTAssertEqual(
+            home.ok("status", "--template", "{name} ends {ends}", environment: at).stdout, "Towels ends 10:10\n")
+
+        let bad = home.run(["status", "--template", "{icon} {nmae}"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("--template has no field {nmae}; use any of {icon} {name}"), bad.stderr)
+        XCTAssertEqual(bad.stderrLines.count, 1)
+        let both = home.run(["status", "--json", "--format", "tmux"])
+        XCTAssertEqual(both.status, 64)
+        XCTAssertEqual(home.run(["status", "--format", "lemonbar"]).status, 64)
+    }
+
+    /// The way the issue reads a `#()` job back: only a refresh of the same client shows its output.
+    private func statusRight() -> String {
+        let shown = tmux(
+            "display-message", "-p", "#{T:status-right}", ";", "run-shell", "sleep 1", ";",
+            "display-message", "-p", "#{T:status-right}")
+        return shown.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last.map(String.init) ?? ""
+    }
+
+    func test_tmuxShowsTheRunningLoadInItsStatusLine() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks #1")
+        home.ok("wash", "Socks #1", "--for", "10m")
+        let command = "env LAUNDRY_HOME='\(home.data)' TZ=UTC '\(LaundryHome.binary)' status --format tmux"
+        tmux("-f", "/dev/null", "new-session", "-d", "-s", "bar", "-x", "120", "-y", "10", "sleep 60")
+        tmux("set", "-g", "status-right-length", "100")
+        tmux("set", "-g", "status-right", "#(\(command))")
+        let right = statusRight()
+        XCTAssertNotNil(
+            right.firstMatch(of: /#\[fg=blue\]🫧 Socks ##1 \d+:\d\d#\[default\]/),
+            "expanded once, as tmux then draws it: \(right)")
+
+        // What a person sees: the status line of a client attached inside another tmux's pane.
+        let viewer = Tmux()
+        defer { viewer("kill-server") }
+        viewer(
+            "-f", "/dev/null", "new-session", "-d", "-s", "view", "-x", "130", "-y", "12",
+            "env -u TMUX tmux -L \(tmux.socket) attach -t bar")
+        tmux("set", "-g", "status-interval", "1")
+        let drawn = /🫧 Socks #1 \d+:\d\d/
+        let screen = viewer.waitForScreen("view") { $0.firstMatch(of: drawn) != nil }
+        XCTAssertNotNil(screen.firstMatch(of: drawn), "the status line reads as the name is written:\n\(screen)")
+
+        // A `--follow` job keeps the line current: a fold clears it within a refresh.
+        tmux("set", "-g", "status-right", "#(\(command) --follow)")
+        _ = viewer.waitForScreen("view") { $0.firstMatch(of: drawn) != nil }
+        home.ok("cancel", "Socks #1")
+        let cleared = viewer.waitForScreen("view") { !$0.contains("Socks") }
+        XCTAssertFalse(cleared.contains("Socks"), "cleared once the load was cancelled:\n\(cleared)")
+    }
+}
