@@ -5,7 +5,8 @@ public enum CycleDays {
     public static func parse(_ text: String) throws(PetError) -> Double {
         let trimmed = text.trimmingWhitespace().lowercased()
         let number = trimmed.hasSuffix("d") ? String(trimmed.dropLast()) : trimmed
-        guard let days = Double(number), days.isFinite, range.contains(days) else { throw .invalidCycleDays(text) }
+        guard let days = Double(number), days.isFinite else { throw .invalidCycleDays(text) }
+        guard range.contains(days) else { throw .cycleDaysOutOfRange(text) }
         return days
     }
 

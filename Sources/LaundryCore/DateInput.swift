@@ -41,7 +41,9 @@ public struct DateInputParser: Sendable {
         default:
             if let days = Self.daysAgo(text) {
                 date = daysBefore(days, now: now)
-            } else if let absolute = Timestamp.parse(input.trimmingWhitespace()) ?? localDateTime(text) {
+            } else if let absolute = Timestamp.parse(Self.fullyWritten(input.trimmingWhitespace()))
+                ?? localDateTime(text)
+            {
                 date = absolute
             } else {
                 throw .malformed(input)
@@ -52,6 +54,19 @@ public struct DateInputParser: Sendable {
         // Before 1970 is a typo, and before 1582 calendars disagree on what a date means.
         guard date >= Date(timeIntervalSince1970: 0) else { throw .tooEarly(input) }
         return date
+    }
+
+    /// ISO 8601 lets a date-time with a zone leave out the seconds (`2026-11-18T16:23Z`) and an
+    /// offset its minutes (`+01`); the file format's parser wants both, so they are written out.
+    static func fullyWritten(_ text: String) -> String {
+        var characters = Array(text)
+        guard characters.count > 16, characters[10] == "T" || characters[10] == "t" else { return text }
+        if characters[13] == ":", "Zz+-".contains(characters[16]) { characters.insert(contentsOf: ":00", at: 16) }
+        let tail = characters.suffix(3)
+        if characters.count == 22, "+-".contains(tail.first!), tail.dropFirst().allSatisfy(\.isWholeNumber) {
+            characters.append(contentsOf: ":00")
+        }
+        return String(characters)
     }
 
     private func daysBefore(_ days: Int, now: Date) -> Date {

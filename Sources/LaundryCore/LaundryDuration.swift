@@ -55,8 +55,7 @@ extension DurationError: CustomStringConvertible {
         case .malformed(let text): return "'\(UnsafeText.escaped(text))' is not a duration; \(forms)"
         case .componentOutOfRange(let text):
             return "'\(UnsafeText.escaped(text))' has minutes or seconds above 59; write 2h1m instead of 1h61m"
-        case .tooShort: return "a duration must be at least 1 second"
-        case .tooLong: return "a duration can be at most 24 hours"
+        case .tooShort, .tooLong: return "a duration must be between 1 second and 24 hours"
         }
     }
 }

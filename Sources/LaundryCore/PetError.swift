@@ -7,6 +7,7 @@ public enum PetError: Error, Equatable, Sendable {
     case invalidName(String, reason: String)
     case unknownKind(String, known: [String])
     case invalidCycleDays(String)
+    case cycleDaysOutOfRange(String)
     /// `move` is not allowed in `stage`; `timerLeft` is the running timer's remaining seconds.
     case illegalMove(Move, pet: String, stage: Stage, timerLeft: Double?)
     case notPaused(pet: String)

@@ -104,9 +104,9 @@ public enum StageMachine {
     }
 
     public static func resume(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
-        guard var timer = state.liveTimer, let remaining = timer.pausedRemaining else {
-            throw .notPaused(pet: state.pet.name)
-        }
+        // Only a running timer can be paused instead; any other stage says what comes next.
+        guard var timer = state.liveTimer else { throw illegal(.resume, state, now: now) }
+        guard let remaining = timer.pausedRemaining else { throw .notPaused(pet: state.pet.name) }
         timer.endsAt = now.addingTimeInterval(remaining)
         timer.pausedRemaining = nil
         timer.pausedAt = nil

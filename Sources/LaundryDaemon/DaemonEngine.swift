@@ -152,7 +152,7 @@ public final class DaemonEngine {
         }
         ringNow()
         if logsTimings {
-            log("tick: \(services.count) pets in \(ticking.wallTime)")
+            log("tick: \(Plural.count(services.count, "pet")) in \(ticking.wallTime)")
         }
     }
 

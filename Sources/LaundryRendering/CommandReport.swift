@@ -14,7 +14,7 @@ public enum CommandReport {
         case .fold:
             return [
                 "🧺 Folded \(name)! Health \(pet.health(at: now))%, streak \(pet.currentStreak), "
-                    + "\(pet.totalCycles) loads in all."
+                    + "\(Plural.count(pet.totalCycles, "load")) in all."
             ]
         case .cancel:
             return ["Cancelled. \(name) is \(pet.stage.rawValue) again (\(pet.stage.statusText))."]

@@ -27,7 +27,7 @@ public enum ErrorText {
             return "no pet called '\(shown(query))'; \(hint)see them all with: laundry list"
         case .ambiguousPet(let query, let candidates):
             let names = candidates.map { "'\(shown($0))'" }.joined(separator: ", ")
-            return "'\(shown(query))' matches \(candidates.count) pets: \(names); type more of the name"
+            return "'\(shown(query))' matches \(Plural.count(candidates.count, "pet")): \(names); type more of the name"
         case .noPets:
             return "you have no pets yet; adopt one with: laundry adopt <name>"
         case .invalidName(let raw, let reason):
@@ -36,6 +36,8 @@ public enum ErrorText {
             return "'\(shown(kind))' is not a kind of laundry; use one of: \(known.joined(separator: ", "))"
         case .invalidCycleDays(let text):
             return "'\(shown(text))' is not a number of days; use a number from 0.01 to 365, for example --every 7"
+        case .cycleDaysOutOfRange(let text):
+            return "--every must be between 0.01 and 365 days (it is \(shown(text)))"
         case .illegalMove(let move, let pet, let stage, let timerLeft):
             return "cannot \(move.rawValue) \(shown(pet)): it is \(stage.rawValue) (\(stage.statusText)); "
                 + hint(move, pet: pet, stage: stage, timerLeft: timerLeft)

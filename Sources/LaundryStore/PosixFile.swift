@@ -44,7 +44,8 @@ enum PosixFile {
         }
         guard Int(info.st_size) <= limit else {
             throw .unreadable(
-                path: path, reason: "it is \(info.st_size) bytes, more than the \(limit) a laundry file can be")
+                path: path,
+                reason: "it is \(Plural.count(info.st_size, "byte")), more than the \(limit) a laundry file can be")
         }
         var data = Data(count: Int(info.st_size))
         var total = 0

@@ -59,9 +59,10 @@ struct LaundryCommand: ParsableCommand {
 
     /// swift-argument-parser's brief message, on one line, pointing at the right help page.
     private static func usageMessage(for error: any Error) -> String {
-        let brief = message(for: error)
-            .split(whereSeparator: \.isNewline).map { String($0).trimmingSpacesAndTabs() }
-            .filter { !$0.isEmpty }.joined(separator: "; ")
+        let brief = UsageText.reworded(
+            message(for: error)
+                .split(whereSeparator: \.isNewline).map { String($0).trimmingSpacesAndTabs() }
+                .filter { !$0.isEmpty }.joined(separator: "; "))
         let arguments = CommandLine.arguments.dropFirst()
         var help = "laundry --help"
         if let first = arguments.first {

@@ -18,6 +18,20 @@ final class DateInputParserTests: XCTestCase {
         XCTAssertEqual(try utc.parse("2026-11-20T18:30:00+02:00", now: now), Timestamp.parse("2026-11-20T16:30:00Z"))
     }
 
+    /// ISO 8601 lets a zoned time leave out its seconds, and an offset its minutes.
+    func test_isoDateTimeWithAZoneAndNoSeconds() throws {
+        let moment = Timestamp.parse("2026-11-18T16:23:00Z")
+        for input in [
+            "2026-11-18T16:23Z", "2026-11-18t16:23z", "2026-11-18T16:23:00Z", "2026-11-18T17:23+01:00",
+            "2026-11-18T17:23+01", "2026-11-18T17:23:00+01", "2026-11-18T15:23-0100", "2026-11-18T16:23",
+        ] {
+            XCTAssertEqual(try utc.parse(input, now: now), moment, input)
+        }
+        for input in ["2026-11-18T16:2Z", "2026-11-18T16:23Q", "2026-11-18T16:23+1"] {
+            XCTAssertThrowsError(try utc.parse(input, now: now), input)
+        }
+    }
+
     func test_datesBefore1970AndSignedFieldsAreRefused() {
         for (input, expected) in [
             ("1969-12-31", DateInputError.tooEarly("1969-12-31")),

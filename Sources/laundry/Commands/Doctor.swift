@@ -54,7 +54,7 @@ extension LaundryCommand {
                     fix: "fix its permissions or point LAUNDRY_HOME elsewhere")
                 return
             case .ready(let pets, let timers):
-                report.ok("LAUNDRY_HOME", "\(home): \(pets) pets, \(timers) timers")
+                report.ok("LAUNDRY_HOME", "\(home): \(Plural.count(pets, "pet")), \(Plural.count(timers, "timer"))")
             }
             for problem in inspection.problems {
                 if case .copyWaiting = problem {
@@ -121,7 +121,9 @@ extension LaundryCommand {
                 return
             }
             let status = DaemonStatus.read(from: context.runtime.status)
-            report.ok("daemon", "running" + (status.map { " (pid \($0.pid), \($0.timersArmed) timers armed)" } ?? ""))
+            report.ok(
+                "daemon",
+                "running" + (status.map { " (pid \($0.pid), \(Plural.count($0.timersArmed, "timer")) armed)" } ?? ""))
             if let status, status.home != context.laundry.home {
                 report.warning(
                     "daemon", "it serves \(status.home), not this LAUNDRY_HOME",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LaundryCore
 
 extension LaundryCommand {
     struct Dry: ParsableCommand {
@@ -9,8 +10,14 @@ extension LaundryCommand {
         )
 
         @OptionGroup var target: PetArgument
-        @OptionGroup var length: ForDurationOption
+        @Option(
+            name: .customLong("for"), parsing: .unconditional,
+            help: ArgumentHelp(
+                "How long this drying takes, this time only (else the pet's dry time): 45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
+                valueName: "duration"),
+            transform: ArgumentParsing.duration)
+        var length: LaundryDuration?
 
-        func run() throws { try CycleMove.run(.dry(length.duration), on: target.pet) }
+        func run() throws { try CycleMove.run(.dry(length), on: target.pet) }
     }
 }

@@ -11,14 +11,12 @@ extension LaundryCommand {
         @Argument(help: ArgumentHelp("Only this pet.", valueName: "pet"), completion: .custom(ShellCompletion.petNames))
         var pet: String?
 
-        @Option(help: "Show at most this many events.")
+        @Option(
+            parsing: .unconditional, help: "Show at most this many events (at least 1).",
+            transform: { try ArgumentParsing.count($0, option: "--limit", in: 1...Int.max, example: 20) })
         var limit: Int?
 
         @OptionGroup var output: JSONFlag
-
-        func validate() throws {
-            if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
-        }
 
         func run() throws {
             let context = try AppContext.make()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LaundryCore
 
 extension LaundryCommand {
     struct MoreDry: ParsableCommand {
@@ -8,8 +9,14 @@ extension LaundryCommand {
         )
 
         @OptionGroup var target: PetArgument
-        @OptionGroup var length: ForDurationOption
+        @Option(
+            name: .customLong("for"), parsing: .unconditional,
+            help: ArgumentHelp(
+                "How much longer to dry (else 10 minutes): 45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
+                valueName: "duration"),
+            transform: ArgumentParsing.duration)
+        var length: LaundryDuration?
 
-        func run() throws { try CycleMove.run(.moreDry(length.duration), on: target.pet) }
+        func run() throws { try CycleMove.run(.moreDry(length), on: target.pet) }
     }
 }

@@ -10,14 +10,12 @@ extension LaundryCommand {
             abstract: "Totals, streaks, and a calendar of folded loads per day."
         )
 
-        @Option(help: "How many weeks the calendar shows.")
+        @Option(
+            parsing: .unconditional, help: "How many weeks the calendar shows, between 1 and 104.",
+            transform: { try ArgumentParsing.count($0, option: "--weeks", in: 1...104, example: 16) })
         var weeks = 16
 
         @OptionGroup var output: JSONFlag
-
-        func validate() throws {
-            guard (1...104).contains(weeks) else { throw ValidationError("--weeks must be between 1 and 104") }
-        }
 
         func run() throws {
             let context = try AppContext.make()

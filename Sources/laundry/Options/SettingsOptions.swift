@@ -11,24 +11,32 @@ struct SettingsOptions: ParsableArguments {
     var kind: String?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
-            "How long a wash takes: 45m, 1h30m, 90s, 1:30:00 (a bare number is minutes).", valueName: "duration"),
+            "How long a wash takes: 45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
+            valueName: "duration"),
         transform: ArgumentParsing.duration)
     var wash: LaundryDuration?
 
-    @Option(help: ArgumentHelp("How long drying takes.", valueName: "duration"), transform: ArgumentParsing.duration)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How long drying takes, in the same forms as --wash.", valueName: "duration"),
+        transform: ArgumentParsing.duration)
     var dry: LaundryDuration?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
-            "How often it wants washing, in days (health falls to 0 over this time).", valueName: "days"),
+            "How often it wants washing, in days between 0.01 and 365 (health falls to 0 over this time).",
+            valueName: "days"),
         transform: ArgumentParsing.cycleDays)
     var every: Double?
 
     @Option(
         name: .customLong("last-washed"),
         help: ArgumentHelp(
-            "When it was last washed: 2026-11-20, 2026-11-20T18:30, today, yesterday, '3 days ago'.", valueName: "date")
+            "When it was last washed: 2026-11-20, 2026-11-20T18:30 (local, or with a zone: 18:30Z, 18:30+01:00), "
+                + "today, yesterday, '3 days ago'.", valueName: "date")
     )
     var lastWashed: String?
 

@@ -21,6 +21,22 @@ enum ArgumentParsing {
 }
 
 extension ArgumentParsing {
+    /// A whole number in `range`, for `--limit` and `--weeks`; `-1` is read as a value (the
+    /// option parses unconditionally), so it is refused with the range, not as a missing value.
+    static func count(_ text: String, option: String, in range: ClosedRange<Int>, example: Int) throws -> Int {
+        guard let number = Int(text.trimmingSpacesAndTabs()) else {
+            throw ValidationError(
+                "\(option): '\(UnsafeText.escaped(text))' is not a whole number; for example \(option) \(example)")
+        }
+        guard range.contains(number) else {
+            let allowed =
+                range.upperBound == Int.max
+                ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
+            throw ValidationError("\(option) must be \(allowed) (it is \(number))")
+        }
+        return number
+    }
+
     static func barFormat(_ text: String) throws -> BarFormat {
         guard let format = BarFormat(rawValue: text.lowercased()) else {
             let known = BarFormat.allCases.map(\.rawValue).joined(separator: ", ")
