@@ -123,7 +123,8 @@ public enum ErrorText {
     static func commandLine(_ error: CommandError) -> String {
         switch error {
         case .releaseNeedsConfirmation(let pet):
-            return "releasing \(shown(pet)) deletes its files and history; run again with --yes to confirm"
+            return "releasing \(shown(pet)) deletes its files and history; to confirm, run: "
+                + "laundry release \(ShellQuote.quote(shown(pet))) --yes"
         case .noNotificationServer(let advice):
             return advice
         case .soundFailed(let reason, let advice):

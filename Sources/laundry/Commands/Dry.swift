@@ -13,7 +13,8 @@ extension LaundryCommand {
         @Option(
             name: .customLong("for"), parsing: .unconditional,
             help: ArgumentHelp(
-                "How long this drying takes, this time only (else the pet's dry time): 45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
+                "How long this drying takes, this time only (else the pet's dry time): "
+                    + "45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
                 valueName: "duration"),
             transform: ArgumentParsing.duration)
         var length: LaundryDuration?

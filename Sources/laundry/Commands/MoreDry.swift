@@ -12,7 +12,8 @@ extension LaundryCommand {
         @Option(
             name: .customLong("for"), parsing: .unconditional,
             help: ArgumentHelp(
-                "How much longer to dry (else 10 minutes): 45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
+                "How much longer to dry (else 10 minutes): "
+                    + "45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
                 valueName: "duration"),
             transform: ArgumentParsing.duration)
         var length: LaundryDuration?
