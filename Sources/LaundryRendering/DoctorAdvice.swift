@@ -14,7 +14,7 @@ public enum DoctorAdvice {
         case .copySetAside:
             return "compare the set-aside copy with the pet (laundry history shows both machines' changes); "
                 + "delete it when done"
-        case .copyWaiting: return "run any laundry command (laundry status) to merge it"
+        case .copyWaiting: return "any laundry command merges it; now, with: laundry status"
         }
     }
 }

@@ -126,7 +126,7 @@ final class HintPropertyTests: XCTestCase {
     // MARK: Reading hints
 
     /// The commands a message suggests: each `laundry …` after "with: ", "first: ", "next: ", " or ",
-    /// "see: ", up to a `;`, `)`, " (" or " or " outside quotes, or the end of the line.
+    /// "see: " or doctor's "→ ", up to a `;`, `)`, " (", ", " or " or " outside quotes, or the end.
     static func suggestions(in message: String) -> [String] {
         let text = Array(message.trimmingCharacters(in: .newlines))
         var found: [String] = []
@@ -134,7 +134,7 @@ final class HintPropertyTests: XCTestCase {
         let start = Array("laundry ")
         while index + start.count <= text.count {
             let previous = index >= 2 ? String(text[(index - 2)..<index]) : ""
-            guard Array(text[index..<(index + start.count)]) == start, [": ", "r "].contains(previous) else {
+            guard Array(text[index..<(index + start.count)]) == start, [": ", "r ", "→ "].contains(previous) else {
                 index += 1
                 continue
             }
@@ -150,7 +150,7 @@ final class HintPropertyTests: XCTestCase {
                 if character == "'" { quoted.toggle() }
                 if !quoted && (character == ";" || character == ")") { break }
                 let ahead = String(text[end..<min(text.count, end + 4)])
-                if !quoted && (ahead == " or " || ahead.hasPrefix(" (")) { break }
+                if !quoted && (ahead == " or " || ahead.hasPrefix(" (") || ahead.hasPrefix(", ")) { break }
                 end += 1
             }
             found.append(String(text[index..<end]))

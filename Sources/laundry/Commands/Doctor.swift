@@ -117,7 +117,7 @@ extension LaundryCommand {
             guard DaemonLock.isHeld(paths: context.runtime) else {
                 report.warning(
                     "daemon", "not running: no notifications will pop up",
-                    fix: "laundry daemon start (or laundry daemon install for systemd)")
+                    fix: "laundry daemon start, or for systemd: laundry daemon install")
                 return
             }
             let status = DaemonStatus.read(from: context.runtime.status)
