@@ -48,7 +48,10 @@ let package = Package(
             name: "LaundryActionsTests", dependencies: ["LaundryCore", "LaundryActions", "LaundryTestSupport"]),
         .testTarget(
             name: "LaundryRenderingTests",
-            dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering"]
+            dependencies: [
+                "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering",
+                "LaundryTestSupport",
+            ]
         ),
         .testTarget(
             name: "LaundryDaemonTests",

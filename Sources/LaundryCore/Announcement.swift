@@ -92,7 +92,9 @@ public struct AnnouncementWriter: Sendable {
     ///   - buttons: the server shows actions; without them the body names the command to type.
     public func content(for announcement: Announcement, markup: Bool, buttons: Bool) -> NotificationContent {
         let template = self.template(for: announcement.reason)
-        let name = announcement.petName
+        // Shown as tables show it: a right-to-left mark in a synced name cannot reorder a popup. The
+        // command to type keeps the name as it is, so a pasted copy still finds the pet.
+        let name = UnsafeText.displayable(announcement.petName)
         var ago = ""
         switch announcement.reason {
         case .neglected(_, let waiting): ago = DurationText.rough(waiting)
@@ -100,7 +102,7 @@ public struct AnnouncementWriter: Sendable {
         default: break
         }
         // Worked out once: with a thousand loads ending together this runs a thousand times.
-        let quoted = ShellQuote.quote(name)
+        let quoted = ShellQuote.quote(announcement.petName)
         var plain = ["name": name, "quoted": quoted, "health": String(announcement.health), "ago": ago]
         if case .headsUp(let kind, let minutes) = announcement.reason {
             plain["minutes"] = String(minutes)

@@ -1,0 +1,173 @@
+import Foundation
+import LaundryActions
+import LaundryControl
+import LaundryCore
+import LaundryRendering
+import LaundryStore
+import LaundryTestSupport
+import XCTest
+
+/// Every user-visible template, rendered once into `Tests/Golden/messages.txt`: the notification
+/// texts in `data/messages.json`, what each command prints, and the whole error catalogue, all
+/// about a pet whose name has an apostrophe, quotes, an emoji and a right-to-left mark.
+final class MessageCatalogueTests: XCTestCase {
+    static let name = "Tom's \"good\" 🧦\u{200F}x"
+    static let path = "/home/me/.local/share/laundry/pets/0b5e…json"
+
+    override func setUp() { setenv("TZ", "UTC", 1) }
+
+    func test_everyMessageMatchesItsGoldenText() throws {
+        var lines: [String] = []
+        func section(_ title: String) { lines += ["", "## " + title] }
+        section("notifications (data/messages.json)")
+        lines += try notifications()
+        section("what commands print")
+        lines += reports()
+        section("errors")
+        lines += errors().map { ErrorText.line(for: $0) ?? "(no line for \($0))" }
+        section("illegal moves, each move in each stage")
+        for move in Move.allCases where move != .snooze {
+            for stage in Stage.allCases {
+                let left: Double? = stage == .washing || stage == .drying ? 2640 : nil
+                lines.append(
+                    ErrorText.line(for: PetError.illegalMove(move, pet: Self.name, stage: stage, timerLeft: left)) ?? ""
+                )
+            }
+        }
+        section("warnings")
+        lines += warnings().map(ErrorText.line(for:))
+        section("input")
+        lines += [DurationError.empty, .malformed("4x5"), .componentOutOfRange("1h61m"), .tooShort, .tooLong]
+            .map(\.description)
+        lines += [DateInputError.empty, .malformed("18/11"), .inFuture("2099-01-01"), .tooEarly("1969-01-01")]
+            .map(\.description)
+        lines += [BarTemplate.Problem.unknownField("nmae"), .unclosedBrace, .strayClosingBrace]
+            .map(BarTemplate.message(for:))
+        let text = lines.joined(separator: "\n") + "\n"
+        XCTAssertNil(Golden.difference(text, "messages.txt"))
+        for line in lines {
+            XCTAssertFalse(line.contains("\n"), "one line each: \(line)")
+            XCTAssertNil(line.range(of: #"\b1 [a-z]+s\b"#, options: .regularExpression), "a plural after 1: \(line)")
+            // Only a command to type or paste keeps the name as it is, so it still finds the pet.
+            let shown = line.components(separatedBy: "Type: ")[0].components(separatedBy: "hook command: ")[0]
+            XCTAssertFalse(shown.contains("\u{200F}"), "the right-to-left mark is shown, not obeyed: \(line)")
+        }
+    }
+
+    private func notifications() throws -> [String] {
+        let catalog = try JSONDecoder().decode(
+            MessageCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/messages.json")))
+        let writer = AnnouncementWriter(messages: catalog)
+        let reasons: [Announcement.Reason] = [
+            .finished(.wash, lateBy: nil), .finished(.dry, lateBy: 5400), .finished(.extraDry, lateBy: nil),
+            .healthWarning(25), .healthWarning(10), .healthWarning(5), .healthWarning(0),
+            .neglected(.washed, waiting: 2700), .neglected(.dried, waiting: 90_000), .headsUp(.wash, minutesLeft: 1),
+            .headsUp(.dry, minutesLeft: 5), .test,
+        ]
+        var lines: [String] = []
+        for reason in reasons {
+            let announcement = Announcement(petID: UUID(), petName: Self.name, health: 20, reason: reason)
+            for (markup, buttons) in [(true, true), (false, false)] {
+                let content = writer.content(for: announcement, markup: markup, buttons: buttons)
+                let actions = content.actions.map { "[\($0.label)]" }.joined(separator: " ")
+                lines.append(
+                    "\(reason.eventName) markup=\(markup) buttons=\(buttons): \(content.summary) | "
+                        + content.body.replacingOccurrences(of: "\n", with: " ⏎ ")
+                        + (actions.isEmpty ? "" : " " + actions))
+            }
+            let hook = writer.hookEvent(for: announcement)
+            lines.append("\(reason.eventName) hook command: \(hook.command)")
+        }
+        return lines
+    }
+
+    private func reports() -> [String] {
+        let now = RenderingFixtures.now
+        var state = PetState(
+            pet: Pet(name: try! PetName("Tom's \"good\" 🧦"), kind: RenderingFixtures.clothes, createdAt: now))
+        var lines = CommandReport.adopted(state.pet, kind: RenderingFixtures.clothes, now: now)
+        lines += CommandReport.updated(state.pet, now: now)
+        let moves: [(PetAction, (inout PetState) throws -> Void)] = [
+            (.wash(nil), { _ = try StageMachine.wash(&$0, for: nil, at: now) }),
+            (.pause, { _ = try StageMachine.pause(&$0, at: now) }),
+            (.resume, { _ = try StageMachine.resume(&$0, at: now) }),
+            (.cancel, { _ = try StageMachine.cancel(&$0, at: now) }),
+            (.wash(.minutes(1)), { _ = try StageMachine.wash(&$0, for: .minutes(1), at: now) }),
+            (
+                .dry(nil),
+                {
+                    _ = StageMachine.settle(&$0, at: now.addingTimeInterval(120))
+                    _ = try StageMachine.dry(&$0, for: nil, at: now.addingTimeInterval(120))
+                }
+            ),
+            (
+                .fold,
+                {
+                    _ = StageMachine.settle(&$0, at: now.addingTimeInterval(7200))
+                    _ = try StageMachine.fold(&$0, at: now.addingTimeInterval(7200))
+                }
+            ),
+            (.snooze(nil), { _ = StageMachine.snooze(&$0, for: nil, at: now) }),
+        ]
+        for (action, move) in moves {
+            try? move(&state)
+            lines += CommandReport.moved(action, state, now: now)
+        }
+        lines += [
+            CommandReport.releaseQuestion(state.pet), CommandReport.released(state.pet), CommandReport.kept(state.pet),
+            CommandReport.noPets,
+        ]
+        return lines
+    }
+
+    private func errors() -> [any Error] {
+        let name = Self.name
+        let path = Self.path
+        return [
+            PetError.unknownPet(name, suggestion: name), PetError.unknownPet("sox", suggestion: nil),
+            PetError.ambiguousPet("to", candidates: [name, "Towels"]), PetError.noPets,
+            PetError.invalidName(name, reason: "a name can have at most 30 characters (this one has 31)"),
+            PetError.unknownKind("jeans", known: ["clothes", "sheets"]), PetError.invalidCycleDays("weekly"),
+            PetError.cycleDaysOutOfRange("400"), PetError.notPaused(pet: name), PetError.alreadyPaused(pet: name),
+            StoreError.unreadable(path: path, reason: "permission denied"),
+            StoreError.unwritable(path: path, reason: "no space left on device"),
+            StoreError.newerSchema(pet: name, path: path, version: 9), StoreError.nameTaken(name),
+            StoreError.dataFolderMissing(searched: ["/usr/share/laundry", "/usr/local/share/laundry"]),
+            StoreError.dataFileBroken(path: "/usr/share/laundry/kinds.json", reason: "line 3: a comma is missing"),
+            StoreError.configBroken(path: "~/.config/laundry/config.json", reason: "permission denied"),
+            ActionError.invalidFakeNow("tomorrow"),
+            CommandError.releaseNeedsConfirmation(pet: name),
+            CommandError.noNotificationServer(advice: "start dunst"),
+            CommandError.notificationRefused(server: "dunst"),
+            CommandError.soundFailed(reason: "no sound server", advice: "start PulseAudio"),
+            CommandError.followedFolderGone(path: "/home/me/laundry/pets"),
+            DaemonError.system("inotify_init1", 24), DaemonError.alreadyRunning(pid: 4242),
+            DaemonError.alreadyRunning(pid: nil), DaemonError.exitedAtOnce(log: "~/.local/state/laundry/daemon.log"),
+            DaemonError.executableNotFound, DaemonError.unitTemplateMissing(path: "/usr/share/laundry/laundry.service"),
+            DaemonError.folderUnusable(path: "/run/user/1000/laundry", reason: "permission denied"),
+        ] + configProblems().map { StoreError.configInvalid(path: "~/.config/laundry/config.json", problem: $0) }
+    }
+
+    private func configProblems() -> [ConfigProblem] {
+        [
+            .notJSON, .notAnObject, .unknownKey("nagIntervall", suggestion: "nagIntervalMinutes"),
+            .unknownKey("colour", suggestion: nil), .wrongType(key: "sound", expected: "true or false"),
+            .outOfRange(key: "alarmRepeatSeconds", value: "0", allowed: "between 1 and 3600"),
+            .badTime(key: "quietHours.start", value: "25:00"), .emptyWindow("22:00"), .emptyHook,
+        ]
+    }
+
+    private func warnings() -> [LaundryWarning] {
+        let name = Self.name
+        let path = Self.path
+        return [
+            .store(.setAside(path: path, movedTo: path + ".corrupt-1", reason: "not JSON")),
+            .store(.unreadable(path: path, reason: "permission denied")), .store(.orphanTimer(path: path)),
+            .store(.newerSchema(path: path, version: 9)), .store(.notSaved(path: path, reason: "disk full")),
+            .store(.mergedCopy(path: path, pet: name)),
+            .store(.copySetAside(path: path, movedTo: path + ".unmerged", reason: "torn")),
+            .store(.copyWaiting(path: path)), .store(.releasedElsewhere(pet: name)),
+            .daemonNotStarted(.executableNotFound),
+        ]
+    }
+}
