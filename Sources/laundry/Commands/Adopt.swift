@@ -18,13 +18,21 @@ extension LaundryCommand {
             transform: ArgumentParsing.name)
         var name: PetName
 
+        @Option(
+            help: ArgumentHelp(
+                "The kind of laundry (clothes unless given): its emoji, and the wash, dry and cycle it starts with.",
+                valueName: "kind"),
+            completion: .custom(ShellCompletion.kinds))
+        var kind: String?
+
         @OptionGroup var settings: SettingsOptions
 
         func run() throws {
             let context = try AppContext.make()
             defer { context.reportWarnings() }
-            try settings.checkKind(in: context.laundry.kinds)
-            let pet = try context.laundry.adopt(try settings.settings(name: name, now: context.laundry.now)).pet
+            try SettingsOptions.checkKind(kind, in: context.laundry.kinds)
+            let pet = try context.laundry.adopt(try settings.settings(name: name, kind: kind, now: context.laundry.now))
+                .pet
             let kind = context.laundry.kinds.kindOrFallback(pet.kind)
             context.print(CommandReport.adopted(pet, kind: kind, now: context.laundry.now))
         }

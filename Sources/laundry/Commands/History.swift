@@ -12,7 +12,8 @@ extension LaundryCommand {
         var pet: String?
 
         @Option(
-            parsing: .unconditional, help: "Show at most this many events (at least 1).",
+            parsing: .unconditional,
+            help: ArgumentHelp("Show at most this many events (at least 1).", valueName: "count"),
             transform: { try ArgumentParsing.count($0, option: "--limit", in: 1...Int.max, example: 20) })
         var limit: Int?
 

@@ -15,10 +15,17 @@ extension LaundryCommand {
             help: ArgumentHelp("A new name, 1 to 30 characters.", valueName: "name"), transform: ArgumentParsing.name)
         var name: PetName?
 
+        @Option(
+            help: ArgumentHelp(
+                "A new kind of laundry: changes its emoji; its wash, dry and cycle stay as they are.",
+                valueName: "kind"),
+            completion: .custom(ShellCompletion.kinds))
+        var kind: String?
+
         @OptionGroup var settings: SettingsOptions
 
         func validate() throws {
-            if name == nil && settings.isEmpty {
+            if name == nil && kind == nil && settings.isEmpty {
                 throw ValidationError(
                     "nothing to change; give at least one of --name, --kind, --wash, --dry, --every, --last-washed")
             }
@@ -27,9 +34,9 @@ extension LaundryCommand {
         func run() throws {
             let context = try AppContext.make()
             defer { context.reportWarnings() }
-            try settings.checkKind(in: context.laundry.kinds)
+            try SettingsOptions.checkKind(kind, in: context.laundry.kinds)
             let state = try context.laundry.configure(
-                target.pet, try settings.settings(name: name, now: context.laundry.now))
+                target.pet, try settings.settings(name: name, kind: kind, now: context.laundry.now))
             context.print(CommandReport.updated(state.pet, now: context.laundry.now))
         }
     }

@@ -3,13 +3,9 @@ import FoundationEssentials
 import LaundryActions
 import LaundryCore
 
-/// The settings `adopt` and `set` share.
+/// The settings `adopt` and `set` share, with help that fits both. `--kind` means something
+/// different to each (defaults for a new pet; only the kind for an existing one), so each declares it.
 struct SettingsOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp("The kind of laundry; sets its emoji and, for a new pet, its defaults.", valueName: "kind"),
-        completion: .custom(ShellCompletion.kinds))
-    var kind: String?
-
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
@@ -40,17 +36,17 @@ struct SettingsOptions: ParsableArguments {
     )
     var lastWashed: String?
 
-    var isEmpty: Bool { kind == nil && wash == nil && dry == nil && every == nil && lastWashed == nil }
+    var isEmpty: Bool { wash == nil && dry == nil && every == nil && lastWashed == nil }
 
     /// Kinds come from the data folder, so they are checked once it is found; a wrong one is still
     /// a usage error.
-    func checkKind(in catalog: KindCatalog) throws {
+    static func checkKind(_ kind: String?, in catalog: KindCatalog) throws {
         guard let kind, catalog.kind(kind) == nil else { return }
         throw ValidationError("'\(kind)' is not a kind of laundry; use one of: \(catalog.ids.joined(separator: ", "))")
     }
 
     /// The settings, with the date read against the given clock.
-    func settings(name: PetName?, now: Date) throws -> PetSettings {
+    func settings(name: PetName?, kind: String?, now: Date) throws -> PetSettings {
         var date: Date?
         if let lastWashed {
             do { date = try DateInputParser().parse(lastWashed, now: now) } catch {
