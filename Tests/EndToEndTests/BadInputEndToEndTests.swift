@@ -65,16 +65,26 @@ final class BadInputEndToEndTests: XCTestCase {
 
     func test_badDurations() {
         for bad in ["0", "45x", "25h", "1h61m", ""] {
-            refuse(["wash", "socks", "--for", bad], status: 64, "'--for <duration>'")
+            refuse(["wash", "socks", "--for", bad], status: 64, "laundry: error: --for: ")
         }
         refuse(["wash", "socks", "--for=-5m"], status: 64, "'-5m' is not a duration")
-        refuse(["wash", "socks", "--for", "25h"], status: 64, "at most 24 hours")
+        refuse(["wash", "socks", "--for", "-5m"], status: 64, "'-5m' is not a duration")
+        refuse(
+            ["wash", "socks", "--for", "25h"], status: 64,
+            "--for: a duration must be between 1 second and 24 hours (it is '25h')")
         refuse(["wash", "socks", "--for", "1h61m"], status: 64, "write 2h1m instead of 1h61m")
-        refuse(["adopt", "Shirts", "--wash", "0"], status: 64, "at least 1 second")
+        refuse(
+            ["adopt", "Shirts", "--wash", "0"], status: 64,
+            "--wash: a duration must be between 1 second and 24 hours (it is '0')")
     }
 
     func test_badDaysDatesAndKinds() {
-        refuse(["adopt", "Shirts", "--every", "0"], status: 64, "--every 7")
+        refuse(["adopt", "Shirts", "--every", "0"], status: 64, "--every must be between 0.01 and 365 days (it is 0)")
+        refuse(
+            ["adopt", "Shirts", "--every", "-1"], status: 64, "--every must be between 0.01 and 365 days (it is -1)")
+        refuse(["adopt", "Shirts", "--every", "weekly"], status: 64, "for example --every 7")
+        refuse(["history", "--limit", "-1"], status: 64, "--limit must be at least 1 (it is -1)")
+        refuse(["stats", "--weeks", "105"], status: 64, "--weeks must be between 1 and 104 (it is 105)")
         refuse(["adopt", "Shirts", "--last-washed", "tomorrow"], status: 64, "'tomorrow' is not a date")
         refuse(["adopt", "Shirts", "--last-washed", "2099-01-01"], status: 64, "in the future")
         refuse(["adopt", "Shirts", "--kind", "socks"], status: 64, "use one of: clothes, sheets, towels, delicates")

@@ -81,7 +81,10 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertEqual(home.run(["status", "--json"]).stdout, home.run(["list", "--json"]).stdout)
         let help = home.run(["status", "--help"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.stdout.contains("USAGE: laundry status [<pet>] [--json]"), help.stdout)
+        XCTAssertTrue(
+            help.stdout.contains(
+                "USAGE: laundry status [<pet>] [--format <bar>] [--template <text>] [--follow] [--json]"),
+            help.stdout)
     }
 
     func test_noColourWhenPiped() {

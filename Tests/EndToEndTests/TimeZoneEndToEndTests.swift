@@ -42,10 +42,12 @@ final class TimeZoneEndToEndTests: XCTestCase {
         for line in started { XCTAssertTrue(line.hasPrefix("2026-11-01 01:30  "), line) }
 
         let doctorBefore = home.run(["doctor"], environment: beforeChange).stdout
-        XCTAssertTrue(
-            doctorBefore.contains("2026-11-01 01:30:00 EDT (UTC-04:00), daylight saving"), doctorBefore)
+        // The fake clock flows from each command's start, and doctor's checks take a moment on a
+        // loaded machine: any second of that minute; the zone and offset are what is tested.
+        XCTAssertNotNil(
+            doctorBefore.firstMatch(of: /2026-11-01 01:30:\d\d EDT \(UTC-04:00\), daylight saving/), doctorBefore)
         let doctorAfter = home.run(["doctor"], environment: afterChange).stdout
-        XCTAssertTrue(doctorAfter.contains("2026-11-01 01:30:00 EST (UTC-05:00)\n"), doctorAfter)
+        XCTAssertNotNil(doctorAfter.firstMatch(of: /2026-11-01 01:30:\d\d EST \(UTC-05:00\)\n/), doctorAfter)
     }
 
     func test_newYorkTimesOnAnotherDayNameTheWeekday() throws {
