@@ -161,7 +161,7 @@ complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_option
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry status" -eq 1' -fka '(__laundry_custom_completion ---completion status -- positional@0 (count (__laundry_tokens -pc)) (__laundry_tokens -tC))'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry status" format' -l 'format' -d 'A line for a status bar: waybar, i3blocks, polybar, tmux, plain or json.' -rfka 'waybar i3blocks polybar tmux plain json'
-complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry status" template' -l 'template' -d 'The bar\'s text, with fields in braces: \'{icon} {name} {left}\'. Fields are listed below.' -rfka ''
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry status" template' -l 'template' -d 'The bar\'s text, with fields in braces: \'{icon} {name} {left}\'. The fields are listed above.' -rfka ''
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry status" follow' -l 'follow' -d 'Keep running and print a new line whenever the output changes: at once when a pet changes, each second while a countdown shows, else each minute. Ends when its reader does.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry status" json' -l 'json' -d 'Print JSON for scripts instead of a table.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry status" version' -l 'version' -d 'Show the version.'

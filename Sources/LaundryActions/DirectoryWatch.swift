@@ -16,7 +16,9 @@ public final class DirectoryWatch {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw DaemonError.system("inotify_init1", errno) }
         // IN_ATTRIB too: a file made unreadable (chmod) must be looked at again.
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB)
+        // IN_MOVE_SELF: a watched folder moved away is as gone as a deleted one.
+        let mask = UInt32(
+            IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB | IN_MOVE_SELF)
         for path in paths {
             let watch = inotify_add_watch(fd, path, mask)
             guard watch >= 0 else { throw DaemonError.system("inotify_add_watch \(path)", errno) }
@@ -44,7 +46,8 @@ public final class DirectoryWatch {
                 let event = buffer.advanced(by: offset).assumingMemoryBound(to: inotify_event.self)
                 let length = Int(event.pointee.len)
                 // A lost queue, or a watched folder gone or unmounted: every pet must be read again.
-                if event.pointee.mask & UInt32(IN_Q_OVERFLOW | IN_IGNORED | IN_DELETE_SELF | IN_UNMOUNT) != 0 {
+                let lost = IN_Q_OVERFLOW | IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT
+                if event.pointee.mask & UInt32(lost) != 0 {
                     overflowed = true
                 }
                 if length > 0 {

@@ -10,6 +10,8 @@ public enum PetError: Error, Equatable, Sendable {
     case cycleDaysOutOfRange(String)
     /// `move` is not allowed in `stage`; `timerLeft` is the running timer's remaining seconds.
     case illegalMove(Move, pet: String, stage: Stage, timerLeft: Double?)
+    /// `move` is not allowed while the stage's timer is paused with `timerLeft` seconds to go.
+    case pausedTimer(Move, pet: String, stage: Stage, timerLeft: Double)
     case notPaused(pet: String)
     case alreadyPaused(pet: String)
 }

@@ -146,6 +146,11 @@ public enum StageMachine {
     }
 
     private static func illegal(_ move: Move, _ state: PetState, now: Date) -> PetError {
-        .illegalMove(move, pet: state.pet.name, stage: state.pet.stage, timerLeft: state.liveTimer?.remaining(at: now))
+        // A paused timer will not finish by waiting: the way on is to resume it (or cancel).
+        if let timer = state.liveTimer, timer.isPaused {
+            return .pausedTimer(move, pet: state.pet.name, stage: state.pet.stage, timerLeft: timer.remaining(at: now))
+        }
+        return .illegalMove(
+            move, pet: state.pet.name, stage: state.pet.stage, timerLeft: state.liveTimer?.remaining(at: now))
     }
 }

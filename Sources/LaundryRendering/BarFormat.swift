@@ -26,33 +26,43 @@ public enum BarFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Text from a pet, made harmless in this bar's markup (a template's own text is left as
+    /// written, so it may use the bar's markup on purpose).
+    public func escaped(_ text: String) -> String {
+        switch self {
+        case .waybar: return BarEscape.pango(text)
+        case .polybar: return BarEscape.polybar(text)
+        case .tmux: return BarEscape.tmux(text)
+        case .i3blocks, .plain, .json: return text
+        }
+    }
+
     /// The output for one moment, without the final newline.
     /// - Parameters:
-    ///   - text: the line to show, from `--template`, else the status's own text.
+    ///   - text: the line to show, already in this bar's markup (a rendered `--template`), else
+    ///     the status's own text.
     ///   - streaming: `--follow`: every update must be one line (i3blocks then speaks JSON, and
     ///     `json` is compact).
     public func render(_ status: BarStatus, text: String? = nil, streaming: Bool = false) -> String {
         if self == .json { return Self.json(status.views, compact: streaming) }
         guard status.focus != nil else { return "" }
-        let shown = text ?? status.text
+        let shown = text ?? escaped(status.text)
         if shown.isEmpty { return "" }
         let colour = Self.hexColour(status.attention)
         switch self {
         case .waybar:
             return Self.oneLineJSON(
                 WaybarLine(
-                    text: BarEscape.pango(shown), tooltip: BarEscape.pango(status.tooltipLines.joined(separator: "\n")),
+                    text: shown, tooltip: escaped(status.tooltipLines.joined(separator: "\n")),
                     class: status.attention.rawValue, percentage: status.percentage))
         case .i3blocks:
             let short = text ?? status.shortText
             guard streaming else { return [shown, short, colour ?? ""].joined(separator: "\n") }
             return Self.oneLineJSON(I3BlocksLine(fullText: shown, shortText: short, color: colour))
         case .polybar:
-            let safe = BarEscape.polybar(shown)
-            return colour.map { "%{F\($0)}\(safe)%{F-}" } ?? safe
+            return colour.map { "%{F\($0)}\(shown)%{F-}" } ?? shown
         case .tmux:
-            let safe = BarEscape.tmux(shown)
-            return Self.tmuxColour(status.attention).map { "#[fg=\($0)]\(safe)#[default]" } ?? safe
+            return Self.tmuxColour(status.attention).map { "#[fg=\($0)]\(shown)#[fg=default]" } ?? shown
         case .plain, .json:
             return shown
         }

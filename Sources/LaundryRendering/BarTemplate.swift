@@ -7,7 +7,8 @@ public enum BarField: String, CaseIterable, Sendable {
     /// What each field holds, for `--help` and the manual.
     public var meaning: String {
         switch self {
-        case .icon: return "🫧 🌬️ 🔥 a load under way, ⏸ paused, 🧺 waiting to be moved, else its mood"
+        case .icon:
+            return "🫧 washing, 🌬️ drying, 🔥 extra-drying, ⏸ paused, 🧺 to be moved, else the mood"
         case .name: return "the pet's name"
         case .left: return "time left on its timer (12:04), empty without one"
         case .ends: return "when its timer ends (14:32), empty without one or when paused"
@@ -74,12 +75,14 @@ public struct BarTemplate: Equatable, Sendable {
     }
 
     /// The line for a moment: empty whenever no pet needs attention, as the built-in formats are.
-    public func render(_ status: BarStatus) -> String {
+    /// - Parameter escape: makes a field's value harmless in the bar's markup; the template's own
+    ///   text is the user's, markup included, and is kept as written.
+    public func render(_ status: BarStatus, escape: (String) -> String = { $0 }) -> String {
         guard status.focus != nil else { return "" }
         return pieces.map {
             switch $0 {
             case .text(let text): return text
-            case .field(let field): return status.value(of: field)
+            case .field(let field): return escape(status.value(of: field))
             }
         }.joined()
     }

@@ -41,6 +41,11 @@ public enum ErrorText {
         case .illegalMove(let move, let pet, let stage, let timerLeft):
             return "cannot \(move.rawValue) \(shown(pet)): it is \(stage.rawValue) (\(stage.statusText)); "
                 + hint(move, pet: pet, stage: stage, timerLeft: timerLeft)
+        case .pausedTimer(let move, let pet, let stage, let timerLeft):
+            let name = shown(pet)
+            return "cannot \(move.rawValue) \(name): it is \(stage.rawValue), paused with "
+                + "\(DurationText.countdown(timerLeft)) left; resume it with: \(TypedCommand.typed(.resume, name)), "
+                + "or stop it with: \(TypedCommand.typed(.cancel, name))"
         case .notPaused(let pet):
             return "\(shown(pet))'s timer is not paused; pause it with: \(TypedCommand.typed(.pause, shown(pet)))"
         case .alreadyPaused(let pet):

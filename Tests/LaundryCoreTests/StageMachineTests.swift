@@ -45,7 +45,7 @@ final class StageMachineTests: XCTestCase {
                     XCTAssertThrowsError(try apply(move, &state), "\(move) from \(stage) must be refused") { error in
                         guard let error = error as? PetError else { return XCTFail("\(error)") }
                         switch error {
-                        case .illegalMove, .notPaused: break
+                        case .illegalMove, .pausedTimer, .notPaused: break
                         default: XCTFail("unexpected \(error)")
                         }
                     }

@@ -25,15 +25,8 @@ final class MessageCatalogueTests: XCTestCase {
         lines += reports()
         section("errors")
         lines += errors().map { ErrorText.line(for: $0) ?? "(no line for \($0))" }
-        section("illegal moves, each move in each stage")
-        for move in Move.allCases where move != .snooze {
-            for stage in Stage.allCases {
-                let left: Double? = stage == .washing || stage == .drying ? 2640 : nil
-                lines.append(
-                    ErrorText.line(for: PetError.illegalMove(move, pet: Self.name, stage: stage, timerLeft: left)) ?? ""
-                )
-            }
-        }
+        section("refused moves: each move the state machine refuses, in each state")
+        lines += refusals()
         section("warnings")
         lines += warnings().map(ErrorText.line(for:))
         section("input")
@@ -81,6 +74,74 @@ final class MessageCatalogueTests: XCTestCase {
         return lines
     }
 
+    /// What the state machine really says, move by move, in each state it can be in.
+    private func refusals() -> [String] {
+        let now = RenderingFixtures.now
+        let earlier = now.addingTimeInterval(-600)
+        func state(_ steps: (inout PetState) throws -> Void) -> PetState {
+            var state = PetState(
+                pet: Pet(name: try! PetName("Socks"), kind: RenderingFixtures.clothes, createdAt: earlier))
+            try? steps(&state)
+            state.pet.name = Self.name
+            return state
+        }
+        let washing = { (state: inout PetState) in _ = try StageMachine.wash(&state, for: nil, at: earlier) }
+        let washed = { (state: inout PetState) in
+            _ = try StageMachine.wash(&state, for: .minutes(1), at: earlier)
+            _ = StageMachine.settle(&state, at: now)
+        }
+        let drying = { (state: inout PetState) in
+            try washed(&state)
+            _ = try StageMachine.dry(&state, for: nil, at: now)
+        }
+        let dried = { (state: inout PetState) in
+            _ = try StageMachine.wash(&state, for: .minutes(1), at: earlier)
+            _ = StageMachine.settle(&state, at: earlier.addingTimeInterval(120))
+            _ = try StageMachine.dry(&state, for: .minutes(1), at: earlier.addingTimeInterval(120))
+            _ = StageMachine.settle(&state, at: now)
+        }
+        let situations: [(String, PetState)] = [
+            ("idle", state { _ in }), ("washing", state(washing)),
+            (
+                "washing, paused",
+                state {
+                    try washing(&$0)
+                    _ = try StageMachine.pause(&$0, at: now)
+                }
+            ),
+            ("washed", state(washed)), ("drying", state(drying)),
+            (
+                "drying, paused",
+                state {
+                    try drying(&$0)
+                    _ = try StageMachine.pause(&$0, at: now)
+                }
+            ),
+            ("dried", state(dried)),
+        ]
+        var lines: [String] = []
+        for (label, situation) in situations {
+            for move in Move.allCases {
+                var copy = situation
+                do {
+                    switch move {
+                    case .wash: _ = try StageMachine.wash(&copy, for: nil, at: now)
+                    case .dry: _ = try StageMachine.dry(&copy, for: nil, at: now)
+                    case .moreDry: _ = try StageMachine.moreDry(&copy, for: nil, at: now)
+                    case .fold: _ = try StageMachine.fold(&copy, at: now)
+                    case .cancel: _ = try StageMachine.cancel(&copy, at: now)
+                    case .pause: _ = try StageMachine.pause(&copy, at: now)
+                    case .resume: _ = try StageMachine.resume(&copy, at: now)
+                    case .snooze: _ = StageMachine.snooze(&copy, for: nil, at: now)
+                    }
+                } catch {
+                    lines.append("[\(label)] \(move.rawValue): " + (ErrorText.line(for: error) ?? "\(error)"))
+                }
+            }
+        }
+        return lines
+    }
+
     private func reports() -> [String] {
         let now = RenderingFixtures.now
         var state = PetState(
@@ -124,7 +185,7 @@ final class MessageCatalogueTests: XCTestCase {
         let name = Self.name
         let path = Self.path
         return [
-            PetError.unknownPet(name, suggestion: name), PetError.unknownPet("sox", suggestion: nil),
+            PetError.unknownPet(name, suggestion: "Tom's socks"), PetError.unknownPet("sox", suggestion: nil),
             PetError.ambiguousPet("to", candidates: [name, "Towels"]), PetError.noPets,
             PetError.invalidName(name, reason: "a name can have at most 30 characters (this one has 31)"),
             PetError.unknownKind("jeans", known: ["clothes", "sheets"]), PetError.invalidCycleDays("weekly"),

@@ -46,7 +46,7 @@ final class StatusBarTests: XCTestCase {
             BarFormat.i3blocks.render(bar, streaming: true),
             ##"{"color":"#61afef","full_text":"🫧 Socks 40:00","short_text":"🫧 40:00"}"##)
         XCTAssertEqual(BarFormat.polybar.render(bar), "%{F#61afef}🫧 Socks 40:00%{F-}")
-        XCTAssertEqual(BarFormat.tmux.render(bar), "#[fg=blue]🫧 Socks 40:00#[default]")
+        XCTAssertEqual(BarFormat.tmux.render(bar), "#[fg=blue]🫧 Socks 40:00#[fg=default]")
         XCTAssertEqual(BarFormat.plain.render(bar), "🫧 Socks 40:00")
         XCTAssertEqual(bar.count, 3)
     }
@@ -65,7 +65,7 @@ final class StatusBarTests: XCTestCase {
         XCTAssertEqual(pausedOnly.value(of: .ends), "", "a paused timer has no end yet")
 
         let unhappy = status([household[0], RenderingFixtures.state("Socks")])
-        XCTAssertEqual(BarFormat.tmux.render(unhappy), "#[fg=red]😭 Sheets 21%#[default]")
+        XCTAssertEqual(BarFormat.tmux.render(unhappy), "#[fg=red]😭 Sheets 21%#[fg=default]")
         XCTAssertEqual(
             BarFormat.i3blocks.render(unhappy), "😭 Sheets 21%\n😭 Sheets\n#e06c75")
         XCTAssertEqual(unhappy.attention, .warning)
@@ -107,7 +107,7 @@ final class StatusBarTests: XCTestCase {
             BarFormat.polybar.render(bar), "%{F#61afef}🫧 Tom & <Jerry> #1 %\u{200B}{x} ##[b] 40:00%{F-}")
         // tmux expands `##` to `#`, then draws `##` as `#`: four for a `#`, two before `[`.
         XCTAssertEqual(
-            BarFormat.tmux.render(bar), "#[fg=blue]🫧 Tom & <Jerry> ####1 %{x} ####[b] 40:00#[default]")
+            BarFormat.tmux.render(bar), "#[fg=blue]🫧 Tom & <Jerry> ####1 %{x} ####[b] 40:00#[fg=default]")
     }
 
     func test_aTemplateFillsEveryField() throws {
@@ -123,6 +123,20 @@ final class StatusBarTests: XCTestCase {
         for field in BarField.allCases {
             XCTAssertTrue(BarField.helpList.contains("{\(field.rawValue)} "), "\(field) is documented")
         }
+    }
+
+    func test_aTemplateKeepsItsOwnMarkupAndEscapesOnlyTheFields() throws {
+        let bar = status([RenderingFixtures.state("Tom & <J> #1 %{x}", washingFor: 45)])
+        let tmux = try BarTemplate("#[bold]{name}#[nobold]")
+        XCTAssertEqual(
+            BarFormat.tmux.render(bar, text: tmux.render(bar, escape: BarFormat.tmux.escaped)),
+            "#[fg=blue]#[bold]Tom & <J> ####1 %{x}#[nobold]#[fg=default]")
+        let waybar = try BarTemplate("<b>{name}</b>")
+        let line = BarFormat.waybar.render(bar, text: waybar.render(bar, escape: BarFormat.waybar.escaped))
+        XCTAssertTrue(line.contains(#""text":"<b>Tom &amp; &lt;J&gt; #1 %{x}</b>""#), line)
+        let polybar = try BarTemplate("%{{u#f00}}{name}%{{u-}}")
+        XCTAssertEqual(
+            polybar.render(bar, escape: BarFormat.polybar.escaped), "%{u#f00}Tom & <J> #1 %\u{200B}{x}%{u-}")
     }
 
     func test_aBadTemplateNamesTheProblemAndTheFix() {

@@ -33,7 +33,7 @@ extension LaundryCommand {
 
         @Option(
             help: ArgumentHelp(
-                "The bar's text, with fields in braces: '{icon} {name} {left}'. Fields are listed below.",
+                "The bar's text, with fields in braces: '{icon} {name} {left}'. The fields are listed above.",
                 valueName: "text"),
             transform: ArgumentParsing.barTemplate)
         var template: BarTemplate?
@@ -51,7 +51,7 @@ extension LaundryCommand {
             if output.json, let format, format != .json {
                 throw ValidationError("--json and --format \(format.rawValue) ask for two outputs; use one")
             }
-            if template != nil, barFormat == .json {
+            if template != nil, barFormat == .json || output.json {
                 throw ValidationError("--template shapes a bar's text, and json has none; drop one of them")
             }
         }

@@ -24,17 +24,27 @@ extension ArgumentParsing {
     /// A whole number in `range`, for `--limit` and `--weeks`; `-1` is read as a value (the
     /// option parses unconditionally), so it is refused with the range, not as a missing value.
     static func count(_ text: String, option: String, in range: ClosedRange<Int>, example: Int) throws -> Int {
-        guard let number = Int(text.trimmingSpacesAndTabs()) else {
+        let digits = text.trimmingSpacesAndTabs()
+        // Digits too many for an Int are still a number, just out of range.
+        if Int(digits) == nil, !digits.isEmpty, digits.drop(while: { $0 == "-" }).allSatisfy(\.isASCII),
+            digits.drop(while: { $0 == "-" }).allSatisfy(\.isNumber), digits.count > 1
+        {
+            throw ValidationError("\(option) must be \(allowed(range)) (it is \(digits))")
+        }
+        guard let number = Int(digits) else {
             throw ValidationError(
                 "\(option): '\(UnsafeText.escaped(text))' is not a whole number; for example \(option) \(example)")
         }
         guard range.contains(number) else {
-            let allowed =
-                range.upperBound == Int.max
-                ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
-            throw ValidationError("\(option) must be \(allowed) (it is \(number))")
+            throw ValidationError("\(option) must be \(allowed(range)) (it is \(number))")
         }
         return number
+    }
+
+    /// "at least 1", "between 1 and 104".
+    private static func allowed(_ range: ClosedRange<Int>) -> String {
+        range.upperBound == Int.max
+            ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
     }
 
     static func barFormat(_ text: String) throws -> BarFormat {

@@ -22,7 +22,7 @@ struct StatusBar {
             // One pet named: its object, as `status <pet> --json` prints it.
             text = String(decoding: try JSONCoding.encoder(pretty: !streaming).encode(PetJSON(view)), as: UTF8.self)
         } else {
-            text = format.render(status, text: template?.render(status), streaming: streaming)
+            text = format.render(status, text: template?.render(status, escape: format.escaped), streaming: streaming)
         }
         // A template without a countdown or a progress changes at most each minute.
         let countsSeconds = template.map { !$0.fields.isDisjoint(with: [.left, .percentage]) } ?? true

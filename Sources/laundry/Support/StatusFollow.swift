@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LaundryActions
+import LaundryControl
 import LaundryRendering
 
 #if canImport(Glibc)
@@ -19,21 +20,25 @@ enum StatusFollow {
         var watch = try DirectoryWatch(folders: laundry.watchedFolders)
         var printed: String?
         while true {
+            // Moving LAUNDRY_HOME itself sends no event to the folders inside it: look on every wake.
+            if let gone = laundry.watchedFolders.first(where: { access($0, F_OK) != 0 }) {
+                throw CommandError.followedFolderGone(path: gone)
+            }
             let (text, next) = try bar.render(streaming: true)
             if text != printed {
                 guard writeLine(text) else { return }
                 printed = text
             }
-            switch wait(on: watch.fd, seconds: next.timeIntervalSince(laundry.now)) {
+            switch try wait(on: watch.fd, seconds: next.timeIntervalSince(laundry.now)) {
             case .readerGone:
                 return
             case .filesChanged:
-                // A folder removed or replaced, or lost events: watch afresh, if the folders are still there.
+                // A folder removed, moved or replaced, or lost events: watch afresh (the check at the
+                // top of the loop stops first if a folder is gone).
                 if watch.drain().overflowed {
-                    if let gone = laundry.watchedFolders.first(where: { access($0, F_OK) != 0 }) {
-                        throw CommandError.followedFolderGone(path: gone)
+                    if laundry.watchedFolders.allSatisfy({ access($0, F_OK) == 0 }) {
+                        watch = try DirectoryWatch(folders: laundry.watchedFolders)
                     }
-                    watch = try DirectoryWatch(folders: laundry.watchedFolders)
                 }
             case .timeUp:
                 break
@@ -43,7 +48,7 @@ enum StatusFollow {
 
     private enum Wake { case filesChanged, readerGone, timeUp }
 
-    private static func wait(on watch: Int32, seconds: Double) -> Wake {
+    private static func wait(on watch: Int32, seconds: Double) throws -> Wake {
         var fds = [
             pollfd(fd: watch, events: Int16(POLLIN), revents: 0),
             // No events asked: only an error or a hang-up, when the reader has closed its end.
@@ -51,7 +56,10 @@ enum StatusFollow {
         ]
         let milliseconds = Int32(min(max(0, (seconds * 1000).rounded(.up)), 3_600_000))
         let ready = poll(&fds, nfds_t(fds.count), milliseconds)
-        if ready < 0 { return .timeUp }  // EINTR: look again.
+        if ready < 0 {
+            guard errno == EINTR else { throw DaemonError.system("poll", errno) }
+            return .timeUp  // A signal: look again.
+        }
         if fds[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .readerGone }
         return fds[0].revents != 0 ? .filesChanged : .timeUp
     }
