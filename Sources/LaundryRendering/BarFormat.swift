@@ -100,19 +100,8 @@ public enum BarFormat: String, CaseIterable, Sendable {
 
 /// Each bar's markup, made harmless in text that comes from a pet's name.
 enum BarEscape {
-    /// waybar shows text and tooltip as Pango markup.
-    static func pango(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    /// waybar shows text and tooltip as Pango markup: the notification body's escaping serves.
+    static func pango(_ text: String) -> String { AnnouncementWriter.escapeMarkup(text) }
 
     /// polybar starts a tag at every `%{` and has no escape for it: a zero-width space between the
     /// two keeps the text as it looks.
