@@ -73,6 +73,15 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(bashComplete("laundry dry Be"), ["Bed Sheets"])
     }
 
+    func test_bashCompletesTheStatusBarFormats() {
+        XCTAssertEqual(
+            bashComplete("laundry status --format ").sorted(),
+            ["i3blocks", "json", "plain", "polybar", "tmux", "waybar"])
+        XCTAssertEqual(bashComplete("laundry status --format w"), ["waybar"])
+        let options = bashComplete("laundry status --")
+        for option in ["--format", "--template", "--follow"] { XCTAssertTrue(options.contains(option), "\(options)") }
+    }
+
     func test_daemonCompletesItsSubcommands() {
         let offered = bashComplete("laundry daemon ")
         for expected in ["run", "start", "stop", "status", "install"] {

@@ -10,10 +10,16 @@ struct StatusBar {
     /// Only this pet, when one was named.
     let pet: String?
 
+    /// The pets shown, read from the files and brought up to date.
+    func load() throws -> [PetState] {
+        try pet.map { [try context.laundry.pet($0)] } ?? context.laundry.pets()
+    }
+
     /// The output for now, without its newline, and when it may next change with no file changing.
-    func render(streaming: Bool) throws -> (text: String, next: Date) {
+    /// - Parameter states: pets already loaded (a stream keeps them between ticks); else read now.
+    func render(_ states: [PetState]? = nil, streaming: Bool) throws -> (text: String, next: Date) {
         let laundry = context.laundry
-        let states = try pet.map { [try laundry.pet($0)] } ?? laundry.pets()
+        let states = try states ?? load()
         let now = laundry.now
         let views = states.map { PetView(state: $0, kind: laundry.kinds.kindOrFallback($0.pet.kind), now: now) }
         let status = BarStatus(views: views, now: now)

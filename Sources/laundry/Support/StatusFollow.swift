@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LaundryActions
 import LaundryControl
+import LaundryCore
 import LaundryRendering
 
 #if canImport(Glibc)
@@ -19,12 +20,13 @@ enum StatusFollow {
         try laundry.prepareFolders()
         var watch = try DirectoryWatch(folders: laundry.watchedFolders)
         var printed: String?
+        var states = try bar.load()
         while true {
             // Moving LAUNDRY_HOME itself sends no event to the folders inside it: look on every wake.
             if let gone = laundry.watchedFolders.first(where: { access($0, F_OK) != 0 }) {
                 throw CommandError.followedFolderGone(path: gone)
             }
-            let (text, next) = try bar.render(streaming: true)
+            let (text, next) = try bar.render(states, streaming: true)
             if text != printed {
                 guard writeLine(text) else { return }
                 printed = text
@@ -40,8 +42,11 @@ enum StatusFollow {
                         watch = try DirectoryWatch(folders: laundry.watchedFolders)
                     }
                 }
+                states = try bar.load()
             case .timeUp:
-                break
+                // A countdown or health moves with the clock alone: the files are read again only
+                // when a timer has ended and must be settled.
+                if states.contains(where: { $0.needsSettling(at: laundry.now) }) { states = try bar.load() }
             }
         }
     }
