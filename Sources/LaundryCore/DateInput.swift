@@ -69,6 +69,11 @@ public struct DateInputParser: Sendable {
         return String(characters)
     }
 
+    /// "N days ago" is this time of day on the date N days before today's on the calendar. Dates
+    /// are the calendar's, not what one zone's clocks showed: a date a zone skipped (Kiritimati's
+    /// 1994-12-31, Samoa's 2011-12-30) still counts as a day, and a time of day its clocks never
+    /// showed is read as any such local time is, just after the gap. Across a daylight-saving change
+    /// that is 23 or 25 hours a day, not N × 24 hours.
     private func daysBefore(_ days: Int, now: Date) -> Date {
         zone.adding(days: -days, to: now)
     }

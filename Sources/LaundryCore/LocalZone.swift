@@ -111,8 +111,10 @@ public struct LocalZone: Sendable {
         return self.date(year: parts.year, month: parts.month, day: parts.day)
     }
 
-    /// The same wall-clock time `days` days later (earlier when negative), as
-    /// `Calendar.date(byAdding: .day, …)` gives it: a time shown twice is taken at the offset `date` had.
+    /// The same wall-clock time on the calendar date `days` days later (earlier when negative): a
+    /// time shown twice is taken at the offset `date` had. Counted in the calendar's dates, so a
+    /// date the zone skipped counts (`Calendar.date(byAdding: .day, …)` agrees everywhere else; over
+    /// a skipped date it moves by 24-hour steps instead, landing a date off).
     public func adding(days: Int, to date: Date) -> Date {
         let parts = fields(of: date)
         let civil = Timestamp.daysFromCivil(year: Int64(parts.year), month: Int64(parts.month), day: Int64(parts.day))

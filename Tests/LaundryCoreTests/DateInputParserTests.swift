@@ -32,6 +32,25 @@ final class DateInputParserTests: XCTestCase {
         }
     }
 
+    /// "N days ago" counts the calendar's dates: the same time of day, N dates back.
+    func test_daysAgoIsThisTimeOfDayOnTheDateNDaysBeforeTodayOnTheCalendar() throws {
+        // Across New York's fall-back, 3 days back is 73 hours.
+        let newYork = DateInputParser(timeZone: TimeZone(identifier: "America/New_York")!)
+        let afterFallBack = try XCTUnwrap(Timestamp.parse("2026-11-03T14:30:00Z"))  // 09:30 EST
+        XCTAssertEqual(
+            try newYork.parse("3 days ago", now: afterFallBack), Timestamp.parse("2026-10-31T13:30:00Z"))  // 09:30 EDT
+        // Kiritimati skipped 1994-12-31 (UTC−10 to UTC+14). 193 dates before 1995-03-07 is 1994-08-26,
+        // counting the skipped date, at the same 20:07:59 on the clock: fuzz seed 0x1a0d20265eed.
+        let kiritimati = DateInputParser(timeZone: TimeZone(identifier: "Pacific/Kiritimati")!)
+        let march = try XCTUnwrap(Timestamp.parse("1995-03-07T06:07:59Z"))  // 20:07:59 +14
+        XCTAssertEqual(try kiritimati.parse("193 days ago", now: march), Timestamp.parse("1994-08-27T06:07:59Z"))
+        // Yesterday, on the first day after the skip, was the date that never came: its time of
+        // day is read as every time a clock never showed is, just after the gap.
+        let newYear = try XCTUnwrap(Timestamp.parse("1995-01-01T06:07:59Z"))  // 1995-01-01 20:07:59 +14
+        XCTAssertEqual(try kiritimati.parse("2 days ago", now: newYear), Timestamp.parse("1994-12-31T06:07:59Z"))
+        XCTAssertLessThanOrEqual(try kiritimati.parse("yesterday", now: newYear), newYear)
+    }
+
     func test_datesBefore1970AndSignedFieldsAreRefused() {
         for (input, expected) in [
             ("1969-12-31", DateInputError.tooEarly("1969-12-31")),

@@ -106,7 +106,7 @@ final class ParserFuzzTests: XCTestCase {
             switch expectation {
             case .absolute(let date): return date
             case .local(let fields): return calendar.date(from: fields)
-            case .daysAgo(let days): return calendar.date(byAdding: .day, value: -days, to: now)
+            case .daysAgo(let days): return sameTimeOfDay(daysBefore: days, now: now, zone: zone)
             default: return nil
             }
         }()
@@ -149,12 +149,20 @@ final class ParserFuzzTests: XCTestCase {
                     "local \(Timestamp.format(expected)) is in the future; got \(result)")
             }
         case .daysAgo(let days):
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let expected = calendar.date(byAdding: .day, value: -days, to: now)
-            fuzz.expect(
-                expected.map { result == .success($0) } ?? true,
-                "\(days) days before now is \(expected.map(Timestamp.format) ?? "nil"); got \(result)")
+            // The documented meaning: this time of day on the date `days` before today's on the
+            // calendar. Foundation's own day arithmetic moves in 24-hour steps over a date a zone
+            // skipped, so the oracle takes the calendar's dates from a UTC calendar (which skips none)
+            // and reads the wall time back in the zone.
+            guard let expected = Self.sameTimeOfDay(daysBefore: days, now: now, zone: zone) else { return }
+            // Where that wall time is missing or doubled, only the future rule holds (as for local dates).
+            if let change = zone.nextDaylightSavingTimeTransition(after: expected.addingTimeInterval(-3 * 3600)),
+                change < expected.addingTimeInterval(3 * 3600)
+            {
+                return
+            }
+            guard case .success(let date) = result, abs(date.timeIntervalSince(expected)) < 0.001 else {
+                return fuzz.expect(false, "\(days) days before now is \(Timestamp.format(expected)); got \(result)")
+            }
         case .startOfToday:
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
@@ -163,6 +171,21 @@ final class ParserFuzzTests: XCTestCase {
         case .now:
             fuzz.expect(result == .success(now), "now should be now; got \(result)")
         }
+    }
+
+    /// Now's wall-clock time on the calendar date `days` before now's, in `zone`, by Foundation.
+    static func sameTimeOfDay(daysBefore days: Int, now: Date, zone: TimeZone) -> Date? {
+        var local = Calendar(identifier: .gregorian)
+        local.timeZone = zone
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        var wall = local.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: now)
+        guard let today = utc.date(from: DateComponents(year: wall.year, month: wall.month, day: wall.day)),
+            let then = utc.date(byAdding: .day, value: -days, to: today)
+        else { return nil }
+        let date = utc.dateComponents([.year, .month, .day], from: then)
+        (wall.year, wall.month, wall.day) = (date.year, date.month, date.day)
+        return local.date(from: wall)
     }
 
     // MARK: Names

@@ -32,7 +32,8 @@ struct SettingsOptions: ParsableArguments {
         name: .customLong("last-washed"),
         help: ArgumentHelp(
             "When it was last washed: 2026-11-20, 2026-11-20T18:30 (local, or with a zone: 18:30Z, 18:30+01:00), "
-                + "today, yesterday, '3 days ago'.", valueName: "date")
+                + "today, yesterday, '3 days ago' (this time of day, on the date 3 days before today's on the "
+                + "calendar, whatever daylight saving did meanwhile).", valueName: "date")
     )
     var lastWashed: String?
 
