@@ -30,7 +30,8 @@ BUILD_PACKAGES = /usr/lib/$(shell uname -m)-linux-gnu/libnotify.so.4=libnotify4
 # tmux for `laundry watch` and zsh, the three shells for completion, man for the manual page.
 # Sound: GSound (loaded with dlopen like libnotify, so its runtime library is enough) over the
 # freedesktop theme, PulseAudio with a null sink to play into, parecord/pacat and sox to record and
-# measure it; apprise and curl for the hook recipes; strace to count the wake-ups of `status --follow`.
+# measure it; apprise and curl for the hook recipes; strace to count the wake-ups of `status --follow`;
+# i3blocks to read `status --format i3blocks --follow` as the bar itself does.
 TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-utils dunst=dunst \
 	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
 	/usr/share/bash-completion/bash_completion=bash-completion \
@@ -38,7 +39,7 @@ TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-u
 	/usr/lib/$(shell uname -m)-linux-gnu/libcanberra-0.30/libcanberra-pulse.so=libcanberra-pulse \
 	/usr/share/sounds/freedesktop/stereo/complete.oga=sound-theme-freedesktop \
 	pulseaudio=pulseaudio parecord=pulseaudio-utils sox=sox apprise=apprise curl=curl pgrep=procps \
-	syncthing=syncthing strace=strace
+	syncthing=syncthing strace=strace i3blocks=i3blocks
 
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev \

@@ -176,7 +176,14 @@ public final class DaemonEngine {
         guard case .perform(let action) = button.response else { return }
         do {
             let state = try laundry.perform(action, onPet: petID)
-            log("button '\(key)': \(state.pet.name) is now \(state.pet.stage.rawValue)")
+            let stage = state.pet.stage.rawValue
+            if case .snooze = action, let until = state.pet.snoozedUntil {
+                log(
+                    "button '\(key)': \(state.pet.name) is snoozed until \(LocalTime.clock(until, now: now)), still \(stage)"
+                )
+            } else {
+                log("button '\(key)': \(state.pet.name) is now \(stage)")
+            }
         } catch {
             log("button '\(key)' for pet \(petID.lowercasedText): \(ErrorText.line(for: error) ?? "\(error)")")
         }

@@ -1,9 +1,11 @@
 import FoundationEssentials
 import LaundryCore
 
-/// The status bars `status --format` speaks to, each in its own dialect. Every bar format prints
-/// one empty line when no pet needs attention: waybar, polybar, i3bar and tmux all hide an empty
-/// module. `json` is the data of `list --json` instead, whatever needs attention.
+/// The status bars `status --format` speaks to, each in its own dialect. When no pet needs
+/// attention every bar format prints what hides its module: an empty line for waybar, polybar,
+/// tmux and i3blocks' plain text, and `{"full_text":""}` for i3blocks' JSON stream (i3blocks 1.4
+/// reads an empty line there as a closed pipe and keeps the last text on show). `json` is the data
+/// of `list --json` instead, whatever needs attention.
 public enum BarFormat: String, CaseIterable, Sendable {
     case waybar, i3blocks, polybar, tmux, plain, json
 
@@ -45,9 +47,8 @@ public enum BarFormat: String, CaseIterable, Sendable {
     ///     `json` is compact).
     public func render(_ status: BarStatus, text: String? = nil, streaming: Bool = false) -> String {
         if self == .json { return Self.json(status.views, compact: streaming) }
-        guard status.focus != nil else { return "" }
-        let shown = text ?? escaped(status.text)
-        if shown.isEmpty { return "" }
+        let shown = status.focus == nil ? "" : text ?? escaped(status.text)
+        if shown.isEmpty { return self == .i3blocks && streaming ? Self.oneLineJSON(I3BlocksLine.hidden) : "" }
         let colour = Self.hexColour(status.attention)
         switch self {
         case .waybar:
@@ -77,8 +78,11 @@ public enum BarFormat: String, CaseIterable, Sendable {
 
     private struct I3BlocksLine: Encodable {
         let fullText: String
-        let shortText: String
+        let shortText: String?
         let color: String?
+
+        /// What hides the block.
+        static let hidden = I3BlocksLine(fullText: "", shortText: nil, color: nil)
 
         enum CodingKeys: String, CodingKey {
             case fullText = "full_text"

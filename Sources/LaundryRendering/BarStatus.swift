@@ -2,8 +2,9 @@ import FoundationEssentials
 import LaundryCore
 
 /// What a status bar shows at one moment: the one pet most in need of attention, and a line for
-/// every pet (a tooltip). Which pet that is, in order: the running timer that ends soonest, the
-/// load waiting longest to be moved, a paused timer, the unhappiest neglected pet.
+/// every pet (a tooltip). Which pet that is, in order: the load waiting longest to be moved (a
+/// finished load rings until someone moves it, so nothing needs a person more), the running timer
+/// that ends soonest, a paused timer, the unhappiest neglected pet.
 public struct BarStatus {
     /// Why the pet shown needs attention; also the CSS class waybar styles the module with.
     public enum Attention: String, Sendable, CaseIterable {
@@ -28,10 +29,10 @@ public struct BarStatus {
         let warned = views.filter(\.isNeglected)
         count = running.count + waiting.count + paused.count + warned.count
         // `min(by:)` keeps the first of equals, and the views come sorted by name: ties are stable.
-        if let soonest = running.min(by: { ($0.remaining ?? 0) < ($1.remaining ?? 0) }) {
-            (focus, attention) = (soonest, .running)
-        } else if let longest = waiting.min(by: { $0.waitingSince < $1.waitingSince }) {
+        if let longest = waiting.min(by: { $0.waitingSince < $1.waitingSince }) {
             (focus, attention) = (longest, .waiting)
+        } else if let soonest = running.min(by: { ($0.remaining ?? 0) < ($1.remaining ?? 0) }) {
+            (focus, attention) = (soonest, .running)
         } else if let pausedFirst = paused.min(by: { ($0.remaining ?? 0) < ($1.remaining ?? 0) }) {
             (focus, attention) = (pausedFirst, .running)
         } else if let unhappiest = warned.min(by: { $0.health < $1.health }) {
@@ -112,7 +113,8 @@ public struct BarStatus {
             case .idle: state = "health \(view.health)%, laundry \(view.isOverdue ? "overdue" : "due " + view.dueText)"
             }
         }
-        return "\(icon) \(view.name): \(state)"
+        let snooze = view.snoozedUntil.map { ", snoozed until \(LocalTime.clock($0, now: view.now))" } ?? ""
+        return "\(icon) \(view.name): \(state)\(snooze)"
     }
 }
 
@@ -123,7 +125,7 @@ extension PetView {
     /// Idle, at or below the first health warning, and not snoozed.
     var isNeglected: Bool {
         guard pet.stage == .idle, health <= (Health.warningThresholds.first ?? 25) else { return false }
-        return !(pet.snoozedUntil.map { $0 > now } ?? false)
+        return snoozedUntil == nil
     }
 
     /// When the load shown as waiting finished, for "the one waiting longest".

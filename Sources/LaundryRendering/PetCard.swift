@@ -31,6 +31,9 @@ public struct PetCard {
             }
         }
         lines.append(row("Stage", stage))
+        if let until = view.snoozedUntil {
+            lines.append(row("Snoozed", "until \(clockTime(until)): reminders and warnings held back till then"))
+        }
         let moves: [Move] = view.timer?.isPaused == true ? [.resume, .cancel] : pet.stage.nextMoves
         let next = moves.map { TypedCommand.typed($0, pet.name) }.joined(separator: "  or  ")
         lines.append(row("Next", style.dim(next)))

@@ -22,6 +22,8 @@ public struct PetJSON: Encodable {
     public let currentStreak: Int
     public let longestStreak: Int
     public let lastLaundryAt: Date?
+    /// Reminders and warnings are held back until then; null when no snooze holds.
+    public let snoozedUntil: Date?
 
     public init(_ view: PetView) {
         let pet = view.pet
@@ -40,10 +42,12 @@ public struct PetJSON: Encodable {
         currentStreak = pet.streak(at: view.now)
         longestStreak = pet.longestStreak
         lastLaundryAt = pet.lastLaundryAt
+        snoozedUntil = view.snoozedUntil
     }
 
     enum CodingKeys: String, CodingKey {
         case id, name, kind, stage, health, mood, timer, totalCycles, currentStreak, longestStreak, lastLaundryAt
+        case snoozedUntil
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -59,6 +63,7 @@ public struct PetJSON: Encodable {
         try container.encode(currentStreak, forKey: .currentStreak)
         try container.encode(longestStreak, forKey: .longestStreak)
         try container.encode(lastLaundryAt, forKey: .lastLaundryAt)
+        try container.encode(snoozedUntil, forKey: .snoozedUntil)
     }
 }
 

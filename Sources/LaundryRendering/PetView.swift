@@ -21,6 +21,8 @@ public struct PetView {
     public var timer: LaundryTimer? { state.liveTimer }
     public var remaining: Double? { timer?.remaining(at: now) }
     public var isOverdue: Bool { now >= pet.dueDate() }
+    /// Until when its reminders and warnings are held back (`laundry snooze`); nil once that is past.
+    public var snoozedUntil: Date? { pet.snoozedUntil.flatMap { $0 > now ? $0 : nil } }
 
     /// "in 3d 4h" or "overdue".
     public var dueText: String {
@@ -40,8 +42,16 @@ public struct PetView {
         }
     }
 
-    /// "▰▰▰▱▱▱▱▱▱▱ 12:04", "paused 12:04", "done", or "—".
+    /// "▰▰▰▱▱▱▱▱▱▱ 12:04", "paused 12:04", "done", or "—"; with ", snoozed until 14:50" after it (or
+    /// instead of "—") while a snooze holds.
     public func timeLeftText() -> String {
+        let text = timeLeftWithoutSnooze()
+        guard let snoozedUntil else { return text }
+        let snooze = "snoozed until \(LocalTime.clock(snoozedUntil, now: now))"
+        return text == "—" ? snooze : "\(text), \(snooze)"
+    }
+
+    private func timeLeftWithoutSnooze() -> String {
         if let timer {
             let countdown = DurationText.countdown(timer.remaining(at: now))
             return timer.isPaused ? "⏸ \(countdown) paused" : "\(Bars.progress(timer.progress(at: now))) \(countdown)"

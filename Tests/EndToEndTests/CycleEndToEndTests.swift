@@ -48,6 +48,29 @@ final class CycleEndToEndTests: XCTestCase {
             resume.stderrLines, ["laundry: error: Towels's timer is not paused; pause it with: laundry pause Towels"])
     }
 
+    /// A snooze shows in every view of the pet while it holds, and nowhere once it is over.
+    func test_aSnoozeShowsInStatusTheCardListAndJSON() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Sheets", "--kind", "sheets")
+        home.ok("wash", "Sheets", "--for", "45m", environment: ["LAUNDRY_FAKE_NOW": "2026-11-20T14:00:00Z"])
+        let at1450 = ["LAUNDRY_FAKE_NOW": "2026-11-20T14:50:00Z"]
+        home.ok("snooze", "Sheets", "--for", "30m", environment: at1450)
+        for command in [["status"], ["list"]] {
+            let table = home.run(command, environment: at1450).stdout
+            XCTAssertTrue(table.contains("done, snoozed until 15:20"), "\(command): \(table)")
+        }
+        let card = home.run(["status", "Sheets"], environment: at1450).stdout
+        XCTAssertTrue(card.contains("Snoozed until 15:20: reminders and warnings held back till then"), card)
+        let until = try XCTUnwrap(home.pet("Sheets", environment: at1450)["snoozedUntil"] as? String)
+        XCTAssertTrue(until.hasPrefix("2026-11-20T15:20:00."), until)
+        let bar = home.run(["status", "--format", "waybar"], environment: at1450).stdout
+        XCTAssertTrue(bar.contains("waiting for the dryer, snoozed until 15:20"), bar)
+
+        let later = ["LAUNDRY_FAKE_NOW": "2026-11-20T15:21:00Z"]
+        XCTAssertFalse(home.run(["status"], environment: later).stdout.contains("snoozed"))
+        XCTAssertTrue(home.pet("Sheets", environment: later)["snoozedUntil"] is NSNull)
+    }
+
     func test_statusJSONHasExactlyTheContractKeys() throws {
         let home = LaundryHome()
         home.ok("adopt", "Socks")
@@ -57,7 +80,7 @@ final class CycleEndToEndTests: XCTestCase {
         XCTAssertEqual(all.count, 2)
         let keys: Set = [
             "id", "name", "kind", "stage", "health", "mood", "timer", "totalCycles", "currentStreak", "longestStreak",
-            "lastLaundryAt",
+            "lastLaundryAt", "snoozedUntil",
         ]
         for pet in all { XCTAssertEqual(Set(pet.keys), keys) }
         let sheets = try XCTUnwrap(all.first { $0["name"] as? String == "Bed Sheets" })

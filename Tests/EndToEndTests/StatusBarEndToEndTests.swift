@@ -38,6 +38,59 @@ final class StatusBarEndToEndTests: XCTestCase {
         XCTAssertEqual(Set(counting.map(\.text)).count, counting.count, "a line only when it changes")
     }
 
+    /// README's i3blocks snippet in i3blocks itself (Debian's 1.4): the block shows a finished load
+    /// and is gone once the load is folded, without "pipe closed" (which an empty line caused).
+    func test_i3blocksShowsAWaitingLoadAndHidesTheBlockOnceItIsFolded() throws {
+        let i3blocks = "/usr/bin/i3blocks"
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: i3blocks), "needs i3blocks: `make test`")
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        let config = home.path + "/i3blocks.conf"
+        try """
+        [laundry]
+        command='\(LaundryHome.binary)' status --format i3blocks --follow
+        interval=persist
+        format=json
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let errors = home.path + "/i3blocks.err"
+        let bar = LineStream(
+            "/bin/sh", ["-c", "exec '\(i3blocks)' -c '\(config)' 2>'\(errors)'"], environment: home.environment)
+        // i3bar's protocol: a header, then one JSON array of blocks per update.
+        func shown(_ line: String) -> String? {
+            let array = line.hasPrefix(",") ? String(line.dropFirst()) : line
+            let blocks = (try? JSONSerialization.jsonObject(with: Data(array.utf8))) as? [[String: Any]]
+            return blocks?.first { $0["name"] as? String == "laundry" }?["full_text"] as? String
+        }
+        home.ok("wash", "Socks", "--for", "1s")
+        let waiting = bar.waitForLine { shown($0) == "🧺 Socks" }
+        XCTAssertNotNil(waiting, "\(bar.received.map(\.text))")
+        let folded = Date()
+        home.ok("fold", "Socks")
+        let hidden = waitUntil(5) {
+            bar.received.last.map { $0.at > folded && (shown($0.text) ?? "").isEmpty } ?? false
+        }
+        XCTAssertTrue(hidden, "the block is still shown after the fold: \(bar.received.map(\.text))")
+        let logged = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        XCTAssertFalse(logged.contains("pipe closed"), logged)
+    }
+
+    /// The issue seen on a real bar: a dryer's countdown hid a wash that had finished.
+    func test_aFinishedLoadComesBeforeAnotherPetsCountdownInEveryBar() {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        home.ok("adopt", "Towels", "--kind", "towels")
+        let start = ["LAUNDRY_FAKE_NOW": "2026-11-20T14:00:00Z"]
+        home.ok("wash", "Towels", "--for", "10m", environment: start)
+        home.ok("wash", "Socks", "--for", "1h", environment: start)
+        let later = ["LAUNDRY_FAKE_NOW": "2026-11-20T14:20:00Z"]
+        XCTAssertEqual(home.run(["status", "--format", "plain"], environment: later).stdout, "🧺 Towels\n")
+        XCTAssertEqual(
+            home.run(["status", "--format", "polybar"], environment: later).stdout, "%{F#e5c07b}🧺 Towels%{F-}\n")
+        XCTAssertEqual(
+            home.run(["status", "--template", "{icon} {name} {count}"], environment: later).stdout, "🧺 Towels 2\n")
+    }
+
     func test_theStreamEndsQuietlyWithinASecondWhenItsReaderGoes() throws {
         let home = LaundryHome()
         home.ok("adopt", "Socks")

@@ -49,12 +49,40 @@ final class CardAndFrameTests: XCTestCase {
             Set(object.keys),
             [
                 "id", "name", "kind", "stage", "health", "mood", "timer", "totalCycles",
-                "currentStreak", "longestStreak", "lastLaundryAt",
+                "currentStreak", "longestStreak", "lastLaundryAt", "snoozedUntil",
             ])
         let timer = try XCTUnwrap(object["timer"] as? [String: Any])
         XCTAssertEqual(Set(timer.keys), ["kind", "startedAt", "endsAt", "remainingSeconds", "paused"])
         XCTAssertEqual(timer["remainingSeconds"] as? Double, 2400)
         XCTAssertTrue(object["lastLaundryAt"] is NSNull, "null spelled out")
+        XCTAssertTrue(object["snoozedUntil"] is NSNull, "no snooze holds")
+    }
+
+    /// A snooze shows wherever the pet is shown, until it is over.
+    func test_aSnoozeShowsInTheCardTheTableAndJSONUntilItEnds() throws {
+        var state = RenderingFixtures.state("Sheets", washingFor: 45, startedMinutesAgo: 60)
+        _ = StageMachine.settle(&state, at: now)
+        _ = StageMachine.snooze(&state, for: .minutes(50), at: now)
+        let view = PetView(state: state, kind: RenderingFixtures.clothes, now: now)
+        let card = PetCard(view: view, style: Style(enabled: false)).render()
+        XCTAssertTrue(
+            card.contains("   Snoozed until 10:50: reminders and warnings held back till then"), card)
+        XCTAssertEqual(view.timeLeftText(), "done, snoozed until 10:50")
+        let table = PetTable(views: [view], style: Style(enabled: false)).render()
+        XCTAssertTrue(table.contains("washed  done, snoozed until 10:50"), table)
+        let object = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: try JSONCoding.encoder().encode(PetJSON(view))) as? [String: Any])
+        XCTAssertEqual(object["snoozedUntil"] as? String, "2026-11-21T10:50:00.000Z")
+
+        var idle = RenderingFixtures.state("Socks")
+        _ = StageMachine.snooze(&idle, for: .minutes(10), at: now)
+        XCTAssertEqual(
+            PetView(state: idle, kind: RenderingFixtures.clothes, now: now).timeLeftText(), "snoozed until 10:10")
+
+        let later = PetView(state: state, kind: RenderingFixtures.clothes, now: now.addingTimeInterval(3000))
+        XCTAssertNil(later.snoozedUntil, "over at 10:50")
+        XCTAssertEqual(later.timeLeftText(), "done")
+        XCTAssertFalse(PetCard(view: later, style: Style(enabled: false)).render().contains("Snoozed"))
     }
 
     func test_statsCalendarPutsFoldsOnTheirDays() {
