@@ -1,9 +1,20 @@
 #!/usr/bin/python3
 """A notification server that only records: it owns org.freedesktop.Notifications on the session
 bus, answers every call at once and shows nothing. For measuring lateness under bursts a real
-server cannot keep up with (dunst draws each popup; 2,000 at once can bring it down).
+server cannot keep up with (dunst draws each popup; 2,000 at once can bring it down), and for what
+a real server here cannot show: a server that broadcasts its signals to every client, as mako and
+swaync do, and that starts its ids again from 1 when it restarts.
 
-recording-server.py READY_FILE   (writes READY_FILE once it owns the name)"""
+recording-server.py READY_FILE [--broadcast] [--log FILE]
+  READY_FILE   written once it owns the name
+  --broadcast  ActionInvoked and NotificationClosed go to every client, not only the sender
+  --log FILE   one JSON line per call: {"call": "Notify", "id", "sender", "summary", "body"} or
+               {"call": "CloseNotification", "id", "sender"}
+
+Tests press a button or dismiss a popup through org.laundry.TestServer on the same object:
+  Invoke(u id, s action)   emits ActionInvoked(id, action)
+  Dismiss(u id)            closes it and emits NotificationClosed(id, 2), as a user's click does"""
+import json
 import sys
 from gi.repository import Gio, GLib
 
@@ -17,9 +28,32 @@ INTERFACE = """<node><interface name="org.freedesktop.Notifications">
  <method name="CloseNotification"><arg type="u" direction="in"/></method>
  <signal name="NotificationClosed"><arg type="u"/><arg type="u"/></signal>
  <signal name="ActionInvoked"><arg type="u"/><arg type="s"/></signal>
+</interface>
+<interface name="org.laundry.TestServer">
+ <method name="Invoke"><arg type="u" direction="in"/><arg type="s" direction="in"/></method>
+ <method name="Dismiss"><arg type="u" direction="in"/></method>
 </interface></node>"""
+PATH = "/org/freedesktop/Notifications"
+NAME = "org.freedesktop.Notifications"
 
+arguments = sys.argv[1:]
+ready_file = arguments[0]
+broadcast = "--broadcast" in arguments
+log_file = arguments[arguments.index("--log") + 1] if "--log" in arguments else None
 next_id = 0
+owners = {}  # notification id -> the client that posted it
+
+
+def record(entry):
+    if log_file:
+        with open(log_file, "a") as log:
+            log.write(json.dumps(entry) + "\n")
+
+
+def emit(connection, signal, parameters, notification):
+    destination = None if broadcast else owners.get(notification)
+    connection.emit_signal(destination, PATH, NAME, signal, parameters)
+
 
 def on_call(connection, sender, path, interface, method, parameters, invocation):
     global next_id
@@ -29,17 +63,36 @@ def on_call(connection, sender, path, interface, method, parameters, invocation)
         invocation.return_value(GLib.Variant("(ssss)", ("recording-server", "laundry tests", "1", "1.2")))
     elif method == "Notify":
         next_id += 1
+        owners[next_id] = sender
+        _, _, _, summary, body, _, _, _ = parameters.unpack()
+        record({"call": "Notify", "id": next_id, "sender": sender, "summary": summary, "body": body})
         invocation.return_value(GLib.Variant("(u)", (next_id,)))
+    elif method == "CloseNotification":
+        (notification,) = parameters.unpack()
+        record({"call": "CloseNotification", "id": notification, "sender": sender})
+        invocation.return_value(None)
+        emit(connection, "NotificationClosed", GLib.Variant("(uu)", (notification, 3)), notification)
+    elif method == "Invoke":
+        notification, action = parameters.unpack()
+        invocation.return_value(None)
+        emit(connection, "ActionInvoked", GLib.Variant("(us)", (notification, action)), notification)
+    elif method == "Dismiss":
+        (notification,) = parameters.unpack()
+        invocation.return_value(None)
+        emit(connection, "NotificationClosed", GLib.Variant("(uu)", (notification, 2)), notification)
     else:
         invocation.return_value(None)
 
+
 def on_bus(connection, name):
-    info = Gio.DBusNodeInfo.new_for_xml(INTERFACE).interfaces[0]
-    connection.register_object("/org/freedesktop/Notifications", info, on_call, None, None)
+    for info in Gio.DBusNodeInfo.new_for_xml(INTERFACE).interfaces:
+        connection.register_object(PATH, info, on_call, None, None)
+
 
 def on_name(connection, name):
-    open(sys.argv[1], "w").write("ready\n")
+    open(ready_file, "w").write("ready\n")
 
-Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.REPLACE,
+
+Gio.bus_own_name(Gio.BusType.SESSION, NAME, Gio.BusNameOwnerFlags.REPLACE,
                  on_bus, on_name, lambda *a: sys.exit("lost the name org.freedesktop.Notifications"))
 GLib.MainLoop().run()

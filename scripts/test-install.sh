@@ -37,6 +37,9 @@ check "installed completion works in bash" bash -c "
   _laundry laundry B dry
   [[ \"\${COMPREPLY[*]}\" == 'Bed Sheets' ]]"
 check "installed daemon install finds its unit template" bash -c "cd '$elsewhere' && XDG_CONFIG_HOME='$elsewhere/config' '$copy/bin/laundry' daemon install && grep -q 'ExecStart=$copy/bin/laundry daemon run' '$elsewhere/config/systemd/user/laundry.service'"
+check "doctor finds the desktop entry the popups name" bash -c "cd '$elsewhere' && XDG_DATA_HOME='$copy/share' XDG_DATA_DIRS='$elsewhere/none' '$copy/bin/laundry' doctor | grep -q '✓ desktop entry .*$copy/share/applications/laundry.desktop'"
+check "doctor says when no desktop entry is found" bash -c "cd '$elsewhere' && XDG_DATA_HOME='$elsewhere/none' XDG_DATA_DIRS='$elsewhere/none' '$copy/bin/laundry' doctor | grep -q '! desktop entry'"
+check "the desktop entry is valid and lists laundry in GNOME's notification settings" bash -c "desktop-file-validate '$copy/share/applications/laundry.desktop' && grep -qx 'X-GNOME-UsesNotifications=true' '$copy/share/applications/laundry.desktop'"
 check "man page renders" bash -c "MANWIDTH=80 man -l '$copy/share/man/man1/laundry.1' | grep -q ENVIRONMENT"
 
 make -s uninstall PREFIX="$prefix" >/dev/null 2>&1

@@ -156,6 +156,7 @@ FORWARD(GVariant *, g_variant_get_child_value, (GVariant *value, gsize index_), 
 FORWARD(gboolean, g_variant_get_boolean, (GVariant *value), (value))
 FORWARD(guint32, g_variant_get_uint32, (GVariant *value), (value))
 FORWARD(const gchar *, g_variant_get_string, (GVariant *value, gsize *length), (value, length))
+FORWARD(const gchar *, g_variant_get_type_string, (GVariant *value), (value))
 
 // GIO: the session bus
 FORWARD_OR(NULL, GDBusConnection *, g_bus_get_sync, (GBusType bus_type, GCancellable *cancellable, GError **error),
@@ -186,6 +187,9 @@ FORWARD(guint, g_dbus_connection_signal_subscribe,
          user_data_free_func))
 FORWARD_VOID(g_dbus_connection_signal_unsubscribe, (GDBusConnection *connection, guint subscription_id),
              (connection, subscription_id), 0)
+
+FORWARD_OR(NULL, gchar *, g_dbus_error_get_remote_error, (const GError *error), (error))
+FORWARD_OR(FALSE, gboolean, g_dbus_error_strip_remote_error, (GError *error), (error))
 
 // GSound, from its own library: missing, the daemon plays no sound and says so once.
 #define LAUNDRY_GSOUND "libgsound.so.0"

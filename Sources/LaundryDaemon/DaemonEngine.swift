@@ -24,8 +24,14 @@ public final class DaemonEngine {
     /// Pets whose finish or reminder calls for a sound, rung together once the batch is out: a
     /// thousand loads ending at once make one sound, not a thousand.
     private var ringSoon: Set<UUID> = []
-    /// What each pet's popup on screen is about.
-    private var popups: [UUID: PopupSubject] = [:]
+    /// What each pet's popup on screen says and is about: to withdraw it once it no longer holds,
+    /// and to post it again on a notification server that takes over from the one that showed it.
+    private var popups: [UUID: Popup] = [:]
+
+    private struct Popup {
+        let subject: PopupSubject
+        let announcement: Announcement
+    }
     /// Log lines kept back while a batch of notifications goes out.
     private var heldLogLines: [() -> String]?
 
@@ -46,6 +52,8 @@ public final class DaemonEngine {
         self.zone = zone
         notifier.onAction = { [weak self] id, key in self?.buttonPressed(petID: id, action: key) }
         notifier.onDismissed = { [weak self] id in self?.acknowledge(id, because: "popup dismissed") }
+        notifier.onNotShown = { [weak self] id, reason in self?.notShown(id, because: reason) }
+        notifier.onServerChanged = { [weak self] server in self?.serverChanged(to: server) }
     }
 
     private var now: Date { clock.now() }
@@ -178,9 +186,8 @@ public final class DaemonEngine {
             let state = try laundry.perform(action, onPet: petID)
             let stage = state.pet.stage.rawValue
             if case .snooze = action, let until = state.pet.snoozedUntil {
-                log(
-                    "button '\(key)': \(state.pet.name) is snoozed until \(LocalTime.clock(until, now: now)), still \(stage)"
-                )
+                let time = LocalTime.clock(until, now: now)
+                log("button '\(key)': \(state.pet.name) is snoozed until \(time), still \(stage)")
             } else {
                 log("button '\(key)': \(state.pet.name) is now \(stage)")
             }
@@ -230,7 +237,7 @@ public final class DaemonEngine {
     }
 
     private func withdrawIfStale(_ service: PetTimerService) {
-        guard let subject = popups[service.id], !subject.holds(for: service.view(at: now), at: now) else { return }
+        guard let popup = popups[service.id], !popup.subject.holds(for: service.view(at: now), at: now) else { return }
         popups[service.id] = nil
         notifier.close(petID: service.id)
         log("withdrew the popup for \(service.state?.pet.name ?? service.id.lowercasedText): it no longer holds")
@@ -285,27 +292,69 @@ public final class DaemonEngine {
     private func announce(_ announcement: Announcement, about state: PetState) {
         let time = now
         let quietNow = quiet.isOn(at: time)
-        let server = notifier.server ?? notifier.refreshServer()
-        var content = writer.content(
-            for: announcement, markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? false)
-        if quietNow { content.urgency = .normal }
-        popups[announcement.petID] = PopupSubject(announcement.reason, state: state)
+        popups[announcement.petID] = PopupSubject(announcement.reason, state: state).map {
+            Popup(subject: $0, announcement: announcement)
+        }
         if let hook = config.hook {
             hooks?.run(
                 writer.hookEvent(for: announcement), command: hook, timeout: config.hookTimeoutSeconds, quiet: quietNow)
         }
-        let line = { "\(content.summary) — \(content.body.split(separator: "\n").joined(separator: " "))" }
         soundFor(announcement, at: time, quietNow: quietNow)
+        post(announcement, quietNow: quietNow)
+    }
+
+    /// Shows the popup of an announcement (nothing else: no sound, no hook), or says why not.
+    private func post(_ announcement: Announcement, quietNow: Bool, again: Bool = false) {
+        let server = notifier.server ?? notifier.refreshServer()
+        var content = writer.content(
+            for: announcement, markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? false)
+        if quietNow { content.urgency = .normal }
+        let line = { self.logLine(announcement) }
         guard config.notifications else {
             logSoon { "notification (disabled in config.json): \(line())" }
             return
         }
         switch notifier.show(content) {
         case .posted:
-            logSoon { "notified\(quietNow ? " (quiet hours: no sound)" : ""): \(line())" }
+            let how = again ? " again, on the new notification server" : quietNow ? " (quiet hours: no sound)" : ""
+            logSoon { "notified\(how): \(line())" }
         case .noServer(let reason):
             logSoon { "not shown (\(reason)): \(line())" }
             ringBell()
+        }
+    }
+
+    /// What a notification says, in plain text for the log: the name as it is, no markup, one line.
+    private func logLine(_ announcement: Announcement) -> String {
+        let plain = writer.content(for: announcement, markup: false, buttons: true)
+        return "\(plain.summary) — \(plain.body.split(separator: "\n").joined(separator: " "))"
+    }
+
+    /// A notification that went out was not shown after all: the log and any `laundry watch` have
+    /// it, and it is posted again when a server appears.
+    private func notShown(_ pet: UUID, because reason: String) {
+        let what =
+            popups[pet].map { logLine($0.announcement) } ?? (services[pet]?.state?.pet.name ?? pet.lowercasedText)
+        log("not shown (\(reason)): \(what); it is posted again when a notification server appears")
+        ringBell()
+    }
+
+    /// Another notification server took over (nil: none is left). Every popup that still holds is
+    /// posted again there, silently: its alarm rings on as it was.
+    private func serverChanged(to server: ServerInfo?) {
+        guard let server else {
+            log("the notification server left the session bus; notifications go to this log until one appears")
+            return
+        }
+        log("notification server: \(server) (it took over; what should be on screen is posted again)")
+        let time = now
+        let quietNow = quiet.isOn(at: time)
+        for (pet, popup) in popups.sorted(by: { $0.key.lowercasedText < $1.key.lowercasedText }) {
+            guard popup.subject.holds(for: services[pet]?.view(at: time), at: time) else {
+                popups[pet] = nil
+                continue
+            }
+            post(popup.announcement, quietNow: quietNow, again: true)
         }
     }
 

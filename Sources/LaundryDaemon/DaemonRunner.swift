@@ -18,7 +18,6 @@ enum DaemonRunner {
         let lock = try DaemonLock(paths: runtime)
         try laundry.prepareFolders()
         let notifier = LibNotifyNotifier(iconPath: laundry.iconPath)
-        notifier.onFailure = log
         let engine = DaemonEngine(
             laundry: laundry, clock: clock, notifier: notifier, messages: try laundry.loadMessages(),
             config: startingConfig(laundry, log: log), log: log, ringBell: { Bell.ring(runtime) },

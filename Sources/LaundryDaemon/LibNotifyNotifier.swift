@@ -8,22 +8,32 @@ import LaundryCore
 
 /// Desktop notifications on the session bus.
 ///
-/// libnotify answers who the server is and what it can do. Posting goes through GDBus's
-/// asynchronous call instead of `notify_notification_show`, which waits for the server's reply:
+/// Every call goes through GDBus: the questions (who the server is, what it can do) with a short
+/// timeout, and posting asynchronously instead of libnotify's `notify_notification_show`, which
+/// waits for the server's reply:
 /// dunst takes about 100 ms per notification here, so with 1,000 loads ending in the same second
 /// the last one would have left 100 s late. The calls are the same `Notify` and
 /// `CloseNotification` libnotify makes, and button presses come back as `ActionInvoked` signals
 /// through the GLib main loop.
+///
+/// Notification ids belong to one owner of `org.freedesktop.Notifications`: a restarted server
+/// (mako, swaync and dunst all start again from 1) hands the same numbers to other applications.
+/// So every call goes to the owner by its unique name, the ids it gave are forgotten when
+/// `NameOwnerChanged` says it left, and a signal counts only from that owner and for an id it gave.
 public final class LibNotifyNotifier: Notifier {
     public private(set) var server: ServerInfo?
     public var onAction: ((UUID, String) -> Void)?
     public var onDismissed: ((UUID) -> Void)?
-    /// Told when the server refused a notification after it was sent.
-    public var onFailure: ((String) -> Void)?
+    public var onNotShown: ((UUID, String) -> Void)?
+    public var onServerChanged: ((ServerInfo?) -> Void)?
     private let appName: String
     private let iconPath: String
     private var connection: OpaquePointer?
     private var subscriptions: [UInt32] = []
+    /// The unique name of the server whose ids `idByPet` holds; nil while none owns the name.
+    private var owner: String?
+    /// Why the last look for a server found none.
+    private var problem: String?
     /// The server's id of each pet's notification on screen, and back.
     private var idByPet: [UUID: UInt32] = [:]
     private var petByID: [UInt32: UUID] = [:]
@@ -40,7 +50,6 @@ public final class LibNotifyNotifier: Notifier {
     public init(appName: String = "laundry", iconPath: String?) {
         self.appName = appName
         self.iconPath = iconPath ?? ""
-        if notify_is_initted() == 0 { _ = notify_init(appName) }
     }
 
     deinit {
@@ -50,44 +59,29 @@ public final class LibNotifyNotifier: Notifier {
     }
 
     public func refreshServer() -> ServerInfo? {
-        guard NotificationBus.serverReachable() else {
-            server = nil
+        server = nil
+        guard let bus = connect() else {
+            problem = "no session bus (DBUS_SESSION_BUS_ADDRESS is not set or its bus is gone)"
             return nil
         }
-        var name: UnsafeMutablePointer<CChar>?
-        var vendor: UnsafeMutablePointer<CChar>?
-        var version: UnsafeMutablePointer<CChar>?
-        var spec: UnsafeMutablePointer<CChar>?
-        guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else {
-            server = nil
+        guard NotificationBus.serverReachable(on: bus) else {
+            problem = "no notification server on the session bus"
             return nil
         }
-        defer {
-            g_free(name)
-            g_free(vendor)
-            g_free(version)
-            g_free(spec)
+        switch NotificationBus.serverInfo(on: bus, at: owner ?? Self.busName) {
+        case .success(let info):
+            server = info
+            problem = nil
+        case .failure(let failure):
+            problem = failure.reason
         }
-        var capabilities: [String] = []
-        let list = notify_get_server_caps()
-        var node = list
-        while let current = node {
-            if let data = current.pointee.data {
-                capabilities.append(String(cString: data.assumingMemoryBound(to: CChar.self)))
-            }
-            node = current.pointee.next
-        }
-        g_list_free_full(list, g_free)
-        server = ServerInfo(
-            name: Self.string(name), vendor: Self.string(vendor), version: Self.string(version),
-            specVersion: Self.string(spec), capabilities: capabilities)
         return server
     }
 
     public func show(_ content: NotificationContent) -> Delivery {
         if server == nil { _ = refreshServer() }
         guard server != nil, let connection = connect() else {
-            return .noServer("no notification server on the session bus")
+            return .noServer(problem ?? "no notification server on the session bus")
         }
         // Close the old one rather than replace it: replacing one with buttons can leave the sender
         // waiting forever on some servers (dunst #672).
@@ -95,8 +89,8 @@ public final class LibNotifyNotifier: Notifier {
         posted += 1
         wanted[content.petID] = posted
         call(
-            connection, "Notify", parameters(for: content), replyType: "(u)",
-            request: PendingNotify(notifier: self, petID: content.petID, serial: posted))
+            connection, "Notify", parameters(for: content), to: owner ?? Self.busName, replyType: "(u)",
+            request: PendingNotify(notifier: self, petID: content.petID, serial: posted, owner: owner))
         return .posted
     }
 
@@ -107,10 +101,13 @@ public final class LibNotifyNotifier: Notifier {
         closeNotification(previous)
     }
 
+    /// Closes one of the current owner's popups (an id of a server that left names nothing).
     private func closeNotification(_ id: UInt32) {
-        guard let connection else { return }
+        guard let connection, let owner else { return }
         var children: [OpaquePointer?] = [g_variant_new_uint32(id)]
-        call(connection, "CloseNotification", g_variant_new_tuple(&children, 1), replyType: nil, request: nil)
+        call(
+            connection, "CloseNotification", g_variant_new_tuple(&children, 1), to: owner, replyType: nil,
+            request: nil)
     }
 
     /// Waits until everything sent has left, for a short-lived process (`notify-test`).
@@ -136,29 +133,51 @@ public final class LibNotifyNotifier: Notifier {
                     bus, Self.busName, Self.busName, member, Self.objectPath, nil,
                     G_DBUS_SIGNAL_FLAGS_NONE, Self.signalHandler, context, nil))
         }
+        subscriptions.append(
+            g_dbus_connection_signal_subscribe(
+                bus, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
+                Self.busName, G_DBUS_SIGNAL_FLAGS_NONE, Self.ownerChangedHandler, context, nil))
+        owner = NotificationBus.owner(on: bus)
         return bus
+    }
+
+    /// Another server took the name, or none holds it now: what the last one showed is gone with it.
+    private func ownerChanged(to newOwner: String?) {
+        guard newOwner != owner else { return }
+        owner = newOwner
+        idByPet = [:]
+        petByID = [:]
+        server = nil
+        if newOwner != nil { _ = refreshServer() }
+        onServerChanged?(server)
     }
 
     private final class PendingNotify {
         weak var notifier: LibNotifyNotifier?
         let petID: UUID
         let serial: Int
-        init(notifier: LibNotifyNotifier, petID: UUID, serial: Int) {
+        /// The server it went to (nil: to the well-known name, which the bus may start a server for).
+        let owner: String?
+        init(notifier: LibNotifyNotifier, petID: UUID, serial: Int, owner: String?) {
             self.notifier = notifier
             self.petID = petID
             self.serial = serial
+            self.owner = owner
         }
+
+        /// The server it went to has left: its answer, an id or an error, says nothing any more.
+        var wentToAServerThatLeft: Bool { owner != nil && owner != notifier?.owner }
     }
 
     private func call(
-        _ connection: OpaquePointer, _ method: String, _ parameters: OpaquePointer?, replyType: String?,
-        request: PendingNotify?
+        _ connection: OpaquePointer, _ method: String, _ parameters: OpaquePointer?, to destination: String,
+        replyType: String?, request: PendingNotify?
     ) {
         let type = replyType.map { g_variant_type_new($0) }
         defer { if let type { g_variant_type_free(type) } }
         let data = request.map { Unmanaged.passRetained($0).toOpaque() }
         g_dbus_connection_call(
-            connection, Self.busName, Self.objectPath, Self.busName, method, parameters, type ?? nil,
+            connection, destination, Self.objectPath, Self.busName, method, parameters, type ?? nil,
             G_DBUS_CALL_FLAGS_NONE, -1, nil, data == nil ? nil : Self.replyHandler, data)
     }
 
@@ -167,18 +186,27 @@ public final class LibNotifyNotifier: Notifier {
         let request = Unmanaged<PendingNotify>.fromOpaque(data).takeRetainedValue()
         var error: UnsafeMutablePointer<GError>?
         let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
-        guard let notifier = request.notifier else { return }
-        guard let reply else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+        guard let notifier = request.notifier else {
             if let error { g_error_free(error) }
+            if let reply { g_variant_unref(reply) }
+            return
+        }
+        guard let reply else {
+            let reason = error.map { NotificationBus.Problem($0).reason } ?? "the notification server gave no answer"
+            if let error { g_error_free(error) }
+            // A server that left (the one that takes over gets it again), or a popup replaced meanwhile.
+            guard !request.wentToAServerThatLeft, notifier.wanted[request.petID] == request.serial else { return }
+            notifier.wanted[request.petID] = nil
             notifier.server = nil  // ask again at the next event
-            notifier.onFailure?("the notification server refused a notification: \(message)")
+            notifier.onNotShown?(request.petID, reason)
             return
         }
         defer { g_variant_unref(reply) }
         guard let child = g_variant_get_child_value(reply, 0) else { return }
         defer { g_variant_unref(child) }
         let id = g_variant_get_uint32(child)
+        // Shown by a server that has left since: the popup went with it.
+        guard !request.wentToAServerThatLeft else { return }
         guard notifier.wanted[request.petID] == request.serial else {
             notifier.closeNotification(id)
             return
@@ -187,10 +215,26 @@ public final class LibNotifyNotifier: Notifier {
         notifier.petByID[id] = request.petID
     }
 
-    private static let signalHandler: GDBusSignalCallback = { _, _, _, _, signal, parameters, context in
-        guard let context, let signal, let parameters else { return }
+    private static let ownerChangedHandler: GDBusSignalCallback = { _, _, _, _, _, parameters, context in
+        guard let context, let parameters, LibNotifyNotifier.hasType(parameters, "(sss)"),
+            let name = g_variant_get_child_value(parameters, 2)
+        else { return }
+        let newOwner = String(cString: g_variant_get_string(name, nil))
+        g_variant_unref(name)
         let notifier = Unmanaged<LibNotifyNotifier>.fromOpaque(context).takeUnretainedValue()
-        guard let first = g_variant_get_child_value(parameters, 0) else { return }
+        notifier.ownerChanged(to: newOwner.isEmpty ? nil : newOwner)
+    }
+
+    private static let signalHandler: GDBusSignalCallback = { _, sender, _, _, signal, parameters, context in
+        guard let context, let sender, let signal, let parameters else { return }
+        let notifier = Unmanaged<LibNotifyNotifier>.fromOpaque(context).takeUnretainedValue()
+        // Only the server that gave the ids speaks for them (mako and swaync broadcast their signals).
+        guard let owner = notifier.owner, String(cString: sender) == owner else { return }
+        // Read only in the shapes the specification gives (a server of another shape is ignored).
+        let shape = String(cString: signal) == "ActionInvoked" ? "(us)" : "(uu)"
+        guard LibNotifyNotifier.hasType(parameters, shape), let first = g_variant_get_child_value(parameters, 0) else {
+            return
+        }
         let id = g_variant_get_uint32(first)
         g_variant_unref(first)
         switch String(cString: signal) {
@@ -244,6 +288,10 @@ public final class LibNotifyNotifier: Notifier {
         return g_variant_new_tuple(&children, gsize(children.count))
     }
 
+    private static func hasType(_ value: OpaquePointer, _ type: String) -> Bool {
+        String(cString: g_variant_get_type_string(value)) == type
+    }
+
     private static func hint(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
         g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
     }
@@ -256,7 +304,4 @@ public final class LibNotifyNotifier: Notifier {
         }
     }
 
-    private static func string(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
-    }
 }

@@ -47,4 +47,10 @@ public protocol Notifier: AnyObject {
     var onAction: ((UUID, String) -> Void)? { get set }
     /// Called when the user dismissed the pet's notification (`NotificationClosed` reason 2).
     var onDismissed: ((UUID) -> Void)? { get set }
+    /// Called when a notification that went out was not shown after all (the server left, the bus
+    /// could not start one, or it refused it), with why.
+    var onNotShown: ((UUID, String) -> Void)? { get set }
+    /// Called when another notification server took over the session bus (nil: none is left). The
+    /// ids of the last one's popups mean nothing now: what should be on screen is posted again.
+    var onServerChanged: ((ServerInfo?) -> Void)? { get set }
 }

@@ -42,8 +42,8 @@ public struct PetView {
         }
     }
 
-    /// "▰▰▰▱▱▱▱▱▱▱ 12:04", "paused 12:04", "done", or "—"; with ", snoozed until 14:50" after it (or
-    /// instead of "—") while a snooze holds.
+    /// "▰▰▰▱▱▱▱▱▱▱ 12:04", "paused 12:04", "done", or "—"; while a snooze holds, ", snoozed until
+    /// 14:50" after it (or instead of "—").
     public func timeLeftText() -> String {
         let text = timeLeftWithoutSnooze()
         guard let snoozedUntil else { return text }

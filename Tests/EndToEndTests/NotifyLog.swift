@@ -30,6 +30,18 @@ enum NotifyLog {
             }
     }
 
+    /// The ids every `CloseNotification` call named, in order.
+    static func closedIDs(in log: String? = NotifyLog.path) -> [UInt32] {
+        guard let path = log, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.components(separatedBy: "\nmethod call ").dropFirst()
+            .filter { $0.contains("member=CloseNotification") }
+            .compactMap { block in
+                block.range(of: #"uint32 [0-9]+"#, options: .regularExpression).flatMap {
+                    UInt32(block[$0].dropFirst(7))
+                }
+            }
+    }
+
     static func calls(in log: String? = NotifyLog.path) -> [NotifyCall] {
         guard let path = log, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         var calls: [NotifyCall] = []

@@ -11,6 +11,8 @@ final class RecordingNotifier: Notifier {
     private(set) var refused: [NotificationContent] = []
     var onAction: ((UUID, String) -> Void)?
     var onDismissed: ((UUID) -> Void)?
+    var onNotShown: ((UUID, String) -> Void)?
+    var onServerChanged: ((ServerInfo?) -> Void)?
     /// Pets whose popup was withdrawn, in order.
     private(set) var closed: [UUID] = []
     private(set) var server: ServerInfo?
@@ -38,6 +40,22 @@ final class RecordingNotifier: Notifier {
     func press(_ action: String, on petID: UUID) { onAction?(petID, action) }
 
     func dismiss(_ petID: UUID) { onDismissed?(petID) }
+
+    /// The server leaves the session bus, taking its popups with it.
+    func serverLeaves() {
+        available = false
+        server = nil
+        onServerChanged?(nil)
+    }
+
+    /// Another server takes over the session bus.
+    func serverArrives() {
+        available = true
+        onServerChanged?(refreshServer())
+    }
+
+    /// The last popup sent for the pet was not shown after all.
+    func notShown(_ petID: UUID, because reason: String) { onNotShown?(petID, reason) }
 
     var summaries: [String] { shown.map(\.summary) }
 }

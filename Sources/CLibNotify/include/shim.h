@@ -148,6 +148,7 @@ GVariant *g_variant_get_child_value(GVariant *value, gsize index_);
 gboolean g_variant_get_boolean(GVariant *value);
 guint32 g_variant_get_uint32(GVariant *value);
 const gchar *g_variant_get_string(GVariant *value, gsize *length);
+const gchar *g_variant_get_type_string(GVariant *value);
 
 // gio/gioenums.h, gio/giotypes.h, gio/gdbusconnection.h
 typedef enum {
@@ -196,6 +197,10 @@ guint g_dbus_connection_signal_subscribe(GDBusConnection *connection, const gcha
                                          const gchar *arg0, GDBusSignalFlags flags, GDBusSignalCallback callback,
                                          gpointer user_data, GDestroyNotify user_data_free_func);
 void g_dbus_connection_signal_unsubscribe(GDBusConnection *connection, guint subscription_id);
+
+// gio/gdbuserror.h
+gchar *g_dbus_error_get_remote_error(const GError *error);
+gboolean g_dbus_error_strip_remote_error(GError *error);
 
 // libnotify/notify.h
 gboolean notify_init(const char *app_name);

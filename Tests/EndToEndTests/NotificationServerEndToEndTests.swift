@@ -1,0 +1,137 @@
+import Foundation
+import LaundryTestSupport
+import XCTest
+
+/// The notification server comes and goes, as it does when a user reloads mako, swaync or dunst:
+/// the real daemon on a private bus of the test's own, whose server the test restarts.
+final class NotificationServerEndToEndTests: DaemonTestCase {
+    private var bus: PrivateBus!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/dunst"), "needs dunst: `make test`")
+        bus = try PrivateBus(in: home.path + "/bus")
+        home.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        bus = nil
+    }
+
+    /// A new dunst numbers its popups from 1 again: laundry must not close another application's
+    /// popup that got the number of one it showed on the last server, and the load still waiting
+    /// must be on screen again.
+    func test_aRestartedServerGetsTheWaitingLoadAgainAndAnotherApplicationsPopupIsLeftAlone() throws {
+        let monitor = bus.startMonitor()
+        try bus.startDunst()
+        let name = "Socks \(marker)"
+        home.ok("adopt", name)
+        home.ok("wash", name, "--for", "1s")
+        XCTAssertTrue(waitUntil(5) { NotifyLog.calls(mentioning: marker, in: monitor).count == 1 }, log)
+
+        try bus.startDunst()
+        let meeting = try XCTUnwrap(bus.postOtherPopup("Meeting in 5 min"))
+        XCTAssertTrue(
+            waitUntil(5) { NotifyLog.calls(mentioning: marker, in: monitor).count == 2 },
+            "the wash still waiting is posted on the new server: \(log)")
+        XCTAssertTrue(log.contains("notified again, on the new notification server: 🫧 Wash Complete!"), log)
+        home.ok("dry", name)
+        XCTAssertTrue(waitUntil(5) { !NotifyLog.closedIDs(in: monitor).isEmpty }, "laundry closes its popup: \(log)")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertFalse(
+            NotifyLog.closedIDs(in: monitor).contains(meeting),
+            "closed the calendar's popup \(meeting): \(NotifyLog.closedIDs(in: monitor))")
+        XCTAssertEqual(
+            bus.run("/usr/bin/dunstctl", ["count", "displayed"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+            "1", "the calendar's popup is still on screen")
+    }
+
+    /// mako and swaync broadcast `NotificationClosed`: another application's popup dismissed on the
+    /// new server, with the number laundry's had on the old one, is not laundry's.
+    func test_aBroadcastDismissalOfAnotherApplicationsPopupDoesNotSilenceTheAlarm() throws {
+        try home.writeConfig(#"{"alarmRepeatSeconds": 1, "alarmMinutes": 2}"#)
+        try bus.startRecordingServer(broadcast: true)
+        let name = "Sheets \(marker)"
+        home.ok("adopt", name)
+        home.ok("wash", name, "--for", "1s")
+        let posted = { self.bus.recordedCalls().filter { ($0["body"] as? String)?.contains(self.marker) == true } }
+        XCTAssertTrue(waitUntil(5) { posted().count == 1 }, log)
+        XCTAssertEqual(posted().first?["id"] as? Int, 1)
+
+        try bus.startRecordingServer(broadcast: true)
+        let meeting = try XCTUnwrap(bus.postOtherPopup("Meeting in 5 min"))
+        bus.tellServer("Dismiss", String(meeting))
+        XCTAssertTrue(waitUntil(5) { posted().count == 2 }, "posted again on the new server: \(log)")
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertFalse(log.contains("alarm for \(name) stopped"), log)
+
+        // Nor does a signal from anyone but the server: the bus delivers none from an impostor.
+        let ours = try XCTUnwrap(posted().last?["id"] as? Int)
+        bus.run(
+            "/usr/bin/gdbus",
+            [
+                "emit", "--session", "--object-path", "/org/freedesktop/Notifications", "--signal",
+                "org.freedesktop.Notifications.NotificationClosed", String(ours), "2",
+            ])
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertFalse(log.contains("alarm for \(name) stopped"), log)
+
+        // The server's own dismissal of laundry's popup does count: the test could see it.
+        bus.tellServer("Dismiss", String(ours))
+        XCTAssertTrue(waitUntil(5) { self.log.contains("alarm for \(name) stopped: popup dismissed") }, log)
+    }
+
+    /// With the server gone, a finish goes to the log and rings a `laundry watch`; when a server
+    /// comes back, every load still waiting is on screen.
+    func test_aServerThatGoesAwayAndComesBackGetsEveryLoadStillWaiting() throws {
+        let monitor = bus.startMonitor()
+        try bus.startDunst()
+        let first = "First \(marker)"
+        let second = "Second \(marker)"
+        home.ok("adopt", first)
+        home.ok("adopt", second)
+        home.ok("wash", first, "--for", "1s")
+        XCTAssertTrue(waitUntil(5) { NotifyLog.calls(mentioning: first, in: monitor).count == 1 }, log)
+
+        bus.stopServer()
+        XCTAssertTrue(waitUntil(5) { self.log.contains("the notification server left the session bus") }, log)
+        let bell = home.path + "/runtime/laundry/bell"
+        let rungBefore = (try? FileManager.default.attributesOfItem(atPath: bell)[.size] as? Int) ?? 0
+        home.ok("wash", second, "--for", "1s")
+        XCTAssertTrue(
+            waitUntil(5) {
+                self.log.contains(
+                    "not shown (no notification server on the session bus): 🫧 Wash Complete! — \(second) is ready")
+            }, log)
+        let rung = (try? FileManager.default.attributesOfItem(atPath: bell)[.size] as? Int) ?? 0
+        XCTAssertEqual(rung, rungBefore + 1, "a running `laundry watch` rings instead")
+        XCTAssertFalse(log.contains("refused"), log)
+
+        try bus.startDunst()
+        XCTAssertTrue(
+            waitUntil(5) {
+                NotifyLog.calls(mentioning: first, in: monitor).count == 2
+                    && NotifyLog.calls(mentioning: second, in: monitor).count == 1
+            }, "both loads still waiting are posted on the new server: \(log)")
+    }
+
+    /// A bus that cannot start the server it names (here it dies at once): said as such, not as a
+    /// refusal, and the popup follows once a server runs.
+    func test_aServerTheBusCannotStartIsSaidSoAndThePopupFollowsWhenOneRuns() throws {
+        bus = try PrivateBus(in: home.path + "/failing-bus", activatable: "kill -SEGV $$")
+        home.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        let monitor = bus.startMonitor()
+        let name = "Towels \(marker)"
+        home.ok("adopt", name)
+        home.ok("wash", name, "--for", "1s")
+        XCTAssertTrue(
+            waitUntil(8) {
+                self.log.contains(
+                    "not shown (the session bus could not start a notification server (Spawn.ChildSignaled")
+            }, log)
+        XCTAssertTrue(log.contains("🫧 Wash Complete! — \(name) is ready for the dryer!"), log)
+        try bus.startDunst()
+        XCTAssertTrue(waitUntil(5) { NotifyLog.calls(mentioning: marker, in: monitor).count == 1 }, log)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import LaundryTestSupport
+import XCTest
+
+/// A session bus of a test's own, whose notification server the test can stop and start again
+/// (the shared session's dunst serves every other test). Nothing is activated on it: a server
+/// runs only while the test runs one. Everything started here is stopped when it goes.
+final class PrivateBus {
+    let address: String
+    let folder: String
+    private let busPID: Int32
+    private var server: Spawn.Running?
+    private var others: [Spawn.Running] = []
+    private var restarts = 0
+
+    /// - Parameter activatable: the shell command the bus runs when someone calls the server's
+    ///   name while none owns it (a service file), if any.
+    init(in folder: String, activatable command: String? = nil) throws {
+        self.folder = folder
+        let services = folder + "/services"
+        try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
+        if let command {
+            try """
+            [D-BUS Service]
+            Name=org.freedesktop.Notifications
+            Exec=/bin/sh -c '\(command)'
+
+            """.write(toFile: services + "/notifications.service", atomically: true, encoding: .utf8)
+        }
+        let standard = try String(contentsOfFile: "/usr/share/dbus-1/session.conf", encoding: .utf8)
+        let config = folder + "/bus.conf"
+        try standard.replacingOccurrences(
+            of: "<standard_session_servicedirs />", with: "<servicedir>\(services)</servicedir>"
+        )
+        .replacingOccurrences(of: "<includedir>session.d</includedir>", with: "")
+        .write(toFile: config, atomically: true, encoding: .utf8)
+        let bus = Spawn.run(
+            "/usr/bin/dbus-daemon", ["--config-file=\(config)", "--fork", "--print-address=1", "--print-pid=1"],
+            environment: ProcessInfo.processInfo.environment)
+        let lines = bus.stdout.split(separator: "\n").map(String.init)
+        guard lines.count == 2, let pid = Int32(lines[1]) else {
+            throw XCTSkip("no private D-Bus session: \(bus.stderr)")
+        }
+        address = lines[0]
+        busPID = pid
+    }
+
+    deinit {
+        stopServer()
+        for process in others {
+            process.kill(SIGTERM)
+            _ = process.wait()
+        }
+        kill(busPID, SIGTERM)
+    }
+
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        return environment
+    }
+
+    /// Runs a program on this bus and waits for it.
+    @discardableResult
+    func run(_ executable: String, _ arguments: [String]) -> Spawn.Result {
+        Spawn.run(executable, arguments, environment: environment)
+    }
+
+    /// Records every `Notify` and `CloseNotification` call on this bus (read with `NotifyLog`).
+    func startMonitor() -> String {
+        let log = folder + "/notify.log"
+        others.append(
+            Spawn.start(
+                "/bin/sh",
+                [
+                    "-c",
+                    "exec dbus-monitor --address \"$DBUS_SESSION_BUS_ADDRESS\" "
+                        + "\"type='method_call',interface='org.freedesktop.Notifications'\" > '\(log)'",
+                ], environment: environment))
+        Thread.sleep(forTimeInterval: 0.3)
+        return log
+    }
+
+    /// dunst on the session's X display, as a desktop runs it; every popup stays until closed.
+    func startDunst() throws {
+        let config = folder + "/dunstrc"
+        try """
+        [global]
+            show_indicators = no
+        [urgency_low]
+            timeout = 0
+        [urgency_normal]
+            timeout = 0
+        [urgency_critical]
+            timeout = 0
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        try start("/usr/bin/dunst", ["-config", config])
+    }
+
+    /// scripts/recording-server.py, optionally broadcasting its signals as mako and swaync do; its
+    /// record of calls is `recordingLog`.
+    func startRecordingServer(broadcast: Bool) throws {
+        restarts += 1
+        var arguments = [SourceTree.root + "/scripts/recording-server.py", folder + "/ready-\(restarts)"]
+        arguments += ["--log", recordingLog] + (broadcast ? ["--broadcast"] : [])
+        try start("/usr/bin/python3", arguments)
+    }
+
+    var recordingLog: String { folder + "/calls.jsonl" }
+
+    /// The calls the recording server logged.
+    func recordedCalls() -> [[String: Any]] {
+        let text = (try? String(contentsOfFile: recordingLog, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    private func start(_ executable: String, _ arguments: [String]) throws {
+        stopServer()
+        server = Spawn.start(executable, arguments, environment: environment)
+        guard waitUntil(10, { self.serverOwner != nil }) else {
+            throw XCTSkip("\(executable) did not take the notification server's name on the private bus")
+        }
+    }
+
+    /// Stops the server (as a user reloading their config does) and waits until it left the bus.
+    func stopServer() {
+        guard let running = server else { return }
+        running.kill(SIGTERM)
+        _ = running.wait()
+        server = nil
+        _ = waitUntil(5) { self.serverOwner == nil }
+    }
+
+    /// The unique name that owns `org.freedesktop.Notifications`, if any.
+    var serverOwner: String? {
+        let reply = run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "-d", "org.freedesktop.DBus", "-o", "/org/freedesktop/DBus", "-m",
+                "org.freedesktop.DBus.GetNameOwner", "org.freedesktop.Notifications",
+            ])
+        guard reply.status == 0 else { return nil }
+        return reply.stdout.split(separator: "'").dropFirst().first.map(String.init)
+    }
+
+    /// Another application's popup, as `notify-send` would post it; its id.
+    func postOtherPopup(_ summary: String) -> UInt32? {
+        let reply = run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "-d", "org.freedesktop.Notifications", "-o", "/org/freedesktop/Notifications",
+                "-m", "org.freedesktop.Notifications.Notify", "calendar", "0", "", summary, "", "[]", "{}", "0",
+            ])
+        // `(uint32 7,)`
+        return reply.stdout.split(separator: " ").last.flatMap { UInt32($0.filter(\.isNumber)) }
+    }
+
+    /// Calls the recording server's test interface (`Dismiss`, `Invoke`).
+    func tellServer(_ method: String, _ arguments: String...) {
+        run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "-d", "org.freedesktop.Notifications", "-o", "/org/freedesktop/Notifications",
+                "-m", "org.laundry.TestServer." + method,
+            ] + arguments)
+    }
+}

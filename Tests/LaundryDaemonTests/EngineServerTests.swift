@@ -1,0 +1,82 @@
+import Foundation
+import LaundryCore
+import LaundryDaemon
+import XCTest
+
+/// The notification server comes and goes: a restarted server holds none of the popups, and one
+/// that could not show a notification leaves it to the log and the terminal until another appears.
+final class EngineServerTests: EngineTestCase {
+    func test_aServerThatTakesOverGetsEveryPopupThatStillHoldsAndNothingRingsTwice() throws {
+        try adopt("Socks")
+        try adopt("Towels")
+        try perform(.wash(.minutes(1)), "Socks")
+        try perform(.wash(.minutes(1)), "Towels")
+        var config = DaemonConfig.withoutAlarms()
+        config.sound = true
+        let engine = try makeEngine(config: config)
+        engine.start()
+        advance(60, engine)
+        XCTAssertEqual(notifier.shown.count, 2)
+        XCTAssertEqual(sound.rings.count, 1, "the two finishes ring as one")
+        try perform(.fold, "Towels")
+        engine.filesChanged([try state("Towels").pet.id])
+
+        notifier.serverLeaves()
+        XCTAssertTrue(logLines.last?.contains("the notification server left the session bus") == true, "\(logLines)")
+        notifier.serverArrives()
+        XCTAssertEqual(
+            notifier.shown.map(\.body).suffix(1), ["Socks is ready for the dryer!"],
+            "the wash still waiting is posted again; Towels, folded, is not")
+        XCTAssertEqual(notifier.shown.count, 3)
+        XCTAssertEqual(notifier.shown.last?.actions.map(\.key), ["dry", "air-dry", "snooze", "default"])
+        XCTAssertEqual(sound.rings.count, 1, "posting again rings nothing")
+        XCTAssertTrue(
+            logLines.contains(
+                "notified again, on the new notification server: 🫧 Wash Complete! — Socks is ready "
+                    + "for the dryer!"), "\(logLines)")
+    }
+
+    func test_aPopupThatWasNotShownIsLoggedRingsTheTerminalAndFollowsWhenAServerAppears() throws {
+        let socks = try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        let engine = try makeEngine()
+        engine.start()
+        advance(60, engine)
+        XCTAssertEqual(notifier.shown.count, 1)
+        XCTAssertEqual(bells, 0)
+        let reason = "the session bus could not start a notification server (Spawn.ChildSignaled: dunst died)"
+        notifier.notShown(socks, because: reason)
+        XCTAssertEqual(
+            logLines.last,
+            "not shown (\(reason)): 🫧 Wash Complete! — Socks is ready for the dryer!; it is posted again when a "
+                + "notification server appears")
+        XCTAssertEqual(bells, 1, "a running `laundry watch` rings instead")
+        notifier.serverArrives()
+        XCTAssertEqual(notifier.shown.map(\.body), ["Socks is ready for the dryer!", "Socks is ready for the dryer!"])
+    }
+
+    func test_aPopupThatNoLongerHoldsIsNotPostedOnTheNextServer() throws {
+        try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        let engine = try makeEngine()
+        engine.start()
+        advance(60, engine)
+        notifier.serverLeaves()
+        try perform(.dry(nil), "Socks")
+        engine.filesChanged([try state("Socks").pet.id])
+        notifier.serverArrives()
+        XCTAssertEqual(notifier.shown.count, 1, "the wash is in the dryer now: nothing to post again")
+    }
+
+    /// The log has the name as it is, not as the popup's markup escapes it.
+    func test_theLogSaysWhatThePopupSaysInPlainText() throws {
+        try adopt("<i>Tom</i> & co")
+        try perform(.wash(.minutes(1)), "<i>Tom</i> & co")
+        let engine = try makeEngine()
+        engine.start()
+        advance(60, engine)
+        XCTAssertEqual(notifier.shown.first?.body, "&lt;i&gt;Tom&lt;/i&gt; &amp; co is ready for the dryer!")
+        let plain = "notified: 🫧 Wash Complete! — <i>Tom</i> & co is ready for the dryer!"
+        XCTAssertTrue(logLines.contains(plain), "\(logLines)")
+    }
+}
