@@ -16,6 +16,8 @@ INSTALLED_FILES = \
 	$(SHARE)/laundry/messages.json \
 	$(SHARE)/laundry/laundry.service \
 	$(SHARE)/laundry/icons/laundry.svg \
+	$(SHARE)/laundry/hooks/ntfy \
+	$(SHARE)/laundry/hooks/apprise \
 	$(SHARE)/bash-completion/completions/laundry \
 	$(SHARE)/zsh/site-functions/_laundry \
 	$(SHARE)/fish/vendor_completions.d/laundry.fish \
@@ -105,12 +107,13 @@ man: build
 	scripts/make-man.sh $(BIN_RELEASE) .build/debug/generate-manual $(MAN_PAGE)
 
 install: build man
-	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/laundry/icons $(SHARE)/bash-completion/completions \
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/laundry/icons $(SHARE)/laundry/hooks $(SHARE)/bash-completion/completions \
 		$(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d $(SHARE)/man/man1 \
 		$(SHARE)/applications $(SHARE)/icons/hicolor/scalable/apps
 	install -s -m 755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/laundry
 	install -m 644 data/kinds.json data/messages.json data/laundry.service $(SHARE)/laundry/
 	install -m 644 data/icons/laundry.svg $(SHARE)/laundry/icons/laundry.svg
+	install -m 755 data/hooks/ntfy data/hooks/apprise $(SHARE)/laundry/hooks/
 	install -m 644 completions/laundry.bash $(SHARE)/bash-completion/completions/laundry
 	install -m 644 completions/_laundry $(SHARE)/zsh/site-functions/_laundry
 	install -m 644 completions/laundry.fish $(SHARE)/fish/vendor_completions.d/laundry.fish
@@ -120,7 +123,7 @@ install: build man
 
 uninstall:
 	rm -f $(INSTALLED_FILES)
-	-rmdir $(SHARE)/laundry/icons $(SHARE)/laundry 2>/dev/null
+	-rmdir $(SHARE)/laundry/icons $(SHARE)/laundry/hooks $(SHARE)/laundry 2>/dev/null
 
 clean:
 	rm -rf .build

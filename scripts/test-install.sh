@@ -16,11 +16,13 @@ check() { # name, then a command that must succeed
 make -s install PREFIX="$prefix" >/dev/null 2>"$elsewhere/make.log" || { cat "$elsewhere/make.log" >&2; echo "install: 0 passed, 1 failed"; exit 1; }
 
 expected=(bin/laundry share/laundry/kinds.json share/laundry/messages.json share/laundry/laundry.service
-  share/laundry/icons/laundry.svg
+  share/laundry/icons/laundry.svg share/laundry/hooks/ntfy share/laundry/hooks/apprise
   share/bash-completion/completions/laundry share/zsh/site-functions/_laundry
   share/fish/vendor_completions.d/laundry.fish share/man/man1/laundry.1
   share/applications/laundry.desktop share/icons/hicolor/scalable/apps/laundry.svg)
 for file in "${expected[@]}"; do check "installed $file" test -f "$prefix/$file"; done
+
+check "installed hooks are executable" test -x "$prefix/share/laundry/hooks/ntfy" -a -x "$prefix/share/laundry/hooks/apprise"
 
 # The installed binary, run from elsewhere with the source tree out of reach, finds its data.
 copy=$elsewhere/prefix

@@ -188,6 +188,15 @@ FORWARD(guint, g_dbus_connection_signal_subscribe,
 FORWARD_VOID(g_dbus_connection_signal_unsubscribe, (GDBusConnection *connection, guint subscription_id),
              (connection, subscription_id), 0)
 
+FORWARD(GVariant *, g_dbus_connection_call_with_unix_fd_list_sync,
+        (GDBusConnection *connection, const gchar *bus_name, const gchar *object_path, const gchar *interface_name,
+         const gchar *method_name, GVariant *parameters, const GVariantType *reply_type, GDBusCallFlags flags,
+         gint timeout_msec, GUnixFDList *fd_list, GUnixFDList **out_fd_list, GCancellable *cancellable,
+         GError **error),
+        (connection, bus_name, object_path, interface_name, method_name, parameters, reply_type, flags,
+         timeout_msec, fd_list, out_fd_list, cancellable, error))
+FORWARD(gint, g_unix_fd_list_get, (GUnixFDList *list, gint index_, GError **error), (list, index_, error))
+FORWARD(gint32, g_variant_get_handle, (GVariant *value), (value))
 FORWARD_OR(NULL, gchar *, g_dbus_error_get_remote_error, (const GError *error), (error))
 FORWARD_OR(FALSE, gboolean, g_dbus_error_strip_remote_error, (GError *error), (error))
 

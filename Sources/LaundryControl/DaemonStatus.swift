@@ -15,6 +15,25 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     /// The quiet hours the daemon runs with (`22:00`, `07:00`), as it read them.
     public var quietFrom: String?
     public var quietTo: String?
+    /// Keeping the session from suspending: the interface that holds it (nil: none holds it), why,
+    /// until when, and why none could be taken when one was wanted.
+    public var awake: Awake?
+    /// Whether logind's delay lock on sleep is held (so the phone hears before a sleep).
+    public var sleepDelayLock = false
+
+    public struct Awake: Codable, Equatable, Sendable {
+        public var through: String?
+        public var reason: String?
+        public var until: Date?
+        public var problem: String?
+
+        public init(through: String?, reason: String?, until: Date?, problem: String?) {
+            self.through = through
+            self.reason = reason
+            self.until = until
+            self.problem = problem
+        }
+    }
 
     /// The quiet hours in effect, if any.
     public var quietHours: QuietHours? {
@@ -24,8 +43,11 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
 
     public init(
         pid: Int32, startedAt: Date, home: String, pets: Int, timersArmed: Int, nextDeadline: Date?,
-        server: String?, serverCapabilities: [String], quietHours: QuietHours? = nil
+        server: String?, serverCapabilities: [String], quietHours: QuietHours? = nil, awake: Awake? = nil,
+        sleepDelayLock: Bool = false
     ) {
+        self.awake = awake
+        self.sleepDelayLock = sleepDelayLock
         quietFrom = quietHours?.from.description
         quietTo = quietHours?.to.description
         self.pid = pid

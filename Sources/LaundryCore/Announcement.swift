@@ -2,9 +2,19 @@ import FoundationEssentials
 
 /// Something the notification service has to tell the user about one pet.
 public struct Announcement: Equatable, Sendable {
+    /// When a finish is announced, against when the load ended.
+    public enum Lateness: Equatable, Sendable {
+        case onTime
+        /// Well after its end (the daemon was not running): seconds late.
+        case late(Double)
+        /// It ended while this computer slept, this many seconds before it woke (under a minute:
+        /// just now).
+        case whileAsleep(Double)
+    }
+
     public enum Reason: Equatable, Sendable {
-        /// A timer ended; `lateBy` is set when it is announced well after its end (catch-up).
-        case finished(TimerKind, lateBy: Double?)
+        /// A timer ended, and when that is told.
+        case finished(TimerKind, Lateness)
         /// Health fell to a warning threshold.
         case healthWarning(Int)
         /// The load has sat wet or unfolded for `waiting` seconds.
@@ -32,15 +42,17 @@ public struct Announcement: Equatable, Sendable {
     public let petName: String
     public let health: Int
     public let reason: Reason
-    /// The load a finish is about, so each notification can be traced to exactly one timer.
-    public let timerID: UUID?
+    /// The load a finish or a heads-up is about, so each notification can be traced to exactly
+    /// one timer (and a phone can replace what it was told of that load).
+    public let load: LaundryTimer?
+    public var timerID: UUID? { load?.id }
 
-    public init(petID: UUID, petName: String, health: Int, reason: Reason, timerID: UUID? = nil) {
+    public init(petID: UUID, petName: String, health: Int, reason: Reason, load: LaundryTimer? = nil) {
         self.petID = petID
         self.petName = petName
         self.health = health
         self.reason = reason
-        self.timerID = timerID
+        self.load = load
     }
 }
 
@@ -98,7 +110,8 @@ public struct AnnouncementWriter: Sendable {
         var ago = ""
         switch announcement.reason {
         case .neglected(_, let waiting): ago = DurationText.rough(waiting)
-        case .finished(_, let lateBy?): ago = DurationText.rough(lateBy)
+        case .finished(_, .late(let seconds)), .finished(_, .whileAsleep(let seconds)):
+            ago = DurationText.rough(seconds)
         default: break
         }
         // Worked out once: with a thousand loads ending together this runs a thousand times.
@@ -117,8 +130,13 @@ public struct AnnouncementWriter: Sendable {
             Self.substitute(text, escaping ? escaped : plain)
         }
         var body = fill(template.body, escaping: markup)
-        if case .finished(_, let lateBy?) = announcement.reason, lateBy > 0 {
+        switch announcement.reason {
+        case .finished(_, .late(let seconds)) where seconds > 0:
             body += fill(messages.catchUp, escaping: markup)
+        case .finished(_, .whileAsleep(let seconds)):
+            body += fill(seconds < 60 ? messages.sleptJustNow : messages.slept, escaping: markup)
+        default:
+            break
         }
         if !buttons && !template.command.isEmpty {
             let command = fill(template.command, escaping: markup)
@@ -172,9 +190,59 @@ public struct AnnouncementWriter: Sendable {
         let command = Self.substitute(
             template(for: announcement.reason).command,
             ["quoted": ShellQuote.quote(announcement.petName), "name": announcement.petName])
+        let load = announcement.load.map {
+            HookEvent.Load(id: $0.id, petID: announcement.petID, petName: announcement.petName, endsAt: $0.endsAt)
+        }
         return HookEvent(
             event: announcement.reason.eventName, petID: announcement.reason == .test ? nil : announcement.petID,
-            petName: announcement.petName, summary: content.summary, body: content.body, command: command)
+            petName: announcement.petName, summary: content.summary, body: content.body, command: command, load: load)
+    }
+
+    /// What a hook is told when a load starts or stops early; `ends` is the load's end as a
+    /// person reads the time.
+    public func hookEvent(for change: LoadChange, petName: String, ends: String) -> HookEvent {
+        let load: LaundryTimer
+        let line: MessageCatalog.Line
+        var why = ""
+        switch change {
+        case .started(let timer):
+            (load, line) = (timer, messages.loadStarted)
+        case .stopped(let timer, let stop):
+            (load, line) = (timer, messages.loadStopped)
+            switch stop {
+            case .cancelled: why = messages.stopReasons.cancelled
+            case .paused: why = messages.stopReasons.paused
+            case .released: why = messages.stopReasons.released
+            case .replaced: why = messages.stopReasons.replaced
+            }
+        }
+        let name = UnsafeText.displayable(petName)
+        let values = ["name": name, "icon": load.kind.icon, "ends": ends, "why": why]
+        var event = HookEvent(
+            event: "loadStopped", petID: load.petID, petName: petName, summary: Self.substitute(line.summary, values),
+            body: Self.substitute(line.body, values), command: "",
+            load: HookEvent.Load(id: load.id, petID: load.petID, petName: petName, endsAt: load.endsAt))
+        if case .started = change {
+            // The finish's own words (its templates name no health: 100 stands in).
+            let finish = hookEvent(
+                for: Announcement(
+                    petID: load.petID, petName: petName, health: 100, reason: .finished(load.kind, .onTime), load: load)
+            )
+            event = HookEvent(
+                event: "loadStarted", petID: event.petID, petName: petName, summary: event.summary, body: event.body,
+                command: finish.command, load: event.load,
+                due: HookEvent.Due(summary: finish.summary, body: finish.body))
+        }
+        return event
+    }
+
+    /// What a hook is told when this computer is about to sleep with loads running (soonest
+    /// first); `lastEnds` is the last one's end as a person reads the time.
+    public func sleepingHookEvent(running: [HookEvent.Load], lastEnds: String) -> HookEvent {
+        let values = ["loads": Plural.count(running.count, "load"), "ends": lastEnds]
+        return HookEvent(
+            event: "sleeping", petID: nil, petName: "", summary: Self.substitute(messages.sleeping.summary, values),
+            body: Self.substitute(messages.sleeping.body, values), command: "", running: running)
     }
 
     /// Replaces `{key}` placeholders in one pass, so a value (a pet named `{ago}`) is never read

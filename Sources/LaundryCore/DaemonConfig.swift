@@ -22,6 +22,8 @@ public struct DaemonConfig: Equatable, Sendable {
     public var hook: [String]?
     /// A hook still running after this long is killed.
     public var hookTimeoutSeconds: Double = 30
+    /// Whether the session is kept from suspending while a load runs or rings.
+    public var keepAwake = true
 
     public static let defaults = DaemonConfig()
 
@@ -34,7 +36,7 @@ public struct DaemonConfig: Equatable, Sendable {
     /// Every key `config.json` may hold, in the order the README lists them.
     public static let keys = [
         "nagIntervalMinutes", "nagLimit", "notifications", "sound", "alarmRepeatSeconds", "alarmMinutes",
-        "headsUpMinutes", "quietHours", "hook", "hookTimeoutSeconds",
+        "headsUpMinutes", "quietHours", "hook", "hookTimeoutSeconds", "keepAwake",
     ]
 }
 
@@ -50,6 +52,7 @@ extension DaemonConfig: Decodable {
         if let value = try settings.number("nagLimit", range.between(0, 100), whole: true) { nagLimit = Int(value) }
         if let value = try settings.flag("notifications") { notifications = value }
         if let value = try settings.flag("sound") { sound = value }
+        if let value = try settings.flag("keepAwake") { keepAwake = value }
         if let value = try settings.number("alarmRepeatSeconds", range.between(1, 3600)) { alarmRepeatSeconds = value }
         if let value = try settings.number("alarmMinutes", range.between(0, 1440)) { alarmMinutes = value }
         if let value = try settings.number("headsUpMinutes", range.between(0, 1440)) { headsUpMinutes = value }

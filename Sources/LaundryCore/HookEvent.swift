@@ -1,39 +1,109 @@
 import FoundationEssentials
 
-/// What the user's hook (`config.json` `"hook"`) is told about one notification: in its
-/// environment, and on its standard input as one JSON object.
+/// What the user's hook (`config.json` `"hook"`) is told about one event: in its environment,
+/// and on its standard input as one JSON object.
 public struct HookEvent: Equatable, Sendable, Encodable {
-    /// `washDone`, `dryDone`, `extraDryDone`, `headsUp`, `warning`, `reminder` or `test`.
+    /// `washDone`, `dryDone`, `extraDryDone`, `headsUp`, `warning`, `reminder`, `loadStarted`,
+    /// `loadStopped`, `sleeping` or `test`.
     public let event: String
-    /// Nil for `test`, which is about no pet.
+    /// Nil for `test` and `sleeping`, which are about no one pet.
     public let petID: UUID?
     public let petName: String
     public let summary: String
     public let body: String
     /// The command that deals with it (`laundry dry Socks`), empty when none does.
     public let command: String
+    /// The load it is about (a finish, a heads-up, a load started or stopped), so a phone can
+    /// replace or withdraw what it was told of that load.
+    public var load: Load?
+    /// `sleeping`: every load still running, each with its end.
+    public var running: [Load] = []
+    /// `loadStarted`: what the finish will say, for a phone to show at the load's end if this
+    /// computer cannot (it sleeps, it is off).
+    public var due: Due?
 
-    public init(event: String, petID: UUID?, petName: String, summary: String, body: String, command: String) {
+    public struct Due: Equatable, Sendable, Encodable {
+        public let summary: String
+        public let body: String
+    }
+
+    /// One load and when it ends (for a stopped one, when it would have).
+    public struct Load: Equatable, Sendable, Encodable {
+        public let id: UUID
+        public let petID: UUID
+        public let petName: String
+        public let endsAt: Date
+
+        public init(id: UUID, petID: UUID, petName: String, endsAt: Date) {
+            self.id = id
+            self.petID = petID
+            self.petName = petName
+            self.endsAt = endsAt
+        }
+
+        /// `2026-11-20T15:20:00Z`: whole seconds, rounded up, so nothing is told before the end.
+        public var endsAtText: String { Timestamp.formatSeconds(Date(timeIntervalSince1970: endsAtUnix)) }
+        public var endsAtUnix: Double { endsAt.timeIntervalSince1970.rounded(.up) }
+
+        enum CodingKeys: String, CodingKey {
+            case id = "loadId"
+            case petID = "petId"
+            case petName, endsAt
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id.lowercasedText, forKey: .id)
+            try container.encode(petID.lowercasedText, forKey: .petID)
+            try container.encode(petName, forKey: .petName)
+            try container.encode(endsAtText, forKey: .endsAt)
+        }
+    }
+
+    public init(
+        event: String, petID: UUID?, petName: String, summary: String, body: String, command: String,
+        load: Load? = nil, running: [Load] = [], due: Due? = nil
+    ) {
         self.event = event
         self.petID = petID
         self.petName = petName
         self.summary = summary
         self.body = body
         self.command = command
+        self.load = load
+        self.running = running
+        self.due = due
     }
 
     /// The variables added to the hook's environment.
     public var environment: [String: String] {
-        [
+        var variables = [
             "LAUNDRY_EVENT": event, "LAUNDRY_PET_ID": petID?.lowercasedText ?? "", "LAUNDRY_PET_NAME": petName,
             "LAUNDRY_SUMMARY": summary, "LAUNDRY_BODY": body, "LAUNDRY_COMMAND": command,
         ]
+        if let load {
+            variables["LAUNDRY_LOAD_ID"] = load.id.lowercasedText
+            variables["LAUNDRY_ENDS_AT"] = load.endsAtText
+            variables["LAUNDRY_ENDS_AT_UNIX"] = String(Int(load.endsAtUnix))
+        }
+        if let due {
+            variables["LAUNDRY_DUE_SUMMARY"] = due.summary
+            variables["LAUNDRY_DUE_BODY"] = due.body
+        }
+        if event == "sleeping" {
+            // `<load id>:<end, Unix time>`, a space between loads, soonest first.
+            variables["LAUNDRY_RUNNING"] = running.map { "\($0.id.lowercasedText):\(Int($0.endsAtUnix))" }
+                .joined(separator: " ")
+        }
+        return variables
     }
 
     enum CodingKeys: String, CodingKey {
         case event
         case petID = "petId"
         case petName, summary, body, command
+        case loadID = "loadId"
+        case endsAt, running, due
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -44,6 +114,10 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         try container.encode(summary, forKey: .summary)
         try container.encode(body, forKey: .body)
         try container.encode(command, forKey: .command)
+        try container.encode(load?.id.lowercasedText, forKey: .loadID)
+        try container.encode(load?.endsAtText, forKey: .endsAt)
+        if event == "sleeping" { try container.encode(running, forKey: .running) }
+        if let due { try container.encode(due, forKey: .due) }
     }
 
     /// One line of JSON, for the hook's standard input.

@@ -10,6 +10,20 @@ public struct MessageCatalog: Codable, Sendable {
         public let urgency: String
     }
 
+    /// A text with no buttons: for a hook, never a popup.
+    public struct Line: Codable, Sendable {
+        public let summary: String
+        public let body: String
+    }
+
+    /// Why a load stopped before its end, as `{why}` in `loadStopped`.
+    public struct StopReasons: Codable, Sendable {
+        public let cancelled: String
+        public let paused: String
+        public let released: String
+        public let replaced: String
+    }
+
     public let washDone: Template
     public let dryDone: Template
     public let extraDryDone: Template
@@ -21,10 +35,20 @@ public struct MessageCatalog: Codable, Sendable {
     public let nagDried: Template
     public let headsUp: Template
     public let test: Template
+    /// What a hook (a phone) is told when a load starts or resumes, stops early, and when this
+    /// computer goes to sleep with loads running.
+    public let loadStarted: Line
+    public let loadStopped: Line
+    public let stopReasons: StopReasons
+    public let sleeping: Line
     /// The label of the `default` action, a click on the popup itself.
     public let click: String
     /// Appended to a finished load announced late: ` (finished {ago} ago)`.
     public let catchUp: String
+    /// Appended to a load that finished while the computer slept: ` (finished {ago} ago, while
+    /// this computer slept)`, and its form for under a minute.
+    public let slept: String
+    public let sleptJustNow: String
     /// The line that names the command where buttons are missing.
     public let typeCommand: String
 }

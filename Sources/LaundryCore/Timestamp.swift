@@ -21,6 +21,11 @@ public enum Timestamp {
             + "T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millis, 3))Z"
     }
 
+    /// `2026-11-21T22:28:50Z`, to the second (rounded down), for what reads a plainer ISO 8601.
+    public static func formatSeconds(_ date: Date) -> String {
+        String(format(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))).dropLast(5)) + "Z"
+    }
+
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`. Returns nil for anything else.
     public static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)

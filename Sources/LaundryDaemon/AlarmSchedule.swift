@@ -1,44 +1,62 @@
 import FoundationEssentials
 import LaundryCore
 
-/// The alarms ringing now: a finished load rings every `alarmRepeatSeconds` until it is
-/// acknowledged or `alarmMinutes` have passed. Pure: the time is a parameter.
+/// One bell for every finished load not yet acknowledged: it rings at most once per
+/// `alarmRepeatSeconds`, however many loads wait (300 loads finishing over 25 s used to ring 300
+/// times in every interval, each on its own phase). A new finish rings at once and starts the
+/// cadence again; each load leaves the bell when it is acknowledged or when its own
+/// `alarmMinutes` have passed, and the bell falls silent when none is left. Pure: the time is a
+/// parameter.
 struct AlarmSchedule {
-    private struct Alarm {
-        var nextRing: Date
-        let givesUpAt: Date
-    }
+    /// When each load waiting in the bell stops ringing by itself.
+    private var givesUpAt: [UUID: Date] = [:]
+    /// Loads whose `alarmMinutes` ran out, not yet taken by `takeGivenUp`.
+    private var givenUp: Set<UUID> = []
+    /// The bell's next ring; nil while no load waits.
+    private(set) var earliest: Date?
 
-    private var alarms: [UUID: Alarm] = [:]
-
-    /// Starts the pet's alarm: it has just rung once, at `now`.
+    /// A load has just finished and rings now (the caller rings it): the cadence starts again.
     mutating func start(_ pet: UUID, at now: Date, config: DaemonConfig) {
-        let repeats = Alarm(
-            nextRing: now.addingTimeInterval(config.alarmRepeatSeconds), givesUpAt: now + config.alarmSpan)
-        alarms[pet] = repeats.nextRing <= repeats.givesUpAt ? repeats : nil
+        givesUpAt[pet] = now + config.alarmSpan
+        moveOn(to: now.addingTimeInterval(config.alarmRepeatSeconds))
     }
 
-    /// Stops the pet's alarm; true if it was ringing.
+    /// Takes the load out of the bell; true if it was in it.
     @discardableResult
-    mutating func stop(_ pet: UUID) -> Bool { alarms.removeValue(forKey: pet) != nil }
+    mutating func stop(_ pet: UUID) -> Bool {
+        guard givesUpAt.removeValue(forKey: pet) != nil else { return false }
+        if givesUpAt.isEmpty { earliest = nil }
+        return true
+    }
 
-    func isRinging(_ pet: UUID) -> Bool { alarms[pet] != nil }
-
-    /// The pets whose alarm rings again now; each is moved on to its next ring, or ends when that
-    /// would come after it gives up.
+    /// The loads the bell rings for now, if its ring is due; the cadence moves on.
     mutating func due(at now: Date, config: DaemonConfig) -> Set<UUID> {
-        var ringing: Set<UUID> = []
-        for (pet, alarm) in alarms where alarm.nextRing <= now {
-            ringing.insert(pet)
-            // A late wake-up (a suspend) rings once, not once per missed repeat.
-            let missed = (now.timeIntervalSince(alarm.nextRing) / config.alarmRepeatSeconds).rounded(.down) + 1
-            var next = alarm
-            next.nextRing += missed * config.alarmRepeatSeconds
-            alarms[pet] = next.nextRing <= next.givesUpAt ? next : nil
-        }
+        guard let ring = earliest, ring <= now else { return [] }
+        // A late wake-up (a suspend) rings once, not once per missed repeat.
+        let missed = (now.timeIntervalSince(ring) / config.alarmRepeatSeconds).rounded(.down) + 1
+        let ringing = Set(givesUpAt.keys)
+        moveOn(to: ring + missed * config.alarmRepeatSeconds)
         return ringing
     }
 
-    var earliest: Date? { alarms.values.map(\.nextRing).min() }
-    var count: Int { alarms.count }
+    /// The loads that left the bell because their time ran out, since the last call.
+    mutating func takeGivenUp() -> Set<UUID> {
+        defer { givenUp = [] }
+        return givenUp
+    }
+
+    /// The next ring is at `ring`: a load whose time runs out before it leaves the bell now, so
+    /// the bell never wakes for nothing, and falls silent when none is left.
+    private mutating func moveOn(to ring: Date) {
+        let leaving = givesUpAt.filter { $0.value < ring }.keys
+        for pet in leaving { givesUpAt[pet] = nil }
+        givenUp.formUnion(leaving)
+        earliest = givesUpAt.isEmpty ? nil : ring
+    }
+
+    /// The loads in the bell.
+    var count: Int { givesUpAt.count }
+    /// When the last load in the bell stops ringing by itself.
+    var lastGivesUp: Date? { givesUpAt.values.max() }
+    var pets: Dictionary<UUID, Date>.Keys { givesUpAt.keys }
 }

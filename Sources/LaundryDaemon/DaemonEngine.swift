@@ -34,6 +34,9 @@ public final class DaemonEngine {
     }
     /// Log lines kept back while a batch of notifications goes out.
     private var heldLogLines: [() -> String]?
+    /// When this computer went to sleep, until it has said it woke: a load that ends meanwhile is
+    /// told as finished while it slept (the timerfd may fire before the word that it woke).
+    private var asleepSince: Date?
 
     public init(
         laundry: Laundry, clock: any WallClock, notifier: any Notifier, messages: MessageCatalog,
@@ -103,7 +106,8 @@ public final class DaemonEngine {
             guard let service = services[id] else { continue }
             isolated(id) {
                 if let pending = try service.announceDue(
-                    at: time, config: config, quiet: policy, laundry: laundry, announce: announce
+                    at: time, config: config, quiet: policy, laundry: laundry, sleptAt: asleepSince,
+                    announce: announce
                 ) {
                     writes.append((service, pending))
                 }
@@ -121,6 +125,7 @@ public final class DaemonEngine {
             if let service = services[id] { noticeUserChange(service) }
             if let service = services[id] { schedule(service) }
         }
+        for service in writes.map(\.0) { tellHook(about: service) }
         ringAlarms(at: time)
         ringNow()
         if logsTimings, !due.isEmpty, let earliest {
@@ -209,9 +214,13 @@ public final class DaemonEngine {
 
     // MARK: Alarms and popups
 
-    /// Rings every alarm that is due, once for all of them; none in quiet hours.
+    /// Rings the bell if it is due, once for every load in it; none in quiet hours.
     private func ringAlarms(at time: Date) {
         let due = alarms.due(at: time, config: config)
+        let minutes = DurationText.rough(config.alarmSpan)
+        for pet in alarms.takeGivenUp().sorted(by: { $0.lowercasedText < $1.lowercasedText }) {
+            log("alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: it rang for \(minutes)")
+        }
         guard !due.isEmpty else { return }
         guard config.sound, !quiet.isOn(at: time) else {
             for pet in due { alarms.stop(pet) }
@@ -250,6 +259,7 @@ public final class DaemonEngine {
         for id in ids {
             let service = services[id] ?? PetTimerService(id: id, state: nil)
             isolated(id) { try service.reload(from: laundry, at: now) }
+            tellHook(about: service)
             if service.state == nil {
                 services[id] = nil
                 queue.set(nil, for: id)
@@ -272,7 +282,9 @@ public final class DaemonEngine {
             isolated(state.pet.id) { try service.reload(from: laundry, at: now) }
             fresh[state.pet.id] = service
         }
-        for id in services.keys where fresh[id] == nil {
+        for (id, service) in services where fresh[id] == nil {
+            service.forget(at: now)
+            tellHook(about: service)
             queue.set(nil, for: id)
             acknowledge(id, because: "the pet is gone")
             if popups.removeValue(forKey: id) != nil { notifier.close(petID: id) }
@@ -281,11 +293,103 @@ public final class DaemonEngine {
         for service in services.values {
             noticeUserChange(service)
             schedule(service)
+            tellHook(about: service)
         }
     }
 
     private func schedule(_ service: PetTimerService) {
         queue.set(service.nextDeadline(at: now, config: config, quiet: quiet), for: service.id)
+    }
+
+    /// Tells the hook of every load the pet started, resumed or stopped early since it last looked
+    /// (a phone can then schedule its own alarm for the end, or withdraw it).
+    private func tellHook(about service: PetTimerService) {
+        let changes = service.takeLoadChanges()
+        guard let hook = config.hook, let hooks, !changes.isEmpty else { return }
+        let time = now
+        for change in changes {
+            let load: LaundryTimer
+            switch change {
+            case .started(let timer), .stopped(let timer, _): load = timer
+            }
+            let event = writer.hookEvent(
+                for: change, petName: service.name, ends: LocalTime.clock(load.endsAt, now: time, zone: zone))
+            hooks.run(event, command: hook, timeout: config.hookTimeoutSeconds, quiet: quiet.isOn(at: time))
+        }
+    }
+
+    // MARK: Sleep
+
+    /// The loads running now (not paused, not yet at their end), soonest end first.
+    public var runningLoads: [(pet: Pet, load: LaundryTimer)] {
+        let time = now
+        return services.values.compactMap { service in
+            guard let state = service.state, let load = LoadChange.running(state, at: time) else { return nil }
+            return (state.pet, load)
+        }.sorted { ($0.load.endsAt, $0.pet.id.lowercasedText) < ($1.load.endsAt, $1.pet.id.lowercasedText) }
+    }
+
+    /// This computer is about to sleep (logind's `PrepareForSleep(true)`): the hook hears which
+    /// loads still run and when they end, so a phone can ring for them.
+    public func goingToSleep() {
+        let time = now
+        asleepSince = time
+        let running = runningLoads
+        log("going to sleep with \(Plural.count(running.count, "load")) running")
+        guard let hook = config.hook, let hooks, let last = running.last else { return }
+        let loads = running.map {
+            HookEvent.Load(id: $0.load.id, petID: $0.pet.id, petName: $0.pet.name, endsAt: $0.load.endsAt)
+        }
+        let event = writer.sleepingHookEvent(
+            running: loads, lastEnds: LocalTime.clock(last.load.endsAt, now: time, zone: zone))
+        hooks.run(event, command: hook, timeout: config.hookTimeoutSeconds, quiet: quiet.isOn(at: time))
+    }
+
+    /// This computer woke (`PrepareForSleep(false)`): every deadline is looked at at once; a load
+    /// that ended while it slept is told so, once.
+    public func wokeUp() {
+        guard let since = asleepSince else { return deadlinesDue() }
+        log("woke after \(DurationText.rough(max(0, now.timeIntervalSince(since))))")
+        deadlinesDue()
+        asleepSince = nil
+    }
+
+    // MARK: Keeping awake
+
+    /// Why the session should not suspend now, and until when, or nil when nothing runs or
+    /// rings (or `keepAwake` is off). Paused loads hold nothing.
+    public var awakeWish: AwakeWish? {
+        guard config.keepAwake else { return nil }
+        let running = runningLoads
+        let waiting = alarms.pets.compactMap { services[$0]?.state?.pet }.sorted {
+            $0.name.lowercased() < $1.name.lowercased()
+        }
+        guard !running.isEmpty || !waiting.isEmpty else { return nil }
+        let time = now
+        var parts: [String] = []
+        if let last = running.last {
+            let ends = LocalTime.clock(last.load.endsAt, now: time, zone: zone)
+            parts.append(
+                running.count == 1
+                    ? "\(last.pet.name): \(Self.loadWord(last.load.kind)) ends at \(ends)"
+                    : "\(running.count) loads, the last ends at \(ends)")
+        }
+        if !waiting.isEmpty {
+            parts.append(
+                waiting.count == 1
+                    ? "\(waiting[0].name) is done and waiting" : "\(waiting.count) loads are done and waiting")
+        }
+        return AwakeWish(
+            reason: parts.joined(separator: "; "),
+            until: [running.last?.load.endsAt, alarms.lastGivesUp].compactMap { $0 }.max())
+    }
+
+    private static func loadWord(_ kind: TimerKind) -> String {
+        switch kind {
+        case .wash: return "wash"
+        case .dry: return "dryer"
+        case .extraDry: return "extra drying"
+        }
     }
 
     /// Posts one notification, starts or rings the alarm it calls for, and runs the hook.
@@ -365,7 +469,8 @@ public final class DaemonEngine {
         case .finished:
             guard config.sound, !quietNow else { return }
             alarms.start(pet, at: time, config: config)
-            ringSoon.insert(pet)
+            // The bell rings at once, for every load waiting in it.
+            ringSoon.formUnion(alarms.pets)
         case .neglected:
             guard config.sound, !quietNow else { return }
             ringSoon.insert(pet)

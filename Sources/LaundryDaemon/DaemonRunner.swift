@@ -28,13 +28,30 @@ enum DaemonRunner {
         let startedAt = clock.now()
         log("started (pid \(getpid())) for \(laundry.home)")
         engine.start()
+        let inhibitor = SessionSuspendInhibitor(log: log)
+        let sleepWatch = SleepWatch(log: log)
+        var asleep = false
         var lastStatus: DaemonStatus?
         let reportStatus = {
+            let wish = engine.awakeWish
+            inhibitor.hold(wish?.reason)
+            // logind's delay lock while a load runs (whatever keepAwake says: it is what lets the
+            // hook tell the phone), given back the moment a sleep begins.
+            let running = engine.runningLoads.count
+            sleepWatch.hold(
+                asleep || running == 0
+                    ? nil : "to tell your phone about \(Plural.count(running, "load")) before sleeping")
+            let awake =
+                engine.config.keepAwake
+                ? DaemonStatus.Awake(
+                    through: inhibitor.heldThrough, reason: wish?.reason, until: wish?.until,
+                    problem: inhibitor.problem) : nil
             let status = DaemonStatus(
                 pid: getpid(), startedAt: startedAt, home: laundry.home, pets: engine.petCount,
                 timersArmed: engine.armedCount, nextDeadline: engine.nextDeadline,
                 server: notifier.server.map { "\($0.name) \($0.version)" },
-                serverCapabilities: notifier.server?.capabilities ?? [], quietHours: engine.config.quietHours)
+                serverCapabilities: notifier.server?.capabilities ?? [], quietHours: engine.config.quietHours,
+                awake: awake, sleepDelayLock: sleepWatch.isHeld)
             if status != lastStatus {
                 status.write(to: runtime.status)
                 lastStatus = status
@@ -50,7 +67,15 @@ enum DaemonRunner {
                     return nil
                 }
             }, afterEvent: reportStatus, log: log)
+        sleepWatch.onPrepareForSleep = { sleeping in
+            loop.handle { engine in
+                asleep = sleeping
+                if sleeping { engine.goingToSleep() } else { engine.wokeUp() }
+            }
+        }
         loop.run()
+        inhibitor.hold(nil)
+        sleepWatch.hold(nil)
         unlink(runtime.status)
         withExtendedLifetime(lock) {}
         log("stopped")

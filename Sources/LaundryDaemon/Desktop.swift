@@ -1,3 +1,4 @@
+import CLibNotify
 import FoundationEssentials
 import LaundryActions
 import LaundryCore
@@ -36,6 +37,19 @@ public enum Desktop {
         let event = writer.hookEvent(
             for: Announcement(petID: UUID(), petName: "laundry", health: 100, reason: .test))
         return HookTrial.run(hook, event: event, timeout: config.hookTimeoutSeconds)
+    }
+
+    /// `laundry doctor`: the desktop interfaces that could keep this computer awake, in the order
+    /// the daemon asks them (empty on a bare window manager).
+    public static func suspendInhibitors() -> [String] {
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            if let error { g_error_free(error) }
+            return []
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        return SessionSuspendInhibitor.Interface.allCases.filter { DBusCall.reachable($0.busName, on: bus) }.map(
+            \.rawValue)
     }
 
     /// `laundry doctor`: the notification server on the session bus, if one answers.

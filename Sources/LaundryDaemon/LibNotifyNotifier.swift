@@ -44,8 +44,8 @@ public final class LibNotifyNotifier: Notifier {
 
     /// `NotificationClosed`'s reason when the user dismissed the popup.
     private static let dismissedByUser: UInt32 = 2
-    private static let busName = "org.freedesktop.Notifications"
-    private static let objectPath = "/org/freedesktop/Notifications"
+    private static let busName = NotificationBus.serverName
+    private static let objectPath = NotificationBus.serverPath
 
     public init(appName: String = "laundry", iconPath: String?) {
         self.appName = appName
@@ -64,7 +64,7 @@ public final class LibNotifyNotifier: Notifier {
             problem = "no session bus (DBUS_SESSION_BUS_ADDRESS is not set or its bus is gone)"
             return nil
         }
-        guard NotificationBus.serverReachable(on: bus) else {
+        guard DBusCall.reachable(Self.busName, on: bus) else {
             problem = "no notification server on the session bus"
             return nil
         }
@@ -73,7 +73,7 @@ public final class LibNotifyNotifier: Notifier {
             server = info
             problem = nil
         case .failure(let failure):
-            problem = failure.reason
+            problem = NotificationBus.reason(failure)
         }
         return server
     }
@@ -137,7 +137,7 @@ public final class LibNotifyNotifier: Notifier {
             g_dbus_connection_signal_subscribe(
                 bus, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
                 Self.busName, G_DBUS_SIGNAL_FLAGS_NONE, Self.ownerChangedHandler, context, nil))
-        owner = NotificationBus.owner(on: bus)
+        owner = DBusCall.owner(of: Self.busName, on: bus)
         return bus
     }
 
@@ -192,7 +192,8 @@ public final class LibNotifyNotifier: Notifier {
             return
         }
         guard let reply else {
-            let reason = error.map { NotificationBus.Problem($0).reason } ?? "the notification server gave no answer"
+            let reason =
+                error.map { NotificationBus.reason(DBusCall.Failure($0)) } ?? "the notification server gave no answer"
             if let error { g_error_free(error) }
             // A server that left (the one that takes over gets it again), or a popup replaced meanwhile.
             guard !request.wentToAServerThatLeft, notifier.wanted[request.petID] == request.serial else { return }
@@ -216,7 +217,7 @@ public final class LibNotifyNotifier: Notifier {
     }
 
     private static let ownerChangedHandler: GDBusSignalCallback = { _, _, _, _, _, parameters, context in
-        guard let context, let parameters, LibNotifyNotifier.hasType(parameters, "(sss)"),
+        guard let context, let parameters, DBusCall.type(of: parameters) == "(sss)",
             let name = g_variant_get_child_value(parameters, 2)
         else { return }
         let newOwner = String(cString: g_variant_get_string(name, nil))
@@ -232,7 +233,7 @@ public final class LibNotifyNotifier: Notifier {
         guard let owner = notifier.owner, String(cString: sender) == owner else { return }
         // Read only in the shapes the specification gives (a server of another shape is ignored).
         let shape = String(cString: signal) == "ActionInvoked" ? "(us)" : "(uu)"
-        guard LibNotifyNotifier.hasType(parameters, shape), let first = g_variant_get_child_value(parameters, 0) else {
+        guard DBusCall.type(of: parameters) == shape, let first = g_variant_get_child_value(parameters, 0) else {
             return
         }
         let id = g_variant_get_uint32(first)
@@ -268,14 +269,14 @@ public final class LibNotifyNotifier: Notifier {
             g_variant_new_strv(buffer.baseAddress, Int(buffer.count))
         }
         var hints: [OpaquePointer?] = [
-            Self.hint("urgency", g_variant_new_byte(Self.urgency(content.urgency))),
-            Self.hint("category", g_variant_new_string(content.category)),
-            Self.hint("desktop-entry", g_variant_new_string(appName)),
+            DBusCall.entry("urgency", g_variant_new_byte(Self.urgency(content.urgency))),
+            DBusCall.entry("category", g_variant_new_string(content.category)),
+            DBusCall.entry("desktop-entry", g_variant_new_string(appName)),
             // laundry plays its own sound (an alarm that repeats): a server must not add another.
-            Self.hint("suppress-sound", g_variant_new_boolean(1)),
+            DBusCall.entry("suppress-sound", g_variant_new_boolean(1)),
         ]
         if let timer = content.timerID {
-            hints.append(Self.hint("x-laundry-timer", g_variant_new_string(timer.lowercasedText)))
+            hints.append(DBusCall.entry("x-laundry-timer", g_variant_new_string(timer.lowercasedText)))
         }
         let entryType = g_variant_type_new("{sv}")
         defer { g_variant_type_free(entryType) }
@@ -286,14 +287,6 @@ public final class LibNotifyNotifier: Notifier {
             g_variant_new_int32(-1),
         ]
         return g_variant_new_tuple(&children, gsize(children.count))
-    }
-
-    private static func hasType(_ value: OpaquePointer, _ type: String) -> Bool {
-        String(cString: g_variant_get_type_string(value)) == type
-    }
-
-    private static func hint(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
-        g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
     }
 
     private static func urgency(_ urgency: NotificationContent.Urgency) -> UInt8 {

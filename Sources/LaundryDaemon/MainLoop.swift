@@ -58,6 +58,13 @@ public final class MainLoop {
         g_main_loop_run(loop)
     }
 
+    /// Something that reached the daemon from outside the loop's own sources (a signal on the
+    /// bus): handled like any event, then the timerfd armed again.
+    func handle(_ work: (DaemonEngine) -> Void) {
+        work(engine)
+        rearm()
+    }
+
     private func stop(_ signal: String) {
         log("\(signal): stopping")
         g_main_loop_quit(loop)

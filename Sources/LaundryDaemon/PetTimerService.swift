@@ -16,6 +16,10 @@ final class PetTimerService {
     /// Set when the files, read again, show the user changed the pet (any command, a button, a
     /// machine elsewhere): not the daemon's own bookkeeping. Taken by the engine.
     private var changedByUser = false
+    /// The pet's name as last read, kept after it is gone (for what is told of its last load).
+    private(set) var name = ""
+    /// Loads that started or stopped early, seen as the files were read; taken by the engine.
+    private var loadChanges: [LoadChange] = []
 
     init(id: UUID, state: PetState?) {
         self.id = id
@@ -45,8 +49,19 @@ final class PetTimerService {
         if let old = state, Self.asTheUserSeesIt(old, at: now) != fresh.map({ Self.asTheUserSeesIt($0, at: now) }) {
             changedByUser = true
         }
+        loadChanges += LoadChange.between(state, fresh, at: now)
         state = fresh
+        if let fresh { name = fresh.pet.name }
     }
+
+    /// The loads that started or stopped early since the last call.
+    func takeLoadChanges() -> [LoadChange] {
+        defer { loadChanges = [] }
+        return loadChanges
+    }
+
+    /// The pet is gone (released here or elsewhere): a load it was running stops.
+    func forget(at now: Date) { replaceState(with: nil, at: now) }
 
     /// True once after the user changed the pet.
     func takeUserChange() -> Bool {
@@ -105,8 +120,9 @@ final class PetTimerService {
     /// Announces what is due, decided from the files as they are now: a timer that ended (once,
     /// whether or not a command already saw it end), a neglect reminder. Writing it down comes
     /// after, in `persist`, so that notifications go out first when many timers end together.
+    /// - Parameter sleptAt: when this computer went to sleep, while it has not yet said it woke.
     func announceDue(
-        at now: Date, config: DaemonConfig, quiet: QuietPolicy, laundry: Laundry,
+        at now: Date, config: DaemonConfig, quiet: QuietPolicy, laundry: Laundry, sleptAt: Date? = nil,
         announce: (Announcement, PetState) -> Void
     ) throws -> PendingWrite? {
         // Looked at even when the watch reported nothing: a change it has not delivered yet (a
@@ -119,11 +135,11 @@ final class PetTimerService {
         var pending = PendingWrite()
         if let finished = view.unannouncedFinish {
             if !announcedTimers.contains(finished.id) {
-                let late = now.timeIntervalSince(finished.endsAt)
                 announce(
                     Announcement(
                         petID: id, petName: view.pet.name, health: view.pet.health(at: now),
-                        reason: .finished(finished.kind, lateBy: late >= 60 ? late : nil), timerID: finished.id),
+                        reason: .finished(finished.kind, Self.lateness(of: finished, at: now, sleptAt: sleptAt)),
+                        load: finished),
                     view)
                 announcedTimers.insert(finished.id)
             }
@@ -146,12 +162,21 @@ final class PetTimerService {
                 Announcement(
                     petID: id, petName: view.pet.name, health: view.pet.health(at: now),
                     reason: .headsUp(timer.kind, minutesLeft: max(1, Int((left / 60).rounded(.up)))),
-                    timerID: timer.id),
+                    load: timer),
                 view)
             headsUpTimers.insert(timer.id)
         }
         let needsWrite = current.needsSettling(at: now) || pending.finishedTimerID != nil || pending.nagged
         return needsWrite ? pending : nil
+    }
+
+    /// How late a finish is told: while this computer slept (it went to sleep before the end,
+    /// however short the sleep), late (a minute or more after the end: the daemon was not running),
+    /// or on time.
+    static func lateness(of timer: LaundryTimer, at now: Date, sleptAt: Date?) -> Announcement.Lateness {
+        let late = max(0, now.timeIntervalSince(timer.endsAt))
+        if let sleptAt, timer.endsAt >= sleptAt { return .whileAsleep(late) }
+        return late >= 60 ? .late(late) : .onTime
     }
 
     /// Writes down what was announced: the finish (via settling), this machine's notes.

@@ -29,7 +29,19 @@ public enum DaemonStatusText {
             lines.append("  notifications: no notification server found; they go to \(runtime.log)")
         }
         lines.append("  quiet hours:   \(QuietHoursText.describe(status.quietHours, at: now))")
+        lines.append("  keep awake:    \(awake(status, now: now))")
         lines.append("  log:           \(runtime.log)")
         return lines
+    }
+
+    /// Whether the daemon holds the session awake, until when and through what, or why not.
+    public static func awake(_ status: DaemonStatus, now: Date) -> String {
+        guard let awake = status.awake else { return "off (\"keepAwake\": false in config.json)" }
+        if let through = awake.through {
+            let until = awake.until.map { " until \(LocalTime.clock($0, now: now))" } ?? ""
+            return "held\(until) through \(through): \(awake.reason ?? "")"
+        }
+        if let problem = awake.problem, awake.reason != nil { return "wanted, but \(problem)" }
+        return "not needed now (no load runs or rings)"
     }
 }

@@ -105,8 +105,8 @@ final class HintPropertyTests: XCTestCase {
         for name in Self.names {
             let states = Dictionary(uniqueKeysWithValues: Self.situations(name).map { ($0.label, $0) })
             let cases: [(Announcement.Reason, String)] = [
-                (.finished(.wash, lateBy: nil), "washed"), (.finished(.dry, lateBy: nil), "dried"),
-                (.finished(.extraDry, lateBy: nil), "dried"), (.neglected(.washed, waiting: 3600), "washed"),
+                (.finished(.wash, .onTime), "washed"), (.finished(.dry, .onTime), "dried"),
+                (.finished(.extraDry, .onTime), "dried"), (.neglected(.washed, waiting: 3600), "washed"),
                 (.neglected(.dried, waiting: 3600), "dried"), (.healthWarning(25), "idle"),
                 (.healthWarning(0), "dead"),
             ]

@@ -14,7 +14,9 @@ final class HookEndToEndTests: DaemonTestCase {
         let out = home.path + "/hook-out"
         try config(hook: [
             "sh", "-c",
-            "{ env | grep '^LAUNDRY_' | grep -v -e LAUNDRY_HOME -e LAUNDRY_BIN -e LAUNDRY_DUNST -e LAUNDRY_NOTIFY "
+            "[ \"$LAUNDRY_EVENT\" = washDone ] || exit 0; "
+                + "{ env | grep '^LAUNDRY_' | grep -v -e LAUNDRY_HOME -e LAUNDRY_BIN -e LAUNDRY_DUNST "
+                + "-e LAUNDRY_NOTIFY "
                 + "-e LAUNDRY_SOUND -e LAUNDRY_IN_PRIVATE -e LAUNDRY_MAN | sort; echo; cat; } > \(out).tmp; "
                 + "mv \(out).tmp \(out)",
         ])
@@ -24,12 +26,20 @@ final class HookEndToEndTests: DaemonTestCase {
         XCTAssertTrue(waitUntil(6) { FileManager.default.fileExists(atPath: out) }, log)
         let received = try String(contentsOfFile: out, encoding: .utf8)
         let id = try XCTUnwrap(home.pet(name)["id"] as? String)
+        let history = try XCTUnwrap(home.json("history", name) as? [[String: Any]])
+        let load = try XCTUnwrap(history.first { $0["event"] as? String == "washStarted" }?["timerID"] as? String)
+        let lines = received.components(separatedBy: "\n\n").first?.split(separator: "\n") ?? []
+        let ends = try XCTUnwrap(lines.first { $0.hasPrefix("LAUNDRY_ENDS_AT_UNIX=") }?.dropFirst(21))
+        let endsAt = Date(timeIntervalSince1970: try XCTUnwrap(Double(ends)))
         XCTAssertEqual(
             received.components(separatedBy: "\n\n").first,
             """
             LAUNDRY_BODY=\(name) is ready for the dryer!
             LAUNDRY_COMMAND=laundry dry 'Hooked \(marker) '\\''quoted'\\'''
+            LAUNDRY_ENDS_AT=\(ISO8601DateFormatter().string(from: endsAt))
+            LAUNDRY_ENDS_AT_UNIX=\(ends)
             LAUNDRY_EVENT=washDone
+            LAUNDRY_LOAD_ID=\(load)
             LAUNDRY_PET_ID=\(id)
             LAUNDRY_PET_NAME=\(name)
             LAUNDRY_QUIET=0
@@ -56,7 +66,8 @@ final class HookEndToEndTests: DaemonTestCase {
         XCTAssertLessThan(second.time - started, 2.6, "the second load is announced on time")
         XCTAssertTrue(
             waitUntil(4) {
-                self.log.components(separatedBy: "killed after 1 s (hookTimeoutSeconds); stderr: hanging").count == 3
+                // Each load's start and its finish: four hooks, each killed.
+                self.log.components(separatedBy: "killed after 1 s (hookTimeoutSeconds); stderr: hanging").count == 5
             }, log)
         let survivors = home.runProgram("/usr/bin/pgrep", ["-f", "sleep 60"]).stdout
         XCTAssertEqual(survivors, "", "the whole process group is gone")
@@ -66,7 +77,10 @@ final class HookEndToEndTests: DaemonTestCase {
         try config(hook: ["sh", "-c", "echo 'no route to phone' >&2; exit 7"])
         home.ok("adopt", "Fail \(marker)")
         home.ok("wash", "Fail \(marker)", "--for", "1s")
-        XCTAssertTrue(waitUntil(6) { self.log.contains("exit 7; stderr: no route to phone") }, log)
+        XCTAssertTrue(
+            waitUntil(6) {
+                self.log.contains("hook for washDone (Fail \(self.marker)): exit 7; stderr: no route to phone")
+            }, log)
         XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 1)
         try config(hook: ["/no/such/program"])
         home.ok("daemon", "stop")
@@ -78,7 +92,9 @@ final class HookEndToEndTests: DaemonTestCase {
     func test_aBurstOfFiftyRunsEveryHookAtMostFourAtOnce() throws {
         let out = home.path + "/burst"
         try config(hook: [
-            "sh", "-c", "echo \"start $(date +%s.%N)\" >> \(out); sleep 0.2; echo \"end $(date +%s.%N)\" >> \(out)",
+            "sh", "-c",
+            "[ \"$LAUNDRY_EVENT\" = washDone ] || exit 0; "
+                + "echo \"start $(date +%s.%N)\" >> \(out); sleep 0.2; echo \"end $(date +%s.%N)\" >> \(out)",
         ])
         for index in 0..<50 { home.ok("adopt", "Burst \(index) \(marker)") }
         home.ok("daemon", "start")
@@ -100,21 +116,27 @@ final class HookEndToEndTests: DaemonTestCase {
         XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 50)
     }
 
-    // MARK: The README's recipes
+    // MARK: The hooks laundry ships (data/hooks), as README gives them
 
-    /// An HTTP server on a free local port that writes each request's title header and body to a file.
+    /// An HTTP server on a free local port that writes each request (method, path, the headers
+    /// ntfy reads, body) to a file.
     private func receiver() throws -> (url: String, requests: String, stop: () -> Void) {
         let requests = home.path + "/requests"
         let script = home.path + "/receiver.py"
         try """
         import http.server, json, sys
         class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self):
+            def record(self):
                 body = self.rfile.read(int(self.headers.get('Content-Length', 0))).decode()
+                headers = {name: self.headers.get(name) for name in ['Title', 'At', 'X-Sequence-ID', 'Priority']}
                 with open(sys.argv[1], 'a') as out:
-                    out.write(json.dumps({'path': self.path, 'title': self.headers.get('Title'), 'body': body}) + '\\n')
+                    entry = {'method': self.command, 'path': self.path, 'body': body}
+                    # http.server reads headers as Latin-1; curl sent UTF-8, as ntfy reads it.
+                    entry.update({k: v.encode('latin-1').decode() for k, v in headers.items() if v is not None})
+                    out.write(json.dumps(entry) + '\\n')
                 self.send_response(200)
                 self.end_headers()
+            do_POST = do_PUT = do_DELETE = record
             def log_message(self, *args):
                 pass
         server = http.server.HTTPServer(('127.0.0.1', 0), Handler)
@@ -139,33 +161,59 @@ final class HookEndToEndTests: DaemonTestCase {
         }
     }
 
-    func test_theNtfyRecipeWithCurl() throws {
+    private static let hooks = SourceTree.root + "/data/hooks/"
+
+    /// The ntfy hook: a load is scheduled on the server for its end when it starts (so the phone
+    /// rings even if this computer sleeps), its finish replaces that push by the load's id, and a
+    /// load that stops early has it deleted.
+    func test_theNtfyHookSchedulesTheEndReplacesItWithTheFinishAndDeletesItOnAStop() throws {
         let server = try receiver()
         defer { server.stop() }
-        try config(hook: [
-            "sh", "-c", "curl -sS -H \"Title: $LAUNDRY_SUMMARY\" -d \"$LAUNDRY_BODY\" http://\(server.url)/TOPIC",
-        ])
-        home.ok("adopt", "Phone \(marker)")
-        home.ok("wash", "Phone \(marker)", "--for", "1s")
-        XCTAssertTrue(waitUntil(8) { !self.received(server.requests).isEmpty }, log)
-        let request = try XCTUnwrap(received(server.requests).first)
-        XCTAssertEqual(request["path"], "/TOPIC")
-        XCTAssertEqual(request["body"], "Phone \(marker) is ready for the dryer!")
-        XCTAssertNotNil(request["title"], "curl sent the title header")
+        try config(hook: [Self.hooks + "ntfy", "http://\(server.url)/TOPIC"])
+        let name = "Phone \(marker)"
+        home.ok("adopt", name)
+        home.ok("wash", name, "--for", "2s")
+        XCTAssertTrue(waitUntil(8) { self.received(server.requests).count >= 2 }, log)
+        let scheduled = received(server.requests)[0]
+        let load = try XCTUnwrap(scheduled["X-Sequence-ID"])
+        XCTAssertEqual(scheduled["method"], "POST")
+        XCTAssertEqual(scheduled["path"], "/TOPIC")
+        XCTAssertEqual(scheduled["Title"], "🫧 Wash Complete!", "what the finish will say")
+        XCTAssertEqual(scheduled["body"], "\(name) is ready for the dryer!")
+        let at = try XCTUnwrap(scheduled["At"].flatMap(Double.init))
+        let history = try XCTUnwrap(home.json("history", name) as? [[String: Any]])
+        XCTAssertEqual(
+            history.first { $0["event"] as? String == "washStarted" }?["timerID"] as? String, load, "the load's id")
+        let finish = received(server.requests)[1]
+        XCTAssertEqual(finish["X-Sequence-ID"], load, "the finish replaces the scheduled push")
+        XCTAssertEqual(finish["Title"], "🫧 Wash Complete!")
+        XCTAssertNil(finish["At"], "the finish goes out now")
+        XCTAssertEqual(at, Date().timeIntervalSince1970, accuracy: 5, "scheduled for the load's end")
+
+        home.ok("dry", name, "--for", "1h")
+        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 3 }, log)
+        let dryer = try XCTUnwrap(received(server.requests)[2]["X-Sequence-ID"])
+        home.ok("cancel", name)
+        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 4 }, log)
+        let stop = received(server.requests)[3]
+        XCTAssertEqual(stop["method"], "DELETE")
+        XCTAssertEqual(stop["path"], "/TOPIC/\(dryer)")
+        XCTAssertTrue(waitUntil(3) { self.log.components(separatedBy: "hook for load").count == 4 }, log)
+        XCTAssertFalse(log.contains("exit 22"), "curl saw no HTTP error: \(log)")
     }
 
-    func test_theAppriseRecipe() throws {
+    func test_theAppriseHookTellsEveryNotificationAndNoLoadEvents() throws {
         let server = try receiver()
         defer { server.stop() }
-        try config(hook: [
-            "sh", "-c", "apprise -t \"$LAUNDRY_SUMMARY\" -b \"$LAUNDRY_BODY\" json://\(server.url)/laundry",
-        ])
+        try config(hook: [Self.hooks + "apprise", "json://\(server.url)/laundry"])
         home.ok("adopt", "Apprise \(marker)")
         home.ok("wash", "Apprise \(marker)", "--for", "1s")
         XCTAssertTrue(waitUntil(15) { !self.received(server.requests).isEmpty }, log)
-        let request = try XCTUnwrap(received(server.requests).first)
+        XCTAssertTrue(waitUntil(5) { self.log.contains("hook for washDone (Apprise \(self.marker)): exit 0") }, log)
+        let requests = received(server.requests)
+        XCTAssertEqual(requests.count, 1, "the load's start is not sent: \(requests)")
         let payload = try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data((request["body"] ?? "").utf8)) as? [String: Any])
+            JSONSerialization.jsonObject(with: Data((requests[0]["body"] ?? "").utf8)) as? [String: Any])
         XCTAssertEqual(payload["title"] as? String, "🫧 Wash Complete!")
         XCTAssertEqual(payload["message"] as? String, "Apprise \(marker) is ready for the dryer!")
     }

@@ -11,12 +11,16 @@ final class PrivateBus {
     private let busPID: Int32
     private var server: Spawn.Running?
     private var others: [Spawn.Running] = []
+    private var mocks: [String: Spawn.Running] = [:]
     private var restarts = 0
+    /// Stands in for the system bus (logind's) instead of the session bus.
+    let isSystem: Bool
 
     /// - Parameter activatable: the shell command the bus runs when someone calls the server's
     ///   name while none owns it (a service file), if any.
-    init(in folder: String, activatable command: String? = nil) throws {
+    init(in folder: String, activatable command: String? = nil, system: Bool = false) throws {
         self.folder = folder
+        isSystem = system
         let services = folder + "/services"
         try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
         if let command {
@@ -47,7 +51,7 @@ final class PrivateBus {
 
     deinit {
         stopServer()
-        for process in others {
+        for process in others + mocks.values {
             process.kill(SIGTERM)
             _ = process.wait()
         }
@@ -56,8 +60,63 @@ final class PrivateBus {
 
     var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        environment[variable] = address
         return environment
+    }
+
+    /// The variable that names this bus to a program.
+    var variable: String { isSystem ? "DBUS_SYSTEM_BUS_ADDRESS" : "DBUS_SESSION_BUS_ADDRESS" }
+
+    /// A python-dbusmock object on this bus (a template's, or `name path interface`), each call
+    /// to it logged to the file returned.
+    @discardableResult
+    func startMock(_ arguments: [String], log name: String) throws -> String {
+        let log = folder + "/" + name
+        let bus = isSystem ? "--system" : "--session"
+        let owned = arguments.first == "-t" ? "org.freedesktop.login1" : arguments[0]
+        mocks[owned] = Spawn.start(
+            "/usr/bin/python3", ["-m", "dbusmock", bus, "-l", log] + arguments, environment: environment)
+        guard waitUntil(10, { self.owner(of: owned) != nil }) else {
+            throw XCTSkip("python3-dbusmock did not take \(owned) (install python3-dbusmock): \(log)")
+        }
+        return log
+    }
+
+    /// Stops the mock that owns `name`, and waits until the name is free.
+    func stopMock(_ name: String) {
+        guard let mock = mocks.removeValue(forKey: name) else { return }
+        mock.kill(SIGTERM)
+        _ = mock.wait()
+        _ = waitUntil(5) { self.owner(of: name) == nil }
+    }
+
+    /// Adds a method to a mock object: its Python code runs with `args` and sets `ret`.
+    func addMockMethod(
+        _ name: String, _ path: String, interface: String, method: String, in inSignature: String,
+        out outSignature: String, code: String
+    ) {
+        run(
+            "/usr/bin/gdbus",
+            [
+                "call", isSystem ? "--system" : "--session", "-d", name, "-o", path, "-m",
+                "org.freedesktop.DBus.Mock.AddMethod", interface, method, inSignature, outSignature, code,
+            ])
+    }
+
+    /// `gdbus call` on this bus.
+    @discardableResult
+    func call(_ name: String, _ path: String, _ method: String, _ arguments: String...) -> Spawn.Result {
+        run(
+            "/usr/bin/gdbus",
+            ["call", isSystem ? "--system" : "--session", "-d", name, "-o", path, "-m", method] + arguments)
+    }
+
+    /// The unique name that owns `name`, if any.
+    func owner(of name: String) -> String? {
+        let reply = call(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.GetNameOwner", name)
+        guard reply.status == 0 else { return nil }
+        return reply.stdout.split(separator: "'").dropFirst().first.map(String.init)
     }
 
     /// Runs a program on this bus and waits for it.
@@ -135,16 +194,7 @@ final class PrivateBus {
     }
 
     /// The unique name that owns `org.freedesktop.Notifications`, if any.
-    var serverOwner: String? {
-        let reply = run(
-            "/usr/bin/gdbus",
-            [
-                "call", "--session", "-d", "org.freedesktop.DBus", "-o", "/org/freedesktop/DBus", "-m",
-                "org.freedesktop.DBus.GetNameOwner", "org.freedesktop.Notifications",
-            ])
-        guard reply.status == 0 else { return nil }
-        return reply.stdout.split(separator: "'").dropFirst().first.map(String.init)
-    }
+    var serverOwner: String? { owner(of: "org.freedesktop.Notifications") }
 
     /// Another application's popup, as `notify-send` would post it; its id.
     func postOtherPopup(_ summary: String) -> UInt32? {

@@ -131,6 +131,64 @@ final class EngineAlarmTests: EngineTestCase {
         XCTAssertEqual(sound.rings.first?.count, 3)
     }
 
+    /// Three loads finishing 7 s apart ring as one bell: each finish at once, then once per
+    /// interval for all of them, not each on its own phase.
+    func test_loadsFinishingApartRingAsOneBellOncePerInterval() throws {
+        let engine = try makeEngine(config: alarmConfig(repeatSeconds: 10, minutes: 5))
+        var ids: [UUID] = []
+        for (index, name) in ["A", "B", "C"].enumerated() {
+            ids.append(try adopt(name))
+            try perform(.wash(LaundryDuration(seconds: 60 + 7 * index)), name)
+        }
+        engine.start()
+        advance(60, engine)
+        XCTAssertEqual(sound.rings, [[ids[0]]])
+        advance(7, engine)
+        XCTAssertEqual(sound.rings.last, [ids[0], ids[1]], "a new finish rings at once, for every load waiting")
+        advance(7, engine)
+        XCTAssertEqual(sound.rings.count, 3)
+        XCTAssertEqual(engine.nextDeadline, clock.now().addingTimeInterval(10), "the cadence starts again")
+        var times: [Double] = []
+        for second in 1...60 {
+            let before = sound.rings.count
+            advance(1, engine)
+            if sound.rings.count > before { times.append(Double(second)) }
+        }
+        XCTAssertEqual(times, [10, 20, 30, 40, 50, 60], "one ring per interval after the third")
+        XCTAssertEqual(sound.rings.last, Set(ids))
+
+        notifier.press("default", on: ids[0])
+        notifier.dismiss(ids[1])
+        XCTAssertEqual(engine.ringingCount, 1, "acknowledging two leaves the third ringing")
+        advance(10, engine)
+        XCTAssertEqual(sound.rings.last, [ids[2]])
+        notifier.press("default", on: ids[2])
+        XCTAssertEqual(engine.ringingCount, 0)
+        XCTAssertNil(engine.nextDeadline.flatMap { $0 < clock.now().addingTimeInterval(60) ? $0 : nil })
+        let count = sound.rings.count
+        advance(30, engine)
+        XCTAssertEqual(sound.rings.count, count, "silent once none waits")
+    }
+
+    /// `alarmMinutes` counts for each load: the first leaves the bell when its time is up, with a
+    /// log line, while a later one rings on.
+    func test_eachLoadLeavesTheBellWhenItsOwnAlarmMinutesRunOut() throws {
+        let engine = try makeEngine(config: alarmConfig(repeatSeconds: 30, minutes: 2))
+        let first = try adopt("First")
+        let second = try adopt("Second")
+        try perform(.wash(.minutes(1)), "First")
+        try perform(.wash(LaundryDuration(seconds: 150)), "Second")
+        engine.start()
+        advance(60, engine)  // First finishes
+        for _ in 0..<3 { advance(30, engine) }  // rings at 90, 120, 150 (Second finishes at 150)
+        XCTAssertEqual(sound.rings.last, [first, second])
+        advance(30, engine)  // 180: First's two minutes ran out at 180 — its last ring
+        advance(30, engine)  // 210
+        XCTAssertEqual(sound.rings.last, [second])
+        XCTAssertTrue(logLines.contains("alarm for First stopped: it rang for 2m"), "\(logLines)")
+        XCTAssertEqual(engine.ringingCount, 1)
+    }
+
     func test_everyNotificationRunsTheHookWithItsEvent() throws {
         var config = alarmConfig()
         config.hook = ["notify-phone", "--loud"]
@@ -143,8 +201,8 @@ final class EngineAlarmTests: EngineTestCase {
         advance(300, engine)
         advance(300, engine)
         advance(15 * 60, engine)
-        XCTAssertEqual(hooks.runs.map(\.event.event), ["headsUp", "washDone", "reminder"])
-        let done = hooks.runs[1]
+        XCTAssertEqual(hooks.runs.map(\.event.event), ["loadStarted", "headsUp", "washDone", "reminder"])
+        let done = hooks.runs[2]
         XCTAssertEqual(done.command, ["notify-phone", "--loud"])
         XCTAssertEqual(done.event.petID, id)
         XCTAssertEqual(done.event.summary, "🫧 Wash Complete!")

@@ -52,7 +52,8 @@ final class MessageCatalogueTests: XCTestCase {
             MessageCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/messages.json")))
         let writer = AnnouncementWriter(messages: catalog)
         let reasons: [Announcement.Reason] = [
-            .finished(.wash, lateBy: nil), .finished(.dry, lateBy: 5400), .finished(.extraDry, lateBy: nil),
+            .finished(.wash, .onTime), .finished(.dry, .late(5400)), .finished(.extraDry, .onTime),
+            .finished(.wash, .whileAsleep(1200)), .finished(.dry, .whileAsleep(20)),
             .healthWarning(25), .healthWarning(10), .healthWarning(5), .healthWarning(0),
             .neglected(.washed, waiting: 2700), .neglected(.dried, waiting: 90_000), .headsUp(.wash, minutesLeft: 1),
             .headsUp(.dry, minutesLeft: 5), .test,
@@ -70,6 +71,23 @@ final class MessageCatalogueTests: XCTestCase {
             }
             let hook = writer.hookEvent(for: announcement)
             lines.append("\(reason.eventName) hook command: \(hook.command)")
+        }
+        // What only a hook (a phone) is told.
+        let load = LaundryTimer(
+            petID: UUID(), kind: .dry, startedAt: RenderingFixtures.now, duration: .minutes(60))
+        let stops: [LoadChange.Stop] = [.cancelled, .paused, .released, .replaced]
+        let changes = [LoadChange.started(load)] + stops.map { LoadChange.stopped(load, $0) }
+        for change in changes {
+            let hook = writer.hookEvent(for: change, petName: Self.name, ends: "11:00")
+            lines.append("\(hook.event) hook: \(hook.summary) | \(hook.body)")
+            if let due = hook.due { lines.append("\(hook.event) hook, due at the end: \(due.summary) | \(due.body)") }
+        }
+        for count in [1, 2] {
+            let running = (0..<count).map { _ in
+                HookEvent.Load(id: UUID(), petID: UUID(), petName: Self.name, endsAt: RenderingFixtures.now)
+            }
+            let hook = writer.sleepingHookEvent(running: running, lastEnds: "11:00")
+            lines.append("sleeping hook: \(hook.summary) | \(hook.body)")
         }
         return lines
     }

@@ -198,6 +198,15 @@ guint g_dbus_connection_signal_subscribe(GDBusConnection *connection, const gcha
                                          gpointer user_data, GDestroyNotify user_data_free_func);
 void g_dbus_connection_signal_unsubscribe(GDBusConnection *connection, guint subscription_id);
 
+// gio/gunixfdlist.h, for a call that returns a file descriptor (logind's Inhibit)
+typedef struct _GUnixFDList GUnixFDList;
+GVariant *g_dbus_connection_call_with_unix_fd_list_sync(
+    GDBusConnection *connection, const gchar *bus_name, const gchar *object_path, const gchar *interface_name,
+    const gchar *method_name, GVariant *parameters, const GVariantType *reply_type, GDBusCallFlags flags,
+    gint timeout_msec, GUnixFDList *fd_list, GUnixFDList **out_fd_list, GCancellable *cancellable, GError **error);
+gint g_unix_fd_list_get(GUnixFDList *list, gint index_, GError **error);
+gint32 g_variant_get_handle(GVariant *value);
+
 // gio/gdbuserror.h
 gchar *g_dbus_error_get_remote_error(const GError *error);
 gboolean g_dbus_error_strip_remote_error(GError *error);

@@ -25,6 +25,11 @@ extension LaundryCommand {
             checkSettings(&report, context)
             checkDaemon(&report, context)
             DoctorServerCheck.check(&report, environment: environment)
+            DoctorServerCheck.checkKeepAwake(
+                &report,
+                status: DaemonLock.isHeld(paths: context.runtime)
+                    ? DaemonStatus.read(from: context.runtime.status) : nil,
+                config: (try? context.laundry.loadConfig()) ?? .defaults, now: context.laundry.now)
             checkClock(&report, context)
             report.print()
             if report.problems > 0 { throw ExitCode.failure }

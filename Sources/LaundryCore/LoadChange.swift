@@ -1,0 +1,48 @@
+import FoundationEssentials
+
+/// What happened to a pet's running load between two readings of its files: it started (or
+/// resumed, or another machine started one), or it stopped before its end. A load that ran to its
+/// end is neither: its finish is announced instead.
+public enum LoadChange: Equatable, Sendable {
+    case started(LaundryTimer)
+    case stopped(LaundryTimer, Stop)
+
+    public enum Stop: String, Sendable {
+        case cancelled, paused, released
+        /// Another load took its place, or the pet moved on some other way (another machine's change).
+        case replaced
+    }
+
+    /// The changes from `old` to `new` (nil: no pet) at `now`; a pet seen for the first time with
+    /// a load running counts as started, so a daemon that starts after the command tells of it.
+    public static func between(_ old: PetState?, _ new: PetState?, at now: Date) -> [LoadChange] {
+        let before = old.flatMap { running($0, at: now) }
+        let after = new.flatMap { running($0, at: now) }
+        var changes: [LoadChange] = []
+        if let before, after?.id != before.id, !ranToItsEnd(before, in: new, at: now) {
+            changes.append(.stopped(before, stop(of: before, in: new, runningNow: after)))
+        }
+        if let after, after.id != before?.id || after.endsAt != before?.endsAt {
+            changes.append(.started(after))
+        }
+        return changes
+    }
+
+    /// The load timing the pet's stage, not paused, and not yet at its end.
+    public static func running(_ state: PetState, at now: Date) -> LaundryTimer? {
+        guard let timer = state.liveTimer, !timer.isPaused, !timer.hasEnded(at: now) else { return nil }
+        return timer
+    }
+
+    private static func ranToItsEnd(_ load: LaundryTimer, in state: PetState?, at now: Date) -> Bool {
+        guard let timer = state?.timer, timer.id == load.id else { return load.hasEnded(at: now) }
+        return timer.finishedAt != nil || timer.hasEnded(at: now)
+    }
+
+    private static func stop(of load: LaundryTimer, in state: PetState?, runningNow: LaundryTimer?) -> Stop {
+        guard let state else { return .released }
+        if let timer = state.timer, timer.id == load.id, timer.isPaused { return .paused }
+        if runningNow == nil, state.pet.stage == load.kind.stageBefore { return .cancelled }
+        return .replaced
+    }
+}

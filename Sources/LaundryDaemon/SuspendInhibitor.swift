@@ -1,0 +1,190 @@
+import CLibNotify
+import FoundationEssentials
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// Keeps the session from suspending while a load runs or rings: one inhibitor for the whole
+/// daemon, suspend only (flag 4; never idle, so the screen still blanks and locks), taken from the
+/// first of the desktop's interfaces that answers. The desktops' idle suspend (GNOME after 15–20
+/// minutes, KDE after 10–15) honours them; a suspend the user chooses is not held back.
+public protocol SuspendInhibitor: AnyObject {
+    /// Holds the inhibitor with this reason, or with nil gives it back.
+    func hold(_ reason: String?)
+    /// The interface holding it now; nil while none is held.
+    var heldThrough: String? { get }
+    /// Why none could be taken the last time one was wanted.
+    var problem: String? { get }
+}
+
+/// The desktop's interfaces on the session bus, in the order they are asked: the portal
+/// (xdg-desktop-portal passes it to gnome-session on GNOME and to PowerDevil on KDE), then
+/// gnome-session itself, then KDE's PowerManagement.
+final class SessionSuspendInhibitor: SuspendInhibitor {
+    enum Interface: String, CaseIterable {
+        case portal = "org.freedesktop.portal.Inhibit"
+        case gnomeSession = "org.gnome.SessionManager"
+        case powerManagement = "org.freedesktop.PowerManagement.Inhibit"
+
+        var busName: String {
+            switch self {
+            case .portal: return "org.freedesktop.portal.Desktop"
+            case .gnomeSession: return "org.gnome.SessionManager"
+            case .powerManagement: return "org.freedesktop.PowerManagement"
+            }
+        }
+
+        var path: String {
+            switch self {
+            case .portal: return "/org/freedesktop/portal/desktop"
+            case .gnomeSession: return "/org/gnome/SessionManager"
+            case .powerManagement: return "/org/freedesktop/PowerManagement/Inhibit"
+            }
+        }
+    }
+
+    /// What gives an inhibitor back: the portal's request object, or a cookie.
+    private enum Handle: Equatable {
+        case request(String)
+        case cookie(Interface, UInt32)
+
+        var interface: Interface {
+            switch self {
+            case .request: return .portal
+            case .cookie(let interface, _): return interface
+            }
+        }
+    }
+
+    /// The portal's flag for "suspend" (8 would be "idle": the screen).
+    private static let suspendFlag: UInt32 = 4
+    private let appID: String
+    private let log: (String) -> Void
+    private var held: (handle: Handle, reason: String)?
+    private var tokens = 0
+    private(set) var problem: String?
+
+    init(appID: String = "laundry", log: @escaping (String) -> Void) {
+        self.appID = appID
+        self.log = log
+    }
+
+    deinit { hold(nil) }
+
+    var heldThrough: String? { held?.handle.interface.rawValue }
+
+    func hold(_ reason: String?) {
+        guard let reason else { return release() }
+        guard reason != held?.reason else { return }
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            if let error { g_error_free(error) }
+            return fail("no session bus")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        var tried: [String] = []
+        // The one holding it first, so a new reason stays where it is.
+        let order = Interface.allCases.sorted {
+            ($0 == held?.handle.interface ? 0 : 1) < ($1 == held?.handle.interface ? 0 : 1)
+        }
+        for interface in order where DBusCall.reachable(interface.busName, on: bus) {
+            switch take(interface, reason: reason, on: bus) {
+            case .success(let handle):
+                // The new one first, then the old one back: never a moment without.
+                let previous = held
+                held = (handle, reason)
+                if let previous { giveBack(previous.handle, on: bus) }
+                if previous?.handle.interface != interface {
+                    log("keeping this computer awake through \(interface.rawValue): \(reason)")
+                }
+                problem = nil
+                return
+            case .failure(let failure):
+                tried.append("\(interface.rawValue): \(failure.shortName ?? failure.message)")
+            }
+        }
+        fail(
+            tried.isEmpty
+                ? "no desktop answers for a suspend inhibitor (no portal, gnome-session or PowerManagement)"
+                : "no desktop took a suspend inhibitor (\(tried.joined(separator: "; ")))")
+    }
+
+    private func fail(_ why: String) {
+        // A reason that could not be updated leaves the one held before in place.
+        guard held == nil else { return }
+        if why != problem { log("cannot keep this computer awake: \(why)") }
+        problem = why
+    }
+
+    private func release() {
+        guard let previous = held else { return }
+        held = nil
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            if let error { g_error_free(error) }
+            return
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        giveBack(previous.handle, on: bus)
+        log("this computer may suspend again (\(previous.handle.interface.rawValue) released)")
+    }
+
+    private func take(_ interface: Interface, reason: String, on bus: OpaquePointer) -> Result<Handle, DBusCall.Failure>
+    {
+        var children: [OpaquePointer?]
+        let reply: String
+        switch interface {
+        case .portal:
+            tokens += 1
+            var options: [OpaquePointer?] = [
+                DBusCall.entry("reason", g_variant_new_string(reason)),
+                DBusCall.entry("handle_token", g_variant_new_string("laundry\(getpid())_\(tokens)")),
+            ]
+            let entryType = g_variant_type_new("{sv}")
+            defer { g_variant_type_free(entryType) }
+            children = [
+                g_variant_new_string(""), g_variant_new_uint32(Self.suspendFlag),
+                g_variant_new_array(entryType, &options, gsize(options.count)),
+            ]
+            reply = "(o)"
+        case .gnomeSession:
+            children = [
+                g_variant_new_string(appID), g_variant_new_uint32(0), g_variant_new_string(reason),
+                g_variant_new_uint32(Self.suspendFlag),
+            ]
+            reply = "(u)"
+        case .powerManagement:
+            children = [g_variant_new_string(appID), g_variant_new_string(reason)]
+            reply = "(u)"
+        }
+        let parameters = g_variant_new_tuple(&children, gsize(children.count))
+        let result = DBusCall.sync(
+            bus, interface.busName, interface.path, interface.rawValue, "Inhibit", parameters, reply: reply)
+        return result.map { answer in
+            defer { g_variant_unref(answer) }
+            if interface == .portal { return .request(DBusCall.string(answer, 0)) }
+            return .cookie(interface, DBusCall.uint32(answer, 0))
+        }
+    }
+
+    private func giveBack(_ handle: Handle, on bus: OpaquePointer) {
+        let result: Result<OpaquePointer, DBusCall.Failure>
+        switch handle {
+        case .request(let path):
+            result = DBusCall.sync(
+                bus, Interface.portal.busName, path, "org.freedesktop.portal.Request", "Close", reply: "()")
+        case .cookie(let interface, let cookie):
+            var children: [OpaquePointer?] = [g_variant_new_uint32(cookie)]
+            let method = interface == .gnomeSession ? "Uninhibit" : "UnInhibit"
+            result = DBusCall.sync(
+                bus, interface.busName, interface.path, interface.rawValue, method, g_variant_new_tuple(&children, 1),
+                reply: "()")
+        }
+        switch result {
+        case .success(let reply): g_variant_unref(reply)
+        case .failure(let failure):
+            log("could not give back the suspend inhibitor (\(handle.interface.rawValue)): \(failure.message)")
+        }
+    }
+}
