@@ -107,10 +107,11 @@ enum BarEscape {
     /// waybar shows text and tooltip as Pango markup: the notification body's escaping serves.
     static func pango(_ text: String) -> String { AnnouncementWriter.escapeMarkup(text) }
 
-    /// polybar starts a tag at every `%{` and has no escape for it: a zero-width space between the
-    /// two keeps the text as it looks.
+    /// polybar starts a tag at every `%{` and has no escape for it (3.6; `%%` is an open request,
+    /// polybar #2748). An empty offset tag between the two, `%{O0}`, draws nothing and leaves
+    /// nothing in the text: `%` then `%{O0}` then `{` shows as `%{` (seen in polybar 3.6.3).
     static func polybar(_ text: String) -> String {
-        text.replacing("%{", with: "%\u{200B}{")
+        text.replacing("%{", with: "%%{O0}{")
     }
 
     /// tmux reads a `#()` job's output twice: as a format (`##` is one `#`), then as styles (a run

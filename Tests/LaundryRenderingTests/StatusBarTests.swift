@@ -137,7 +137,7 @@ final class StatusBarTests: XCTestCase {
             #"{"class":"running","percentage":11,"text":"🫧 Tom &amp; &lt;Jerry&gt; #1 %{x} ##[b] 40:00","#
                 + #""tooltip":"🫧 Tom &amp; &lt;Jerry&gt; #1 %{x} ##[b]: washing, 40:00 left, done at 10:40"}"#)
         XCTAssertEqual(
-            BarFormat.polybar.render(bar), "%{F#61afef}🫧 Tom & <Jerry> #1 %\u{200B}{x} ##[b] 40:00%{F-}")
+            BarFormat.polybar.render(bar), "%{F#61afef}🫧 Tom & <Jerry> #1 %%{O0}{x} ##[b] 40:00%{F-}")
         // tmux expands `##` to `#`, then draws `##` as `#`: four for a `#`, two before `[`.
         XCTAssertEqual(
             BarFormat.tmux.render(bar), "#[fg=blue]🫧 Tom & <Jerry> ####1 %{x} ####[b] 40:00#[fg=default]")
@@ -169,7 +169,7 @@ final class StatusBarTests: XCTestCase {
         XCTAssertTrue(line.contains(#""text":"<b>Tom &amp; &lt;J&gt; #1 %{x}</b>""#), line)
         let polybar = try BarTemplate("%{{u#f00}}{name}%{{u-}}")
         XCTAssertEqual(
-            polybar.render(bar, escape: BarFormat.polybar.escaped), "%{u#f00}Tom & <J> #1 %\u{200B}{x}%{u-}")
+            polybar.render(bar, escape: BarFormat.polybar.escaped), "%{u#f00}Tom & <J> #1 %%{O0}{x}%{u-}")
     }
 
     func test_aBadTemplateNamesTheProblemAndTheFix() {
