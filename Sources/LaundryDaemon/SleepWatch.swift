@@ -20,6 +20,8 @@ final class SleepWatch {
     /// The delay lock: logind keeps it while this descriptor is open.
     private var lock: Int32 = -1
     private var reason = ""
+    /// A reason logind did not take a lock for: asked again only once the reason changes.
+    private var refused: String?
     /// Told `true` just before the machine sleeps, `false` just after it wakes.
     var onPrepareForSleep: ((Bool) -> Void)?
 
@@ -52,9 +54,14 @@ final class SleepWatch {
         guard let why else {
             if lock >= 0 { close(lock) }
             lock = -1
+            refused = nil
             return
         }
-        guard why != reason || lock < 0, let connection, DBusCall.reachable(Self.name, on: connection) else { return }
+        guard why != reason || lock < 0, why != refused, let connection else { return }
+        guard DBusCall.reachable(Self.name, on: connection) else {
+            refused = why
+            return
+        }
         var children: [OpaquePointer?] = [
             g_variant_new_string("sleep"), g_variant_new_string("laundry"), g_variant_new_string(why),
             g_variant_new_string("delay"),
@@ -71,6 +78,7 @@ final class SleepWatch {
             if let descriptors { g_object_unref(UnsafeMutableRawPointer(descriptors)) }
         }
         guard let reply, let descriptors, let handle = g_variant_get_child_value(reply, 0) else {
+            refused = why
             if let error {
                 log("logind gave no delay lock: \(DBusCall.Failure(error).message)")
                 g_error_free(error)

@@ -62,6 +62,9 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
     private let appID: String
     private let log: (String) -> Void
     private var held: (handle: Handle, reason: String)?
+    /// The reason no interface took: asked again only when the reason changes (a load starts,
+    /// stops or rings), not on every event, so a bare window manager costs no wake-ups.
+    private var refused: String?
     private var tokens = 0
     private(set) var problem: String?
 
@@ -76,7 +79,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
 
     func hold(_ reason: String?) {
         guard let reason else { return release() }
-        guard reason != held?.reason else { return }
+        guard reason != held?.reason, reason != refused else { return }
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             if let error { g_error_free(error) }
@@ -99,11 +102,13 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
                     log("keeping this computer awake through \(interface.rawValue): \(reason)")
                 }
                 problem = nil
+                refused = nil
                 return
             case .failure(let failure):
                 tried.append("\(interface.rawValue): \(failure.shortName ?? failure.message)")
             }
         }
+        refused = reason
         fail(
             tried.isEmpty
                 ? "no desktop answers for a suspend inhibitor (no portal, gnome-session or PowerManagement)"
@@ -118,6 +123,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
     }
 
     private func release() {
+        refused = nil
         guard let previous = held else { return }
         held = nil
         var error: UnsafeMutablePointer<GError>?
