@@ -2,57 +2,83 @@ import FoundationEssentials
 import LaundryCore
 import LaundryStore
 
-/// The daemon's way in: what it reads to schedule, and what it writes down after it has told the
-/// user something. Each write settles the pet first, under its lock, like every other operation.
+/// The daemon's way in: what it reads to schedule, and its notes on what it told the user (kept
+/// outside the shared folder: nothing it writes travels to another machine).
 extension Laundry {
-    /// Identifies the current versions of a pet's two files, so a reader can skip decoding what it
+    /// Identifies the versions of every record of a pet, so a reader can skip decoding what it
     /// already has (every write replaces a file, so a new inode or time means new contents).
     public struct FileVersion: Equatable, Sendable {
-        let stamp: PetStore.FileStamp
+        let files: [String: PosixFile.Version]
     }
 
-    /// Every pet as its files say, not settled (the daemon settles its own view), problems logged.
-    /// Copies and releases from other machines are merged first.
+    /// Every pet as the records say (not settled: the daemon settles its own view), with this
+    /// machine's notes, problems to log.
     public func snapshot() -> (states: [PetState], warnings: [LaundryWarning]) {
         let snapshot = files.loadAll()
-        return (snapshot.states, snapshot.problems.map { .store($0) })
+        let here = try? device.id()
+        let states = snapshot.pets.map { merged in
+            var state = merged.state
+            state.notes = files.notes(state.pet.id, device: here)
+            return state
+        }
+        return (states, snapshot.problems.map { .store($0) })
     }
 
-    /// Merges what other machines sent (conflict copies, releases), for the daemon when its watch
-    /// sees one arrive. Returns what was done, to log.
-    public func reconcile() -> [LaundryWarning] { files.reconcile().map { .store($0) } }
+    /// One pet as the records say, with this machine's notes, or nil if none names it (or it is
+    /// released).
+    public func load(_ id: UUID) throws -> PetState? {
+        var problems: [StoreProblem] = []
+        defer { report(problems) }
+        guard let merged = files.load(id, problems: &problems), !merged.isReleased else { return nil }
+        var state = merged.state
+        state.notes = files.notes(id, device: try? device.id())
+        return state
+    }
 
-    /// One pet as its files say, with this machine's notes, or nil if it has no file.
-    public func load(_ id: UUID) throws -> PetState? { try files.load(id, notesOf: try device.id()) }
+    public func fileVersion(_ id: UUID) -> FileVersion { FileVersion(files: files.version(id)) }
 
-    public func fileVersion(_ id: UUID) -> FileVersion { FileVersion(stamp: files.stamp(id)) }
-
-    /// Creates `LAUNDRY_HOME` and its folders, for the daemon to watch.
-    public func prepareFolders() throws { try files.ensureFolders() }
+    /// Creates the data folder if it is missing, for the daemon to watch (a reader creates
+    /// nothing: `status --follow` on a folder not made yet says so).
+    public func prepareFolders() throws {
+        try StoreFolders.make([files.paths.root])
+    }
 
     /// What a file that changed in a watched folder means to the daemon.
     public enum Arrival: Equatable {
-        /// A pet's own file (`pets/`, `timers/`).
+        /// A pet's record, on any machine.
         case pet(UUID)
-        /// A conflict copy (any folder) or a release: to be merged.
+        /// A new machine's folder, or a file of the old layout: every pet is looked at again.
         case fromElsewhere
     }
 
-    /// Nil for a file that is none of laundry's business (a temporary, a history append).
-    public static func arrival(_ name: String, inFolder folder: String) -> Arrival? {
-        if folder.hasSuffix("/history") {
-            return LaundryPaths.id(fromConflictName: name, suffix: ".jsonl") != nil ? .fromElsewhere : nil
+    /// Nil for a file that is none of laundry's business (a temporary, a history line).
+    static func arrival(_ name: String, inFolder folder: String, root: String) -> Arrival? {
+        if folder == root { return name == "machines" || name == "pets" ? .fromElsewhere : nil }
+        if folder.hasSuffix("/machines") { return DeviceIdentity.isValid(name) ? .fromElsewhere : nil }
+        if PathText.parent(folder).hasSuffix("/machines") { return name == "pets" ? .fromElsewhere : nil }
+        if folder.hasSuffix("/pets"), PathText.parent(PathText.parent(folder)).hasSuffix("/machines") {
+            return LaundryPaths.id(fromFileName: name, suffix: ".json").map { .pet($0) }
         }
-        if folder.hasSuffix("/released") {
-            return LaundryPaths.id(fromFileName: name, suffix: ".json") != nil ? .fromElsewhere : nil
-        }
-        if LaundryPaths.id(fromConflictName: name, suffix: ".json") != nil { return .fromElsewhere }
-        return LaundryPaths.id(fromFileName: name, suffix: ".json").map { .pet($0) }
+        // The old layout, while it is here.
+        return name.hasPrefix(".") ? nil : .fromElsewhere
     }
 
-    /// The folders whose changes the daemon watches.
+    /// The folders whose changes the daemon and `status --follow` watch: the machines folder (a
+    /// machine that joins), each machine's records, and the old layout's folders while they are here.
     public var watchedFolders: [String] {
-        [files.paths.pets, files.paths.timers, files.paths.history, files.paths.released]
+        let paths = files.paths
+        let legacy = paths.legacy
+        // The data folder (its `machines` folder may come later), and each machine's own folder
+        // too: its `pets` folder may be made after the machine's.
+        return [paths.root, paths.machines] + files.machines().flatMap { [paths.records($0), paths.machine($0)] }
+            + [legacy.pets, legacy.timers, legacy.released].filter { PosixFile.exists($0) }
+    }
+
+    /// An inotify watch on `watchedFolders`, for the daemon and `status --follow`.
+    public func makeWatch() throws -> DirectoryWatch {
+        try DirectoryWatch(folders: watchedFolders) { [files] name, folder in
+            Laundry.arrival(name, inFolder: folder, root: files.paths.root)
+        }
     }
 
     public func loadConfig() throws(StoreError) -> DaemonConfig {
@@ -68,8 +94,7 @@ extension Laundry {
     public var iconPath: String { dataFolder + "/icons/laundry.svg" }
 
     /// Writes down that this machine announced a finished load (`timerID`), and/or sent a
-    /// reminder: the finish itself in the shared files (as any machine would write it), the rest in
-    /// this machine's notes.
+    /// reminder, in its notes. Returns the pet with them.
     public func recordAnnouncement(
         _ id: UUID, finishedTimer timerID: UUID?, nagged: Bool, at now: Date
     ) throws -> PetState? {
@@ -79,19 +104,18 @@ extension Laundry {
         }
     }
 
-    /// Settles the pet (writing the shared files only if that changes them), then changes and
-    /// writes this machine's notes if `note` changed them.
+    /// The pet as it is now (settled in the view), with its notes changed by `note` and written if
+    /// they changed.
     private func recordNotes(_ id: UUID, at now: Date, _ note: (inout PetState) -> Void) throws -> PetState? {
-        let here = try device.id()
-        guard var state = try change(id, at: now, { _ in [] }) else { return nil }
-        state.notes = try files.notes(id, device: here, legacy: state.pet.parts == nil)
+        guard var state = try load(id) else { return nil }
+        StageMachine.settle(&state, at: now)
         let before = state.notes
         note(&state)
-        if state.notes != before { try files.saveNotes(state.notes, device: here) }
+        if state.notes != before { try files.saveNotes(state.notes) }
         return state
     }
 
-    /// The health tick for one pet: warnings decided on the files as they are now, written down
+    /// The health tick for one pet: warnings decided on the records as they are now, written down
     /// in this machine's notes. Returns the pet and the warning threshold to announce, if one was reached.
     /// - Parameter quietHours: the user's quiet hours are on, so warnings are held back.
     public func recordHealth(

@@ -5,32 +5,51 @@ import LaundryControl
     @preconcurrency import Glibc
 #endif
 
-/// inotify on `pets/`, `timers/`, `history/` and `released/`, for the daemon and `status --follow`:
-/// tells which pets a command just changed, within milliseconds, and when something from another
-/// machine is to be merged.
+/// inotify on the folders `Laundry.watchedFolders` names (every machine's records, the machines
+/// folder), for the daemon and `status --follow`: tells which pets a command or a sync engine just
+/// changed, within milliseconds, and when a machine joined (then `watch` the folders again).
 public final class DirectoryWatch {
     public let fd: Int32
     private var folders: [Int32: String] = [:]
+    private let arrival: (String, String) -> Laundry.Arrival?
+    // IN_ATTRIB too: a file made unreadable (chmod) must be looked at again.
+    // IN_MOVE_SELF: a watched folder moved away is as gone as a deleted one.
+    private static let mask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB | IN_MOVE_SELF)
 
-    public init(folders paths: [String]) throws {
+    /// Watches `paths`; the first must exist (the data folder), the others may come later.
+    /// `arrival` says what a file's name in a folder means.
+    init(folders paths: [String], arrival: @escaping (_ name: String, _ folder: String) -> Laundry.Arrival?) throws {
+        self.arrival = arrival
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw DaemonError.system("inotify_init1", errno) }
-        // IN_ATTRIB too: a file made unreadable (chmod) must be looked at again.
-        // IN_MOVE_SELF: a watched folder moved away is as gone as a deleted one.
-        let mask = UInt32(
-            IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB | IN_MOVE_SELF)
-        for path in paths {
-            let watch = inotify_add_watch(fd, path, mask)
-            guard watch >= 0 else { throw DaemonError.system("inotify_add_watch \(path)", errno) }
+        for (index, path) in paths.enumerated() {
+            let watch = inotify_add_watch(fd, path, Self.mask)
+            guard watch >= 0 else {
+                if index > 0 { continue }
+                throw DaemonError.system("inotify_add_watch \(path)", errno)
+            }
             folders[watch] = path
+        }
+    }
+
+    /// The folders watched now.
+    public var watching: [String] { folders.values.sorted() }
+
+    /// Adds the folders not watched yet (a machine that joined); one gone meanwhile is passed over.
+    public func watch(_ paths: [String]) {
+        let watched = Set(folders.values)
+        for path in paths where !watched.contains(path) {
+            let watch = inotify_add_watch(fd, path, Self.mask)
+            if watch >= 0 { folders[watch] = path }
         }
     }
 
     deinit { close(fd) }
 
     /// Reads every pending event and returns the pets they concern. `overflowed` means events were
-    /// lost and every pet should be looked at again; `fromElsewhere`, that a sync engine's conflict
-    /// copy or a release from another machine arrived, to be merged.
+    /// lost and every pet should be looked at again; `fromElsewhere`, that a machine joined (or the
+    /// old layout changed): every pet is looked at again, and the folders watched again.
     public func drain() -> (ids: Set<UUID>, overflowed: Bool, fromElsewhere: Bool) {
         var ids = Set<UUID>()
         var overflowed = false
@@ -54,7 +73,7 @@ public final class DirectoryWatch {
                     let namePointer = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
                         .assumingMemoryBound(to: CChar.self)
                     let name = String(cString: namePointer)
-                    switch Laundry.arrival(name, inFolder: folders[event.pointee.wd] ?? "") {
+                    switch arrival(name, folders[event.pointee.wd] ?? "") {
                     case .pet(let id): ids.insert(id)
                     case .fromElsewhere: fromElsewhere = true
                     case nil: break

@@ -3,8 +3,8 @@ import LaundryCore
 import LaundryStore
 
 /// What `laundry doctor` says about sharing the folder with other machines: this machine's
-/// device id, the Syncthing folder `LAUNDRY_HOME` is in, and what its `.stignore` could add.
-/// Read without changing anything (no device id is made).
+/// device id, the Syncthing folder the data folder is in, the machines that write to it, and what
+/// is left of the old layout. Read without changing anything (no device id is made).
 public struct HouseholdInspection: Sendable {
     public enum Device: Sendable {
         case known(String)
@@ -13,52 +13,68 @@ public struct HouseholdInspection: Sendable {
         case broken(StoreError)
     }
 
+    public struct Machine: Sendable {
+        public let device: String
+        /// Its host name, once its machine file has arrived.
+        public let host: String?
+        public let lastWrote: Date?
+        public let isThisMachine: Bool
+    }
+
     public let device: Device
     public let deviceFile: String?
-    /// The Syncthing folder (the one with `.stfolder`) `LAUNDRY_HOME` is in, if any.
+    /// The Syncthing folder (the one with `.stfolder`) the data folder is in, if any.
     public let syncFolder: String?
-    /// `.stignore` lines that would keep each machine's own files (locks, notes, temporaries)
-    /// from being carried: a saving; everything is correct without them.
-    public let missingIgnores: [String]
-    /// Conflict copies that could not be merged, kept aside (`*.unmerged`).
-    public let unmergedCopies: [String]
+    public let machines: [Machine]
+    /// Another host wrote this machine's folder (a cloned disk or home folder): the next change
+    /// made here, or there, gives one of them a new id.
+    public let sharedWith: String?
+    /// Whether the old layout (every machine writing the same files) is still in the folder.
+    public let oldLayout: Bool
+    /// Machines the old layout names that have not written in this layout yet.
+    public let notUpgraded: [String]
 }
 
 extension Laundry {
     public func inspectHousehold() -> HouseholdInspection {
         let paths = files.paths
         let device: HouseholdInspection.Device
+        var here: String?
         if let file = self.device.file {
-            do { device = try DeviceIdentity.read(file).map { .known($0) } ?? .notYet } catch {
+            do {
+                here = try DeviceIdentity.read(file)
+                device = here.map { .known($0) } ?? .notYet
+            } catch {
                 device = .broken(error)
             }
         } else {
-            device = (try? self.device.id()).map { .known($0) } ?? .notYet
+            here = try? self.device.id()
+            device = here.map { .known($0) } ?? .notYet
         }
-        let syncFolder = Self.syncthingFolder(containing: paths.root)
-        var missing: [String] = []
-        if let syncFolder {
-            let relative = String(paths.root.dropFirst(syncFolder.count))
-            let wanted = ["\(relative)/locks", "\(relative)/devices", ".*.tmp-*"]
-            let present = Set(
-                ((try? String(contentsOfFile: syncFolder + "/.stignore", encoding: .utf8)) ?? "")
-                    .split(separator: "\n").map { $0.trimmingPrefix("(?d)").description })
-            missing = wanted.filter { !present.contains($0) }
+        let machines = files.machineList().map { machine in
+            HouseholdInspection.Machine(
+                device: machine.device, host: machine.file?.host, lastWrote: machine.lastWrote,
+                isThisMachine: machine.device == here)
         }
-        let unmerged = [paths.pets, paths.timers, paths.history].flatMap { folder in
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".unmerged") }
-                .map { folder + "/" + $0 }
-        }.sorted()
+        var sharedWith: String?
+        if let here, let claimed = MachineFile.read(paths.machineFile(here)),
+            !claimed.isSameHost(as: MachineFile.here(device: here))
+        {
+            sharedWith = claimed.host
+        }
+        let legacy = LegacyHome(paths: paths.legacy)
+        let moved = Set(machines.filter { $0.host != nil }.map(\.device))
+        let notUpgraded = legacy.isPresent ? legacy.devices().subtracting(moved).sorted() : []
         return HouseholdInspection(
-            device: device, deviceFile: self.device.file, syncFolder: syncFolder, missingIgnores: missing,
-            unmergedCopies: unmerged)
+            device: device, deviceFile: self.device.file, syncFolder: Self.syncthingFolder(containing: paths.root),
+            machines: machines, sharedWith: sharedWith, oldLayout: legacy.isPresent, notUpgraded: notUpgraded)
     }
 
     /// The nearest folder at or above `path` that Syncthing shares (it keeps `.stfolder` there).
     static func syncthingFolder(containing path: String) -> String? {
         var folder = path
         while !folder.isEmpty && folder != "/" {
-            if FileManager.default.fileExists(atPath: folder + "/.stfolder") { return folder }
+            if PosixFile.exists(folder + "/.stfolder") { return folder }
             folder = PathText.parent(folder)
         }
         return nil

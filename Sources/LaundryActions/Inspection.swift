@@ -6,8 +6,7 @@ import LaundryStore
     @preconcurrency import Glibc
 #endif
 
-/// What `laundry doctor` sees in the files, read without changing anything: corrupt files are
-/// reported here and set aside by the next command.
+/// What `laundry doctor` sees in the files, read without changing anything.
 public struct Inspection: Sendable {
     public enum Home: Sendable {
         case notCreated
@@ -17,7 +16,7 @@ public struct Inspection: Sendable {
 
     public let home: Home
     public let problems: [StoreProblem]
-    /// Files an earlier command set aside as corrupt (`*.corrupt-<time>`).
+    /// This machine's records a change set aside as corrupt (`*.corrupt-<time>`).
     public let setAsideFiles: [String]
 }
 
@@ -31,11 +30,17 @@ extension Laundry {
         guard info.st_mode & S_IFMT == S_IFDIR, access(paths.root, W_OK) == 0 else {
             return Inspection(home: .notWritable, problems: [], setAsideFiles: [])
         }
-        let snapshot = PetStore(paths: paths, setsAsideCorruptFiles: false).loadAll()
-        let setAside = ((try? FileManager.default.contentsOfDirectory(atPath: paths.pets)) ?? [])
-            .filter { $0.contains(".corrupt-") }.sorted().map { "\(paths.pets)/\($0)" }
+        let snapshot = files.loadAll()
+        let now = self.now
+        var setAside: [String] = []
+        if let here = try? DeviceIdentity.read(paths.deviceFile) {
+            setAside = PosixFile.listFolder(paths.records(here)).filter { $0.contains(".corrupt-") }.sorted()
+                .map { "\(paths.records(here))/\($0)" }
+        }
         return Inspection(
-            home: .ready(pets: snapshot.states.count, timers: snapshot.states.filter { $0.liveTimer != nil }.count),
+            home: .ready(
+                pets: snapshot.pets.count,
+                timers: snapshot.pets.filter { Laundry.settled($0.state, at: now).liveTimer != nil }.count),
             problems: snapshot.problems, setAsideFiles: setAside)
     }
 }

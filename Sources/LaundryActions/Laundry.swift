@@ -4,10 +4,11 @@ import LaundryCore
 import LaundryStore
 
 /// The one way in: every command, every notification button and the daemon's engine go through
-/// these operations. Each resolves the pet, brings it up to date (settles finished timers and lost
-/// streaks) and changes it under its lock through the store. Problems met on the way that did not
-/// stop the operation (corrupt files set aside, a daemon that would not start) are collected in
-/// `warnings` for the caller to report.
+/// these operations. Looking reads every machine's records, merges them and brings the pets up to
+/// date in the view, writing nothing; changing settles the pet, runs the move, stamps the parts it
+/// changed and writes them to this machine's own record, under the pet's lock. Problems met on the
+/// way that did not stop the operation (unreadable files, a daemon that would not start) are
+/// collected in `warnings` for the caller to report.
 public final class Laundry {
     private let store: PetStore
     private let clock: any WallClock
@@ -19,16 +20,23 @@ public final class Laundry {
     public let configPath: String?
     /// This machine among those sharing the folder: it stamps every change made here.
     public let device: DeviceIdentity
-    public private(set) var warnings: [LaundryWarning] = []
+    public internal(set) var warnings: [LaundryWarning] = []
+    /// Whether this process has made sure it may write (its machine folder claimed, the old layout
+    /// brought in): once, before its first change.
+    var readyToWriteDone = false
 
-    /// For tests and the daemon: a home folder, a data folder, a clock. `autostart` nil never
-    /// starts the notification service.
+    /// For tests and the daemon: a data folder (with this machine's folders from `paths`), a data
+    /// folder of kinds and texts, a clock. `autostart` nil never starts the notification service.
+    /// - Parameter keepsLastGoodRecords: for a long-lived reader (the daemon): a record a sync
+    ///   engine is replacing keeps its last good version.
     public init(
         home: String, dataFolder: String, kinds: KindCatalog, clock: any WallClock,
         autostart: DaemonAutostart? = nil, configPath: String? = nil,
-        device: DeviceIdentity = DeviceIdentity(fixed: "0000000000000000")
+        device: DeviceIdentity = DeviceIdentity(fixed: "0000000000000000"), paths: LaundryPaths? = nil,
+        keepsLastGoodRecords: Bool = false
     ) {
-        store = PetStore(paths: LaundryPaths(root: home))
+        store = PetStore(
+            paths: paths ?? LaundryPaths(root: home), cache: keepsLastGoodRecords ? RecordCache() : nil)
         self.configPath = configPath
         self.device = device
         data = DataDirectory(path: dataFolder)
@@ -37,23 +45,26 @@ public final class Laundry {
         self.autostart = autostart
     }
 
-    /// Everything from the environment: `LAUNDRY_HOME`, the data folder, `LAUNDRY_FAKE_NOW`, and
-    /// whether a command that starts a timer starts the daemon (`LAUNDRY_NO_AUTOSTART`).
+    /// Everything from the environment: `LAUNDRY_HOME` and this machine's folders, the data folder,
+    /// `LAUNDRY_FAKE_NOW`, and whether a command that starts a timer starts the daemon
+    /// (`LAUNDRY_NO_AUTOSTART`).
     /// - Parameters:
     ///   - clock: the clock to run on, for a caller that needs it too (the daemon); else from the
     ///     environment.
-    ///   - startsDaemon: false for the daemon itself, which starts no daemon.
+    ///   - startsDaemon: false for the daemon itself, which starts no daemon and keeps the last
+    ///     good version of every record it reads.
     public static func open(
         environment: [String: String] = ProcessInfo.processInfo.environment, clock: (any WallClock)? = nil,
         startsDaemon: Bool = true
     ) throws -> Laundry {
         let data = try DataDirectory.locate(environment: environment)
+        let paths = LaundryPaths.resolve(environment: environment)
         return Laundry(
-            home: LaundryPaths.resolve(environment: environment).root, dataFolder: data.path,
-            kinds: try data.loadKinds(), clock: try clock ?? LaundryClock.from(environment),
+            home: paths.root, dataFolder: data.path, kinds: try data.loadKinds(),
+            clock: try clock ?? LaundryClock.from(environment),
             autostart: startsDaemon ? DaemonAutostart(environment: environment) : nil,
-            configPath: ConfigFile.path(environment: environment),
-            device: DeviceIdentity(file: DeviceIdentity.path(environment: environment)))
+            configPath: ConfigFile.path(environment: environment), device: DeviceIdentity(file: paths.deviceFile),
+            paths: paths, keepsLastGoodRecords: !startsDaemon)
     }
 
     /// The time on laundry's clock (shifted by `LAUNDRY_FAKE_NOW` in tests).
@@ -61,18 +72,19 @@ public final class Laundry {
     public var home: String { store.paths.root }
     public var dataFolder: String { data.path }
 
-    // MARK: Looking
+    // MARK: Looking (reads only)
 
-    /// Every pet, brought up to date, sorted by name.
+    /// Every pet, brought up to date in the view, sorted by name.
     public func pets() -> [PetState] {
-        let states = settled(loadAll())
+        let now = clock.now()
+        let states = loadAll().map { Self.settled($0.state, at: now) }
         // Keys computed once: a locale-aware comparison per pair was a tenth of `status` with 1,000 pets.
         return states.map { ($0.pet.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// The pet a user named, brought up to date: one read of the folder finds and loads it.
+    /// The pet a user named, brought up to date in the view.
     public func pet(_ query: String) throws -> PetState {
-        settled([try find(query)])[0]
+        Self.settled(try find(query).state, at: clock.now())
     }
 
     /// Just the names, read without side effects, for shell completion: it must be quick and must
@@ -86,12 +98,20 @@ public final class Laundry {
         (try? DataDirectory.locate(environment: environment).loadKinds())?.ids ?? []
     }
 
+    /// A pet as it is at `now`: a load whose end has passed is finished, a dead pet has lost its
+    /// streak. Nothing is written for it.
+    static func settled(_ state: PetState, at now: Date) -> PetState {
+        var view = state
+        StageMachine.settle(&view, at: now)
+        return view
+    }
+
     // MARK: The cycle
 
     /// Does what a command asks of the pet a user named; a move that starts a timer makes sure
     /// the notification service runs.
     public func perform(_ action: PetAction, on query: String) throws -> PetState {
-        let state = try perform(action, onPet: try resolve(query), query: query)
+        let state = try perform(action, onPet: try find(query).state.pet.id, query: query)
         if action.startsTimer, let autostart, let problem = autostart.ensureRunning() {
             warnings.append(.daemonNotStarted(problem))
         }
@@ -101,12 +121,9 @@ public final class Laundry {
     /// Does what a notification button asks of a pet known by its id.
     public func perform(_ action: PetAction, onPet id: UUID, query: String? = nil) throws -> PetState {
         let now = clock.now()
-        guard
-            let state = try change(
-                id, at: now,
-                { (state: inout PetState) throws(PetError) in
-                    try action.apply(to: &state, at: now)
-                })
+        guard let state = try change(id, at: now, { (state: inout PetState) throws(PetError) in
+            try action.apply(to: &state, at: now)
+        })
         else {
             throw PetError.unknownPet(query ?? id.lowercasedText, suggestion: nil)
         }
@@ -119,49 +136,58 @@ public final class Laundry {
         guard let name = request.name else { throw PetError.invalidName("", reason: "a name cannot be empty or blank") }
         let kind = try kinds.resolve(request.kind ?? kinds.defaultKind)
         let now = clock.now()
-        var pet = Pet(
+        try prepareToWrite()
+        let here = try device.id()
+        let pet = Pet(
             name: name, kind: kind, createdAt: now, washDuration: request.washDuration,
             dryDuration: request.dryDuration, cycleDays: request.cycleDays, lastLaundryAt: request.lastWashed)
-        let here = try device.id()
-        var parts = PartStamps()
-        for part in PetPart.allCases { parts.record(PartStamp(at: now, device: here), for: part) }
-        pet.parts = parts
-        let adopted = HistoryEvent(
-            at: now, event: .adopted, petID: pet.id, detail: kind.id, id: EventID.random(), device: here)
-        try store.create(pet, events: [adopted])
-        return PetState(pet: pet)
+        let state = PetState(pet: pet)
+        let stamp = PartStamp(at: now, device: here)
+        var record = PetRecord(id: pet.id, createdAt: now)
+        let parts = PetPart.allCases.filter { $0 != .release }
+        for part in parts { record.set(part, from: state, stamp: stamp) }
+        var adopted = HistoryEvent(at: now, event: .adopted, petID: pet.id, detail: kind.id, id: EventID.random(), device: here)
+        adopted.stamp = stamp
+        adopted.changed = parts.map { HistoryEvent.PartChange(part: $0, after: nil) }
+        try store.create(record, events: [adopted], device: here)
+        return state
     }
 
     /// Changes a pet's name or settings; only the fields given change.
     public func configure(_ query: String, _ settings: PetSettings) throws -> PetState {
         let kind = try settings.kind.map { (id) throws(PetError) in try kinds.resolve(id) }
-        let id = try resolve(query)
+        let id = try find(query).state.pet.id
         let now = clock.now()
         let apply = { (state: inout PetState) -> [HistoryEvent] in settings.apply(to: &state, kind: kind, at: now) }
-        let result = try change(id, at: now, renamingTo: settings.name?.value, apply)
-        guard let result else { throw PetError.unknownPet(query, suggestion: nil) }
+        guard let result = try change(id, at: now, renamingTo: settings.name?.value, apply) else {
+            throw PetError.unknownPet(query, suggestion: nil)
+        }
         return result
     }
 
-    /// Deletes the pet and all its files. Returns the pet as it was.
+    /// Releases the pet: a release stamped later than every change to it, which reaches every
+    /// machine; a change made later elsewhere, before it arrived there, keeps the pet. Returns the
+    /// pet as it was.
     public func release(_ query: String) throws -> Pet {
         let state = try pet(query)
-        try store.remove(
-            state.pet.id,
-            release: ReleaseRecord(petID: state.pet.id, name: state.pet.name, at: now, device: try device.id()))
+        let now = clock.now()
+        _ = try change(state.pet.id, at: now, releasing: true) { state in
+            [HistoryEvent(at: now, event: .released, petID: state.pet.id, detail: state.pet.name)]
+        }
         return state.pet
     }
 
     // MARK: Record
 
-    /// Events of one pet, or of every pet, newest first.
+    /// Events of one pet, or of every pet, newest first: every machine's, once each, with what the
+    /// view derives (a finish, a death, a change superseded by a later one).
     public func history(_ query: String?, limit: Int?) throws -> [(pet: Pet, event: HistoryEvent)] {
-        let states = try query.map { [try pet($0)] } ?? pets()
+        let merged = try query.map { [try find($0)] } ?? loadAll()
+        let now = clock.now()
         var entries: [(pet: Pet, event: HistoryEvent, order: Int)] = []
-        for state in states {
-            for event in store.history(state.pet.id).events {
-                entries.append((state.pet, event, entries.count))
-            }
+        for pet in merged {
+            let view = Self.settled(pet.state, at: now)
+            for event in historyEvents(of: pet, at: now) { entries.append((view.pet, event, entries.count)) }
         }
         // Newest first; events of the same instant keep the order they were written in, reversed.
         entries.sort { ($0.event.at, $0.order) > ($1.event.at, $1.order) }
@@ -169,119 +195,83 @@ public final class Laundry {
     }
 
     public func statistics(weeks: Int, zone: LocalZone) -> LaundryStats {
-        let states = pets()
-        let events = states.flatMap { store.history($0.pet.id).events }
-        return LaundryStats(pets: states.map(\.pet), events: events, now: clock.now(), zone: zone, weeks: weeks)
+        let now = clock.now()
+        let merged = loadAll()
+        let events = merged.flatMap { historyEvents(of: $0, at: now) }
+        return LaundryStats(
+            pets: merged.map { Self.settled($0.state, at: now).pet }, events: events, now: now, zone: zone, weeks: weeks)
+    }
+
+    private func historyEvents(of pet: MergedPet, at now: Date) -> [HistoryEvent] {
+        var view = pet.state
+        let derived = StageMachine.settle(&view, at: now)
+        return PetHistory.compose(store.histories(pet.state.pet.id), merged: pet, derived: derived)
     }
 
     // MARK: Internals
 
-    private func loadAll() -> [PetState] {
+    func loadAll() -> [MergedPet] {
         let snapshot = store.loadAll()
         report(snapshot.problems)
-        return snapshot.states
+        return snapshot.pets
     }
 
-    /// The pet a user named, as its files say.
-    private func find(_ query: String) throws -> PetState {
-        let states = loadAll()
-        let id = try PetMatcher(states.map { .init(id: $0.pet.id, name: $0.pet.name) }).match(query)
-        guard let state = states.first(where: { $0.pet.id == id }) else {
+    /// The pet a user named, as the records say.
+    private func find(_ query: String) throws -> MergedPet {
+        let pets = loadAll()
+        let id = try PetMatcher(pets.map { .init(id: $0.state.pet.id, name: $0.state.pet.name) }).match(query)
+        guard let pet = pets.first(where: { $0.state.pet.id == id }) else {
             throw PetError.unknownPet(query, suggestion: nil)
         }
-        return state
+        return pet
     }
 
-    private func resolve(_ query: String) throws -> UUID { try find(query).pet.id }
-
-    /// Settles, then runs `move` on the settled state, under the pet's lock (and the names lock for
-    /// a rename). What settling found is true whatever the move: when the move is refused, the
-    /// settled state is still written.
+    /// Settles, then runs `move` on the settled pet, under its lock (and the names lock for a
+    /// rename), and writes the parts it changed to this machine's record, each stamped later
+    /// than every stamp seen for it, with the events. A refused move writes nothing. Nil when no
+    /// record names the pet, or it is released.
     func change(
-        _ id: UUID, at now: Date, renamingTo newName: String? = nil,
+        _ id: UUID, at now: Date, renamingTo newName: String? = nil, releasing: Bool = false,
         _ move: (inout PetState) throws -> [HistoryEvent]
     ) throws -> PetState? {
-        var refusal: (any Error)?
-        let settleThenMove = { (state: inout PetState) -> [HistoryEvent] in
-            refusal = nil  // run again when a sync engine replaced the files meanwhile
-            var events = StageMachine.settle(&state, at: now)
-            var moved = state
-            do {
+        try prepareToWrite()
+        let here = try device.id()
+        func write() throws -> PetState? {
+            let result = try self.store.update(id, device: here) { merged, own in
+                guard !merged.isReleased else { return (PetState?.none, nil, []) }
+                guard !merged.state.pet.isFromNewerVersion else {
+                    throw StoreError.newerSchema(
+                        pet: merged.state.pet.name, path: self.store.paths.machines, version: merged.newestSchema)
+                }
+                var state = merged.state
+                let settled = StageMachine.settle(&state, at: now)
+                var moved = state
                 let made = try move(&moved)
-                // Made on first need, so a refused command leaves nothing behind.
-                let here = made.isEmpty && moved == state ? "" : try self.device.id()
-                Self.stamp(&moved, changedFrom: state, at: now, device: here)
-                events += made.map { event in
+                var changed = PetPart.allCases.filter { $0 != .release && $0.content(of: moved) != $0.content(of: state) }
+                if releasing { changed = [.release] }
+                guard !changed.isEmpty || !made.isEmpty else { return (moved, nil, []) }
+                // A release is later than every change seen; a change, than every stamp of its parts.
+                let stamp = merged.stamps.next(for: releasing ? PetPart.allCases : changed, at: now, device: here)
+                var record = own ?? PetRecord(id: id, createdAt: merged.state.pet.createdAt)
+                for part in changed { record.set(part, from: moved, stamp: stamp) }
+                let changes = changed.map { HistoryEvent.PartChange(part: $0, after: merged.stamps[$0]) }
+                let events = settled + made.map { event in
                     var event = event
-                    if event.id == nil {
-                        event.id = EventID.random()
-                        event.device = here
-                    }
+                    event.id = event.id ?? EventID.random()
+                    event.device = here
+                    event.stamp = stamp
+                    event.changed = changes
                     return event
                 }
-                state = moved
-            } catch {
-                refusal = error
+                return (moved, record, events)
             }
-            // A timer file that is not the pet's current load and is older than it: cleared.
-            if !state.timerIsCurrent, let timer = state.timer, PetMerge.isLeftover(timer, for: state.pet) {
-                state.timer = nil
-            }
-            return events
+            return result ?? nil
         }
-        let state: PetState?
-        do {
-            if let newName {
-                state = try store.rename(id, to: newName, settleThenMove)
-            } else {
-                state = try store.update(id, settleThenMove)
-            }
-        } catch {
-            // The refusal is what the user asked about; a failure to save the settling is secondary.
-            throw refusal ?? error
+        guard let newName else { return try write() }
+        return try store.withNamesLock { () throws -> PetState? in
+            try self.store.requireUniqueName(newName, except: id)
+            return try write()
         }
-        if let refusal { throw refusal }
-        return state
-    }
-
-    /// Stamps each part a person's move changed with the time and this machine, for merging with
-    /// copies from other machines; the timer carries the cycle's stamp.
-    /// A stamp is never earlier than the one it follows (a clock behind another machine's must
-    /// not let a change made after seeing a stamp lose to it).
-    static func stamp(_ moved: inout PetState, changedFrom before: PetState, at now: Date, device: String) {
-        var parts = moved.pet.parts ?? PartStamps()
-        var changed = false
-        for part in PetPart.allCases {
-            let cycleTimerMoved = part == .cycle && moved.timer != before.timer
-            guard part.content(of: moved.pet) != part.content(of: before.pet) || cycleTimerMoved else { continue }
-            let after = parts.latest(part).map { $0.at.addingTimeInterval(0.001) } ?? now
-            parts.record(PartStamp(at: max(now, after), device: device), for: part)
-            changed = true
-        }
-        guard changed else { return }
-        moved.pet.parts = parts
-        if moved.timer != nil, moved.timerIsCurrent { moved.timer?.stamp = parts.latest(.cycle) }
-    }
-
-    /// Brings read-only views up to date: finished timers and lost streaks are written down (once,
-    /// under the pet's lock); when that fails, the view is still computed correctly.
-    func settled(_ states: [PetState]) -> [PetState] {
-        let now = clock.now()
-        var result = states
-        for position in result.indices where result[position].needsSettling(at: now) {
-            let id = result[position].pet.id
-            if result[position].pet.isFromNewerVersion {
-                StageMachine.settle(&result[position], at: now)
-                continue
-            }
-            do {
-                if let fresh = try change(id, at: now, { _ in [] }) { result[position] = fresh }
-            } catch {
-                StageMachine.settle(&result[position], at: now)
-                report([.notSaved(path: store.paths.petFile(id), reason: (error as? StoreError)?.reason ?? "\(error)")])
-            }
-        }
-        return result
     }
 
     func report(_ found: [StoreProblem]) {
@@ -291,4 +281,5 @@ public final class Laundry {
     /// The store, for the other files of this module (inspection, the daemon's bookkeeping).
     var files: PetStore { store }
     var dataDirectory: DataDirectory { data }
+    var daemonAutostart: DaemonAutostart? { autostart }
 }

@@ -66,6 +66,15 @@ public enum DaemonLauncher {
         return names.compactMap { Int32($0) }.filter { fcntl($0, F_GETFD) >= 0 }
     }
 
+    /// Stops the daemon with this pid (SIGTERM) and waits up to 5 s for its lock to be free; true
+    /// once it is.
+    public static func stop(pid: Int32, runtime: RuntimePaths) -> Bool {
+        guard pid > 0, kill(pid, SIGTERM) == 0 else { return !DaemonLock.isHeld(paths: runtime) }
+        let deadline = Date().addingTimeInterval(5)
+        while DaemonLock.isHeld(paths: runtime) && Date() < deadline { usleep(20_000) }
+        return !DaemonLock.isHeld(paths: runtime)
+    }
+
     /// Sends SIGTERM and waits for the lock to be released. Returns false if none was running.
     public static func stop(runtime: RuntimePaths, timeout: TimeInterval = 5) -> Bool {
         guard DaemonLock.isHeld(paths: runtime), let pid = DaemonStatus.read(from: runtime.status)?.pid, pid > 0 else {

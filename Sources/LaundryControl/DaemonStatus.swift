@@ -20,6 +20,9 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     public var awake: Awake?
     /// Whether logind's delay lock on sleep is held (so the phone hears before a sleep).
     public var sleepDelayLock = false
+    /// The layout of the data folder the daemon reads (nil: one from before each machine had its
+    /// own folder, which a newer command stops before it brings the old layout in).
+    public var layout: Int?
 
     public struct Awake: Codable, Equatable, Sendable {
         public var through: String?
@@ -48,6 +51,7 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     ) {
         self.awake = awake
         self.sleepDelayLock = sleepDelayLock
+        layout = MachineFile.currentLayout
         quietFrom = quietHours?.from.description
         quietTo = quietHours?.to.description
         self.pid = pid

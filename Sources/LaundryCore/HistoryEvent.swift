@@ -1,11 +1,12 @@
 import FoundationEssentials
 
-/// One line of `history/<uuid>.jsonl`: something that happened to a pet.
+/// One line of a machine's `history/<uuid>.jsonl`: something that happened to a pet.
 public struct HistoryEvent: Codable, Equatable, Sendable {
     public enum Kind: String, Codable, Sendable {
         case adopted, washStarted, washDone, dryStarted, dryDone, extraDryStarted, extraDryDone
-        case folded, cancelled, paused, resumed, settingsChanged, renamed, died, snoozed
-        /// A change made on one machine lost to a later change of the same part on another.
+        case folded, cancelled, paused, resumed, settingsChanged, renamed, died, snoozed, released
+        /// A change made on one machine lost to a later change of the same part on another
+        /// (derived when history is read; older laundry versions wrote it).
         case superseded
     }
 
@@ -22,6 +23,22 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     public var timerID: UUID?
     /// A short free text: the new name, the changed settings, the length of a load.
     public var detail: String?
+    /// For what a person did: the stamp the parts it changed got, and for each of those parts the
+    /// stamp of the version it was made on (none before it: nil). Following these back from a
+    /// part's winning version tells a change that was seen from one that a later change replaced
+    /// without seeing it (superseded).
+    public var stamp: PartStamp?
+    public var changed: [PartChange]?
+
+    public struct PartChange: Codable, Equatable, Sendable {
+        public var part: PetPart
+        public var after: PartStamp?
+
+        public init(part: PetPart, after: PartStamp?) {
+            self.part = part
+            self.after = after
+        }
+    }
 
     public init(
         at: Date, event: Kind, petID: UUID, timerID: UUID? = nil, detail: String? = nil, id: String? = nil,

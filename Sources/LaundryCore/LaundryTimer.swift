@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// A pet's running timer: an absolute wall-clock end, never a counter, so it stays right across a
-/// suspend, a crash or a clock change. Stored in `timers/<uuid>.json`.
+/// A pet's load: an absolute wall-clock end, never a counter, so it stays right across a suspend,
+/// a crash or a clock change. Stored inside the cycle part of a pet's record, so the two can never
+/// arrive apart.
 public struct LaundryTimer: Codable, Equatable, Sendable {
     public static let currentSchemaVersion = 1
 
@@ -15,11 +16,8 @@ public struct LaundryTimer: Codable, Equatable, Sendable {
     /// Set while paused: what was left when it was paused.
     public var pausedRemaining: Double?
     public var pausedAt: Date?
-    /// Set by whoever first saw the timer end (a command or the daemon) and moved the pet on.
+    /// Set in the view once its end has passed (never stored: a finish is the clock's doing).
     public var finishedAt: Date?
-    /// The pet's cycle stamp when this version was written, so that of two versions of the file
-    /// from two machines the one that goes with the merged pet is kept.
-    public var stamp: PartStamp?
     /// The load's planned length, kept across pauses (where `endsAt − startedAt` stops meaning it).
     public var plannedSeconds: Double
 
@@ -33,7 +31,6 @@ public struct LaundryTimer: Codable, Equatable, Sendable {
         pausedRemaining = nil
         pausedAt = nil
         finishedAt = nil
-        stamp = nil
         plannedSeconds = duration.timeInterval
     }
 

@@ -1,85 +1,60 @@
 import FoundationEssentials
 
-/// When, and on which machine, a part of a pet was last changed by a person (or, `auto`, by the
-/// end of a timer). Two copies of a pet written on two machines are merged part by part: the
-/// later stamp wins, the device id breaking a tie.
+/// When, and on which machine, a person last changed a part of a pet. Every machine keeps its own
+/// latest version of each part it changed, with its stamp; the pet everyone sees is, per part,
+/// the version with the latest stamp (the device id breaks a tie).
 public struct PartStamp: Codable, Hashable, Sendable, Comparable {
     public var at: Date
     public var device: String
-    /// Set for a stamp no person made: a finished timer, stamped with its end.
-    public var auto: Bool?
 
-    public init(at: Date, device: String, auto: Bool = false) {
-        self.at = at
+    /// `at` is kept to the millisecond, as files store it, so a stamp read back equals itself.
+    public init(at: Date, device: String) {
+        self.at = Date(timeIntervalSince1970: (at.timeIntervalSince1970 * 1000).rounded() / 1000)
         self.device = device
-        self.auto = auto ? true : nil
     }
 
-    public var isAuto: Bool { auto == true }
-
     public static func < (left: PartStamp, right: PartStamp) -> Bool {
-        (left.at, left.device, left.isAuto ? 0 : 1) < (right.at, right.device, right.isAuto ? 0 : 1)
+        (left.at, left.device) < (right.at, right.device)
     }
 }
 
-/// The parts a pet is merged by. Each changes as one: a cycle's stage, timer, totals and streaks
-/// only make sense together.
+/// The parts a pet is merged by. Each changes as one: a cycle's stage, its running load, totals
+/// and streaks only make sense together. A release is a part too: it wins when it is later than
+/// every other part's latest change.
 public enum PetPart: String, Codable, CaseIterable, Sendable {
     /// Name and kind.
     case identity
     /// Wash and dry lengths, days between cycles.
     case settings
-    /// Stage, the running load, last laundry, totals and streaks.
+    /// Stage, the running load (with its absolute end), last laundry, totals and streaks.
     case cycle
     /// A snooze.
     case reminders
+    /// The pet was released.
+    case release
 }
 
-/// Each part's recent stamps, newest last: the newest says which copy wins a merge; the older
-/// ones tell a copy the winner had already seen (nothing lost) from a change made beside it
-/// (superseded, and said so in history).
-public struct PartStamps: Codable, Equatable, Sendable {
-    public static let kept = 16
+/// The winning stamp of each part of a pet.
+public struct PartStamps: Equatable, Sendable {
+    private var stamps: [PetPart: PartStamp] = [:]
 
-    public var identity: [PartStamp]
-    public var settings: [PartStamp]
-    public var cycle: [PartStamp]
-    public var reminders: [PartStamp]
+    public init() {}
 
-    public init() {
-        identity = []
-        settings = []
-        cycle = []
-        reminders = []
+    public subscript(part: PetPart) -> PartStamp? {
+        get { stamps[part] }
+        set { stamps[part] = newValue }
     }
 
-    public subscript(part: PetPart) -> [PartStamp] {
-        get {
-            switch part {
-            case .identity: return identity
-            case .settings: return settings
-            case .cycle: return cycle
-            case .reminders: return reminders
-            }
-        }
-        set {
-            switch part {
-            case .identity: identity = newValue
-            case .settings: settings = newValue
-            case .cycle: cycle = newValue
-            case .reminders: reminders = newValue
-            }
-        }
+    /// The latest stamp of any part but the release: the last change a person made to the pet.
+    public var latestChange: PartStamp? {
+        stamps.filter { $0.key != .release }.values.max()
     }
 
-    public func latest(_ part: PetPart) -> PartStamp? { self[part].last }
-
-    /// Records a change of `part`; the oldest stamps fall off.
-    public mutating func record(_ stamp: PartStamp, for part: PetPart) {
-        var lineage = self[part]
-        guard lineage.last != stamp else { return }
-        lineage.append(stamp)
-        if lineage.count > Self.kept { lineage.removeFirst(lineage.count - Self.kept) }
-        self[part] = lineage
+    /// A stamp for a change made now to `parts`: never earlier than now, and later than every stamp
+    /// seen for those parts, so a change made after seeing another wins even on a slower clock.
+    public func next(for parts: [PetPart], at now: Date, device: String) -> PartStamp {
+        let seen = parts.compactMap { stamps[$0]?.at }.max()
+        let after = seen.map { $0.addingTimeInterval(0.001) } ?? now
+        return PartStamp(at: max(now, after), device: device)
     }
 }

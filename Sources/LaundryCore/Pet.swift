@@ -1,11 +1,8 @@
 import FoundationEssentials
 
-/// One laundry load as a pet: identity, settings, where it is in its cycle, and its record.
-/// Stored in `pets/<uuid>.json`; only the UUID ever names a file.
-public struct Pet: Codable, Equatable, Sendable {
-    public static let currentSchemaVersion = 1
-
-    public var schemaVersion: Int
+/// One laundry load as a pet: identity, settings, where it is in its cycle, and its record: the
+/// pet as everyone sees it, merged from every machine's record (`PetRecord`).
+public struct Pet: Equatable, Sendable {
     public var id: UUID
     public var name: String
     public var kind: String
@@ -20,20 +17,14 @@ public struct Pet: Codable, Equatable, Sendable {
     public var longestStreak: Int
     /// Reminders are held back until then (`laundry snooze`).
     public var snoozedUntil: Date?
-    /// The load (timer) the cycle is on, from its start until the fold or a cancel: a timer file
-    /// with another id is a leftover (an interrupted command, the losing side of a merge).
-    /// Nil in files written before it existed.
-    public var loadID: UUID?
-    /// When and where each part was last changed, for merging copies from other machines. Nil in
-    /// files written before it existed (such a file loses every tie).
-    public var parts: PartStamps?
+    /// A record written by a newer laundry: shown, never changed by this one.
+    public var isFromNewerVersion = false
 
     public init(
         id: UUID = UUID(), name: PetName, kind: Kind, createdAt: Date,
         washDuration: LaundryDuration? = nil, dryDuration: LaundryDuration? = nil,
         cycleDays: Double? = nil, lastLaundryAt: Date? = nil
     ) {
-        schemaVersion = Self.currentSchemaVersion
         self.id = id
         self.name = name.value
         self.kind = kind.id
@@ -47,8 +38,24 @@ public struct Pet: Codable, Equatable, Sendable {
         currentStreak = 0
         longestStreak = 0
         snoozedUntil = nil
-        loadID = nil
-        parts = nil
+    }
+
+    /// A pet as records store it: the name and kind as they were written (checked where read),
+    /// every setting at its default until a record says otherwise.
+    public init(id: UUID, storedName: String, kind: String, createdAt: Date) {
+        self.id = id
+        name = storedName
+        self.kind = kind
+        washDuration = .minutes(45)
+        dryDuration = .minutes(60)
+        cycleDays = 7
+        self.createdAt = createdAt
+        lastLaundryAt = nil
+        stage = .idle
+        totalCycles = 0
+        currentStreak = 0
+        longestStreak = 0
+        snoozedUntil = nil
     }
 
     /// The moment health is counted from.
@@ -82,9 +89,6 @@ public struct Pet: Codable, Equatable, Sendable {
         if PetName.isValidStored(name) == false { return "the name is empty or too long" }
         return nil
     }
-
-    /// Whether this copy of `laundry` may rewrite the file: never one written by a newer version.
-    public var isFromNewerVersion: Bool { schemaVersion > Self.currentSchemaVersion }
 }
 
 /// What the notification service last said about a finished load, so reminders keep their pace

@@ -1,12 +1,12 @@
 import FoundationEssentials
 
-/// A pet together with its timer file and what this machine has said about it: the unit every
+/// A pet together with its load and what this machine has said about it: the unit every
 /// operation reads, changes and writes back.
 public struct PetState: Equatable, Sendable {
     public var pet: Pet
-    /// The contents of `timers/<uuid>.json`, which may describe a finished or stale load.
+    /// The cycle's load: running, paused, or (seen after its end) finished.
     public var timer: LaundryTimer?
-    /// This machine's notes (`devices/<device-id>/<uuid>.json`); written only by its daemon.
+    /// What this machine's daemon told the user (kept outside the shared folder).
     public var notes: DeviceNotes
 
     public init(pet: Pet, timer: LaundryTimer? = nil, notes: DeviceNotes? = nil) {
@@ -15,15 +15,8 @@ public struct PetState: Equatable, Sendable {
         self.notes = notes ?? DeviceNotes(petID: pet.id)
     }
 
-    /// The timer file belongs to the pet's current load. A file left behind by an interrupted
-    /// command (writers put a new timer on disk before the pet that names it) or by the losing
-    /// side of a merge does not.
-    public var timerIsCurrent: Bool {
-        guard let timer, timer.petID == pet.id else { return false }
-        // A pet from before load ids: the stage alone says.
-        guard let loadID = pet.loadID else { return pet.parts == nil && pet.stage != .idle }
-        return timer.id == loadID
-    }
+    /// The load belongs to this pet (a record edited by hand could say otherwise).
+    public var timerIsCurrent: Bool { timer?.petID == pet.id }
 
     /// The timer that is timing the pet's current stage, if any.
     public var liveTimer: LaundryTimer? {

@@ -11,13 +11,9 @@ public enum StageMachine {
     public static func settle(_ state: inout PetState, at now: Date) -> [HistoryEvent] {
         var events: [HistoryEvent] = []
         if var timer = state.liveTimer, timer.hasEnded(at: now) {
-            // Every machine that sees the end writes the same bytes: the stamp is the end's, on the
-            // device that started the load, and the event's id comes from the load's.
-            let device = timer.stamp?.device ?? state.pet.parts?.latest(.cycle)?.device ?? ""
-            let stamp = PartStamp(at: timer.endsAt, device: device, auto: true)
-            state.pet.parts?.record(stamp, for: .cycle)
+            // No one's change, so no stamp: every machine derives the same view, and the event's
+            // id comes from the load's, so whoever writes it down writes the same line.
             timer.finishedAt = timer.endsAt
-            timer.stamp = state.pet.parts == nil ? timer.stamp : stamp
             state.timer = timer
             state.pet.stage = timer.kind.finishedStage
             events.append(
@@ -68,7 +64,6 @@ public enum StageMachine {
         pet.totalCycles += 1
         pet.lastLaundryAt = now
         pet.stage = .idle
-        pet.loadID = nil
         state.pet = pet
         state.timer = nil
         return [HistoryEvent(at: now, event: .folded, petID: pet.id, detail: "cycle \(pet.totalCycles)")]
@@ -79,7 +74,6 @@ public enum StageMachine {
         try require(state, in: [.washing, .drying], move: .cancel, now: now)
         let timer = state.liveTimer
         state.pet.stage = timer?.kind.stageBefore ?? (state.pet.stage == .washing ? .idle : .washed)
-        state.pet.loadID = nil
         state.timer = nil
         return [
             HistoryEvent(
@@ -133,7 +127,6 @@ public enum StageMachine {
         let timer = LaundryTimer(petID: state.pet.id, kind: kind, startedAt: now, duration: duration)
         state.timer = timer
         state.pet.stage = kind.runningStage
-        state.pet.loadID = timer.id
         return [
             HistoryEvent(
                 at: now, event: HistoryEvent.started(kind), petID: state.pet.id,

@@ -16,6 +16,12 @@ enum DaemonRunner {
         let clock = try LaundryClock.from(environment)
         let laundry = try Laundry.open(environment: environment, clock: clock, startsDaemon: false)
         let lock = try DaemonLock(paths: runtime)
+        // A daemon reads every machine's records but writes none of the shared files; it brings the
+        // old layout in (if any) like the first command that writes, and then watches its folders.
+        do { try laundry.prepareToWrite() } catch {
+            log("the data folder could not be made ready: \(ErrorText.line(for: error) ?? "\(error)")")
+        }
+        for warning in laundry.warnings { log("warning: \(ErrorText.line(for: warning))") }
         try laundry.prepareFolders()
         let notifier = LibNotifyNotifier(iconPath: laundry.iconPath)
         let engine = DaemonEngine(
@@ -24,7 +30,7 @@ enum DaemonRunner {
             sound: GSoundPlayer(log: log), hooks: HookRunner(log: log))
         engine.logsTimings = environment["LAUNDRY_LOG_TIMINGS"] == "1"
         let timer = try RealtimeTimer()
-        let watch = try DirectoryWatch(folders: laundry.watchedFolders)
+        let watch = try laundry.makeWatch()
         let startedAt = clock.now()
         log("started (pid \(getpid())) for \(laundry.home)")
         engine.start()
@@ -59,7 +65,7 @@ enum DaemonRunner {
         }
         reportStatus()
         let loop = MainLoop(
-            engine: engine, clock: clock, timer: timer, watch: watch,
+            engine: engine, clock: clock, timer: timer, watch: watch, watchedFolders: { laundry.watchedFolders },
             reloadConfig: {
                 do { return try laundry.loadConfig() } catch {
                     let problem = ErrorText.line(for: error) ?? "\(error)"

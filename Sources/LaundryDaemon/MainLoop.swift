@@ -17,6 +17,7 @@ public final class MainLoop {
     private let clock: any WallClock
     private let timer: RealtimeTimer
     private let watch: DirectoryWatch
+    private let watchedFolders: () -> [String]
     private let reloadConfig: () -> DaemonConfig?
     private let afterEvent: () -> Void
     private let log: (String) -> Void
@@ -24,12 +25,14 @@ public final class MainLoop {
 
     init(
         engine: DaemonEngine, clock: any WallClock, timer: RealtimeTimer, watch: DirectoryWatch,
+        watchedFolders: @escaping () -> [String],
         reloadConfig: @escaping () -> DaemonConfig?, afterEvent: @escaping () -> Void, log: @escaping (String) -> Void
     ) {
         self.engine = engine
         self.clock = clock
         self.timer = timer
         self.watch = watch
+        self.watchedFolders = watchedFolders
         self.reloadConfig = reloadConfig
         self.afterEvent = afterEvent
         self.log = log
@@ -74,6 +77,8 @@ public final class MainLoop {
     /// something from another machine arrived (the merge may touch any pet).
     private func drainWatch() -> Set<UUID>? {
         let (ids, overflowed, fromElsewhere) = watch.drain()
+        // A machine joined: its folders are watched from now on.
+        if overflowed || fromElsewhere { watch.watch(watchedFolders()) }
         return overflowed || fromElsewhere ? nil : ids
     }
 

@@ -148,6 +148,12 @@ public enum ErrorText {
         case .store(let problem): return shown(problem.description)
         case .daemonNotStarted(let error):
             return "could not start the notification service (\(shown(error.description))); run: laundry daemon start"
+        case .deviceRenewed(let old, let new, let host):
+            return "this machine shared its device id \(old) with \(shown(host)) (a cloned disk or home folder?); "
+                + "it is now \(new), and its changes so far stay valid"
+        case .importWaits(let reason):
+            return "the pets are not moved to this version's layout yet: \(shown(reason)); "
+                + "stop it with: laundry daemon stop"
         }
     }
 

@@ -42,6 +42,7 @@ public struct HistoryView {
         case .renamed: return "renamed"
         case .died: return "died of neglect"
         case .snoozed: return "reminders snoozed"
+        case .released: return "released"
         case .superseded: return "a change made on another machine at the same time was superseded"
         }
     }

@@ -56,6 +56,20 @@ public final class DeviceIdentity: @unchecked Sendable {
         return kept
     }
 
+    /// Another machine writes under this id (a cloned disk or home folder): this one takes a new
+    /// id, kept aside the old file so nothing is lost, and writes under the new one from now on.
+    public func renew() throws(StoreError) -> String {
+        guard let file else { throw .unwritable(path: "device-id", reason: "no device id was given") }
+        if PosixFile.exists(file) {
+            let stamp = Timestamp.format(Date()).replacing(":", with: "").replacing("-", with: "")
+            guard rename(file, "\(file).cloned-\(stamp)") == 0 else {
+                throw .unwritable(path: file, reason: PosixFile.describe(errno))
+            }
+        }
+        cached = nil
+        return try id()
+    }
+
     /// The id in `file`, or nil if there is none yet.
     public static func read(_ file: String) throws(StoreError) -> String? {
         guard case .data(let data) = try PosixFile.read(file, limit: 256) else { return nil }

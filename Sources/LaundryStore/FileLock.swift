@@ -5,11 +5,12 @@ import LaundryCore
     @preconcurrency import Glibc
 #endif
 
-/// An exclusive `flock` on a lock file, held while a closure runs. Lock files may be deleted by the
-/// holder (when a pet is released); a waiter that then wins the lock on the deleted file notices
-/// and locks the new one instead.
+/// An exclusive `flock` on a lock file in this machine's runtime folder (never in the shared data
+/// folder, where a lock means nothing to another machine), held while a closure runs.
 enum FileLock {
-    static func withLock<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    static func withLock<T>(_ path: String, runtime: String, _ body: () throws -> T) throws -> T {
+        try SafeFolder.prepare(runtime)
+        try PosixFile.makeFolder(PathText.parent(path))
         let fd = try acquire(path)
         defer {
             flock(fd, LOCK_UN)
@@ -19,24 +20,47 @@ enum FileLock {
     }
 
     private static func acquire(_ path: String) throws(StoreError) -> Int32 {
-        while true {
-            let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
-            guard fd >= 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
-            var result: Int32
-            repeat { result = flock(fd, LOCK_EX) } while result != 0 && errno == EINTR
-            guard result == 0 else {
-                let code = errno
-                close(fd)
-                throw .unwritable(path: path, reason: PosixFile.describe(code))
-            }
-            var held = stat()
-            var current = stat()
-            if fstat(fd, &held) == 0, stat(path, &current) == 0, held.st_ino == current.st_ino,
-                held.st_dev == current.st_dev
-            {
-                return fd
-            }
+        let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
+        guard fd >= 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
+        var result: Int32
+        repeat { result = flock(fd, LOCK_EX) } while result != 0 && errno == EINTR
+        guard result == 0 else {
+            let code = errno
             close(fd)
+            throw .unwritable(path: path, reason: PosixFile.describe(code))
+        }
+        return fd
+    }
+}
+
+/// A folder only this user may use: made 0700 if missing; refused if it is another user's, can be
+/// written by others, or is a link (a folder in `/tmp` anyone could have made first).
+public enum SafeFolder {
+    public static func prepare(_ path: String) throws(StoreError) {
+        // The fallback lives in /tmp: the folder there is checked, and so is every one made in it.
+        let fallback = LaundryPaths.fallbackRuntime
+        if path.hasPrefix(fallback + "/") || path == fallback {
+            try check(fallback, create: true)
+        }
+        try PosixFile.makeFolder(path)
+        try check(path, create: false)
+    }
+
+    private static func check(_ path: String, create: Bool) throws(StoreError) {
+        if create, mkdir(path, PosixFile.folderMode) != 0, errno != EEXIST {
+            throw .unwritable(path: path, reason: PosixFile.describe(errno))
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
+        let fix = "remove it, or set XDG_RUNTIME_DIR to a folder of your own"
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .unwritable(path: path, reason: "it is not a folder (a link, or a file); \(fix)")
+        }
+        guard info.st_uid == getuid() else {
+            throw .unwritable(path: path, reason: "it belongs to another user; \(fix)")
+        }
+        guard info.st_mode & 0o077 == 0 else {
+            throw .unwritable(path: path, reason: "others can read or write it (mode \(String(info.st_mode & 0o777, radix: 8))); \(fix)")
         }
     }
 }

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// `history/<uuid>.jsonl`: one JSON event per line, appended to; rewritten whole only to merge
-/// another machine's copy in.
+/// A machine's `history/<uuid>.jsonl`: one JSON event per line, appended to by that machine only.
 public enum HistoryLog {
     public struct Contents: Sendable {
         /// Every event with its id (lines from before ids get one derived from the line).
@@ -11,8 +10,8 @@ public enum HistoryLog {
         public var unreadableLines: Int
     }
 
-    /// Events any machine would write the same way, with the same id: one already in the file (from
-    /// another machine) is not written twice.
+    /// Events any machine would write the same way, with the same id: one already in this file is
+    /// not written twice.
     private static let derivedKinds: Set<HistoryEvent.Kind> = [.washDone, .dryDone, .extraDryDone, .died, .superseded]
 
     /// Takes the room for `events` now; `write()` them once the change they record is on disk.
@@ -24,11 +23,6 @@ public enum HistoryLog {
         }
         guard !events.isEmpty else { return nil }
         return try PosixFile.ReservedAppend(encode(events), to: path)
-    }
-
-    /// Replaces the file with exactly `events`, atomically.
-    static func rewrite(_ events: [HistoryEvent], at path: String) throws(StoreError) {
-        try PosixFile.writeAtomically(encode(events), to: path)
     }
 
     private static func encode(_ events: [HistoryEvent]) -> Data {

@@ -4,27 +4,59 @@ import FoundationEssentials
     @preconcurrency import Glibc
 #endif
 
-/// Where `laundry` keeps its files: `$LAUNDRY_HOME`, else `$XDG_DATA_HOME/laundry`, else
-/// `~/.local/share/laundry`. Only UUIDs ever name a file under it.
+/// Where `laundry` keeps its files. The data folder (`$LAUNDRY_HOME`, else `$XDG_DATA_HOME/laundry`,
+/// else `~/.local/share/laundry`) may be shared by the household's machines, so in it each machine
+/// writes only under `machines/<device-id>/`; what stays on this machine is kept outside it: its
+/// notes in the state folder, its locks in the runtime folder. Only UUIDs and device ids name files.
 public struct LaundryPaths: Sendable {
+    /// The data folder, shared or not.
     public let root: String
+    /// `$XDG_STATE_HOME/laundry`: the device id, the daemon's notes and log.
+    public let state: String
+    /// `$XDG_RUNTIME_DIR/laundry`: locks, the daemon's lock and status.
+    public let runtime: String
 
-    public init(root: String) { self.root = root }
-
-    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> LaundryPaths {
-        if let home = environment["LAUNDRY_HOME"], !home.isEmpty { return LaundryPaths(root: home) }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return LaundryPaths(root: data + "/laundry") }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? userHome()
-        return LaundryPaths(root: home + "/.local/share/laundry")
+    public init(root: String, state: String, runtime: String) {
+        self.root = root
+        self.state = state
+        self.runtime = runtime
     }
 
-    /// `$XDG_STATE_HOME/laundry`, else `~/.local/state/laundry`: what stays on this machine (the
-    /// daemon's log, the device id).
+    /// A data folder with this machine's own folders beside it (`<root>.state`, `<root>.run`), for
+    /// tests and tools that set no environment.
+    public init(root: String) {
+        self.init(root: root, state: root + ".state", runtime: root + ".run")
+    }
+
+    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> LaundryPaths {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? userHome()
+        let root: String
+        if let data = environment["LAUNDRY_HOME"], !data.isEmpty {
+            root = data
+        } else if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            root = data + "/laundry"
+        } else {
+            root = home + "/.local/share/laundry"
+        }
+        return LaundryPaths(
+            root: root, state: stateFolder(environment: environment), runtime: runtimeFolder(environment: environment))
+    }
+
+    /// `$XDG_STATE_HOME/laundry`, else `~/.local/state/laundry`.
     public static func stateFolder(environment: [String: String]) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/laundry" }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? userHome()
         return home + "/.local/state/laundry"
     }
+
+    /// `$XDG_RUNTIME_DIR/laundry`, else `/tmp/laundry-runtime-<uid>/laundry` (a folder in `/tmp`
+    /// is checked to be this user's, mode 0700, before it is used: `SafeFolder`).
+    public static func runtimeFolder(environment: [String: String]) -> String {
+        let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? fallbackRuntime
+        return base + "/laundry"
+    }
+
+    public static var fallbackRuntime: String { "/tmp/laundry-runtime-\(getuid())" }
 
     /// The home folder in the password database, for when `HOME` is not set (`/` if none).
     public static func userHome() -> String {
@@ -33,44 +65,52 @@ public struct LaundryPaths: Sendable {
         return path.isEmpty ? "/" : path
     }
 
-    public var pets: String { root + "/pets" }
-    public var timers: String { root + "/timers" }
-    public var history: String { root + "/history" }
-    public var locks: String { root + "/locks" }
-    /// Each machine's notes on what it announced, one folder per device id.
-    public var devices: String { root + "/devices" }
-    /// One file per released pet, so the release reaches every machine and wins over older changes.
-    public var released: String { root + "/released" }
+    // MARK: The shared folder: one folder per machine, written by that machine only
 
-    public func petFile(_ id: UUID) -> String { "\(pets)/\(Self.fileStem(id)).json" }
-    public func timerFile(_ id: UUID) -> String { "\(timers)/\(Self.fileStem(id)).json" }
-    public func historyFile(_ id: UUID) -> String { "\(history)/\(Self.fileStem(id)).jsonl" }
+    public var machines: String { root + "/machines" }
+    public func machine(_ device: String) -> String { "\(machines)/\(device)" }
+    public func records(_ device: String) -> String { machine(device) + "/pets" }
+    public func histories(_ device: String) -> String { machine(device) + "/history" }
+    public func recordFile(_ id: UUID, device: String) -> String { "\(records(device))/\(Self.fileStem(id)).json" }
+    public func historyFile(_ id: UUID, device: String) -> String {
+        "\(histories(device))/\(Self.fileStem(id)).jsonl"
+    }
+    /// Who this machine is (its host), and that it writes in this layout.
+    public func machineFile(_ device: String) -> String { machine(device) + "/machine.json" }
+
+    // MARK: This machine's own
+
+    public var notes: String { state + "/notes" }
+    public func notesFile(_ id: UUID) -> String { "\(notes)/\(Self.fileStem(id)).json" }
+    public var deviceFile: String { state + "/device-id" }
+    public var locks: String { runtime + "/locks" }
     public func lockFile(_ id: UUID) -> String { "\(locks)/\(Self.fileStem(id)).lock" }
     public var namesLockFile: String { locks + "/names.lock" }
-    public func notesFolder(device: String) -> String { "\(devices)/\(device)" }
-    public func notesFile(_ id: UUID, device: String) -> String {
-        "\(notesFolder(device: device))/\(Self.fileStem(id)).json"
-    }
-    public func releaseFile(_ id: UUID) -> String { "\(released)/\(Self.fileStem(id)).json" }
 
-    /// The pet a sync engine's conflict copy belongs to: Syncthing keeps the name and the
-    /// extension around `.sync-conflict-<date>-<time>-<device>` (twice, for a copy of a copy).
+    /// The folders of the layout before each machine had its own (laundry 0.x): read, imported,
+    /// and removed once every machine has moved.
+    public var legacy: LegacyPaths { LegacyPaths(root: root) }
+
+    // MARK: Names
+
+    /// Lower-case UUIDs name the files.
+    public static func fileStem(_ id: UUID) -> String { id.lowercasedText }
+
+    /// The UUID a record or history file belongs to, or nil for a file that is not ours.
+    public static func id(fromFileName name: String, suffix: String) -> UUID? {
+        let bytes = Array(name.utf8)
+        guard bytes.count == 36 + suffix.utf8.count, name.hasSuffix(suffix) else { return nil }
+        return parseUUID(bytes[0..<36])
+    }
+
+    /// The pet a sync engine's conflict copy belongs to (the old layout had them): Syncthing keeps
+    /// the name and the extension around `.sync-conflict-<date>-<time>-<device>`.
     public static func id(fromConflictName name: String, suffix: String) -> UUID? {
         let bytes = Array(name.utf8)
         let marker = ".sync-conflict-"
         guard bytes.count > 36 + marker.utf8.count + suffix.utf8.count, name.hasSuffix(suffix),
             bytes[36..<(36 + marker.utf8.count)].elementsEqual(marker.utf8)
         else { return nil }
-        return parseUUID(bytes[0..<36])
-    }
-
-    /// Lower-case UUIDs name the files.
-    public static func fileStem(_ id: UUID) -> String { id.lowercasedText }
-
-    /// The UUID a file in `pets/` or `timers/` belongs to, or nil for a file that is not ours.
-    public static func id(fromFileName name: String, suffix: String) -> UUID? {
-        let bytes = Array(name.utf8)
-        guard bytes.count == 36 + suffix.utf8.count, name.hasSuffix(suffix) else { return nil }
         return parseUUID(bytes[0..<36])
     }
 
@@ -106,5 +146,27 @@ public struct LaundryPaths: Sendable {
                 bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                 bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
             ))
+    }
+}
+
+/// The old layout, every machine writing the same files: `pets/`, `timers/`, `history/`,
+/// `released/`, `devices/<id>/` (what each daemon announced), `locks/`.
+public struct LegacyPaths: Sendable {
+    public let root: String
+
+    public var pets: String { root + "/pets" }
+    public var timers: String { root + "/timers" }
+    public var history: String { root + "/history" }
+    public var released: String { root + "/released" }
+    public var devices: String { root + "/devices" }
+    public var locks: String { root + "/locks" }
+    public var all: [String] { [pets, timers, history, released, devices, locks] }
+
+    public func petFile(_ id: UUID) -> String { "\(pets)/\(LaundryPaths.fileStem(id)).json" }
+    public func timerFile(_ id: UUID) -> String { "\(timers)/\(LaundryPaths.fileStem(id)).json" }
+    public func historyFile(_ id: UUID) -> String { "\(history)/\(LaundryPaths.fileStem(id)).jsonl" }
+    public func releaseFile(_ id: UUID) -> String { "\(released)/\(LaundryPaths.fileStem(id)).json" }
+    public func notesFile(_ id: UUID, device: String) -> String {
+        "\(devices)/\(device)/\(LaundryPaths.fileStem(id)).json"
     }
 }

@@ -5,379 +5,319 @@ import LaundryCore
     @preconcurrency import Glibc
 #endif
 
-/// The per-pet files under `LAUNDRY_HOME`: reading them (setting corrupt ones aside), and changing a
-/// pet under its lock with atomic writes in an order that a crash at any point cannot make
-/// inconsistent.
+/// The pets in the data folder: every machine's records of them read and merged, and this
+/// machine's own record and history written. Reading writes nothing and takes no lock (it works
+/// on a read-only folder); a machine writes only its own files, under the pet's lock, atomically.
 public struct PetStore: Sendable {
     public let paths: LaundryPaths
-    /// False for a reader that must change nothing (`laundry doctor`): corrupt files are only reported.
-    public let setsAsideCorruptFiles: Bool
+    /// Last good versions of other machines' records, for a long-lived reader (the daemon): a file
+    /// a sync engine is replacing, or one that arrives torn, keeps its last good version until a new
+    /// one parses. Nil for a command, which reads each file once.
+    public let cache: RecordCache?
 
-    public init(paths: LaundryPaths, setsAsideCorruptFiles: Bool = true) {
+    public init(paths: LaundryPaths, cache: RecordCache? = nil) {
         self.paths = paths
-        self.setsAsideCorruptFiles = setsAsideCorruptFiles
+        self.cache = cache
     }
 
-    // MARK: Reading
-
     public struct Snapshot: Sendable {
-        public var states: [PetState]
+        public var pets: [MergedPet]
         public var problems: [StoreProblem]
 
-        public init(states: [PetState], problems: [StoreProblem]) {
-            self.states = states
+        public init(pets: [MergedPet], problems: [StoreProblem]) {
+            self.pets = pets
             self.problems = problems
         }
     }
 
-    /// Every pet with its timer. Corrupt files are set aside and reported; they never stop the rest.
+    // MARK: Reading
+
+    /// The machines that have written to the folder.
+    public func machines() -> [String] {
+        PosixFile.listFolder(paths.machines).filter(DeviceIdentity.isValid).sorted()
+    }
+
+    /// Every pet, merged from every machine's records (and the old layout's files while they are
+    /// here), released ones left out.
     public func loadAll() -> Snapshot {
         var problems: [StoreProblem] = []
-        var states: [PetState] = []
-        var petNames = PosixFile.listFolder(paths.pets)
-        var timerNames = PosixFile.listFolder(paths.timers)
-        if setsAsideCorruptFiles {
-            PosixFile.removeAbandonedTemporaries(in: paths.pets, names: petNames)
-            PosixFile.removeAbandonedTemporaries(in: paths.timers, names: timerNames)
-            // Another machine's copies and releases first, so nothing below reads a stale pet.
-            let reconciled = reconcile(petNames: petNames, timerNames: timerNames)
-            if !reconciled.isEmpty {
-                problems += reconciled
-                petNames = PosixFile.listFolder(paths.pets)
-                timerNames = PosixFile.listFolder(paths.timers)
-            }
-        } else {
-            problems += waitingCopies(petNames: petNames, timerNames: timerNames)
-        }
-        // A pet whose file a sync engine is replacing is missing from the listing for a moment.
-        let arriving = PosixFile.namesArriving(petNames).filter { !petNames.contains($0) }
-        for name in (petNames + arriving).sorted() {
-            guard let id = LaundryPaths.id(fromFileName: name, suffix: ".json") else { continue }
-            do {
-                guard let pet = try readPet(id, problems: &problems) else { continue }
-                states.append(PetState(pet: pet))
-            } catch {
-                problems.append(.unreadable(path: paths.petFile(id), reason: Self.reason(error)))
+        var records: [UUID: [PetRecord]] = [:]
+        for device in machines() {
+            let folder = paths.records(device)
+            let names = PosixFile.listFolder(folder)
+            // A record a sync engine is replacing is missing from the listing for a moment.
+            for name in names + PosixFile.namesArriving(names).filter({ !names.contains($0) }) {
+                guard let id = LaundryPaths.id(fromFileName: name, suffix: ".json"),
+                    let record = read(folder + "/" + name, id: id, problems: &problems)
+                else { continue }
+                records[id, default: []].append(record)
             }
         }
-        var index: [UUID: Int] = [:]
-        for (position, state) in states.enumerated() { index[state.pet.id] = position }
-        for name in timerNames + PosixFile.namesArriving(timerNames).filter({ !timerNames.contains($0) }) {
-            guard let id = LaundryPaths.id(fromFileName: name, suffix: ".json") else { continue }
-            guard let position = index[id] else {
-                problems.append(.orphanTimer(path: paths.timerFile(id)))
-                continue
-            }
-            states[position].timer = readTimer(id, problems: &problems)
+        let legacy = LegacyHome(paths: paths.legacy)
+        if legacy.isPresent {
+            for (id, old) in legacy.records(problems: &problems) { records[id, default: []] += old }
         }
-        return Snapshot(states: states, problems: problems)
+        // In the pets' id order, so every listing (and what is built from it) is the same everywhere.
+        let pets = records.sorted { $0.key.uuidString < $1.key.uuidString }.compactMap { PetRecord.merge($0.value) }
+            .filter { !$0.isReleased }
+        return Snapshot(pets: pets, problems: problems)
     }
 
-    /// One pet with its timer (and the notes of `device`, for its notification service), or nil
-    /// if it has no file.
-    public func load(_ id: UUID, notesOf device: String? = nil) throws(StoreError) -> PetState? {
-        var problems: [StoreProblem] = []
-        guard let pet = try readPet(id, problems: &problems) else { return nil }
-        let timer = readTimer(id, problems: &problems)
-        return PetState(
-            pet: pet, timer: timer,
-            notes: try device.map { (device) throws(StoreError) in
-                try notes(id, device: device, legacy: pet.parts == nil)
-            })
-    }
-
-    /// What `device` has announced about the pet. A pet from before notes were kept apart (`legacy`:
-    /// no stamps yet, so no newer laundry has rewritten it) has them in its own files, read until
-    /// this machine writes notes, so an upgrade repeats no announcement.
-    public func notes(_ id: UUID, device: String, legacy: Bool) throws(StoreError) -> DeviceNotes {
-        let path = paths.notesFile(id, device: device)
-        if case .data(let data) = try PosixFile.read(path) {
-            if let notes = try? JSONCoding.decoder().decode(DeviceNotes.self, from: data), notes.petID == id {
-                return notes
+    /// One pet merged from every machine's records, released or not; nil if none names it.
+    public func load(_ id: UUID, problems: inout [StoreProblem]) -> MergedPet? {
+        var records: [PetRecord] = []
+        for device in machines() {
+            if let record = read(paths.recordFile(id, device: device), id: id, problems: &problems) {
+                records.append(record)
             }
-            return DeviceNotes(petID: id)
         }
-        return legacy ? LegacyNotes.read(id, paths: paths) : DeviceNotes(petID: id)
+        records += LegacyHome(paths: paths.legacy).records(for: id, problems: &problems)
+        return PetRecord.merge(records)
     }
 
-    /// Writes this machine's notes about a pet (only its notification service does).
-    public func saveNotes(_ notes: DeviceNotes, device: String) throws(StoreError) {
-        try PosixFile.makeFolder(paths.notesFolder(device: device))
-        try PosixFile.writeAtomically(
-            try encode(notes, JSONCoding.encoder(), path: paths.notesFile(notes.petID, device: device)),
-            to: paths.notesFile(notes.petID, device: device))
+    /// Identifies the versions of every record of a pet, so a reader can skip decoding what it
+    /// already has (every write replaces a file, so a new inode or time means new contents).
+    public func version(_ id: UUID) -> [String: PosixFile.Version] {
+        var versions: [String: PosixFile.Version] = [:]
+        for device in machines() {
+            let path = paths.recordFile(id, device: device)
+            if let version = PosixFile.stamp(path) { versions[path] = version }
+        }
+        let legacy = paths.legacy
+        for path in [legacy.petFile(id), legacy.timerFile(id), legacy.releaseFile(id)] {
+            if let version = PosixFile.stamp(path) { versions[path] = version }
+        }
+        return versions
     }
 
-    /// Identifies the current versions of a pet's two files (every write replaces a file, so a
-    /// new inode or time means new contents), so a reader can skip decoding what it already has.
-    public struct FileStamp: Equatable, Sendable {
-        let pet: PosixFile.Version?
-        let timer: PosixFile.Version?
+    private struct NameProbe: Decodable {
+        struct Identity: Decodable {
+            struct Value: Decodable { var name: String }
+            var stamp: PartStamp
+            var value: Value
+        }
+        var identity: Identity?
     }
 
-    public func stamp(_ id: UUID) -> FileStamp {
-        FileStamp(pet: PosixFile.stamp(paths.petFile(id)), timer: PosixFile.stamp(paths.timerFile(id)))
-    }
-
-    private struct NameProbe: Decodable { var name: String }
-
-    /// Just the names, read without side effects (nothing set aside, nothing reported), for shell
-    /// completion, which must be quick and must never print into the user's prompt.
+    /// Just the names (each pet's latest), read without side effects, for shell completion, which
+    /// must be quick and must never print into the user's prompt.
     public func names() -> [String] {
-        let decoder = JSONDecoder()
-        return PosixFile.listFolder(paths.pets).compactMap { file in
-            guard let id = LaundryPaths.id(fromFileName: file, suffix: ".json"),
-                case .data(let data)? = try? PosixFile.read(paths.petFile(id))
-            else { return nil }
-            return try? decoder.decode(NameProbe.self, from: data).name
-        }
-    }
-
-    public func history(_ id: UUID) -> HistoryLog.Contents {
-        HistoryLog.read(paths.historyFile(id))
-    }
-
-    // MARK: Changing
-
-    /// Runs `change` on the pet's state under its lock and writes back what changed, in the order
-    /// `commit` documents. Nothing is written when `change` throws. Returns nil if the pet has no
-    /// file (it was released meanwhile). The lock keeps out this machine's writers; a sync engine
-    /// is not one of them, so when it puts another machine's version in place before the write,
-    /// `change` runs again on that version instead of overwriting it.
-    @discardableResult
-    public func update(_ id: UUID, _ change: (inout PetState) throws -> [HistoryEvent]) throws -> PetState? {
-        try ensureFolders()
-        return try FileLock.withLock(paths.lockFile(id)) { () throws -> PetState? in
-            var attempt = 0
-            while true {
-                attempt += 1
-                let read = stamp(id)
-                var problems: [StoreProblem] = []
-                guard let pet = try readPet(id, problems: &problems) else {
-                    try? PosixFile.remove(paths.lockFile(id))
-                    return nil
-                }
-                guard !pet.isFromNewerVersion else {
-                    throw StoreError.newerSchema(pet: pet.name, path: paths.petFile(id), version: pet.schemaVersion)
-                }
-                let before = PetState(pet: pet, timer: readTimer(id, problems: &problems))
-                var state = before
-                let events = try change(&state)
-                do {
-                    try commit(from: before, to: state, events: events, unless: attempt < 5 ? read : nil)
-                    return state
-                } catch CommitRace.filesReplaced {
-                    continue
+        let decoder = JSONCoding.decoder()
+        var latest: [UUID: (PartStamp, String)] = [:]
+        for device in machines() {
+            let folder = paths.records(device)
+            for file in PosixFile.listFolder(folder) {
+                guard let id = LaundryPaths.id(fromFileName: file, suffix: ".json"),
+                    case .data(let data)? = try? PosixFile.read(folder + "/" + file),
+                    let identity = (try? decoder.decode(NameProbe.self, from: data))?.identity
+                else { continue }
+                if latest[id].map({ $0.0 < identity.stamp }) ?? true {
+                    latest[id] = (identity.stamp, identity.value.name)
                 }
             }
         }
-    }
-
-    /// Adds a new pet, refusing a name another pet already has (compared without case).
-    public func create(_ pet: Pet, events: [HistoryEvent]) throws {
-        try ensureFolders()
-        try FileLock.withLock(paths.namesLockFile) { () throws in
-            try requireUniqueName(pet.name, except: nil)
-            try FileLock.withLock(paths.lockFile(pet.id)) { () throws in
-                try commit(from: nil, to: PetState(pet: pet), events: events)
-            }
+        var names = latest.values.map(\.1)
+        if LegacyHome(paths: paths.legacy).isPresent {
+            var ignored: [StoreProblem] = []
+            let known = Set(latest.keys)
+            names += LegacyHome(paths: paths.legacy).records(problems: &ignored).filter { !known.contains($0.key) }
+                .compactMap { PetRecord.merge($0.value) }.filter { !$0.isReleased }.map(\.state.pet.name)
         }
+        return names
     }
 
-    /// Like `update`, but also holds the names lock, for a change that renames the pet.
-    @discardableResult
-    public func rename(
-        _ id: UUID, to name: String,
-        _ change: (inout PetState) throws -> [HistoryEvent]
-    ) throws -> PetState? {
-        try ensureFolders()
-        return try FileLock.withLock(paths.namesLockFile) { () throws -> PetState? in
-            try requireUniqueName(name, except: id)
-            return try update(id, change)
+    /// Every machine's events for the pet (and the old layout's), each machine's as written.
+    public func histories(_ id: UUID) -> [[HistoryEvent]] {
+        machines().map { HistoryLog.read(paths.historyFile(id, device: $0)).events }
+            + LegacyHome(paths: paths.legacy).history(for: id)
+    }
+
+    /// What this machine's daemon has told the user about the pet.
+    public func notes(_ id: UUID, device: String?) -> DeviceNotes {
+        if case .data(let data)? = try? PosixFile.read(paths.notesFile(id)),
+            let notes = try? JSONCoding.decoder().decode(DeviceNotes.self, from: data), notes.petID == id
+        {
+            return notes
         }
+        // Kept in the old layout until the import brings them here: an upgrade repeats nothing.
+        return device.flatMap { LegacyHome(paths: paths.legacy).notes(id, device: $0) } ?? DeviceNotes(petID: id)
     }
 
-    /// Deletes every file of the pet: its timer, its pet file, its history and its lock. The
-    /// release is written down first, for the other machines that share the folder.
-    public func remove(_ id: UUID, release: ReleaseRecord) throws {
-        try ensureFolders()
-        try FileLock.withLock(paths.namesLockFile) { () throws in
-            try FileLock.withLock(paths.lockFile(id)) { () throws in
-                try PosixFile.makeFolder(paths.released)
-                try PosixFile.writeAtomically(
-                    try encode(release, JSONCoding.encoder(), path: paths.releaseFile(id)), to: paths.releaseFile(id))
-                try removeFiles(id, device: release.device)
-            }
-        }
+    /// Writes this machine's notes about a pet (only its daemon does), outside the shared folder.
+    public func saveNotes(_ notes: DeviceNotes) throws(StoreError) {
+        try PosixFile.makeFolder(paths.notes)
+        try PosixFile.writeAtomically(
+            try Self.encode(notes, path: paths.notesFile(notes.petID)), to: paths.notesFile(notes.petID))
     }
 
-    /// Every file of a pet but its release record.
-    func removeFiles(_ id: UUID, device: String?) throws(StoreError) {
-        if let device { try PosixFile.remove(paths.notesFile(id, device: device)) }
-        try PosixFile.remove(paths.timerFile(id))
-        try PosixFile.remove(paths.petFile(id))
-        try PosixFile.remove(paths.historyFile(id))
-        PosixFile.syncFolder(paths.pets)
-        try PosixFile.remove(paths.lockFile(id))
-    }
-
-    enum CommitRace: Error { case filesReplaced }
-
-    // MARK: Internals
-
-    /// Writes a change in an order that survives a crash between any two steps: a new timer goes to
-    /// disk before the pet's stage that makes it live; a timer is deleted only after the pet no
-    /// longer needs it; history is appended last. Everything that can fail for want of space comes
-    /// first — the history line's room is reserved and both new files are written under temporary
-    /// names — so a full disk refuses the whole change and nothing of it is seen.
-    /// - Parameter read: the versions of the files the change was made on: if they were replaced
-    ///   since (by a sync engine), nothing is written and `CommitRace.filesReplaced` is thrown.
-    private func commit(
-        from before: PetState?, to after: PetState, events: [HistoryEvent], unless read: FileStamp? = nil
-    ) throws {
-        let id = after.pet.id
-        let encoder = JSONCoding.encoder()
-        let history = try HistoryLog.reserve(events, at: paths.historyFile(id))
-        var timerFile: PosixFile.PreparedReplacement?
-        var petFile: PosixFile.PreparedReplacement?
+    /// A record file read, or its last good version: nil (with the problem noted) when it does not
+    /// parse, is not plausible, or was written by a newer laundry in a shape this one cannot read.
+    func read(_ path: String, id: UUID, problems: inout [StoreProblem]) -> PetRecord? {
+        let result: PetRecord?
         do {
-            if let timer = after.timer, timer != before?.timer {
-                timerFile = try PosixFile.PreparedReplacement(
-                    try encode(timer, encoder, path: paths.timerFile(id)), for: paths.timerFile(id))
-            }
-            if after.pet != before?.pet {
-                petFile = try PosixFile.PreparedReplacement(
-                    try encode(after.pet, encoder, path: paths.petFile(id)), for: paths.petFile(id))
-            }
+            guard case .data(let data) = try PosixFile.read(path) else { return cache?.lastGood(path) }
+            result = try Self.decodeRecord(data, id: id, path: path, problems: &problems)
+        } catch let error as StoreError {
+            problems.append(.unreadable(path: path, reason: error.reason))
+            result = nil
         } catch {
-            timerFile?.discard()
-            history?.cancel()
-            throw error
+            problems.append(.unreadable(path: path, reason: JSONCoding.reason(error)))
+            result = nil
         }
-        // Looked at again just before the renames: what a sync engine put in place is merged, not
-        // overwritten.
-        if let read, read != stamp(id) {
-            timerFile?.discard()
-            petFile?.discard()
-            history?.cancel()
-            throw CommitRace.filesReplaced
-        }
-        if let timerFile {
-            do { try timerFile.commit() } catch {
-                petFile?.discard()
-                history?.cancel()
-                throw error
-            }
-            PosixFile.syncFolder(paths.timers)
-        }
-        if let petFile {
-            // The new timer (if any) is a harmless leftover until this rename makes it live.
-            do { try petFile.commit() } catch {
-                history?.cancel()
-                throw error
-            }
-            PosixFile.syncFolder(paths.pets)
-        }
-        if after.timer == nil, before?.timer != nil || PosixFile.exists(paths.timerFile(id)) {
-            try PosixFile.remove(paths.timerFile(id))
-            PosixFile.syncFolder(paths.timers)
-        }
-        try history?.write()
-    }
-
-    func encode<T: Encodable>(_ value: T, _ encoder: JSONEncoder, path: String) throws(StoreError) -> Data {
-        do { return try encoder.encode(value) + Data("\n".utf8) } catch {
-            throw .unwritable(
-                path: path, reason: "it could not be encoded, which is a bug in laundry; please report it")
-        }
-    }
-
-    private func requireUniqueName(_ name: String, except id: UUID?) throws(StoreError) {
-        let key = name.lowercased()
-        // Read only: merging here could take the names lock this caller already holds.
-        let reader = PetStore(paths: paths, setsAsideCorruptFiles: false)
-        if let existing = reader.loadAll().states.first(where: { $0.pet.id != id && $0.pet.name.lowercased() == key }) {
-            throw .nameTaken(existing.pet.name)
-        }
-    }
-
-    /// Creates `LAUNDRY_HOME` and its folders (0700) if they are missing.
-    public func ensureFolders() throws(StoreError) {
-        for folder in [paths.root, paths.pets, paths.timers, paths.history, paths.locks, paths.released] {
-            try PosixFile.makeFolder(folder)
-        }
+        guard let result else { return cache?.lastGood(path) }
+        cache?.keep(result, for: path)
+        return result
     }
 
     private struct SchemaProbe: Decodable { var schemaVersion: Int? }
 
-    /// Reads a pet file. A file that does not parse is set aside; a file from a newer version is
-    /// read as far as possible and never set aside.
-    func readPet(_ id: UUID, problems: inout [StoreProblem]) throws(StoreError) -> Pet? {
-        let path = paths.petFile(id)
-        guard case .data(let data) = try PosixFile.read(path) else { return nil }
+    static func decodeRecord(_ data: Data, id: UUID, path: String, problems: inout [StoreProblem]) throws
+        -> PetRecord?
+    {
         let decoder = JSONCoding.decoder()
-        do {
-            let pet = try decoder.decode(Pet.self, from: data)
-            guard pet.id == id else {
-                setAside(path, reason: "its id does not match its file name", problems: &problems)
-                return nil
-            }
-            if let reason = pet.implausibleValue, !pet.isFromNewerVersion {
-                setAside(path, reason: reason, problems: &problems)
-                return nil
-            }
-            if pet.isFromNewerVersion { problems.append(.newerSchema(path: path, version: pet.schemaVersion)) }
-            return pet
-        } catch {
-            if let probe = try? decoder.decode(SchemaProbe.self, from: data), let version = probe.schemaVersion,
-                version > Pet.currentSchemaVersion
+        let record: PetRecord
+        do { record = try decoder.decode(PetRecord.self, from: data) } catch {
+            if let version = (try? decoder.decode(SchemaProbe.self, from: data))?.schemaVersion,
+                version > PetRecord.currentSchemaVersion
             {
                 problems.append(.newerSchema(path: path, version: version))
                 return nil
             }
-            setAside(path, reason: JSONCoding.reason(error), problems: &problems)
+            throw error
+        }
+        guard record.id == id else {
+            problems.append(.unreadable(path: path, reason: "its id does not match its file name"))
             return nil
         }
-    }
-
-    func readTimer(_ id: UUID, problems: inout [StoreProblem]) -> LaundryTimer? {
-        let path = paths.timerFile(id)
-        do {
-            guard case .data(let data) = try PosixFile.read(path) else { return nil }
-            do {
-                let timer = try JSONCoding.decoder().decode(LaundryTimer.self, from: data)
-                if let reason = timer.implausibleValue {
-                    setAside(path, reason: reason, problems: &problems)
-                    return nil
-                }
-                return timer
-            } catch {
-                setAside(path, reason: JSONCoding.reason(error), problems: &problems)
-                return nil
-            }
-        } catch {
-            problems.append(.unreadable(path: path, reason: Self.reason(error)))
-            return nil
-        }
-    }
-
-    /// Renames a corrupt file to `<name>.corrupt-<UTC time>` so it is kept for the user to inspect.
-    func setAside(_ path: String, reason: String, problems: inout [StoreProblem]) {
-        guard setsAsideCorruptFiles else {
-            problems.append(.unreadable(path: path, reason: "it is corrupt (\(reason))"))
-            return
-        }
-        let stamp = Timestamp.format(Date()).replacing(":", with: "").replacing("-", with: "")
-        let target = "\(path).corrupt-\(stamp)"
-        if Glibc.rename(path, target) == 0 {
-            PosixFile.syncFolder(PathText.parent(path))
-            problems.append(.setAside(path: path, movedTo: target, reason: reason))
-        } else {
+        if record.isFromNewerVersion { problems.append(.newerSchema(path: path, version: record.schemaVersion)) }
+        if let reason = record.implausibleValue {
             problems.append(.unreadable(path: path, reason: reason))
+            return nil
+        }
+        return record
+    }
+
+    // MARK: Writing (this machine's own files only)
+
+    /// Runs `change` on the pet, merged from every machine's records, under its lock, and writes
+    /// what it returns: this machine's record and the events to append to its history. Nothing
+    /// is written when `change` throws or returns nil. Returns nil if no record names the pet.
+    @discardableResult
+    public func update<Result>(
+        _ id: UUID, device: String,
+        _ change: (_ merged: MergedPet, _ own: PetRecord?) throws -> (Result, PetRecord?, [HistoryEvent])
+    ) throws -> Result? {
+        try FileLock.withLock(paths.lockFile(id), runtime: paths.runtime) { () throws -> Result? in
+            var problems: [StoreProblem] = []
+            guard let merged = load(id, problems: &problems) else { return nil }
+            let own = try ownRecord(id, device: device)
+            let (result, record, events) = try change(merged, own)
+            if let record { try commit(record, events: events, device: device) }
+            return result
         }
     }
 
-    static func reason(_ error: any Error) -> String {
-        (error as? StoreError)?.reason ?? String(describing: error)
+    /// Adds a new pet, refusing a name another pet already has (compared without case).
+    public func create(_ record: PetRecord, events: [HistoryEvent], device: String) throws {
+        try withNamesLock { () throws in
+            if let name = record.identity?.value.name { try requireUniqueName(name, except: nil) }
+            try FileLock.withLock(paths.lockFile(record.id), runtime: paths.runtime) { () throws in
+                try commit(record, events: events, device: device)
+            }
+        }
     }
+
+    /// Holds the names lock (a change that renames, a new pet).
+    public func withNamesLock<T>(_ body: () throws -> T) throws -> T {
+        try FileLock.withLock(paths.namesLockFile, runtime: paths.runtime, body)
+    }
+
+    /// Refuses a name another pet already has (compared without case).
+    public func requireUniqueName(_ name: String, except id: UUID?) throws(StoreError) {
+        let key = name.lowercased()
+        if let existing = loadAll().pets.first(where: { $0.state.pet.id != id && $0.state.pet.name.lowercased() == key })
+        {
+            throw .nameTaken(existing.state.pet.name)
+        }
+    }
+
+    /// Removes what writers of this machine killed before their rename left in its own folders
+    /// (never another machine's): only names this store makes, once their writer is gone and
+    /// they are ten minutes old.
+    public func removeAbandonedTemporaries(device: String) {
+        for folder in [paths.records(device), paths.histories(device)] {
+            PosixFile.removeAbandonedTemporaries(in: folder, names: PosixFile.listFolder(folder))
+        }
+    }
+
+    /// This machine's record of the pet. One that does not parse is set aside as
+    /// `<file>.corrupt-<time>` (kept for the user, never deleted) and the change starts afresh.
+    func ownRecord(_ id: UUID, device: String) throws -> PetRecord? {
+        let path = paths.recordFile(id, device: device)
+        guard case .data(let data) = try PosixFile.read(path) else { return nil }
+        var problems: [StoreProblem] = []
+        do {
+            if let record = try Self.decodeRecord(data, id: id, path: path, problems: &problems) {
+                guard !record.isFromNewerVersion else {
+                    throw StoreError.newerSchema(
+                        pet: record.identity?.value.name ?? id.lowercasedText, path: path, version: record.schemaVersion)
+                }
+                return record
+            }
+            if case .newerSchema(_, let version)? = problems.first {
+                throw StoreError.newerSchema(pet: id.lowercasedText, path: path, version: version)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {}
+        setAside(path)
+        return nil
+    }
+
+    /// Writes a change in an order that a crash between any two steps cannot make inconsistent:
+    /// the history's room is reserved and the record written under a temporary name first (a full
+    /// disk refuses the whole change and nothing of it is seen), then the record is renamed into
+    /// place, then the history lines are appended into the room reserved.
+    func commit(_ record: PetRecord, events: [HistoryEvent], device: String) throws {
+        try PosixFile.makeFolder(paths.records(device))
+        try PosixFile.makeFolder(paths.histories(device))
+        let history = try HistoryLog.reserve(events, at: paths.historyFile(record.id, device: device))
+        let file: PosixFile.PreparedReplacement
+        do {
+            let path = paths.recordFile(record.id, device: device)
+            file = try PosixFile.PreparedReplacement(try Self.encode(record, path: path), for: path)
+        } catch {
+            history?.cancel()
+            throw error
+        }
+        do { try file.commit() } catch {
+            history?.cancel()
+            throw error
+        }
+        PosixFile.syncFolder(paths.records(device))
+        try history?.write()
+    }
+
+    /// Renames a corrupt file of this machine's to `<name>.corrupt-<UTC time>`.
+    private func setAside(_ path: String) {
+        let stamp = Timestamp.format(Date()).replacing(":", with: "").replacing("-", with: "")
+        if Glibc.rename(path, "\(path).corrupt-\(stamp)") == 0 { PosixFile.syncFolder(PathText.parent(path)) }
+    }
+
+    static func encode<T: Encodable>(_ value: T, path: String) throws(StoreError) -> Data {
+        do { return try JSONCoding.encoder().encode(value) + Data("\n".utf8) } catch {
+            throw .unwritable(
+                path: path, reason: "it could not be encoded, which is a bug in laundry; please report it")
+        }
+    }
+}
+
+/// The last good version of each record a long-lived reader has read.
+public final class RecordCache: @unchecked Sendable {
+    private var records: [String: PetRecord] = [:]
+
+    public init() {}
+
+    func keep(_ record: PetRecord, for path: String) { records[path] = record }
+    func lastGood(_ path: String) -> PetRecord? { records[path] }
 }

@@ -8,7 +8,7 @@ import LaundryCore
 
 /// The few file operations the store needs, done with system calls so that every write is atomic
 /// and durable and no read follows a planted symlink.
-enum PosixFile {
+public enum PosixFile {
     static let fileMode: mode_t = 0o600
     static let folderMode: mode_t = 0o700
 
@@ -162,13 +162,6 @@ enum PosixFile {
                 throw .unwritable(path: path, reason: PosixFile.describe(failure))
             }
             guard fsync(fd) == 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
-            // A sync engine may have put another machine's version in place since the open: the
-            // lines went to the file it replaced, so they go again to the one now there.
-            var written = stat()
-            var current = stat()
-            guard fstat(fd, &written) == 0, lstat(path, &current) == 0, written.st_ino != current.st_ino else { return }
-            let again = try ReservedAppend(data, to: path)
-            try again.write()
         }
 
         /// The change was not made: give the room back, and the file too if this made it.
@@ -226,7 +219,7 @@ enum PosixFile {
     }
 
     /// The names in a folder, or none if it does not exist.
-    static func listFolder(_ path: String) -> [String] {
+    public static func listFolder(_ path: String) -> [String] {
         guard let folder = opendir(path) else { return [] }
         defer { closedir(folder) }
         var names: [String] = []
@@ -245,7 +238,7 @@ enum PosixFile {
     /// shared home), and no write takes that long.
     static func removeAbandonedTemporaries(in folder: String, names: [String], now: Date = Date()) {
         for name in names where name.hasPrefix(".") {
-            guard let marker = name.firstRange(of: ".json.tmp-"),
+            guard let marker = name.firstRange(of: ".json.tmp-") ?? name.firstRange(of: ".jsonl.tmp-"),
                 LaundryPaths.id(
                     fromFileName: String(name[name.index(after: name.startIndex)..<marker.lowerBound]) + ".json",
                     suffix: ".json") != nil
@@ -263,7 +256,7 @@ enum PosixFile {
     }
 
     /// What tells one version of a file from the next: every write replaces the file.
-    struct Version: Equatable, Sendable {
+    public struct Version: Equatable, Sendable {
         let inode: UInt64
         let size: Int64
         let changedSeconds: Int
@@ -287,7 +280,7 @@ enum PosixFile {
         return Double(info.st_mtim.tv_sec) > Date().timeIntervalSince1970 - 10
     }
 
-    static func exists(_ path: String) -> Bool {
+    public static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
     }

@@ -12,3 +12,10 @@ public enum StoreFiles {
         try PosixFile.makeFolder(path)
     }
 }
+
+/// Folders of the data folder made on purpose (0700), for the daemon to watch.
+public enum StoreFolders {
+    public static func make(_ folders: [String]) throws(StoreError) {
+        for folder in folders { try PosixFile.makeFolder(folder) }
+    }
+}

@@ -64,15 +64,15 @@ final class CommandLineEndToEndTests: XCTestCase {
         let home = LaundryHome()
         // No running timer: its countdown could tick between two runs.
         home.ok("adopt", "Socks")
-        let orphan = home.path + "/timers/\(UUID().uuidString.lowercased()).json"
-        try Data("garbage".utf8).write(to: URL(fileURLWithPath: orphan))
+        let broken = "\(home.path)/machines/\(try XCTUnwrap(home.device))/pets/\(UUID().uuidString.lowercased()).json"
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: broken))
         let fast = home.run(["status"])
         let parsed = home.run(["list", "--weeks"])
         XCTAssertEqual(parsed.status, 64, "an unknown option still goes to ArgumentParser")
         XCTAssertTrue(parsed.stderr.contains("(see: laundry list --help)"), parsed.stderr)
         XCTAssertEqual(fast.status, 0)
         XCTAssertTrue(fast.stdout.contains("Socks"), fast.stdout)
-        XCTAssertTrue(fast.stderr.contains("laundry: warning: ignoring"), "the orphan is reported: \(fast.stderr)")
+        XCTAssertTrue(fast.stderr.contains("laundry: warning: skipping"), "the broken file is reported: \(fast.stderr)")
         for other in [["list"], ["ls"]] {
             let result = home.run(other)
             XCTAssertEqual(result.stdout, fast.stdout, "\(other) prints the same table")

@@ -91,7 +91,7 @@ final class CompletionEndToEndTests: XCTestCase {
     }
 
     func test_noErrorInThePromptWhenTheStoreIsEmptyMissingOrCorrupt() throws {
-        let pets = home.path + "/pets"
+        let pets = home.path + "/machines/\(try XCTUnwrap(home.device))/pets"
         try Data("{ corrupt".utf8).write(to: URL(fileURLWithPath: pets + "/\(UUID().uuidString.lowercased()).json"))
         XCTAssertEqual(bashComplete("laundry fold ").sorted(), ["Bed Sheets", "Sock Drawer", "Socks"])
         XCTAssertEqual(home.files(in: "pets").filter { $0.contains("corrupt-") }, [], "completion moves no file")

@@ -39,21 +39,24 @@ final class CrashStressTests: XCTestCase {
         }
         XCTAssertGreaterThan(killed, 0, "some commands were killed before they finished")
         XCTAssertEqual(
-            (home.files(in: "pets") + home.files(in: "timers")).filter { $0.contains(".corrupt-") }, [],
+            (home.files(in: "pets") + home.files(in: "history")).filter { $0.contains(".corrupt-") }, [],
             "nothing had to be set aside — \(context)")
-        // What killed writers left behind is hidden, never read, and cleared once it is old.
+        // What killed writers left behind is hidden, never read, and cleared by the next writer
+        // once it is old (a reader changes nothing).
         var temporaries: [String] = []
-        for folder in ["pets", "timers"] {
-            for name in home.files(in: folder) where name.hasPrefix(".") {
+        let device = try XCTUnwrap(home.device)
+        for folder in ["pets", "history"] {
+            let base = "\(home.data)/machines/\(device)/\(folder)"
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] where name.hasPrefix(".") {
                 XCTAssertNotNil(
                     name.range(of: #"^\.[0-9a-f-]{36}\.json\.tmp-\d+-\d+$"#, options: .regularExpression), name)
-                let path = "\(home.path)/\(folder)/\(name)"
                 try FileManager.default.setAttributes(
-                    [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: path)
-                temporaries.append(path)
+                    [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: base + "/" + name)
+                temporaries.append(base + "/" + name)
             }
         }
         XCTAssertEqual(home.run(["status"]).stderr, "")
+        home.ok("snooze", pets[0])
         XCTAssertEqual(
             temporaries.filter { FileManager.default.fileExists(atPath: $0) }, [],
             "an hour-old temporary of a dead writer is removed")
@@ -116,7 +119,8 @@ final class CrashStressTests: XCTestCase {
         XCTAssertEqual(repeated, [], "announced again with no kill in between — \(context)")
         var finished = 0
         var missing: [String] = []
-        for (_, events) in home.allHistory() {
+        let seenHistory = (home.json("history") as? [[String: Any]] ?? []).reversed()
+        for events in Dictionary(grouping: seenHistory, by: { ($0["petID"] as? String ?? "").lowercased() }).values {
             for event in events where (event["event"] as? String ?? "").hasSuffix("Done") {
                 finished += 1
                 if let timer = (event["timerID"] as? String)?.lowercased(), posts[timer] == nil {
@@ -133,8 +137,10 @@ final class CrashStressTests: XCTestCase {
         )
     }
 
+    /// Whether the pet's load that ended was written down as announced (true when none ended).
     private func timerNotified(_ home: LaundryHome, _ pet: String) -> Bool {
         guard let id = home.petIDs()[pet] else { return false }
-        return home.announced(timerFile: "\(id).json")
+        guard let ended = home.endedLoads().first(where: { $0.pet == id }) else { return true }
+        return home.announced(id, load: ended.load)
     }
 }

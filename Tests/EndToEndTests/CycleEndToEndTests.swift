@@ -139,17 +139,22 @@ final class CycleEndToEndTests: XCTestCase {
         XCTAssertEqual(home.historyEvents("Wool Socks"), ["adopted", "renamed", "settingsChanged"])
     }
 
-    func test_releaseRemovesAllFilesAndAsksForConfirmation() throws {
+    /// A release is recorded (every machine of the household must hear of it), and the pet is gone.
+    func test_releaseAsksForConfirmationAndThePetIsGoneEverywhere() throws {
         let home = LaundryHome()
         home.ok("adopt", "Socks")
         home.ok("wash", "Socks")
         let refused = home.run(["release", "Socks"])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.stderr.contains("--yes"), refused.stderr)
-        XCTAssertEqual(home.files(in: "pets").count, 1)
+        let record = home.recordPath(of: "Socks")
         home.ok("rm", "socks", "--yes")
-        XCTAssertEqual(home.files(in: "pets"), [])
-        XCTAssertEqual(home.files(in: "timers"), [])
-        XCTAssertEqual(home.files(in: "history"), [])
+        XCTAssertEqual((home.json("status") as? [[String: Any]])?.count, 0)
+        XCTAssertEqual(home.run(["status", "Socks"]).status, 1)
+        let kept = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: record))) as? [String: Any])
+        XCTAssertNotNil(kept["release"], "the release is in this machine's record, for the others")
+        home.ok("adopt", "Socks")
+        XCTAssertEqual((home.json("status") as? [[String: Any]])?.count, 1, "the name is free again")
     }
 }

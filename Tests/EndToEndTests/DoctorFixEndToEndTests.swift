@@ -26,19 +26,4 @@ final class DoctorFixEndToEndTests: DaemonTestCase {
         let after = home.run(["doctor"]).stdout
         XCTAssertTrue(after.contains("✓ daemon") && after.contains("running"), after)
     }
-
-    func test_theFixForAWaitingCopyMergesIt() throws {
-        home.ok("adopt", "Socks")
-        let pet = try XCTUnwrap(home.files(in: "pets").first)
-        let copy = pet.replacingOccurrences(of: ".json", with: ".sync-conflict-20261122-101010-ABCDEFG.json")
-        try FileManager.default.copyItem(atPath: home.data + "/pets/" + pet, toPath: home.data + "/pets/" + copy)
-        let before = home.run(["doctor"]).stdout
-        let suggested = try XCTUnwrap(fixes(in: before, for: "conflicts").first, before)
-        XCTAssertEqual(suggested, "laundry status")
-        home.environment["PATH"] =
-            URL(fileURLWithPath: LaundryHome.binary).deletingLastPathComponent().path + ":/usr/bin:/bin"
-        XCTAssertEqual(home.runProgram("/bin/sh", ["-c", suggested]).status, 0)
-        XCTAssertFalse(home.files(in: "pets").contains(copy), "merged and removed")
-        XCTAssertFalse(home.run(["doctor"]).stdout.contains("sync-conflict"))
-    }
 }

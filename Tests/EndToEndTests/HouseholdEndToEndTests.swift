@@ -2,213 +2,165 @@ import Foundation
 import LaundryTestSupport
 import XCTest
 
-/// Two machines of one household, on one computer: two laundry homes kept in step by two real
-/// Syncthing instances on loopback, each machine with its own device id (its own state folder)
-/// and, where daemons run, its own notification bus: A's is the suite's, B's a session of its own.
+/// Three machines of one household on one computer: three laundry homes kept in step by three real
+/// Syncthing instances on loopback, each machine with its own device id, state and runtime folders,
+/// and a daemon on its own notification bus (A's the suite's, B's and C's sessions of their own).
 final class HouseholdEndToEndTests: XCTestCase {
-    var a: LaundryHome!
-    var b: LaundryHome!
-    var sync: SyncthingPair!
-    private var sessionB: Spawn.Running?
+    var homes: [LaundryHome] = []
+    var sync: SyncthingHousehold!
+    private var sessions: [Spawn.Running] = []
     let marker = String(UUID().uuidString.prefix(6))
+    /// Every name a sync-conflict copy had, seen by a watch that looks every 50 ms.
+    private let conflicts = Locked<Set<String>>([])
+    private let watching = Locked(true)
 
     override func setUpWithError() throws {
         try XCTSkipUnless(
             FileManager.default.isExecutableFile(atPath: "/usr/bin/syncthing"), "needs syncthing: run `make test`")
-        a = LaundryHome(shared: true)
-        b = LaundryHome(shared: true)
-        sync = try SyncthingPair(root: a.path, folderA: a.data, folderB: b.data)
+        try XCTSkipUnless(NotifyLog.path != nil, "needs a notification server: run through `make test`")
+        homes = (0..<3).map { _ in LaundryHome(shared: true) }
+        sync = try SyncthingHousehold(root: homes[0].path, folders: homes.map(\.data))
+        let folders = homes.map(\.data)
+        Thread.detachNewThread { [conflicts, watching] in
+            while watching.withLock({ $0 }) {
+                for folder in folders {
+                    guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
+                    while let name = walker.nextObject() as? String {
+                        if name.contains(".sync-conflict-") {
+                            conflicts.withLock { _ = $0.insert(folder + "/" + name) }
+                        }
+                    }
+                }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
     }
 
     override func tearDown() {
-        if sessionB != nil {
-            b.run(["daemon", "stop"])
-            _ = sessionB?.wait()
-        }
-        a?.run(["daemon", "stop"])
+        watching.withLock { $0 = false }
+        for home in homes { home.run(["daemon", "stop"]) }
+        for session in sessions { _ = session.wait() }
         sync?.stop()
     }
 
-    // MARK: Every machine rings, and every machine stops
+    private var a: LaundryHome { homes[0] }
+    private var b: LaundryHome { homes[1] }
+    private var c: LaundryHome { homes[2] }
 
-    func test_aLoadStartedOnOneMachineRingsOnBothAndAFoldOnTheOtherStopsBoth() throws {
-        try XCTSkipUnless(NotifyLog.path != nil, "needs a notification server: run through `make test`")
+    func test_aHouseholdOfThreeKeepsEveryChangeRingsEverywhereAndNeverMakesAConflictCopy() throws {
         try startDaemons()
         let name = "Socks\(marker)"
         a.ok("adopt", name)
-        a.ok("wash", name, "--for", "5s")
-        let end = try XCTUnwrap(loadEnd(a), "A's timer file")
+        a.ok("wash", name, "--for", "1s")
+        XCTAssertTrue(waitUntil(20) { self.inSync() }, "the machines never caught up")
 
-        let bLog = b.path + "/notify.log"
-        let finishOnB = waitForCall(in: bLog, mentioning: name, summary: "Wash Complete", timeout: 15)
-        let finishOnA = waitForCall(in: NotifyLog.path, mentioning: name, summary: "Wash Complete", timeout: 5)
-        let popupB = try XCTUnwrap(finishOnB, "B never announced the load A started\n\(b.daemonLog)")
-        let popupA = try XCTUnwrap(finishOnA, "A never announced its own load\n\(a.daemonLog)")
-        print(
-            "household: finish to popup on A (where the load was started): \(ms(popupA - end)); "
-                + "on B (through Syncthing): \(ms(popupB - end))")
-        XCTAssertLessThan(popupB - end, 3, "B learns of the load long before it ends: its popup is on time")
-        XCTAssertTrue(waitUntil(5) { self.a.daemonLog.contains("alarm rings again for \(name)") }, a.daemonLog)
-
-        let fold = Date().timeIntervalSince1970
-        b.ok("fold", name)
-        XCTAssertTrue(
-            waitUntil(10) { self.a.daemonLog.contains("alarm for \(name) stopped: the pet changed") },
-            "A's alarm goes on after a fold on B\n\(a.daemonLog)\nB:\n\(b.daemonLog)")
-        XCTAssertTrue(waitUntil(5) { NotifyLog.closeCalls().contains { $0 >= fold } }, "A's popup stays up")
-        let closed = NotifyLog.closeCalls().first { $0 >= fold } ?? fold
-        print("household: fold on B to popup closed on A: \(ms(closed - fold))")
-        XCTAssertTrue(b.daemonLog.contains("withdrew the popup for \(name)"), b.daemonLog)
-
-        // The next load: after its end both folders settle, with no change going back and forth.
-        a.ok("wash", name, "--for", "3s")
-        let second = try XCTUnwrap(loadEnd(a))
-        let watch = FolderWatch(a.data, b.data)
-        watch.run(until: second + 12)
-        let settled = [watch.lastChange(0), watch.lastChange(1)].compactMap { $0 }.max() ?? second
-        print(
-            "household: after a finished load, writes seen in A's folder: \(watch.changes(0, after: second)), "
-                + "in B's: \(watch.changes(1, after: second)); last change \(ms(settled - second)) after the end")
-        print("household: what changed after the end (seconds since 1970, file):\n\(watch.log)")
-        XCTAssertLessThan(settled - second, 10, "the folders went on changing: \(watch.log)")
-        XCTAssertEqual(files(a), files(b), "both folders hold the same")
-        XCTAssertNotNil(
-            waitForCall(in: bLog, mentioning: name, summary: "Wash Complete", after: second - 1, timeout: 1))
-    }
-
-    // MARK: Files that merge
-
-    func test_changesMadeOnBothMachinesOutOfTouchMergeTheSameWayOnBoth() throws {
-        for pet in ["Sheets", "Towels", "Socks", "Jeans"] { a.ok("adopt", pet) }
-        a.ok("wash", "Sheets", "--for", "1s")
-        a.ok("wash", "Towels", "--for", "1s")
-        Thread.sleep(forTimeInterval: 1.1)
-        a.ok("status")  // both loads end on A, and A writes it down
-        XCTAssertTrue(waitUntil(15) { self.inSync() }, "B never caught up: \(files(a).keys.sorted())")
-        b.ok("status")
-
+        // Out of touch: a dryer on A, a rename on B. Both are kept, with one end time everywhere.
         sync.pause()
-        Thread.sleep(forTimeInterval: 0.5)
-        // Different parts of one pet: a dryer on A, a rename on B.
-        a.ok("dry", "Sheets")
-        b.ok("set", "Sheets", "--name", "Duvet")
-        // The same part: a fold on A, then a dryer on B, later.
-        a.ok("fold", "Towels")
-        Thread.sleep(forTimeInterval: 0.05)
-        b.ok("dry", "Towels")
-        // Released on A, then renamed on B: the later change keeps the pet.
-        a.ok("release", "Socks", "--yes")
-        Thread.sleep(forTimeInterval: 0.05)
-        b.ok("set", "Socks", "--name", "Hats")
-        // Renamed on B, then released on A: the later release wins.
-        b.ok("set", "Jeans", "--name", "Pants")
-        Thread.sleep(forTimeInterval: 0.05)
-        a.ok("release", "Jeans", "--yes")
+        a.ok("dry", name, "--for", "25s")
+        let renamed = "Sox\(marker)"
+        b.ok("set", name, "--name", renamed)
         sync.resume()
+        XCTAssertTrue(waitUntil(20) { self.inSync() }, "the machines never caught up after the pause")
+        let ends = homes.map { ($0.pet(renamed)["timer"] as? [String: Any])?["endsAt"] as? String }
+        XCTAssertEqual(Set(ends).count, 1, "one end time: \(ends)")
+        XCTAssertNotNil(ends[0], "the dryer runs on every machine: \(homes.map { $0.pet(renamed) })")
 
-        // Any command merges what it finds; each machine runs one now and then, as people do.
-        let merged = waitUntil(40, every: 0.5) {
-            self.a.run(["list"])
-            self.b.run(["list"])
-            return self.conflictCopies().isEmpty && self.inSync() && self.names(self.a) == ["Duvet", "Hats", "Towels"]
+        // Its end is announced on all three.
+        for (index, log) in logs.enumerated() {
+            XCTAssertNotNil(
+                waitForCall(in: log, mentioning: renamed, summary: "Dry Complete", timeout: 40),
+                "machine \(index) never announced the dryer\n\(homes[index].daemonLog)")
         }
-        XCTAssertTrue(merged, "not merged: copies \(conflictCopies()), A \(names(a)), B \(names(b))")
-        for home in [a!, b!] {
-            XCTAssertEqual(names(home), ["Duvet", "Hats", "Towels"])
-            XCTAssertEqual(home.pet("Duvet")["stage"] as? String, "drying", "the dryer started on A is kept")
-            XCTAssertEqual(home.pet("Towels")["stage"] as? String, "drying", "the later change (B's dryer) wins")
-            XCTAssertTrue(home.historyEvents("Towels").contains("folded"), "A's fold stays in history")
-            XCTAssertTrue(home.historyEvents("Towels").contains("superseded"), "…said to be superseded")
-            XCTAssertTrue(home.historyEvents("Duvet").contains("dryStarted"))
-            XCTAssertFalse(home.historyEvents("Duvet").contains("superseded"), "nothing of Sheets was lost")
+        // A fold on C stops A's and B's alarms and closes their popups.
+        let fold = Date().timeIntervalSince1970
+        c.ok("fold", renamed)
+        for home in [a, b] {
+            XCTAssertTrue(
+                waitUntil(15) { home.daemonLog.contains("alarm for \(renamed) stopped: the pet changed") },
+                home.daemonLog)
         }
-        XCTAssertEqual(history(a), history(b), "equal histories on both sides")
-        XCTAssertEqual(
-            timerFiles(a).count, 2,
-            "one timer per drying pet, no leftover: \(timerFiles(a))\n\(a.run(["list", "--json"]).stdout)")
+        XCTAssertTrue(waitUntil(5) { NotifyLog.closeCalls().contains { $0 >= fold } }, "A's popup stays up")
+        XCTAssertTrue(waitUntil(5) { NotifyLog.closeCalls(in: self.logs[1]).contains { $0 >= fold } }, "B's too")
+
+        // A cancel on A and a pause on B a second later: the pause wins, the cancel is superseded.
+        a.ok("wash", renamed, "--for", "1h")
+        XCTAssertTrue(waitUntil(20) { self.inSync() })
+        sync.pause()
+        a.ok("cancel", renamed)
+        Thread.sleep(forTimeInterval: 1)
+        b.ok("pause", renamed)
+        sync.resume()
+        XCTAssertTrue(waitUntil(20) { self.inSync() })
+        for home in homes {
+            let timer = home.pet(renamed)["timer"] as? [String: Any]
+            XCTAssertEqual(timer?["paused"] as? Bool, true, "the pause wins")
+            XCTAssertTrue(home.historyEvents(renamed).contains("superseded"), "\(home.historyEvents(renamed))")
+        }
+        XCTAssertEqual(Set(homes.map { $0.run(["history", "--json"]).stdout }).count, 1, "one history everywhere")
+
+        // The folders settle: nothing goes back and forth once every machine has seen everything.
+        let settling = Date().timeIntervalSince1970
+        let watch = FolderWatch(a.data, b.data, c.data)
+        watch.run(until: settling + 6)
+        XCTAssertEqual(watch.changes(0, after: settling + 3) + watch.changes(1, after: settling + 3), 0, watch.log)
+        XCTAssertEqual(conflicts.withLock { $0 }, [], "a conflict copy appeared")
     }
 
     // MARK: Helpers
 
+    private var logs: [String?] { [NotifyLog.path, b.path + "/notify.log", c.path + "/notify.log"] }
+
     private func startDaemons() throws {
-        for home in [a!, b!] {
+        for home in homes {
             try home.allowDaemon()
-            try home.writeConfig(#"{"alarmRepeatSeconds": 1, "alarmMinutes": 1, "headsUpMinutes": 0}"#)
-            try FileManager.default.createDirectory(
-                atPath: home.path + "/state/laundry", withIntermediateDirectories: true)
+            try home.writeConfig(#"{"alarmRepeatSeconds": 1, "alarmMinutes": 2, "headsUpMinutes": 0}"#)
+            try FileManager.default.createDirectory(atPath: home.path + "/state/laundry", withIntermediateDirectories: true)
         }
         a.ok("daemon", "start")
-        // B's commands must not start a daemon on A's bus; its daemon runs in a session of its own.
-        b.environment["LAUNDRY_NO_AUTOSTART"] = "1"
-        var environment = b.environment
-        for inherited in ["LAUNDRY_IN_PRIVATE_BUS", "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "PULSE_SERVER"] {
-            environment[inherited] = nil
+        // B's and C's commands must not start a daemon on A's bus; each runs in a session of its own.
+        for home in [b, c] {
+            home.environment["LAUNDRY_NO_AUTOSTART"] = "1"
+            var environment = home.environment
+            for inherited in ["LAUNDRY_IN_PRIVATE_BUS", "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "PULSE_SERVER"] {
+                environment[inherited] = nil
+            }
+            environment["LAUNDRY_SESSION_NOTIFY_LOG"] = home.path + "/notify.log"
+            sessions.append(
+                Spawn.start(
+                    SourceTree.root + "/scripts/notification-session.sh",
+                    [
+                        "/bin/sh", "-c", #"exec "$0" daemon run 2>>"$1""#, LaundryHome.binary,
+                        home.path + "/state/laundry/daemon.log",
+                    ],
+                    environment: environment))
+            XCTAssertTrue(waitUntil(20) { home.daemonLog.contains("notification server:") }, home.daemonLog)
         }
-        environment["LAUNDRY_SESSION_NOTIFY_LOG"] = b.path + "/notify.log"
-        sessionB = Spawn.start(
-            SourceTree.root + "/scripts/notification-session.sh",
-            [
-                "/bin/sh", "-c", #"exec "$0" daemon run 2>>"$1""#, LaundryHome.binary,
-                b.path + "/state/laundry/daemon.log",
-            ],
-            environment: environment)
-        XCTAssertTrue(waitUntil(20) { self.b.daemonLog.contains("notification server:") }, "B's daemon: \(b.daemonLog)")
     }
 
-    private func waitForCall(
-        in log: String?, mentioning name: String, summary: String, after: Double = 0, timeout: TimeInterval
-    ) -> Double? {
+    private func waitForCall(in log: String?, mentioning name: String, summary: String, timeout: TimeInterval) -> Double? {
         var found: Double?
         _ = waitUntil(timeout, every: 0.1) {
-            found =
-                NotifyLog.calls(mentioning: name, in: log).first { $0.summary.contains(summary) && $0.time >= after }?
-                .time
+            found = NotifyLog.calls(mentioning: name, in: log).first { $0.summary.contains(summary) }?.time
             return found != nil
         }
         return found
     }
 
-    /// The end of the load in the home's timer file, as seconds since 1970.
-    private func loadEnd(_ home: LaundryHome) -> Double? {
-        for name in home.files(in: "timers") where name.hasSuffix(".json") {
-            guard let data = FileManager.default.contents(atPath: "\(home.data)/timers/\(name)"),
-                let timer = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-                let text = timer["endsAt"] as? String
-            else { continue }
-            let parser = ISO8601DateFormatter()
-            parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            return parser.date(from: text)?.timeIntervalSince1970
-        }
-        return nil
-    }
-
-    /// The shared files (locks and temporaries are each machine's own).
+    /// The shared files of a home (temporaries and Syncthing's own left out).
     private func files(_ home: LaundryHome) -> [String: Data] {
         home.snapshot(of: home.data).filter { path, _ in
             !path.hasPrefix(".st") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
         }
     }
 
-    private func inSync() -> Bool { files(a) == files(b) }
-
-    private func conflictCopies() -> [String] {
-        (files(a).keys.map { "A " + $0 } + files(b).keys.map { "B " + $0 }).filter { $0.contains(".sync-conflict-") }
-            .sorted()
+    private func inSync() -> Bool {
+        let first = files(a)
+        return !first.isEmpty && files(b) == first && files(c) == first
     }
-
-    private func names(_ home: LaundryHome) -> [String] {
-        ((home.json("list") as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }.sorted()
-    }
-
-    private func history(_ home: LaundryHome) -> [String: Data] { files(home).filter { $0.key.hasPrefix("history/") } }
-    private func timerFiles(_ home: LaundryHome) -> [String] {
-        files(home).keys.filter { $0.hasPrefix("timers/") }.sorted()
-    }
-    private func ms(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
 }
 
-/// Polls two folders and keeps when each file changed (a new inode, size or change time), to
-/// see when a household's folders stop changing.
+/// Polls folders and keeps when each file changed (a new inode, size or change time), to see when
+/// a household's folders stop changing.
 final class FolderWatch {
     private let folders: [String]
     private var versions: [[String: String]]
@@ -234,12 +186,10 @@ final class FolderWatch {
         }
     }
 
-    func lastChange(_ index: Int) -> Double? { changes[index].last?.time }
     func changes(_ index: Int, after time: Double) -> Int { changes[index].filter { $0.time >= time }.count }
     var log: String {
         changes.enumerated().map { index, list in
-            "\(index == 0 ? "A" : "B"): "
-                + list.map { String(format: "%.2f %@", $0.time, $0.path) }.joined(separator: ", ")
+            "\(index): " + list.map { String(format: "%.2f %@", $0.time, $0.path) }.joined(separator: ", ")
         }.joined(separator: "\n")
     }
 
@@ -247,7 +197,7 @@ final class FolderWatch {
         var result: [String: String] = [:]
         guard let walker = FileManager.default.enumerator(atPath: root) else { return result }
         while let relative = walker.nextObject() as? String {
-            if relative.hasPrefix("locks") || relative.hasPrefix(".st") { continue }
+            if relative.hasPrefix(".st") { continue }
             var info = stat()
             guard lstat(root + "/" + relative, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             result[relative] = "\(info.st_ino) \(info.st_size) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
@@ -256,51 +206,48 @@ final class FolderWatch {
     }
 }
 
-/// `laundry doctor` on a folder shared with other machines, and its suggested fix, run.
+/// `laundry doctor` on a folder shared with other machines.
 final class HouseholdDoctorEndToEndTests: XCTestCase {
-    func test_doctorNamesTheDeviceAndItsStignoreFixWorks() throws {
+    func test_doctorNamesThisMachineAndEveryMachineThatWrote() throws {
         let home = LaundryHome(shared: true)
         try FileManager.default.createDirectory(atPath: home.data + "/.stfolder", withIntermediateDirectories: true)
         var lines = home.run(["doctor"]).stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains { $0.contains("device") && $0.contains("no id yet") }, "\(lines)")
         home.ok("adopt", "Socks")
-        let id = try String(contentsOfFile: home.path + "/state/laundry/device-id", encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = try XCTUnwrap(home.device)
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.data + "/device-id"), "never in the shared folder")
+        // Another machine's folder, as Syncthing brings it.
+        let other = home.data + "/machines/ffff000000000000"
+        try FileManager.default.createDirectory(atPath: other + "/pets", withIntermediateDirectories: true)
+        try #"{"device":"ffff000000000000","host":"laptop","machineID":"x","layout":2}"#
+            .write(toFile: other + "/machine.json", atomically: true, encoding: .utf8)
         lines = home.run(["doctor"]).stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains { $0.contains("this machine is \(id)") }, "\(lines)")
-        let advice = try XCTUnwrap(lines.firstIndex { $0.contains(".stignore") }, "\(lines)")
-        let fix = lines[advice + 1].replacingOccurrences(of: "→", with: "").trimmingCharacters(in: .whitespaces)
-        XCTAssertTrue(fix.hasPrefix("printf"), fix)
-        XCTAssertEqual(home.runProgram("/bin/sh", ["-c", fix]).status, 0)
-        lines = home.run(["doctor"]).stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(
-            lines.contains { $0.contains(".stignore") && $0.contains("keeps each machine's own files") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.contains("\(id) (this machine): last wrote") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.contains("ffff000000000000 (laptop)") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.contains("the data folder is in the Syncthing folder") }, "\(lines)")
+        XCTAssertFalse(lines.contains { $0.contains(".stignore") }, "no .stignore line is needed: \(lines)")
     }
 
-    func test_aCopyWaitingIsReportedByDoctorAndMergedByTheNextCommand() throws {
+    /// A cloned disk: another host writes under this machine's id. Doctor says so; the next change
+    /// gives one of them (the one whose host sorts later: both decide alike) a new id.
+    func test_aClonedDeviceIdIsFoundAndTheNewerMachineTakesANewOne() throws {
         let home = LaundryHome(shared: true)
         home.ok("adopt", "Socks")
-        let id = try XCTUnwrap(home.petIDs()["Socks"])
-        let copy = "\(home.data)/pets/\(id).sync-conflict-20261122-041518-ABCDEFG.json"
-        var theirs = try XCTUnwrap(
-            try JSONSerialization.jsonObject(
-                with: Data(contentsOf: URL(fileURLWithPath: "\(home.data)/pets/\(id).json")))
-                as? [String: Any])
-        theirs["snoozedUntil"] = "2030-01-01T00:00:00.000Z"
-        var parts = theirs["parts"] as? [String: Any] ?? [:]
-        parts["reminders"] = [["at": "2030-01-01T00:00:00.000Z", "device": "ffff000000000000"]]
-        theirs["parts"] = parts
-        try JSONSerialization.data(withJSONObject: theirs).write(to: URL(fileURLWithPath: copy))
+        let id = try XCTUnwrap(home.device)
+        let machineFile = home.data + "/machines/\(id)/machine.json"
+        // The other host's name sorts before any real one: this machine is the one that moves.
+        try #"{"device":"\#(id)","host":"","machineID":"","layout":2}"#
+            .write(toFile: machineFile, atomically: true, encoding: .utf8)
         let doctor = home.run(["doctor"]).stdout
-        XCTAssertTrue(doctor.contains("waiting to be merged"), doctor)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: copy), "doctor changes nothing")
-        let status = home.run(["status", "Socks"])
-        XCTAssertTrue(status.stderr.contains("merged"), status.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: copy))
-        let merged = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: "\(home.data)/pets/\(id).json")))
-        XCTAssertEqual(
-            (merged as? [String: Any])?["snoozedUntil"] as? String, "2030-01-01T00:00:00.000Z", "their snooze is in")
+        XCTAssertTrue(doctor.contains("writes under this machine's device id too"), doctor)
+        let snooze = home.run(["snooze", "Socks"])
+        XCTAssertEqual(snooze.status, 0, snooze.stderr)
+        XCTAssertTrue(snooze.stderr.contains("this machine shared its device id \(id)"), snooze.stderr)
+        let fresh = try XCTUnwrap(home.device)
+        XCTAssertNotEqual(fresh, id)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: home.data + "/machines/\(fresh)/machine.json"))
+        XCTAssertEqual(home.pet("Socks")["name"] as? String, "Socks", "its pets stay")
+        XCTAssertNotNil(home.pet("Socks")["snoozedUntil"] as? String, "and its change went to its new folder")
     }
 }

@@ -118,32 +118,88 @@ final class LaundryHome {
         return entries.compactMap { $0["event"] as? String }.reversed()
     }
 
+    /// The names in every machine's `folder` (`pets`, `history`) of the shared folder.
     func files(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: data + "/" + folder)) ?? []).sorted()
+        machines().flatMap { machine in
+            ((try? FileManager.default.contentsOfDirectory(atPath: "\(data)/machines/\(machine)/\(folder)")) ?? [])
+        }.sorted()
     }
 
-    /// The timer files no daemon wrote down as announced, with their pet and notes, for a failure.
-    func unannouncedTimers() -> String {
-        files(in: "timers").filter { !announced(timerFile: $0) }.map { name in
-            let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "(none)" }
-            let notes = files(in: "devices").map { read("\(data)/devices/\($0)/\(name)") }.joined(separator: "\n")
-            let timer = read("\(data)/timers/\(name)")
-            return "timers/\(name): \(timer)\npet: \(read("\(data)/pets/\(name)"))\nnotes: \(notes)"
+    /// The machines that wrote to the shared folder.
+    func machines() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: data + "/machines")) ?? []).filter { $0.count == 16 }.sorted()
+    }
+
+    /// This machine's device id (once a change made it).
+    var device: String? {
+        (try? String(contentsOfFile: path + "/state/laundry/device-id", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// This machine's record of the pet with this name.
+    func recordPath(of name: String) -> String {
+        let id = (pet(name)["id"] as? String) ?? "missing"
+        return recordFile(id) ?? "\(data)/machines/none/pets/\(id).json"
+    }
+
+    /// This machine's record of a pet, by its id (lower case).
+    func recordFile(_ id: String) -> String? {
+        device.map { "\(data)/machines/\($0)/pets/\(id).json" }
+    }
+
+    /// Every record in the shared folder, parsed, with its path.
+    func records() -> [(path: String, record: [String: Any])] {
+        machines().flatMap { machine -> [(String, [String: Any])] in
+            let folder = "\(data)/machines/\(machine)/pets"
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
+                .compactMap { name in
+                    let path = folder + "/" + name
+                    guard let bytes = FileManager.default.contents(atPath: path),
+                        let record = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any]
+                    else { return nil }
+                    return (path, record)
+                }
+        }
+    }
+
+    /// The loads (cycle loads in the records) whose end has passed and which no daemon on this
+    /// machine wrote down as announced, with their pet and notes, for a failure.
+    func unannouncedLoads(now: Date = Date()) -> String {
+        endedLoads(now: now).filter { !announced($0.pet, load: $0.load) }.map { ended in
+            let notes = (try? String(contentsOfFile: notesFile(ended.pet), encoding: .utf8)) ?? "(none)"
+            return "pet \(ended.pet), load \(ended.load): notes \(notes)"
         }.joined(separator: "\n")
     }
 
-    /// Whether some machine's daemon wrote down that it announced the load in `timers/<name>`
-    /// (a timer file gone counts: the load was dealt with).
-    func announced(timerFile name: String) -> Bool {
-        guard let bytes = FileManager.default.contents(atPath: "\(data)/timers/\(name)") else { return true }
-        guard let timer = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any],
-            let load = timer["id"] as? String, let pet = timer["petID"] as? String
-        else { return false }
-        return files(in: "devices").contains { device in
-            let notes = FileManager.default.contents(atPath: "\(data)/devices/\(device)/\(pet.lowercased()).json")
-            let fields = notes.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]
-            return (fields?["announcedLoad"] as? String)?.lowercased() == load.lowercased()
+    /// The pets (lower-case ids) whose current load, by the latest cycle of every record, has ended.
+    func endedLoads(now: Date = Date()) -> [(pet: String, load: String)] {
+        var latest: [String: (at: String, cycle: [String: Any])] = [:]
+        for (_, record) in records() {
+            guard let id = (record["id"] as? String)?.lowercased(), let cycle = record["cycle"] as? [String: Any],
+                let stamp = cycle["stamp"] as? [String: Any], let at = stamp["at"] as? String
+            else { continue }
+            let key = at + (stamp["device"] as? String ?? "")
+            if latest[id].map({ $0.at < key }) ?? true { latest[id] = (key, cycle) }
         }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return latest.compactMap { id, newest in
+            guard let value = newest.cycle["value"] as? [String: Any], let load = value["load"] as? [String: Any],
+                load["pausedRemaining"] == nil, let ends = (load["endsAt"] as? String).flatMap(formatter.date),
+                ends < now, let loadID = (load["id"] as? String)?.lowercased()
+            else { return nil }
+            return (id, loadID)
+        }
+    }
+
+    func notesFile(_ pet: String) -> String { "\(path)/state/laundry/notes/\(pet).json" }
+
+    /// Whether this machine's daemon wrote down that it announced the pet's load.
+    func announced(_ pet: String, load: String) -> Bool {
+        guard let bytes = FileManager.default.contents(atPath: notesFile(pet)),
+            let notes = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any]
+        else { return false }
+        return (notes["announcedLoad"] as? String)?.lowercased() == load
     }
 }
 
@@ -169,51 +225,59 @@ extension LaundryHome {
         return (status["pid"] as? NSNumber)?.int32Value
     }
 
-    /// Every pet and timer file parses as a JSON object. A writer killed mid-write may leave its
-    /// hidden temporary (`.<uuid>.json.tmp-<pid>-<n>`), which nothing reads: that is all it may leave.
+    /// Every record and history line parses. A writer killed mid-write may leave its hidden
+    /// temporary (`.<uuid>.json.tmp-<pid>-<n>`), which nothing reads: that is all it may leave.
     func assertEveryFileParses(file: StaticString = #filePath, line: UInt = #line) {
-        for folder in ["pets", "timers"] {
-            for name in files(in: folder) {
-                if name.hasPrefix(".") {
-                    let temporary = #"^\.[0-9a-f-]{36}\.json\.tmp-\d+-\d+$"#
-                    XCTAssertNotNil(
-                        name.range(of: temporary, options: .regularExpression),
-                        "\(folder)/\(name) is not a temporary this store writes", file: file, line: line)
-                    continue
+        for machine in machines() {
+            for folder in ["pets", "history"] {
+                let base = "\(data)/machines/\(machine)/\(folder)"
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] {
+                    if name.hasPrefix(".") {
+                        let temporary = #"^\.[0-9a-f-]{36}\.jsonl?\.tmp-\d+-\d+$"#
+                        XCTAssertNotNil(
+                            name.range(of: temporary, options: .regularExpression),
+                            "\(folder)/\(name) is not a temporary this store writes", file: file, line: line)
+                        continue
+                    }
+                    let bytes = FileManager.default.contents(atPath: base + "/" + name) ?? Data()
+                    XCTAssertFalse(bytes.isEmpty && folder == "pets", "\(folder)/\(name) is empty", file: file, line: line)
+                    let lines = folder == "pets" ? [bytes] : bytes.split(separator: UInt8(ascii: "\n")).map { Data($0) }
+                    for text in lines {
+                        XCTAssertNotNil(
+                            try? JSONSerialization.jsonObject(with: text) as? [String: Any],
+                            "\(folder)/\(name) does not parse: \(String(decoding: text.prefix(200), as: UTF8.self))",
+                            file: file, line: line)
+                    }
                 }
-                let full = "\(data)/\(folder)/\(name)"
-                let bytes = FileManager.default.contents(atPath: full) ?? Data()
-                XCTAssertFalse(bytes.isEmpty, "\(folder)/\(name) is empty", file: file, line: line)
-                let head = String(decoding: bytes.prefix(200), as: UTF8.self)
-                XCTAssertNotNil(
-                    try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
-                    "\(folder)/\(name) does not parse: \(head)", file: file, line: line)
             }
         }
     }
 
-    /// The raw history of every pet, by pet id (lower case), each line parsed.
+    /// The raw history of every pet, by pet id (lower case), every machine's lines together.
     func allHistory() -> [String: [[String: Any]]] {
         var result: [String: [[String: Any]]] = [:]
-        for name in files(in: "history") where name.hasSuffix(".jsonl") {
-            let text = (try? String(contentsOfFile: "\(data)/history/\(name)", encoding: .utf8)) ?? ""
-            result[String(name.dropLast(6))] = text.split(separator: "\n").compactMap {
-                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        for machine in machines() {
+            let base = "\(data)/machines/\(machine)/history"
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] where name.hasSuffix(".jsonl") {
+                let text = (try? String(contentsOfFile: "\(base)/\(name)", encoding: .utf8)) ?? ""
+                result[String(name.dropLast(6)), default: []] += text.split(separator: "\n").compactMap {
+                    try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+                }
             }
         }
         return result
     }
 
-    /// Pet ids (lower case) by name, from the pet files.
+    /// Pet ids (lower case) by name, from the latest identity of every record.
     func petIDs() -> [String: String] {
-        var result: [String: String] = [:]
-        for name in files(in: "pets") where name.hasSuffix(".json") {
-            guard let bytes = FileManager.default.contents(atPath: "\(data)/pets/\(name)"),
-                let pet = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
-                let petName = pet["name"] as? String
+        var latest: [String: (at: String, name: String)] = [:]
+        for (_, record) in records() {
+            guard let id = (record["id"] as? String)?.lowercased(), let identity = record["identity"] as? [String: Any],
+                let stamp = identity["stamp"] as? [String: Any], let at = stamp["at"] as? String,
+                let name = (identity["value"] as? [String: Any])?["name"] as? String
             else { continue }
-            result[petName] = String(name.dropLast(5))
+            if latest[id].map({ $0.at < at }) ?? true { latest[id] = (at, name) }
         }
-        return result
+        return Dictionary(latest.map { ($0.value.name, $0.key) }, uniquingKeysWith: { first, _ in first })
     }
 }

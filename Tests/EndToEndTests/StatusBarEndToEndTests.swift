@@ -132,25 +132,25 @@ final class StatusBarEndToEndTests: XCTestCase {
         home.ok("adopt", "Socks")
         let stream = follow(home, "--format", "plain")
         XCTAssertNotNil(stream.waitForLine { _ in true })
-        try FileManager.default.removeItem(atPath: home.data + "/pets")
+        try FileManager.default.removeItem(atPath: home.data + "/machines")
         let result = try XCTUnwrap(stream.exit(within: 2))
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(
             result.stderr,
-            "laundry: error: \(home.data)/pets is gone (moved or deleted), so the stream has stopped; "
+            "laundry: error: \(home.data)/machines is gone (moved or deleted), so the stream has stopped; "
                 + "start it again once LAUNDRY_HOME is back\n")
     }
 
     func test_whenTheFolderIsMovedAwayTheStreamStopsToo() throws {
-        // A pets folder renamed: its watch says so at once.
+        // The machines folder renamed: its watch says so at once.
         let home = LaundryHome()
         home.ok("adopt", "Socks")
         let stream = follow(home, "--format", "plain")
         XCTAssertNotNil(stream.waitForLine { _ in true })
-        try FileManager.default.moveItem(atPath: home.data + "/pets", toPath: home.data + "/pets.old")
-        let renamed = try XCTUnwrap(stream.exit(within: 2), "still running after pets/ was renamed")
+        try FileManager.default.moveItem(atPath: home.data + "/machines", toPath: home.data + "/machines.old")
+        let renamed = try XCTUnwrap(stream.exit(within: 2), "still running after machines/ was renamed")
         XCTAssertEqual(renamed.status, 1)
-        XCTAssertTrue(renamed.stderr.contains("/pets is gone (moved or deleted)"), renamed.stderr)
+        XCTAssertTrue(renamed.stderr.contains("/machines is gone (moved or deleted)"), renamed.stderr)
 
         // LAUNDRY_HOME itself moved: no event reaches the folders inside, the next look (here the
         // countdown's second) finds them gone.

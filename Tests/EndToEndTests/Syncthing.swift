@@ -79,15 +79,17 @@ final class SyncthingPeer {
         return (status, lines.joined(separator: "\n"))
     }
 
-    /// Knows `other` and shares the folder with it; a short file-watcher delay makes a change
-    /// cross in about a second.
-    func share(with other: SyncthingPeer) throws {
-        let device = #"{"deviceID":"\#(other.id)","addresses":["tcp://127.0.0.1:\#(other.listenPort)"]}"#
-        guard rest("POST", "/rest/config/devices", device).status == 200 else { throw Failure("adding a device") }
+    /// Knows `others` and shares the folder with all of them; a short file-watcher delay makes a
+    /// change cross in about a second.
+    func share(with others: [SyncthingPeer]) throws {
+        for other in others {
+            let device = #"{"deviceID":"\#(other.id)","addresses":["tcp://127.0.0.1:\#(other.listenPort)"]}"#
+            guard rest("POST", "/rest/config/devices", device).status == 200 else { throw Failure("adding a device") }
+        }
+        let devices = ([self] + others).map { #"{"deviceID":"\#($0.id)"}"# }.joined(separator: ",")
         let folder = """
             {"id":"\(Self.folderID)","label":"laundry","path":"\(self.folder)","type":"sendreceive",
-            "devices":[{"deviceID":"\(id)"},{"deviceID":"\(other.id)"}],
-            "fsWatcherEnabled":true,"fsWatcherDelayS":1,"rescanIntervalS":3600}
+            "devices":[\(devices)],"fsWatcherEnabled":true,"fsWatcherDelayS":1,"rescanIntervalS":3600}
             """
         guard rest("PUT", "/rest/config/folders/\(Self.folderID)", folder).status == 200 else {
             throw Failure("sharing the folder")
@@ -112,38 +114,38 @@ final class SyncthingPeer {
     }
 }
 
-/// Two peers sharing one folder, connected.
-final class SyncthingPair {
-    let a: SyncthingPeer
-    let b: SyncthingPeer
+/// Peers sharing one folder, every one with every other, connected.
+final class SyncthingHousehold {
+    let peers: [SyncthingPeer]
 
-    init(root: String, folderA: String, folderB: String) throws {
-        a = try SyncthingPeer(root: root + "/syncthing-a", folder: folderA)
-        b = try SyncthingPeer(root: root + "/syncthing-b", folder: folderB)
-        try a.start()
-        try b.start()
-        try a.share(with: b)
-        try b.share(with: a)
-        guard waitUntil(20, every: 0.1, { self.a.isConnected(to: self.b) && self.b.isConnected(to: self.a) }) else {
-            throw SyncthingPeer.Failure("the two syncthing instances did not connect")
+    init(root: String, folders: [String]) throws {
+        peers = try folders.enumerated().map { index, folder in
+            try SyncthingPeer(root: root + "/syncthing-\(index)", folder: folder)
+        }
+        for peer in peers { try peer.start() }
+        for peer in peers { try peer.share(with: peers.filter { $0 !== peer }) }
+        let connected = waitUntil(30, every: 0.1) {
+            self.peers.allSatisfy { peer in self.peers.allSatisfy { $0 === peer || peer.isConnected(to: $0) } }
+        }
+        guard connected else { throw SyncthingPeer.Failure("the syncthing instances did not connect") }
+    }
+
+    /// Every peer stops carrying changes (machines out of touch), once the pause has taken
+    /// effect (1.19 reports a paused folder's state as "").
+    func pause() {
+        for peer in peers { peer.setPaused(true) }
+        _ = waitUntil(10, every: 0.1) {
+            self.peers.allSatisfy { peer in
+                let body = peer.rest("GET", "/rest/db/status?folder=\(SyncthingPeer.folderID)").body
+                let json = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
+                return json?["state"] as? String == ""
+            }
         }
     }
 
-    /// Both stop carrying changes (as two machines out of touch).
-    func pause() {
-        a.setPaused(true)
-        b.setPaused(true)
-    }
+    func resume() { for peer in peers { peer.setPaused(false) } }
 
-    func resume() {
-        a.setPaused(false)
-        b.setPaused(false)
-    }
-
-    func stop() {
-        a.stop()
-        b.stop()
-    }
+    func stop() { for peer in peers { peer.stop() } }
 }
 
 enum FreePort {

@@ -17,13 +17,16 @@ class LaundryTestCase: XCTestCase {
         home =
             FileManager.default.temporaryDirectory.appendingPathComponent("laundry-actions-\(UUID().uuidString)").path
         clock = ManualClock(start)
-        let kinds = try JSONDecoder().decode(
-            KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: Self.dataFolder + "/kinds.json")))
-        laundry = Laundry(home: home, dataFolder: Self.dataFolder, kinds: kinds, clock: clock)
+        laundry = Laundry(home: home, dataFolder: Self.dataFolder, kinds: try Self.kinds(), clock: clock)
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: home)
+        for folder in [home!, home + ".state", home + ".run"] { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    static func kinds() throws -> KindCatalog {
+        try JSONDecoder().decode(
+            KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: dataFolder + "/kinds.json")))
     }
 
     @discardableResult
@@ -33,5 +36,19 @@ class LaundryTestCase: XCTestCase {
 
     func historyKinds(_ name: String) throws -> [HistoryEvent.Kind] {
         try laundry.history(name, limit: nil).map(\.event.event).reversed()
+    }
+
+    /// Every file under the data folder with its bytes.
+    func files(under root: String? = nil) -> [String: Data] {
+        let root = root ?? home!
+        var found: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return found }
+        while let relative = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+                found[relative] = FileManager.default.contents(atPath: root + "/" + relative)
+            }
+        }
+        return found
     }
 }

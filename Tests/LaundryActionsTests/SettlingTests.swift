@@ -3,33 +3,47 @@ import LaundryActions
 import LaundryCore
 import XCTest
 
-/// `Laundry` owns settling: a finished timer and a lost streak are written down once, by whoever
-/// sees them first, and stay written whatever else happens.
+/// Settling is a view: a finished load and a lost streak are seen by every reader the same way
+/// and written by nobody until the pet next changes.
 final class SettlingTests: LaundryTestCase {
-    func test_aFinishedTimerIsRecordedOnceInHistory() throws {
+    func test_aFinishedLoadIsSeenAndInHistoryOnceWithoutAnyReadWriting() throws {
         try adopt("Socks")
         _ = try laundry.perform(.wash(.minutes(1)), on: "socks")
         clock.advance(by: 120)
+        let before = files()
         for _ in 0..<3 { _ = laundry.pets() }
         XCTAssertEqual(try historyKinds("Socks"), [.adopted, .washStarted, .washDone])
         let state = try laundry.pet("socks")
         XCTAssertEqual(state.pet.stage, .washed)
         XCTAssertEqual(state.timer?.finishedAt, start.addingTimeInterval(60))
         XCTAssertNotNil(state.unannouncedFinish, "left for the notification service to announce")
+        XCTAssertEqual(files(), before, "reads write nothing")
     }
 
-    func test_aRefusedMoveStillKeepsWhatSettlingFound() throws {
+    func test_aRefusedMoveWritesNothingAndTheViewStillSettles() throws {
         try adopt("Socks")
         _ = try laundry.perform(.wash(.minutes(1)), on: "socks")
         clock.advance(by: 120)
+        let before = files()
         XCTAssertThrowsError(try laundry.perform(.moreDry(nil), on: "socks")) { error in
             guard case .illegalMove(.moreDry, _, .washed, _)? = error as? PetError else { return XCTFail("\(error)") }
         }
+        XCTAssertEqual(files(), before)
         XCTAssertEqual(try laundry.pet("socks").pet.stage, .washed)
         XCTAssertEqual(try historyKinds("Socks"), [.adopted, .washStarted, .washDone])
     }
 
-    func test_aLostStreakIsRecordedOnce() throws {
+    func test_theNextChangeWritesTheFinishItSettledOnce() throws {
+        try adopt("Socks")
+        _ = try laundry.perform(.wash(.minutes(1)), on: "socks")
+        clock.advance(by: 120)
+        _ = try laundry.perform(.dry(nil), on: "socks")
+        XCTAssertEqual(try historyKinds("Socks"), [.adopted, .washStarted, .washDone, .dryStarted])
+        let lines = files().filter { $0.key.hasSuffix(".jsonl") }.values.map { String(decoding: $0, as: UTF8.self) }
+        XCTAssertEqual(lines.joined().components(separatedBy: "\"washDone\"").count, 2, "written once, by the dry")
+    }
+
+    func test_aLostStreakIsSeenAndInHistoryOnce() throws {
         try adopt("Socks")
         _ = try laundry.perform(.wash(.minutes(1)), on: "socks")
         clock.advance(by: 60)

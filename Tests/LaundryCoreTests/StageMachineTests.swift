@@ -150,7 +150,7 @@ final class StageMachineTests: XCTestCase {
         XCTAssertEqual(state.pet.longestStreak, 1)
         XCTAssertEqual(state.pet.totalCycles, 1)
         XCTAssertEqual(state.pet.lastLaundryAt, later)
-        XCTAssertNil(state.pet.loadID, "the load is over")
+        XCTAssertNil(state.timer, "the load is over")
     }
 
     func test_streakResetsWhenThePetDiesAndRestartsAtOne() throws {

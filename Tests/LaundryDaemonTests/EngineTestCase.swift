@@ -29,7 +29,23 @@ class EngineTestCase: XCTestCase {
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: home)
+        for folder in [home!, home + ".state", home + ".run"] { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// This machine's record of a pet (the engine tests' laundry is device 0000000000000000).
+    func recordFile(_ id: UUID) -> String { "\(home!)/machines/0000000000000000/pets/\(id.lowercasedText).json" }
+
+    /// Every file of the shared folder with its bytes.
+    func sharedFiles() -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: home) else { return files }
+        while let relative = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: home + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+                files[relative] = FileManager.default.contents(atPath: home + "/" + relative)
+            }
+        }
+        return files
     }
 
     func makeEngine(config: DaemonConfig = .withoutAlarms(), zone: LocalZone = LocalZone(TimeZone(identifier: "UTC")!))

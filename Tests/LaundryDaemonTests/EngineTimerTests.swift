@@ -107,7 +107,7 @@ final class EngineTimerTests: EngineTestCase {
         clock.advance(by: 601)
         engine.deadlinesDue(afterWatchReported: [])
         XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
-        let petFile = "\(home!)/pets/\(socks.lowercasedText).json"
+        let petFile = recordFile(socks)
         try FileManager.default.removeItem(atPath: petFile)
         try FileManager.default.createDirectory(atPath: petFile, withIntermediateDirectories: false)
         engine.deadlinesDue(afterWatchReported: [socks])
@@ -138,12 +138,12 @@ final class EngineTimerTests: EngineTestCase {
         try adopt("Fine")
         try perform(.wash(.minutes(1)), "Broken")
         try perform(.wash(.minutes(1)), "Fine")
-        try Data("garbage".utf8).write(to: URL(fileURLWithPath: "\(home!)/pets/\(bad.uuidString.lowercased()).json"))
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: recordFile(bad)))
         let engine = try makeEngine()
         engine.start()
         advance(60, engine)
         XCTAssertEqual(notifier.shown.map(\.body), ["Fine is ready for the dryer!"])
-        XCTAssertTrue(logLines.contains { $0.contains("corrupt") }, "\(logLines)")
+        XCTAssertTrue(logLines.contains { $0.contains("it is not valid JSON") }, "\(logLines)")
     }
 
     func test_withoutAServerItLogsRingsAndTriesAgainAtTheNextEvent() throws {

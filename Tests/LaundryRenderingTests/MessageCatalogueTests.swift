@@ -240,13 +240,11 @@ final class MessageCatalogueTests: XCTestCase {
         let name = Self.name
         let path = Self.path
         return [
-            .store(.setAside(path: path, movedTo: path + ".corrupt-1", reason: "not JSON")),
-            .store(.unreadable(path: path, reason: "permission denied")), .store(.orphanTimer(path: path)),
-            .store(.newerSchema(path: path, version: 9)), .store(.notSaved(path: path, reason: "disk full")),
-            .store(.mergedCopy(path: path, pet: name)),
-            .store(.copySetAside(path: path, movedTo: path + ".unmerged", reason: "torn")),
-            .store(.copyWaiting(path: path)), .store(.releasedElsewhere(pet: name)),
+            .store(.unreadable(path: path, reason: "permission denied")),
+            .store(.newerSchema(path: path, version: 9)),
             .daemonNotStarted(.executableNotFound),
+            .deviceRenewed(old: "aaaaaaaaaaaaaaaa", new: "bbbbbbbbbbbbbbbb", otherHost: name),
+            .importWaits(reason: "a laundry daemon of the version before (pid 42) is running"),
         ]
     }
 }

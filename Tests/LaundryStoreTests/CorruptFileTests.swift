@@ -1,77 +1,77 @@
 import Foundation
 import LaundryCore
-import LaundryStore
 import XCTest
 
+@testable import LaundryStore
+
+/// A file that does not parse is reported by path and passed over, never deleted, and never stops
+/// the other pets; a reader changes nothing; this machine's own is set aside by its next change.
 final class CorruptFileTests: StoreTestCase {
-    func test_aPetFileThatIsNotJSONIsSetAsideAndTheOthersWork() throws {
+    func test_aRecordThatIsNotJSONIsPassedOverAndTheOthersWork() throws {
         let socks = try adopt("Socks")
         let towels = try adopt("Towels")
-        let path = store.paths.petFile(socks.id)
+        let path = store.paths.recordFile(socks.id, device: here)
         try Data("{ not json".utf8).write(to: URL(fileURLWithPath: path))
-        let snapshot = store.loadAll()
-        XCTAssertEqual(snapshot.states.map(\.pet.name), ["Towels"], "Towels still loads")
-        XCTAssertEqual(snapshot.states.first?.pet.id, towels.id)
-        guard case .setAside(let original, let movedTo, let reason)? = snapshot.problems.first else {
-            return XCTFail("expected a set-aside problem, got \(snapshot.problems)")
+        let before = snapshot()
+        let loaded = store.loadAll()
+        XCTAssertEqual(loaded.pets.map(\.state.pet.id), [towels.id], "Towels still loads")
+        XCTAssertEqual(loaded.problems, [.unreadable(path: path, reason: "it is not valid JSON")])
+        XCTAssertEqual(snapshot(), before, "a reader changes nothing")
+    }
+
+    func test_thisMachinesOwnCorruptRecordIsSetAsideByItsNextChange() throws {
+        let socks = try adopt("Socks")
+        var theirs = record("Socks", id: socks.id, at: now, device: there)
+        theirs.release = nil
+        try write(theirs, device: there)
+        let path = store.paths.recordFile(socks.id, device: here)
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: path))
+        try store.update(socks.id, device: here) { merged, own -> (Int, PetRecord?, [HistoryEvent]) in
+            XCTAssertNil(own, "the change starts afresh")
+            var mine = PetRecord(id: socks.id, createdAt: self.now)
+            mine.set(.reminders, from: merged.state, stamp: PartStamp(at: self.now.addingTimeInterval(1), device: self.here))
+            return (0, mine, [])
         }
-        XCTAssertEqual(original, path)
-        XCTAssertTrue(movedTo.hasPrefix(path + ".corrupt-"), movedTo)
-        XCTAssertEqual(reason, "it is not valid JSON")
-        XCTAssertEqual(contents(movedTo), Data("{ not json".utf8), "kept, never deleted")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        let aside = try FileManager.default.contentsOfDirectory(atPath: store.paths.records(here)).filter {
+            $0.contains(".corrupt-")
+        }
+        XCTAssertEqual(aside.count, 1)
+        XCTAssertEqual(contents(store.paths.records(here) + "/" + aside[0]), Data("{ not json".utf8), "kept")
     }
 
-    func test_wrongTypesAreCorruptToo() throws {
+    func test_wrongTypesAreUnreadableToo() throws {
         let socks = try adopt("Socks")
-        let path = store.paths.petFile(socks.id)
-        var text = String(decoding: contents(path)!, as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"cycleDays\" : 5", with: "\"cycleDays\" : \"five\"")
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let problems = store.loadAll().problems
-        guard case .setAside(_, _, let reason)? = problems.first else { return XCTFail("\(problems)") }
-        XCTAssertEqual(reason, "a value at 'cycleDays' has the wrong type")
-    }
-
-    func test_implausibleNumbersAreSetAsideNotCrashedOn() throws {
-        let socks = try adopt("Socks")
-        let towels = try adopt("Towels")
-        let path = store.paths.petFile(socks.id)
+        let path = store.paths.recordFile(socks.id, device: here)
         let text = String(decoding: contents(path)!, as: UTF8.self).replacingOccurrences(
-            of: "\"cycleDays\" : 5", with: "\"cycleDays\" : 1e300")
+            of: "\"cycleDays\" : 7", with: "\"cycleDays\" : \"five\"")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        try store.update(towels.id) { (state: inout PetState) in
-            try StageMachine.wash(&state, for: .minutes(5), at: now)
-        }
-        try store.update(towels.id) { (state: inout PetState) in
-            try StageMachine.pause(&state, at: now)
-        }
-        let timerPath = store.paths.timerFile(towels.id)
-        let timer = String(decoding: contents(timerPath)!, as: UTF8.self)
-            .replacingOccurrences(of: #""pausedRemaining" : 300"#, with: #""pausedRemaining" : 1e300"#)
-        try Data(timer.utf8).write(to: URL(fileURLWithPath: timerPath))
-        let snapshot = store.loadAll()
-        XCTAssertEqual(snapshot.states.map(\.pet.name), ["Towels"])
-        XCTAssertNil(snapshot.states.first?.timer)
-        XCTAssertEqual(snapshot.problems.count, 2, "\(snapshot.problems)")
-        XCTAssertTrue(snapshot.problems.allSatisfy { if case .setAside = $0 { return true } else { return false } })
+        guard case .unreadable(_, let reason)? = store.loadAll().problems.first else { return XCTFail() }
+        XCTAssertEqual(reason, "a value at 'settings.value.cycleDays' has the wrong type")
+    }
+
+    func test_implausibleNumbersArePassedOverNotCrashedOn() throws {
+        let socks = try adopt("Socks")
+        try adopt("Towels")
+        let path = store.paths.recordFile(socks.id, device: here)
+        let text = String(decoding: contents(path)!, as: UTF8.self).replacingOccurrences(
+            of: "\"cycleDays\" : 7", with: "\"cycleDays\" : 1e300")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let loaded = store.loadAll()
+        XCTAssertEqual(loaded.pets.map(\.state.pet.name), ["Towels"])
+        XCTAssertEqual(loaded.problems.count, 1, "\(loaded.problems)")
     }
 
     func test_aNewerSchemaIsReadButNeverOverwritten() throws {
         let socks = try adopt("Socks")
-        let path = store.paths.petFile(socks.id)
-        var text = String(decoding: contents(path)!, as: UTF8.self)
-        text = text.replacingOccurrences(
-            of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 9, \"futureField\" : [1, 2]")
+        let path = store.paths.recordFile(socks.id, device: here)
+        let text = String(decoding: contents(path)!, as: UTF8.self).replacingOccurrences(
+            of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 9, \"futureField\" : [1, 2]")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let snapshot = store.loadAll()
-        XCTAssertEqual(snapshot.states.map(\.pet.name), ["Socks"])
-        XCTAssertEqual(snapshot.problems, [.newerSchema(path: path, version: 9)])
-        XCTAssertThrowsError(
-            try store.update(socks.id) { (state: inout PetState) in
-                try StageMachine.wash(&state, for: nil, at: now)
-            }
-        ) { error in
+        let loaded = store.loadAll()
+        XCTAssertEqual(loaded.pets.map(\.state.pet.name), ["Socks"])
+        XCTAssertEqual(loaded.pets.first?.state.pet.isFromNewerVersion, true)
+        XCTAssertEqual(loaded.problems, [.newerSchema(path: path, version: 9)])
+        XCTAssertThrowsError(try store.ownRecord(socks.id, device: here)) { error in
             guard case .newerSchema(_, _, 9)? = error as? StoreError else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(contents(path), Data(text.utf8), "byte for byte unchanged")
@@ -79,43 +79,49 @@ final class CorruptFileTests: StoreTestCase {
 
     func test_aNewerSchemaThatNoLongerDecodesIsNotSetAside() throws {
         let socks = try adopt("Socks")
-        let path = store.paths.petFile(socks.id)
-        try Data(#"{"schemaVersion": 2, "id": 42}"#.utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertEqual(store.loadAll().problems, [.newerSchema(path: path, version: 2)])
+        let path = store.paths.recordFile(socks.id, device: here)
+        try Data(#"{"schemaVersion": 3, "id": 42}"#.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(store.loadAll().problems, [.newerSchema(path: path, version: 3)])
+        XCTAssertThrowsError(try store.ownRecord(socks.id, device: here))
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 
-    func test_aTimerFileWithoutAPetIsReportedAndIgnored() throws {
-        try adopt("Socks")
-        let stray = UUID()
-        try FileManager.default.createDirectory(atPath: store.paths.timers, withIntermediateDirectories: true)
-        let timer = LaundryTimer(petID: stray, kind: .wash, startedAt: now, duration: .minutes(5))
-        try JSONCoding.encoder().encode(timer).write(to: URL(fileURLWithPath: store.paths.timerFile(stray)))
-        let snapshot = store.loadAll()
-        XCTAssertEqual(snapshot.states.count, 1)
-        XCTAssertEqual(snapshot.problems, [.orphanTimer(path: store.paths.timerFile(stray))])
-    }
-
-    func test_aSymlinkPlantedAsATimerIsNotFollowed() throws {
+    func test_aSymlinkPlantedAsARecordIsNotFollowed() throws {
         let socks = try adopt("Socks")
         let target = home + "/elsewhere.json"
-        let timer = LaundryTimer(petID: socks.id, kind: .wash, startedAt: now, duration: .minutes(5))
-        try JSONCoding.encoder().encode(timer).write(to: URL(fileURLWithPath: target))
-        try FileManager.default.createDirectory(atPath: store.paths.timers, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: store.paths.timerFile(socks.id), withDestinationPath: target)
-        let snapshot = store.loadAll()
-        XCTAssertNil(snapshot.states.first?.timer)
-        XCTAssertTrue(snapshot.problems.contains { "\($0)".contains("symbolic link") }, "\(snapshot.problems)")
+        try FileManager.default.moveItem(atPath: store.paths.recordFile(socks.id, device: here), toPath: target)
+        try FileManager.default.createSymbolicLink(
+            atPath: store.paths.recordFile(socks.id, device: here), withDestinationPath: target)
+        let loaded = store.loadAll()
+        XCTAssertEqual(loaded.pets.count, 0)
+        XCTAssertTrue(loaded.problems.contains { "\($0)".contains("symbolic link") }, "\(loaded.problems)")
     }
 
     func test_aTornHistoryLineIsSkipped() throws {
         let socks = try adopt("Socks")
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: store.paths.historyFile(socks.id)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: store.paths.historyFile(socks.id, device: here)))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(#"{"at":"2026-11-21T10:00:00.000Z","ev"#.utf8))
         try handle.close()
-        let history = store.history(socks.id)
+        let history = HistoryLog.read(store.paths.historyFile(socks.id, device: here))
         XCTAssertEqual(history.events.map(\.event), [.adopted])
         XCTAssertEqual(history.unreadableLines, 1)
+    }
+
+    /// A long-lived reader keeps a record's last good version while a sync engine replaces it (it
+    /// removes the file, then renames the new one in) or it arrives torn.
+    func test_aVanishedOrTornRecordKeepsItsLastGoodVersionForTheDaemon() throws {
+        let socks = try adopt("Socks")
+        let daemon = PetStore(paths: store.paths, cache: RecordCache())
+        var problems: [StoreProblem] = []
+        XCTAssertNotNil(daemon.load(socks.id, problems: &problems))
+        let path = store.paths.recordFile(socks.id, device: here)
+        let saved = try XCTUnwrap(contents(path))
+        try FileManager.default.removeItem(atPath: path)
+        XCTAssertEqual(daemon.load(socks.id, problems: &problems)?.state.pet.name, "Socks", "vanished: kept")
+        XCTAssertNil(merged(socks.id), "a command reads what is there")
+        try Data(saved.prefix(40)).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(daemon.load(socks.id, problems: &problems)?.state.pet.name, "Socks", "torn: kept")
+        XCTAssertFalse(problems.isEmpty, "and reported")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import LaundryCore
-import LaundryStore
+@testable import LaundryStore
 import LaundryTestSupport
 import XCTest
 
@@ -23,50 +23,43 @@ final class HouseholdStoreTests: StoreTestCase {
         }
     }
 
-    func test_aVersionPutInPlaceDuringAChangeIsMergedNotOverwritten() throws {
-        let pet = try adopt("Socks")
-        var calls = 0
-        let result = try store.update(pet.id) { (state: inout PetState) in
-            calls += 1
-            if calls == 1 {
-                // Another machine's rename arrives between this read and the write.
-                var theirs = state.pet
-                theirs.name = "Sockies"
-                let data = try JSONCoding.encoder().encode(theirs)
-                try data.write(to: URL(fileURLWithPath: store.paths.petFile(pet.id)), options: .atomic)
-            }
-            return try StageMachine.wash(&state, for: nil, at: now)
-        }
-        XCTAssertEqual(calls, 2, "the change ran again on the version that arrived")
-        XCTAssertEqual(result?.pet.name, "Sockies")
-        let saved = try XCTUnwrap(try store.load(pet.id))
-        XCTAssertEqual(saved.pet.name, "Sockies", "the other machine's rename is kept")
-        XCTAssertEqual(saved.pet.stage, .washing, "and so is this machine's wash")
-        XCTAssertEqual(store.history(pet.id).events.map(\.event), [.adopted, .washStarted], "written once")
+    func test_eachMachinesRecordsMergePartByPart() throws {
+        let id = UUID()
+        // A starts a dryer; B, out of touch, renames: both are kept, whatever order they arrive in.
+        let base = record("Socks", id: id, at: now, device: here)
+        try write(base)
+        var dryer = base
+        var dryingState = try XCTUnwrap(merged(id)).state
+        _ = try StageMachine.wash(&dryingState, for: .minutes(1), at: now)
+        _ = StageMachine.settle(&dryingState, at: now.addingTimeInterval(61))
+        _ = try StageMachine.dry(&dryingState, for: .minutes(60), at: now.addingTimeInterval(62))
+        dryer.set(.cycle, from: dryingState, stamp: PartStamp(at: now.addingTimeInterval(62), device: here))
+        try write(dryer)
+        var rename = PetRecord(id: id, createdAt: now)
+        rename.identity = .init(stamp: PartStamp(at: now.addingTimeInterval(70), device: there), value: .init(name: "Sox", kind: "clothes"))
+        try write(rename, device: there)
+        let pet = try XCTUnwrap(merged(id))
+        XCTAssertEqual(pet.state.pet.name, "Sox")
+        XCTAssertEqual(pet.state.pet.stage, .drying)
+        XCTAssertEqual(pet.state.timer?.endsAt, now.addingTimeInterval(62 + 3600), "the dryer's end, from A's record")
     }
 
     func test_oldHistoryLinesGetAnIdFromTheLineItself() throws {
         let pet = try adopt("Socks")
         let line = #"{"at":"2026-01-01T10:00:00.000Z","event":"snoozed","petID":"\#(pet.id.uuidString)"}"#
-        try Data((line + "\n").utf8).write(to: URL(fileURLWithPath: store.paths.historyFile(pet.id)))
-        let first = store.history(pet.id).events.first?.id
+        try FileManager.default.createDirectory(atPath: store.paths.histories(there), withIntermediateDirectories: true)
+        try Data((line + "\n").utf8).write(to: URL(fileURLWithPath: store.paths.historyFile(pet.id, device: there)))
+        let first = store.histories(pet.id).flatMap { $0 }.first { $0.event == .snoozed }?.id
         XCTAssertEqual(first, EventID.derived(from: line))
-        XCTAssertEqual(store.history(pet.id).events.first?.id, first, "the same on every read and every machine")
     }
 
-    func test_aFinishAnotherMachineAlreadyWroteIsNotWrittenTwice() throws {
+    func test_aFinishThisMachineAlreadyWroteIsNotWrittenTwice() throws {
         let pet = try adopt("Socks")
-        try store.update(pet.id) { (state: inout PetState) in try StageMachine.wash(&state, for: .minutes(1), at: now) }
-        let later = now.addingTimeInterval(120)
-        // Both machines see the load end: the same event, with the same id, from each.
-        var copy = try XCTUnwrap(try store.load(pet.id))
-        let events = StageMachine.settle(&copy, at: later)
-        let line = try JSONCoding.encoder(pretty: false).encode(events[0])
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: store.paths.historyFile(pet.id)))
-        handle.seekToEndOfFile()
-        handle.write(line + Data("\n".utf8))
-        handle.closeFile()
-        try store.update(pet.id) { (state: inout PetState) in StageMachine.settle(&state, at: later) }
-        XCTAssertEqual(store.history(pet.id).events.map(\.event), [.adopted, .washStarted, .washDone])
+        var state = try XCTUnwrap(merged(pet.id)).state
+        _ = try StageMachine.wash(&state, for: .minutes(1), at: now)
+        let done = StageMachine.settle(&state, at: now.addingTimeInterval(120))
+        try write(pet, events: done)
+        try write(pet, events: done)
+        XCTAssertEqual(HistoryLog.read(store.paths.historyFile(pet.id, device: here)).events.map(\.event), [.adopted, .washDone])
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import LaundryCore
-import LaundryStore
 import XCTest
+
+@testable import LaundryStore
 
 final class StoreBehaviourTests: StoreTestCase {
     func test_namesAreUniqueWithoutRegardToCase() throws {
@@ -9,51 +10,78 @@ final class StoreBehaviourTests: StoreTestCase {
         XCTAssertThrowsError(try adopt("SOCKS")) { error in
             XCTAssertEqual(error as? StoreError, .nameTaken("Socks"))
         }
-        XCTAssertEqual(store.loadAll().states.count, 1)
+        XCTAssertEqual(store.loadAll().pets.count, 1)
     }
 
     func test_aRefusedChangeWritesNothing() throws {
         let pet = try adopt("Socks")
+        let before = snapshot()
         XCTAssertThrowsError(
-            try store.update(pet.id) { (state: inout PetState) in
-                state.pet.name = "Changed"
-                return try StageMachine.dry(&state, for: nil, at: now)
+            try store.update(pet.id, device: here) { _, _ -> (Int, PetRecord?, [HistoryEvent]) in
+                throw PetError.unknownPet("x", suggestion: nil)
             })
-        XCTAssertEqual(try store.load(pet.id)?.pet.name, "Socks")
-        XCTAssertEqual(store.history(pet.id).events.map(\.event), [.adopted])
+        XCTAssertEqual(snapshot(), before)
     }
 
-    func test_releaseRemovesEveryFileOfThePet() throws {
+    func test_aMachineWritesOnlyUnderItsOwnFolder() throws {
         let pet = try adopt("Socks")
-        let other = try adopt("Towels")
-        try store.update(pet.id) { (state: inout PetState) in
-            try StageMachine.wash(&state, for: nil, at: now)
+        var theirs = record("Socks", id: pet.id, at: now.addingTimeInterval(60), device: there)
+        theirs.identity = nil
+        try write(theirs, device: there)
+        let before = contents(store.paths.recordFile(pet.id, device: there))
+        try store.update(pet.id, device: here) { merged, own -> (Int, PetRecord?, [HistoryEvent]) in
+            var mine = try XCTUnwrap(own)
+            mine.set(.reminders, from: merged.state, stamp: PartStamp(at: self.now.addingTimeInterval(120), device: self.here))
+            return (0, mine, [])
         }
-        try store.remove(pet.id, release: ReleaseRecord(petID: pet.id, name: "Socks", at: now, device: "a1"))
-        let paths = store.paths
-        for file in [paths.petFile(pet.id), paths.timerFile(pet.id), paths.historyFile(pet.id), paths.lockFile(pet.id)]
-        {
-            XCTAssertFalse(FileManager.default.fileExists(atPath: file), file)
-        }
-        XCTAssertEqual(store.loadAll().states.map(\.pet.id), [other.id])
+        XCTAssertEqual(contents(store.paths.recordFile(pet.id, device: there)), before, "the other machine's file")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: home + "/machines").sorted(), [here, there].sorted())
     }
 
-    func test_namesForCompletionHaveNoSideEffects() throws {
-        try adopt("Socks")
-        let broken = store.paths.pets + "/\(LaundryPaths.fileStem(UUID())).json"
+    func test_namesForCompletionHaveNoSideEffectsAndFollowTheLatestRename() throws {
+        let pet = try adopt("Socks")
+        var renamed = PetRecord(id: pet.id, createdAt: now)
+        renamed.identity = .init(stamp: PartStamp(at: now.addingTimeInterval(5), device: there), value: .init(name: "Sox", kind: "clothes"))
+        try write(renamed, device: there)
+        let broken = store.paths.records(here) + "/\(LaundryPaths.fileStem(UUID())).json"
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: broken))
-        XCTAssertEqual(store.names(), ["Socks"])
-        XCTAssertTrue(FileManager.default.fileExists(atPath: broken), "completion never moves files")
+        let before = snapshot()
+        XCTAssertEqual(store.names(), ["Sox"])
+        XCTAssertEqual(snapshot(), before, "completion changes nothing")
         XCTAssertEqual(PetStore(paths: LaundryPaths(root: home + "/missing")).names(), [])
     }
 
     func test_pathsFollowXDG() {
-        XCTAssertEqual(
-            LaundryPaths.resolve(environment: ["LAUNDRY_HOME": "/l", "XDG_DATA_HOME": "/x", "HOME": "/h"]).root, "/l")
+        let environment = ["LAUNDRY_HOME": "/l", "XDG_DATA_HOME": "/x", "HOME": "/h"]
+        XCTAssertEqual(LaundryPaths.resolve(environment: environment).root, "/l")
         XCTAssertEqual(LaundryPaths.resolve(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).root, "/x/laundry")
         XCTAssertEqual(
             LaundryPaths.resolve(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]).root,
             "/h/.local/share/laundry")
         XCTAssertEqual(LaundryPaths.resolve(environment: ["HOME": "/h"]).root, "/h/.local/share/laundry")
+        let paths = LaundryPaths.resolve(
+            environment: ["HOME": "/h", "XDG_STATE_HOME": "/s", "XDG_RUNTIME_DIR": "/run/user/7"])
+        XCTAssertEqual(paths.notes, "/s/laundry/notes", "what a daemon announced stays on its machine")
+        XCTAssertEqual(paths.locks, "/run/user/7/laundry/locks", "locks too")
+        XCTAssertEqual(
+            LaundryPaths.resolve(environment: ["HOME": "/h"]).runtime, "/tmp/laundry-runtime-\(getuid())/laundry")
+    }
+
+    func test_aRuntimeFolderInTmpThatIsNotThisUsersAloneIsRefused() throws {
+        let folder = home + "-run"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        chmod(folder, 0o777)
+        let fallback = LaundryPaths.fallbackRuntime
+        try? FileManager.default.removeItem(atPath: fallback)
+        try FileManager.default.createDirectory(atPath: fallback, withIntermediateDirectories: true)
+        chmod(fallback, 0o777)
+        defer { try? FileManager.default.removeItem(atPath: fallback) }
+        XCTAssertThrowsError(try SafeFolder.prepare(fallback + "/laundry")) { error in
+            XCTAssertTrue((error as? StoreError)?.reason.contains("others can read or write it") == true, "\(error)")
+        }
+        chmod(fallback, 0o700)
+        XCTAssertNoThrow(try SafeFolder.prepare(fallback + "/laundry"))
     }
 }

@@ -21,7 +21,7 @@ extension LaundryCommand {
                 throw ExitCode.failure
             }
             checkHome(&report, context.laundry.inspect(), home: context.laundry.home)
-            DoctorHouseholdCheck.check(&report, context.laundry.inspectHousehold())
+            DoctorHouseholdCheck.check(&report, context.laundry.inspectHousehold(), now: context.laundry.now)
             checkSettings(&report, context)
             checkDaemon(&report, context)
             DoctorServerCheck.check(&report, environment: environment)
@@ -62,11 +62,7 @@ extension LaundryCommand {
                 report.ok("LAUNDRY_HOME", "\(home): \(Plural.count(pets, "pet")), \(Plural.count(timers, "timer"))")
             }
             for problem in inspection.problems {
-                if case .copyWaiting = problem {
-                    report.warning("conflicts", problem.description, fix: DoctorAdvice.fix(for: problem))
-                } else {
-                    report.problem("files", problem.description, fix: DoctorAdvice.fix(for: problem))
-                }
+                report.problem("files", problem.description, fix: DoctorAdvice.fix(for: problem))
             }
             for file in inspection.setAsideFiles {
                 report.warning(

@@ -1,10 +1,11 @@
+import FoundationEssentials
 import LaundryActions
 import LaundryCore
 import LaundryRendering
 
 /// `laundry doctor` on sharing the folder with the household's other machines.
 enum DoctorHouseholdCheck {
-    static func check(_ report: inout DoctorReport, _ inspection: HouseholdInspection) {
+    static func check(_ report: inout DoctorReport, _ inspection: HouseholdInspection, now: Date) {
         let file = inspection.deviceFile ?? "device-id"
         switch inspection.device {
         case .known(let id): report.ok("device", "this machine is \(id) (\(file))")
@@ -14,24 +15,32 @@ enum DoctorHouseholdCheck {
                 "device", ErrorText.line(for: error) ?? "\(error)",
                 fix: "rm \(ShellQuote.quote(file)) (a new id is made; this machine's stamps from before stay valid)")
         }
-        guard let folder = inspection.syncFolder else {
-            report.ok("household", "LAUNDRY_HOME is not in a Syncthing folder (see README: Share with your household)")
-            return
+        if let other = inspection.sharedWith {
+            report.problem(
+                "device", "\(other) writes under this machine's device id too (a cloned disk or home folder?)",
+                fix: "the next change made here or there gives one of them a new id; nothing else is needed")
         }
-        report.ok("household", "LAUNDRY_HOME is in the Syncthing folder \(folder)")
-        if !inspection.missingIgnores.isEmpty {
-            let lines = inspection.missingIgnores.map { ShellQuote.quote($0) }.joined(separator: " ")
-            report.warning(
-                ".stignore",
-                "each machine's locks, notes and temporaries are carried to the others (correct, but needless traffic)",
-                fix: "printf '%s\\n' \(lines) >> \(ShellQuote.quote(folder + "/.stignore"))")
+        if let folder = inspection.syncFolder {
+            report.ok("household", "the data folder is in the Syncthing folder \(folder)")
         } else {
-            report.ok(".stignore", "keeps each machine's own files at home")
+            report.ok("household", "the data folder is not in a Syncthing folder (see README: Share with your household)")
         }
-        for copy in inspection.unmergedCopies {
-            report.warning(
-                "conflicts", "\(copy) is a copy from another machine that could not be merged",
-                fix: "compare it with the pet (laundry history shows what each machine did), then delete it")
+        for machine in inspection.machines {
+            let who = machine.isThisMachine ? "this machine" : machine.host ?? "a machine whose name has not arrived"
+            let when = machine.lastWrote.map { "last wrote \(DurationText.rough(max(0, now.timeIntervalSince($0)))) ago" }
+                ?? "has written nothing yet"
+            report.ok("machine", "\(machine.device) (\(who)): \(when)")
+        }
+        if inspection.oldLayout {
+            if inspection.notUpgraded.isEmpty {
+                report.ok("old layout", "still here; the next change made on this machine brings it in and removes it")
+            } else {
+                report.warning(
+                    "old layout",
+                    "kept for \(Plural.count(inspection.notUpgraded.count, "machine")) not upgraded yet: "
+                        + inspection.notUpgraded.joined(separator: ", "),
+                    fix: "upgrade laundry there; its pets stay in step meanwhile, and the old files go once it has")
+            }
         }
     }
 }

@@ -17,13 +17,14 @@ enum StatusFollow {
         // A reader that goes away ends the stream quietly instead of killing it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let laundry = context.laundry
-        try laundry.prepareFolders()
-        var watch = try DirectoryWatch(folders: laundry.watchedFolders)
+        // A reader creates nothing: a data folder not made yet is said to be so.
+        guard access(laundry.home, F_OK) == 0 else { throw CommandError.followedFolderGone(path: laundry.home) }
+        var watch = try laundry.makeWatch()
         var printed: String?
         var states = try bar.load()
         while true {
             // Moving LAUNDRY_HOME itself sends no event to the folders inside it: look on every wake.
-            if let gone = laundry.watchedFolders.first(where: { access($0, F_OK) != 0 }) {
+            if let gone = watch.watching.first(where: { access($0, F_OK) != 0 }) {
                 throw CommandError.followedFolderGone(path: gone)
             }
             let (text, next) = try bar.render(states, streaming: true)
@@ -37,10 +38,14 @@ enum StatusFollow {
             case .filesChanged:
                 // A folder removed, moved or replaced, or lost events: watch afresh (the check at the
                 // top of the loop stops first if a folder is gone).
-                if watch.drain().overflowed {
-                    if laundry.watchedFolders.allSatisfy({ access($0, F_OK) == 0 }) {
-                        watch = try DirectoryWatch(folders: laundry.watchedFolders)
-                    }
+                let drained = watch.drain()
+                if let gone = watch.watching.first(where: { access($0, F_OK) != 0 }) {
+                    throw CommandError.followedFolderGone(path: gone)
+                }
+                if drained.overflowed {
+                    if access(laundry.home, F_OK) == 0 { watch = try laundry.makeWatch() }
+                } else if drained.fromElsewhere {
+                    watch.watch(laundry.watchedFolders)
                 }
                 states = try bar.load()
             case .timeUp:

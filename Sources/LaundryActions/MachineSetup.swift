@@ -1,0 +1,61 @@
+import FoundationEssentials
+import LaundryControl
+import LaundryCore
+import LaundryStore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// What a process makes sure of before its first change: that its machine folder is its own (a
+/// cloned disk or home folder would make two writers of it), and that the old layout, if any, is
+/// brought into this machine's files, and removed once every machine it names has moved.
+extension Laundry {
+    /// Also run by the daemon when it starts.
+    public func prepareToWrite() throws {
+        guard !readyToWriteDone else { return }
+        try claimMachineFolder()
+        try importOldLayout()
+        files.removeAbandonedTemporaries(device: try device.id())
+        readyToWriteDone = true
+    }
+
+    /// This machine's `machine.json`: written when missing; when another host wrote it, two
+    /// machines share this device id, and of the two the one whose host sorts later takes a new
+    /// id (both decide alike, so exactly one moves).
+    private func claimMachineFolder() throws {
+        let here = try device.id()
+        let mine = MachineFile.here(device: here)
+        let path = files.paths.machineFile(here)
+        guard let claimed = MachineFile.read(path) else { return try mine.write(to: path) }
+        if claimed.isSameHost(as: mine) { return }
+        if (mine.host, mine.machineID) > (claimed.host, claimed.machineID) {
+            let fresh = try device.renew()
+            warnings.append(.deviceRenewed(old: here, new: fresh, otherHost: claimed.host))
+            try MachineFile.here(device: fresh).write(to: files.paths.machineFile(fresh))
+        } else {
+            try mine.write(to: path)
+        }
+    }
+
+    /// Brings the old layout in, once no daemon of the old version runs on this machine (one is
+    /// stopped, and started again in the new version); removes it once every machine it names has
+    /// moved.
+    private func importOldLayout() throws {
+        let legacy = LegacyHome(paths: files.paths.legacy)
+        guard legacy.isPresent else { return }
+        var restart = false
+        if let autostart = daemonAutostart, let old = autostart.runningOldDaemon() {
+            guard autostart.stop(pid: old) else {
+                warnings.append(.importWaits(reason: "a laundry daemon of the version before (pid \(old)) is running"))
+                return
+            }
+            restart = true
+        }
+        _ = try files.importLegacy(device: try device.id())
+        let moved = Set(files.machines().filter { MachineFile.read(files.paths.machineFile($0)) != nil })
+        let waiting = legacy.devices().subtracting(moved)
+        if waiting.isEmpty { legacy.remove() }
+        if restart, let problem = daemonAutostart?.ensureRunning() { warnings.append(.daemonNotStarted(problem)) }
+    }
+}

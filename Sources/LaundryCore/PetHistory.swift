@@ -1,0 +1,92 @@
+import FoundationEssentials
+
+/// A pet's history as everyone reads it: every machine's events once (by id), what the view
+/// derives that nobody has written down yet (a load's end, a death), and the changes that lost to
+/// a later change of the same part made without seeing them (superseded). Pure: the same files
+/// give the same history on every machine, in whatever order they arrived.
+public enum PetHistory {
+    /// - Parameters:
+    ///   - histories: every machine's events for the pet.
+    ///   - merged: the pet as merged from every machine's record (nil: none read).
+    ///   - derived: what settling the merged pet at the moment shown adds (a finish, a death).
+    public static func compose(
+        _ histories: [[HistoryEvent]], merged: MergedPet?, derived: [HistoryEvent] = []
+    ) -> [HistoryEvent] {
+        var events = union(histories + [derived])
+        if let merged { events = union([events, superseded(in: events, merged: merged)]) }
+        return events
+    }
+
+    /// Every event once (by id), in time order. Events of one instant keep the order their machine
+    /// wrote them in (one move can write two), machines in device order.
+    public static func union(_ histories: [[HistoryEvent]]) -> [HistoryEvent] {
+        var index: [String: Int] = [:]
+        var all: [(event: HistoryEvent, position: Int)] = []
+        for event in histories.joined() {
+            guard let known = index[event.id ?? ""] else {
+                index[event.id ?? ""] = all.count
+                all.append((event, all.count))
+                continue
+            }
+            // One id, two contents (a hand edit, an older wording): one choice on every machine.
+            if PetRecord.encoded(event) < PetRecord.encoded(all[known].event) { all[known].event = event }
+        }
+        return all.sorted { first, second in
+            let (left, right) = (first.event, second.event)
+            if left.at != right.at { return left.at < right.at }
+            if left.device != right.device { return (left.device ?? "") < (right.device ?? "") }
+            if left.device == nil { return (left.id ?? "") < (right.id ?? "") }
+            return first.position < second.position
+        }.map(\.event)
+    }
+
+    /// For each part, the changes not on the chain that leads back from the winning version (each
+    /// change names the version it was made on): they lost to a change made without seeing them.
+    /// Where the chain breaks (a history not arrived yet) nothing older is judged.
+    static func superseded(in events: [HistoryEvent], merged: MergedPet) -> [HistoryEvent] {
+        var lost: [HistoryEvent] = []
+        for part in PetPart.allCases {
+            let changes = events.filter { $0.changed?.contains { $0.part == part } == true && $0.stamp != nil }
+            guard !changes.isEmpty else { continue }
+            var byStamp: [PartStamp: HistoryEvent] = [:]
+            for change in changes { byStamp[change.stamp!] = change }
+            // A release that a later change outlived lost, all of it.
+            if part == .release, !merged.isReleased {
+                lost += changes.map { supersededEvent($0, part: part) }
+                continue
+            }
+            var onChain = Set<PartStamp>()
+            var cursor = merged.stamps[part]
+            var complete = false
+            while let stamp = cursor, !onChain.contains(stamp) {
+                guard let change = byStamp[stamp] else { break }
+                onChain.insert(stamp)
+                cursor = change.changed?.first { $0.part == part }?.after
+                if cursor == nil { complete = true }
+            }
+            // The winner's own change not here yet: nothing can be judged.
+            guard !onChain.isEmpty else { continue }
+            // Judged: everything when the chain reached the first version, else only what is
+            // newer than the oldest version on it.
+            let judgedFrom = complete ? nil : onChain.min()
+            for change in changes where !onChain.contains(change.stamp!) {
+                if let judgedFrom, change.stamp! < judgedFrom { continue }
+                lost.append(supersededEvent(change, part: part))
+            }
+        }
+        return lost
+    }
+
+    /// Worded from the lost change alone: the same event whichever files meet first.
+    private static func supersededEvent(_ change: HistoryEvent, part: PetPart) -> HistoryEvent {
+        let stamp = change.stamp!
+        let what = change.event == .released ? "release" : "\(part.rawValue) change (\(change.event.rawValue))"
+        return HistoryEvent(
+            at: stamp.at, event: .superseded, petID: change.petID, timerID: change.timerID,
+            detail: "the \(what) made on device \(stamp.device) lost to a later change",
+            id: EventID.derived(
+                from: "superseded \(change.petID.lowercasedText) \(part.rawValue) \(Timestamp.format(stamp.at)) "
+                    + stamp.device),
+            device: stamp.device)
+    }
+}

@@ -1,0 +1,72 @@
+import FoundationEssentials
+import LaundryCore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// `machines/<device-id>/machine.json`: which host writes that folder, and that it writes in this
+/// layout. Read by the other machines (doctor lists them; the old layout goes once every machine
+/// whose stamps it carries has one of these), written by its own machine.
+public struct MachineFile: Codable, Equatable, Sendable {
+    public static let currentLayout = 2
+
+    public var device: String
+    /// The host name, for people (`laptop`).
+    public var host: String
+    /// `/etc/machine-id` (empty where there is none): two hosts with one device id are two
+    /// machines, a cloned disk or home folder, writing one folder.
+    public var machineID: String
+    public var layout: Int
+
+    public init(device: String, host: String, machineID: String) {
+        self.device = device
+        self.host = host
+        self.machineID = machineID
+        layout = Self.currentLayout
+    }
+
+    /// This host, as it would write its machine file.
+    public static func here(device: String) -> MachineFile {
+        var name = [CChar](repeating: 0, count: 256)
+        let host = gethostname(&name, name.count) == 0
+            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        var machineID = ""
+        if case .data(let data)? = try? PosixFile.read("/etc/machine-id", limit: 256) {
+            machineID = String(decoding: data, as: UTF8.self).trimmingWhitespace()
+        }
+        return MachineFile(device: device, host: host, machineID: machineID)
+    }
+
+    /// Whether `other` is the same host as this.
+    public func isSameHost(as other: MachineFile) -> Bool { host == other.host && machineID == other.machineID }
+
+    public static func read(_ path: String) -> MachineFile? {
+        guard case .data(let data)? = try? PosixFile.read(path, limit: 4096) else { return nil }
+        return try? JSONCoding.decoder().decode(MachineFile.self, from: data)
+    }
+
+    public func write(to path: String) throws(StoreError) {
+        try PosixFile.makeFolder(PathText.parent(path))
+        try PosixFile.writeAtomically(try PetStore.encode(self, path: path), to: path)
+    }
+}
+
+extension PetStore {
+    /// Each machine that has written to the folder, with its machine file (if it arrived) and when
+    /// it last wrote a record or a history line.
+    public func machineList() -> [(device: String, file: MachineFile?, lastWrote: Date?)] {
+        machines().map { device in
+            var latest: Date?
+            for folder in [paths.records(device), paths.histories(device)] {
+                for name in PosixFile.listFolder(folder) {
+                    var info = stat()
+                    guard lstat(folder + "/" + name, &info) == 0 else { continue }
+                    let time = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
+                    latest = max(latest ?? time, time)
+                }
+            }
+            return (device, MachineFile.read(paths.machineFile(device)), latest)
+        }
+    }
+}
