@@ -35,7 +35,8 @@ BUILD_PACKAGES = /usr/lib/$(shell uname -m)-linux-gnu/libnotify.so.4=libnotify4
 # measure it; apprise and curl for the hook recipes; strace to count the wake-ups of `status --follow`;
 # i3blocks to read `status --format i3blocks --follow` as the bar itself does; desktop-file-utils to
 # validate the desktop entry; python3-gi for the scriptable notification server (a restarted
-# server, signals broadcast to every client as mako and swaync send them).
+# server, signals broadcast to every client as mako and swaync send them); python3-dbusmock for the
+# desktop services that cannot run here (the portal, gnome-session, logind).
 TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-utils dunst=dunst \
 	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
 	/usr/share/bash-completion/bash_completion=bash-completion \
@@ -44,7 +45,8 @@ TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-u
 	/usr/share/sounds/freedesktop/stereo/complete.oga=sound-theme-freedesktop \
 	pulseaudio=pulseaudio parecord=pulseaudio-utils sox=sox apprise=apprise curl=curl pgrep=procps \
 	syncthing=syncthing strace=strace i3blocks=i3blocks desktop-file-validate=desktop-file-utils \
-	/usr/lib/python3/dist-packages/gi/__init__.py=python3-gi
+	/usr/lib/python3/dist-packages/gi/__init__.py=python3-gi \
+	/usr/lib/python3/dist-packages/dbusmock/__init__.py=python3-dbusmock
 
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev

@@ -140,7 +140,7 @@ complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "lau
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'pause' -d 'Pause a pet\'s running timer; the time left is kept until you resume.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'resume' -d 'Resume a paused timer with the time it had left.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'set' -d 'Rename a pet or change its settings; only the options given change.'
-complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'release' -d 'Release a pet: delete its files, its timer and its history.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'release' -d 'Release a pet: it leaves every machine\'s list, its timer stops, its name is free.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'history' -d 'Show what happened to one pet, or to all of them, newest first.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'stats' -d 'Totals, streaks, and a calendar of folded loads per day.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry" -eq 1' -fa 'watch' -d 'Watch every running timer count down, redrawn each second, until Ctrl-C.'

@@ -121,9 +121,12 @@ public final class Laundry {
     /// Does what a notification button asks of a pet known by its id.
     public func perform(_ action: PetAction, onPet id: UUID, query: String? = nil) throws -> PetState {
         let now = clock.now()
-        guard let state = try change(id, at: now, { (state: inout PetState) throws(PetError) in
-            try action.apply(to: &state, at: now)
-        })
+        guard
+            let state = try change(
+                id, at: now,
+                { (state: inout PetState) throws(PetError) in
+                    try action.apply(to: &state, at: now)
+                })
         else {
             throw PetError.unknownPet(query ?? id.lowercasedText, suggestion: nil)
         }
@@ -146,7 +149,8 @@ public final class Laundry {
         var record = PetRecord(id: pet.id, createdAt: now)
         let parts = PetPart.allCases.filter { $0 != .release }
         for part in parts { record.set(part, from: state, stamp: stamp) }
-        var adopted = HistoryEvent(at: now, event: .adopted, petID: pet.id, detail: kind.id, id: EventID.random(), device: here)
+        var adopted = HistoryEvent(
+            at: now, event: .adopted, petID: pet.id, detail: kind.id, id: EventID.random(), device: here)
         adopted.stamp = stamp
         adopted.changed = parts.map { HistoryEvent.PartChange(part: $0, after: nil) }
         try store.create(record, events: [adopted], device: here)
@@ -199,7 +203,8 @@ public final class Laundry {
         let merged = loadAll()
         let events = merged.flatMap { historyEvents(of: $0, at: now) }
         return LaundryStats(
-            pets: merged.map { Self.settled($0.state, at: now).pet }, events: events, now: now, zone: zone, weeks: weeks)
+            pets: merged.map { Self.settled($0.state, at: now).pet }, events: events, now: now, zone: zone, weeks: weeks
+        )
     }
 
     private func historyEvents(of pet: MergedPet, at now: Date) -> [HistoryEvent] {
@@ -247,7 +252,9 @@ public final class Laundry {
                 let settled = StageMachine.settle(&state, at: now)
                 var moved = state
                 let made = try move(&moved)
-                var changed = PetPart.allCases.filter { $0 != .release && $0.content(of: moved) != $0.content(of: state) }
+                var changed = PetPart.allCases.filter {
+                    $0 != .release && $0.content(of: moved) != $0.content(of: state)
+                }
                 if releasing { changed = [.release] }
                 guard !changed.isEmpty || !made.isEmpty else { return (moved, nil, []) }
                 // A release is later than every change seen; a change, than every stamp of its parts.
@@ -255,14 +262,16 @@ public final class Laundry {
                 var record = own ?? PetRecord(id: id, createdAt: merged.state.pet.createdAt)
                 for part in changed { record.set(part, from: moved, stamp: stamp) }
                 let changes = changed.map { HistoryEvent.PartChange(part: $0, after: merged.stamps[$0]) }
-                let events = settled + made.map { event in
-                    var event = event
-                    event.id = event.id ?? EventID.random()
-                    event.device = here
-                    event.stamp = stamp
-                    event.changed = changes
-                    return event
-                }
+                let events =
+                    settled
+                    + made.map { event in
+                        var event = event
+                        event.id = event.id ?? EventID.random()
+                        event.device = here
+                        event.stamp = stamp
+                        event.changed = changes
+                        return event
+                    }
                 return (moved, record, events)
             }
             return result ?? nil

@@ -111,7 +111,9 @@ public struct PetRecord: Codable, Equatable, Sendable {
         }
         if let cycle {
             let counts = [cycle.value.totalCycles, cycle.value.currentStreak, cycle.value.longestStreak]
-            if counts.contains(where: { $0 < 0 || $0 > 1_000_000_000 }) { return "a cycle or streak count is out of range" }
+            if counts.contains(where: { $0 < 0 || $0 > 1_000_000_000 }) {
+                return "a cycle or streak count is out of range"
+            }
             if let load = cycle.value.load {
                 if load.petID != id { return "its load belongs to another pet" }
                 if let reason = load.implausibleValue { return reason }

@@ -60,7 +60,7 @@ public enum CommandReport {
     public static func released(_ pet: Pet) -> String { "👋 Released \(TerminalText.sanitize(pet.name))." }
 
     public static func releaseQuestion(_ pet: Pet) -> String {
-        "Release \(TerminalText.sanitize(pet.name))? Its files and history will be deleted. [y/N] "
+        "Release \(TerminalText.sanitize(pet.name))? It leaves every machine's list and its timer stops. [y/N] "
     }
 
     public static func kept(_ pet: Pet) -> String { "Kept \(TerminalText.sanitize(pet.name))." }

@@ -128,7 +128,7 @@ public enum ErrorText {
     static func commandLine(_ error: CommandError) -> String {
         switch error {
         case .releaseNeedsConfirmation(let pet):
-            return "releasing \(shown(pet)) deletes its files and history; to confirm, run: "
+            return "releasing \(shown(pet)) takes it off every machine's list and stops its timer; to confirm, run: "
                 + "laundry release \(ShellQuote.quote(shown(pet))) --yes"
         case .noNotificationServer(let advice):
             return advice

@@ -60,7 +60,9 @@ public enum SafeFolder {
             throw .unwritable(path: path, reason: "it belongs to another user; \(fix)")
         }
         guard info.st_mode & 0o077 == 0 else {
-            throw .unwritable(path: path, reason: "others can read or write it (mode \(String(info.st_mode & 0o777, radix: 8))); \(fix)")
+            throw .unwritable(
+                path: path,
+                reason: "others can read or write it (mode \(String(info.st_mode & 0o777, radix: 8))); \(fix)")
         }
     }
 }

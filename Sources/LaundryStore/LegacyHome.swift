@@ -42,7 +42,8 @@ public struct LegacyHome: Sendable {
                 let release: OldRelease = decode(paths.released + "/" + name, problems: &problems), release.petID == id
             else { continue }
             var record = PetRecord(id: id, createdAt: .distantFuture)
-            record.release = .init(stamp: PartStamp(at: release.at, device: release.device), value: .init(name: release.name))
+            record.release = .init(
+                stamp: PartStamp(at: release.at, device: release.device), value: .init(name: release.name))
             result[id, default: []].append(record)
         }
         return result

@@ -14,7 +14,8 @@ extension PetStore {
         for (id, old) in legacy.records(problems: &problems).sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
             try FileLock.withLock(paths.lockFile(id), runtime: paths.runtime) { () throws in
                 let own = try ownRecord(id, device: device)
-                var record = own ?? PetRecord(id: id, createdAt: old.map(\.createdAt).min() ?? Date(timeIntervalSince1970: 0))
+                var record =
+                    own ?? PetRecord(id: id, createdAt: old.map(\.createdAt).min() ?? Date(timeIntervalSince1970: 0))
                 record.createdAt = min(record.createdAt, old.map(\.createdAt).min() ?? record.createdAt)
                 func newer<Value>(_ part: WritableKeyPath<PetRecord, PetRecord.Version<Value>?>) {
                     let winner = old.compactMap { $0[keyPath: part] }.max { $0.stamp < $1.stamp }

@@ -29,7 +29,8 @@ public struct MachineFile: Codable, Equatable, Sendable {
     /// This host, as it would write its machine file.
     public static func here(device: String) -> MachineFile {
         var name = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&name, name.count) == 0
+        let host =
+            gethostname(&name, name.count) == 0
             ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         var machineID = ""
         if case .data(let data)? = try? PosixFile.read("/etc/machine-id", limit: 256) {

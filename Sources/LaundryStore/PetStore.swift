@@ -235,8 +235,8 @@ public struct PetStore: Sendable {
     /// Refuses a name another pet already has (compared without case).
     public func requireUniqueName(_ name: String, except id: UUID?) throws(StoreError) {
         let key = name.lowercased()
-        if let existing = loadAll().pets.first(where: { $0.state.pet.id != id && $0.state.pet.name.lowercased() == key })
-        {
+        if let existing = loadAll().pets.first(where: { $0.state.pet.id != id && $0.state.pet.name.lowercased() == key }
+        ) {
             throw .nameTaken(existing.state.pet.name)
         }
     }
@@ -260,7 +260,8 @@ public struct PetStore: Sendable {
             if let record = try Self.decodeRecord(data, id: id, path: path, problems: &problems) {
                 guard !record.isFromNewerVersion else {
                     throw StoreError.newerSchema(
-                        pet: record.identity?.value.name ?? id.lowercasedText, path: path, version: record.schemaVersion)
+                        pet: record.identity?.value.name ?? id.lowercasedText, path: path, version: record.schemaVersion
+                    )
                 }
                 return record
             }

@@ -74,7 +74,9 @@ final class FileFaultEndToEndTests: XCTestCase {
         if getuid() == 0 {
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.path)
             let device = try XCTUnwrap(home.device)
-            for folder in ["", "/machines", "/machines/\(device)", "/machines/\(device)/pets", "/machines/\(device)/history"] {
+            for folder in [
+                "", "/machines", "/machines/\(device)", "/machines/\(device)/pets", "/machines/\(device)/history",
+            ] {
                 try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.path + folder)
             }
             for file in home.snapshot().keys {

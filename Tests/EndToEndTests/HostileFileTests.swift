@@ -67,7 +67,8 @@ final class HostileFileTests: XCTestCase {
         try FileManager.default.moveItem(atPath: petPath, toPath: target)
         let secret = try String(contentsOfFile: target, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: petPath, withDestinationPath: target)
-        assertOthersUnharmed(warningContains: "skipping \(petPath): it is a symbolic link, which laundry does not follow")
+        assertOthersUnharmed(
+            warningContains: "skipping \(petPath): it is a symbolic link, which laundry does not follow")
         XCTAssertNotEqual(home.run(["status", "Victim"]).status, 0, "the pet it points to is not read")
         home.ok("adopt", "Victim")
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), secret, "never written through")

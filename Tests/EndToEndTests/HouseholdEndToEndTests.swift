@@ -114,7 +114,8 @@ final class HouseholdEndToEndTests: XCTestCase {
         for home in homes {
             try home.allowDaemon()
             try home.writeConfig(#"{"alarmRepeatSeconds": 1, "alarmMinutes": 2, "headsUpMinutes": 0}"#)
-            try FileManager.default.createDirectory(atPath: home.path + "/state/laundry", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: home.path + "/state/laundry", withIntermediateDirectories: true)
         }
         a.ok("daemon", "start")
         // B's and C's commands must not start a daemon on A's bus; each runs in a session of its own.
@@ -137,7 +138,9 @@ final class HouseholdEndToEndTests: XCTestCase {
         }
     }
 
-    private func waitForCall(in log: String?, mentioning name: String, summary: String, timeout: TimeInterval) -> Double? {
+    private func waitForCall(in log: String?, mentioning name: String, summary: String, timeout: TimeInterval)
+        -> Double?
+    {
         var found: Double?
         _ = waitUntil(timeout, every: 0.1) {
             found = NotifyLog.calls(mentioning: name, in: log).first { $0.summary.contains(summary) }?.time

@@ -127,7 +127,8 @@ final class LaundryHome {
 
     /// The machines that wrote to the shared folder.
     func machines() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: data + "/machines")) ?? []).filter { $0.count == 16 }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: data + "/machines")) ?? []).filter { $0.count == 16 }
+            .sorted()
     }
 
     /// This machine's device id (once a change made it).
@@ -151,14 +152,16 @@ final class LaundryHome {
     func records() -> [(path: String, record: [String: Any])] {
         machines().flatMap { machine -> [(String, [String: Any])] in
             let folder = "\(data)/machines/\(machine)/pets"
-            return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
-                .compactMap { name in
-                    let path = folder + "/" + name
-                    guard let bytes = FileManager.default.contents(atPath: path),
-                        let record = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any]
-                    else { return nil }
-                    return (path, record)
-                }
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                $0.hasSuffix(".json")
+            }
+            .compactMap { name in
+                let path = folder + "/" + name
+                guard let bytes = FileManager.default.contents(atPath: path),
+                    let record = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any]
+                else { return nil }
+                return (path, record)
+            }
         }
     }
 
@@ -240,7 +243,8 @@ extension LaundryHome {
                         continue
                     }
                     let bytes = FileManager.default.contents(atPath: base + "/" + name) ?? Data()
-                    XCTAssertFalse(bytes.isEmpty && folder == "pets", "\(folder)/\(name) is empty", file: file, line: line)
+                    XCTAssertFalse(
+                        bytes.isEmpty && folder == "pets", "\(folder)/\(name) is empty", file: file, line: line)
                     let lines = folder == "pets" ? [bytes] : bytes.split(separator: UInt8(ascii: "\n")).map { Data($0) }
                     for text in lines {
                         XCTAssertNotNil(
@@ -258,7 +262,8 @@ extension LaundryHome {
         var result: [String: [[String: Any]]] = [:]
         for machine in machines() {
             let base = "\(data)/machines/\(machine)/history"
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] where name.hasSuffix(".jsonl") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
+            where name.hasSuffix(".jsonl") {
                 let text = (try? String(contentsOfFile: "\(base)/\(name)", encoding: .utf8)) ?? ""
                 result[String(name.dropLast(6)), default: []] += text.split(separator: "\n").compactMap {
                     try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]

@@ -23,7 +23,8 @@ final class Household {
             laundry = Laundry(
                 home: root, dataFolder: LaundryTestCase.dataFolder, kinds: kinds, clock: clock,
                 device: DeviceIdentity(fixed: device),
-                paths: LaundryPaths(root: root, state: base + "/" + device + "/state", runtime: base + "/" + device + "/run"))
+                paths: LaundryPaths(
+                    root: root, state: base + "/" + device + "/state", runtime: base + "/" + device + "/run"))
         }
 
         /// The files of the shared folder this copy holds, relative to it.
@@ -33,7 +34,8 @@ final class Household {
             for device in (try? FileManager.default.contentsOfDirectory(atPath: machines)) ?? [] {
                 for folder in ["pets", "history"] {
                     let path = "\(machines)/\(device)/\(folder)"
-                    for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !name.hasPrefix(".") {
+                    for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                    where !name.hasPrefix(".") {
                         found.append("machines/\(device)/\(folder)/\(name)")
                     }
                 }
@@ -112,7 +114,8 @@ final class Household {
         }
         let history = try machine.laundry.history(nil, limit: nil).map { entry -> String in
             let event = entry.event
-            return "\(entry.pet.id) \(event.id ?? "-") \(event.event) \(Timestamp.format(event.at)) \(event.detail ?? "")"
+            return
+                "\(entry.pet.id) \(event.id ?? "-") \(event.event) \(Timestamp.format(event.at)) \(event.detail ?? "")"
         }
         return (pets + ["--"] + history).joined(separator: "\n")
     }

@@ -31,7 +31,9 @@ final class HouseholdMergeTests: XCTestCase {
         household.deliverAll()
         let moment = start.addingTimeInterval(86_400)
         let views = try household.machines.map { try household.view(of: $0, at: moment) }
-        XCTAssertEqual(Set(views).count, 1, "every machine shows the same:\n\(views.joined(separator: "\n====\n"))", file: file, line: line)
+        XCTAssertEqual(
+            Set(views).count, 1, "every machine shows the same:\n\(views.joined(separator: "\n====\n"))", file: file,
+            line: line)
         let laundry = household.machines[0].laundry
         let history = try laundry.history(nil, limit: nil).map(\.event.event).reversed()
         return (laundry.pets().first, Array(history), views[0])
@@ -63,7 +65,8 @@ final class HouseholdMergeTests: XCTestCase {
         XCTAssertEqual(result.history.filter { $0 == .superseded }.count, 1, "\(result.history)")
         let superseded = try XCTUnwrap(
             try a.laundry.history(nil, limit: nil).first { $0.event.event == .superseded }?.event)
-        XCTAssertEqual(superseded.detail, "the cycle change (cancelled) made on device aaaa000000000001 lost to a later change")
+        XCTAssertEqual(
+            superseded.detail, "the cycle change (cancelled) made on device aaaa000000000001 lost to a later change")
     }
 
     func test_aTieIsBrokenByTheDeviceIdTheSameWayOnBoth() throws {
@@ -107,13 +110,15 @@ final class HouseholdMergeTests: XCTestCase {
     }
 
     func test_aMachineWritesOnlyItsOwnFiles() throws {
-        let (_, a, b) = try inStep()
+        let (household, a, b) = try inStep()
+        defer { withExtendedLifetime(household) {} }  // its folders go with it
         let theirs = b.sharedFiles().filter { !$0.hasPrefix("machines/\(b.device)/") }
             .map { ($0, b.contents($0)) }
         _ = try b.laundry.perform(.dry(nil), on: "Socks")
         _ = try b.laundry.configure("Socks", PetSettings(name: try PetName("Sox")))
         for (file, data) in theirs { XCTAssertEqual(b.contents(file), data, file) }
-        XCTAssertEqual(a.sharedFiles().filter { $0.hasPrefix("machines/\(b.device)/") }, [], "nothing crossed by itself")
+        XCTAssertEqual(
+            a.sharedFiles().filter { $0.hasPrefix("machines/\(b.device)/") }, [], "nothing crossed by itself")
     }
 
     func test_deliveringTwiceOrInAnotherOrderChangesNothing() throws {

@@ -167,7 +167,8 @@ private struct Simulation {
             else { continue }
             func note<Value: Encodable>(_ part: PetPart, _ version: PetRecord.Version<Value>?) {
                 guard let version else { return }
-                let text = String(decoding: (try? JSONCoding.encoder(pretty: false).encode(version.value)) ?? Data(), as: UTF8.self)
+                let text = String(
+                    decoding: (try? JSONCoding.encoder(pretty: false).encode(version.value)) ?? Data(), as: UTF8.self)
                 if !(written[record.id]?[part]?.contains { $0.0 == version.stamp } ?? false) {
                     written[record.id, default: [:]][part, default: []].append((version.stamp, text))
                 }
@@ -193,7 +194,8 @@ private struct Simulation {
             for (part, versions) in parts {
                 let latest = versions.max { $0.0 < $1.0 }!
                 guard merged.stamps[part] == latest.0 else {
-                    throw Failure(message: "\(part) of \(id) is \(String(describing: merged.stamps[part])), not \(latest.0)")
+                    throw Failure(
+                        message: "\(part) of \(id) is \(String(describing: merged.stamps[part])), not \(latest.0)")
                 }
             }
         }

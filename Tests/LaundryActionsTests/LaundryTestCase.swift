@@ -45,7 +45,9 @@ class LaundryTestCase: XCTestCase {
         guard let walker = FileManager.default.enumerator(atPath: root) else { return found }
         while let relative = walker.nextObject() as? String {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder),
+                !isFolder.boolValue
+            {
                 found[relative] = FileManager.default.contents(atPath: root + "/" + relative)
             }
         }

@@ -41,7 +41,9 @@ class EngineTestCase: XCTestCase {
         guard let walker = FileManager.default.enumerator(atPath: home) else { return files }
         while let relative = walker.nextObject() as? String {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: home + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: home + "/" + relative, isDirectory: &isFolder),
+                !isFolder.boolValue
+            {
                 files[relative] = FileManager.default.contents(atPath: home + "/" + relative)
             }
         }

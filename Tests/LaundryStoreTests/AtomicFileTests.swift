@@ -9,7 +9,9 @@ final class AtomicFileTests: StoreTestCase {
     func test_filesAre0600InFolders0700() throws {
         let pet = try adopt("Socks")
         let paths = store.paths
-        for folder in [paths.root, paths.machines, paths.machine(here), paths.records(here), paths.histories(here), paths.locks] {
+        for folder in [
+            paths.root, paths.machines, paths.machine(here), paths.records(here), paths.histories(here), paths.locks,
+        ] {
             XCTAssertEqual(try mode(folder), 0o700, folder)
         }
         for file in [paths.recordFile(pet.id, device: here), paths.historyFile(pet.id, device: here)] {
@@ -39,7 +41,8 @@ final class AtomicFileTests: StoreTestCase {
         XCTAssertNotEqual(inodeBefore, inodeAfter, "a new file is renamed over the old one")
         let oldData = try before.readToEnd() ?? Data()
         XCTAssertTrue(
-            String(decoding: oldData, as: UTF8.self).contains("\"cycleDays\" : 7"), "the reader sees the whole old file")
+            String(decoding: oldData, as: UTF8.self).contains("\"cycleDays\" : 7"), "the reader sees the whole old file"
+        )
     }
 
     func test_aFailedWriteAppendsNoHistoryAndLeavesNoTemporary() throws {

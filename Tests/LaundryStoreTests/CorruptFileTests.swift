@@ -29,7 +29,8 @@ final class CorruptFileTests: StoreTestCase {
         try store.update(socks.id, device: here) { merged, own -> (Int, PetRecord?, [HistoryEvent]) in
             XCTAssertNil(own, "the change starts afresh")
             var mine = PetRecord(id: socks.id, createdAt: self.now)
-            mine.set(.reminders, from: merged.state, stamp: PartStamp(at: self.now.addingTimeInterval(1), device: self.here))
+            mine.set(
+                .reminders, from: merged.state, stamp: PartStamp(at: self.now.addingTimeInterval(1), device: self.here))
             return (0, mine, [])
         }
         let aside = try FileManager.default.contentsOfDirectory(atPath: store.paths.records(here)).filter {

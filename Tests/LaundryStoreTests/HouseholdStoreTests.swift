@@ -1,8 +1,9 @@
 import Foundation
 import LaundryCore
-@testable import LaundryStore
 import LaundryTestSupport
 import XCTest
+
+@testable import LaundryStore
 
 /// The store's side of a shared folder: the device id, a write that meets another machine's
 /// version put in place under it, and history lines from before event ids.
@@ -36,7 +37,8 @@ final class HouseholdStoreTests: StoreTestCase {
         dryer.set(.cycle, from: dryingState, stamp: PartStamp(at: now.addingTimeInterval(62), device: here))
         try write(dryer)
         var rename = PetRecord(id: id, createdAt: now)
-        rename.identity = .init(stamp: PartStamp(at: now.addingTimeInterval(70), device: there), value: .init(name: "Sox", kind: "clothes"))
+        rename.identity = .init(
+            stamp: PartStamp(at: now.addingTimeInterval(70), device: there), value: .init(name: "Sox", kind: "clothes"))
         try write(rename, device: there)
         let pet = try XCTUnwrap(merged(id))
         XCTAssertEqual(pet.state.pet.name, "Sox")
@@ -60,6 +62,7 @@ final class HouseholdStoreTests: StoreTestCase {
         let done = StageMachine.settle(&state, at: now.addingTimeInterval(120))
         try write(pet, events: done)
         try write(pet, events: done)
-        XCTAssertEqual(HistoryLog.read(store.paths.historyFile(pet.id, device: here)).events.map(\.event), [.adopted, .washDone])
+        XCTAssertEqual(
+            HistoryLog.read(store.paths.historyFile(pet.id, device: here)).events.map(\.event), [.adopted, .washDone])
     }
 }

@@ -31,7 +31,9 @@ final class StoreBehaviourTests: StoreTestCase {
         let before = contents(store.paths.recordFile(pet.id, device: there))
         try store.update(pet.id, device: here) { merged, own -> (Int, PetRecord?, [HistoryEvent]) in
             var mine = try XCTUnwrap(own)
-            mine.set(.reminders, from: merged.state, stamp: PartStamp(at: self.now.addingTimeInterval(120), device: self.here))
+            mine.set(
+                .reminders, from: merged.state,
+                stamp: PartStamp(at: self.now.addingTimeInterval(120), device: self.here))
             return (0, mine, [])
         }
         XCTAssertEqual(contents(store.paths.recordFile(pet.id, device: there)), before, "the other machine's file")
@@ -42,7 +44,8 @@ final class StoreBehaviourTests: StoreTestCase {
     func test_namesForCompletionHaveNoSideEffectsAndFollowTheLatestRename() throws {
         let pet = try adopt("Socks")
         var renamed = PetRecord(id: pet.id, createdAt: now)
-        renamed.identity = .init(stamp: PartStamp(at: now.addingTimeInterval(5), device: there), value: .init(name: "Sox", kind: "clothes"))
+        renamed.identity = .init(
+            stamp: PartStamp(at: now.addingTimeInterval(5), device: there), value: .init(name: "Sox", kind: "clothes"))
         try write(renamed, device: there)
         let broken = store.paths.records(here) + "/\(LaundryPaths.fileStem(UUID())).json"
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: broken))

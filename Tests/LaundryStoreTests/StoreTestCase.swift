@@ -26,7 +26,8 @@ class StoreTestCase: XCTestCase {
 
     /// A record with every part but the release, each stamped `at` on `device`.
     func record(
-        _ name: String, id: UUID = UUID(), at: Date? = nil, device: String? = nil, change: (inout PetState) -> Void = { _ in }
+        _ name: String, id: UUID = UUID(), at: Date? = nil, device: String? = nil,
+        change: (inout PetState) -> Void = { _ in }
     ) -> PetRecord {
         var state = PetState(pet: Pet(id: id, storedName: name, kind: "clothes", createdAt: now))
         change(&state)
@@ -46,7 +47,8 @@ class StoreTestCase: XCTestCase {
     @discardableResult
     func adopt(_ name: String) throws -> PetRecord {
         let made = record(name)
-        try store.create(made, events: [HistoryEvent(at: now, event: .adopted, petID: made.id, id: "adopt-\(name)")], device: here)
+        try store.create(
+            made, events: [HistoryEvent(at: now, event: .adopted, petID: made.id, id: "adopt-\(name)")], device: here)
         return made
     }
 
@@ -67,7 +69,9 @@ class StoreTestCase: XCTestCase {
         guard let walker = FileManager.default.enumerator(atPath: home) else { return files }
         while let relative = walker.nextObject() as? String {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: home + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: home + "/" + relative, isDirectory: &isFolder),
+                !isFolder.boolValue
+            {
                 files[relative] = contents(home + "/" + relative)
             }
         }

@@ -67,7 +67,7 @@ extension LaundryCommand {
             for file in inspection.setAsideFiles {
                 report.warning(
                     "files", "\(file) was set aside as corrupt",
-                    fix: "look at it, repair it into a new pets/<uuid>.json, or delete it")
+                    fix: "look at it; the pet's other parts are kept, and the next change made here writes a new one")
             }
         }
 

@@ -23,11 +23,13 @@ enum DoctorHouseholdCheck {
         if let folder = inspection.syncFolder {
             report.ok("household", "the data folder is in the Syncthing folder \(folder)")
         } else {
-            report.ok("household", "the data folder is not in a Syncthing folder (see README: Share with your household)")
+            report.ok(
+                "household", "the data folder is not in a Syncthing folder (see README: Share with your household)")
         }
         for machine in inspection.machines {
             let who = machine.isThisMachine ? "this machine" : machine.host ?? "a machine whose name has not arrived"
-            let when = machine.lastWrote.map { "last wrote \(DurationText.rough(max(0, now.timeIntervalSince($0)))) ago" }
+            let when =
+                machine.lastWrote.map { "last wrote \(DurationText.rough(max(0, now.timeIntervalSince($0)))) ago" }
                 ?? "has written nothing yet"
             report.ok("machine", "\(machine.device) (\(who)): \(when)")
         }

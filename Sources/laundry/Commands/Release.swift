@@ -11,7 +11,7 @@ extension LaundryCommand {
     struct Release: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "release",
-            abstract: "Release a pet: delete its files, its timer and its history.",
+            abstract: "Release a pet: it leaves every machine's list, its timer stops, its name is free.",
             aliases: ["rm"]
         )
 
