@@ -20,22 +20,18 @@ extension Laundry {
         readyToWriteDone = true
     }
 
-    /// This machine's `machine.json`: written when missing; when another host wrote it, two
-    /// machines share this device id, and of the two the one whose host sorts later takes a new
-    /// id (both decide alike, so exactly one moves).
+    /// This machine's `machine.json`: written when missing. When another host wrote it, two
+    /// machines share this device id (a cloned disk or home folder); the one that finds the folder
+    /// already claimed is the newer of the two, and takes a new id.
     private func claimMachineFolder() throws {
         let here = try device.id()
         let mine = MachineFile.here(device: here)
         let path = files.paths.machineFile(here)
         guard let claimed = MachineFile.read(path) else { return try mine.write(to: path) }
         if claimed.isSameHost(as: mine) { return }
-        if (mine.host, mine.machineID) > (claimed.host, claimed.machineID) {
-            let fresh = try device.renew()
-            warnings.append(.deviceRenewed(old: here, new: fresh, otherHost: claimed.host))
-            try MachineFile.here(device: fresh).write(to: files.paths.machineFile(fresh))
-        } else {
-            try mine.write(to: path)
-        }
+        let fresh = try device.renew()
+        warnings.append(.deviceRenewed(old: here, new: fresh, otherHost: claimed.host))
+        try MachineFile.here(device: fresh).write(to: files.paths.machineFile(fresh))
     }
 
     /// Brings the old layout in, once no daemon of the old version runs on this machine (one is

@@ -40,6 +40,8 @@ public enum Mood: String, Codable, Sendable, CaseIterable {
 public enum Health {
     /// The thresholds at which the notification service warns, highest first.
     public static let warningThresholds = [25, 10, 5, 0]
+    /// The first threshold health crosses on its way down.
+    public static let highestWarning = warningThresholds.max() ?? 0
 
     public static func value(since start: Date, cycleDays: Double, at now: Date) -> Int {
         let elapsedDays = max(0, now.timeIntervalSince(start)) / 86_400

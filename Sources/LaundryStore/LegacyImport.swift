@@ -11,7 +11,7 @@ extension PetStore {
         let legacy = LegacyHome(paths: paths.legacy)
         var problems: [StoreProblem] = []
         var imported = 0
-        for (id, old) in legacy.records(problems: &problems).sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+        for (id, old) in legacy.records(problems: &problems).sorted(by: { $0.key.sortsBefore($1.key) }) {
             try FileLock.withLock(paths.lockFile(id), runtime: paths.runtime) { () throws in
                 let own = try ownRecord(id, device: device)
                 var record =

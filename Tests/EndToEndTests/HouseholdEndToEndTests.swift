@@ -233,13 +233,12 @@ final class HouseholdDoctorEndToEndTests: XCTestCase {
     }
 
     /// A cloned disk: another host writes under this machine's id. Doctor says so; the next change
-    /// gives one of them (the one whose host sorts later: both decide alike) a new id.
+    /// made on the machine that finds its folder claimed (the newer of the two) gives it a new id.
     func test_aClonedDeviceIdIsFoundAndTheNewerMachineTakesANewOne() throws {
         let home = LaundryHome(shared: true)
         home.ok("adopt", "Socks")
         let id = try XCTUnwrap(home.device)
         let machineFile = home.data + "/machines/\(id)/machine.json"
-        // The other host's name sorts before any real one: this machine is the one that moves.
         try #"{"device":"\#(id)","host":"","machineID":"","layout":2}"#
             .write(toFile: machineFile, atomically: true, encoding: .utf8)
         let doctor = home.run(["doctor"]).stdout
