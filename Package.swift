@@ -41,7 +41,9 @@ let package = Package(
             ]
         ),
         // What several test targets share: the seeded generator, polling, posix_spawn, fixtures.
-        .target(name: "LaundryTestSupport", dependencies: ["LaundryCore"], path: "Tests/LaundryTestSupport"),
+        .target(
+            name: "LaundryTestSupport", dependencies: ["LaundryCore", "LaundryStore"],
+            path: "Tests/LaundryTestSupport"),
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
         .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryTestSupport"]),
         .testTarget(
@@ -55,9 +57,12 @@ let package = Package(
         ),
         .testTarget(
             name: "LaundryDaemonTests",
-            dependencies: ["LaundryCore", "LaundryActions", "LaundryControl", "LaundryDaemon", "LaundryTestSupport"]
+            dependencies: [
+                "LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering", "LaundryDaemon",
+                "LaundryTestSupport",
+            ]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["LaundryCore", "LaundryRendering", "LaundryTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

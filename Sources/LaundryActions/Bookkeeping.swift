@@ -14,11 +14,11 @@ extension Laundry {
     /// Every pet as the records say (not settled: the daemon settles its own view), with this
     /// machine's notes, problems to log.
     public func snapshot() -> (states: [PetState], warnings: [LaundryWarning]) {
-        let snapshot = files.loadAll()
+        let snapshot = store.loadAll()
         let here = try? device.id()
         let states = snapshot.pets.map { merged in
             var state = merged.state
-            state.notes = files.notes(state.pet.id, device: here)
+            state.notes = store.notes(state.pet.id, device: here)
             return state
         }
         return (states, snapshot.problems.map { .store($0) })
@@ -29,18 +29,18 @@ extension Laundry {
     public func load(_ id: UUID) throws -> PetState? {
         var problems: [StoreProblem] = []
         defer { report(problems) }
-        guard let merged = files.load(id, problems: &problems), !merged.isReleased else { return nil }
+        guard let merged = store.load(id, problems: &problems), !merged.isReleased else { return nil }
         var state = merged.state
-        state.notes = files.notes(id, device: try? device.id())
+        state.notes = store.notes(id, device: try? device.id())
         return state
     }
 
-    public func fileVersion(_ id: UUID) -> FileVersion { FileVersion(files: files.version(id)) }
+    public func fileVersion(_ id: UUID) -> FileVersion { FileVersion(files: store.version(id)) }
 
     /// Creates the data folder if it is missing, for the daemon to watch (a reader creates
     /// nothing: `status --follow` on a folder not made yet says so).
     public func prepareFolders() throws {
-        try StoreFolders.make([files.paths.root])
+        try StoreFolders.make([store.paths.root])
     }
 
     /// What a file that changed in a watched folder means to the daemon.
@@ -66,18 +66,18 @@ extension Laundry {
     /// The folders whose changes the daemon and `status --follow` watch: the machines folder (a
     /// machine that joins), each machine's records, and the old layout's folders while they are here.
     public var watchedFolders: [String] {
-        let paths = files.paths
+        let paths = store.paths
         let legacy = paths.legacy
         // The data folder (its `machines` folder may come later), and each machine's own folder
         // too: its `pets` folder may be made after the machine's.
-        return [paths.root, paths.machines] + files.machines().flatMap { [paths.records($0), paths.machine($0)] }
+        return [paths.root, paths.machines] + store.machines().flatMap { [paths.records($0), paths.machine($0)] }
             + [legacy.pets, legacy.timers, legacy.released].filter { PosixFile.exists($0) }
     }
 
     /// An inotify watch on `watchedFolders`, for the daemon and `status --follow`.
     public func makeWatch() throws -> DirectoryWatch {
-        try DirectoryWatch(folders: watchedFolders) { [files] name, folder in
-            Laundry.arrival(name, inFolder: folder, root: files.paths.root)
+        try DirectoryWatch(folders: watchedFolders) { [store] name, folder in
+            Laundry.arrival(name, inFolder: folder, root: store.paths.root)
         }
     }
 
@@ -87,9 +87,7 @@ extension Laundry {
     }
 
     /// A `config.json` left in the data folder from before settings moved out of it: never read.
-    public var configLeftInDataFolder: String? { ConfigFile.leftBehind(in: files.paths) }
-
-    public func loadMessages() throws -> MessageCatalog { try dataDirectory.loadMessages() }
+    public var configLeftInDataFolder: String? { ConfigFile.leftBehind(in: store.paths) }
 
     public var iconPath: String { dataFolder + "/icons/laundry.svg" }
 
@@ -111,7 +109,7 @@ extension Laundry {
         StageMachine.settle(&state, at: now)
         let before = state.notes
         note(&state)
-        if state.notes != before { try files.saveNotes(state.notes) }
+        if state.notes != before { try store.saveNotes(state.notes) }
         return state
     }
 

@@ -37,21 +37,16 @@ public struct HouseholdInspection: Sendable {
 
 extension Laundry {
     public func inspectHousehold() -> HouseholdInspection {
-        let paths = files.paths
+        let paths = store.paths
         let device: HouseholdInspection.Device
         var here: String?
-        if let file = self.device.file {
-            do {
-                here = try DeviceIdentity.read(file)
-                device = here.map { .known($0) } ?? .notYet
-            } catch {
-                device = .broken(error)
-            }
-        } else {
-            here = try? self.device.id()
+        do {
+            here = try DeviceIdentity.read(self.device.file)
             device = here.map { .known($0) } ?? .notYet
+        } catch {
+            device = .broken(error)
         }
-        let machines = files.machineList().map { machine in
+        let machines = store.machineList().map { machine in
             HouseholdInspection.Machine(
                 device: machine.device, host: machine.file?.host, lastWrote: machine.lastWrote,
                 isThisMachine: machine.device == here)

@@ -22,7 +22,7 @@ public struct Inspection: Sendable {
 
 extension Laundry {
     public func inspect() -> Inspection {
-        let paths = files.paths
+        let paths = store.paths
         var info = stat()
         guard stat(paths.root, &info) == 0 else {
             return Inspection(home: .notCreated, problems: [], setAsideFiles: [])
@@ -30,7 +30,7 @@ extension Laundry {
         guard info.st_mode & S_IFMT == S_IFDIR, access(paths.root, W_OK) == 0 else {
             return Inspection(home: .notWritable, problems: [], setAsideFiles: [])
         }
-        let snapshot = files.loadAll()
+        let snapshot = store.loadAll()
         let now = self.now
         var setAside: [String] = []
         if let here = try? DeviceIdentity.read(paths.deviceFile) {

@@ -10,10 +10,11 @@ import LaundryStore
 /// way that did not stop the operation (unreadable files, a daemon that would not start) are
 /// collected in `warnings` for the caller to report.
 public final class Laundry {
-    private let store: PetStore
+    let store: PetStore
     private let clock: any WallClock
-    private let data: DataDirectory
-    private let autostart: DaemonAutostart?
+    /// The kinds and texts (`data/`), found as `DataDirectory.locate` says.
+    public let dataDirectory: DataDirectory
+    let daemonAutostart: DaemonAutostart?
     public let kinds: KindCatalog
     /// Where the user's settings are read from (outside the data folder, which may be shared);
     /// nil: the defaults.
@@ -32,17 +33,17 @@ public final class Laundry {
     public init(
         home: String, dataFolder: String, kinds: KindCatalog, clock: any WallClock,
         autostart: DaemonAutostart? = nil, configPath: String? = nil,
-        device: DeviceIdentity = DeviceIdentity(fixed: "0000000000000000"), paths: LaundryPaths? = nil,
+        device: DeviceIdentity, paths: LaundryPaths? = nil,
         keepsLastGoodRecords: Bool = false
     ) {
         store = PetStore(
             paths: paths ?? LaundryPaths(root: home), cache: keepsLastGoodRecords ? RecordCache() : nil)
         self.configPath = configPath
         self.device = device
-        data = DataDirectory(path: dataFolder)
+        dataDirectory = DataDirectory(path: dataFolder)
         self.kinds = kinds
         self.clock = clock
-        self.autostart = autostart
+        daemonAutostart = autostart
     }
 
     /// Everything from the environment: `LAUNDRY_HOME` and this machine's folders, the data folder,
@@ -57,10 +58,10 @@ public final class Laundry {
         environment: [String: String] = ProcessInfo.processInfo.environment, clock: (any WallClock)? = nil,
         startsDaemon: Bool = true
     ) throws -> Laundry {
-        let data = try DataDirectory.locate(environment: environment)
+        let dataDirectory = try DataDirectory.locate(environment: environment)
         let paths = LaundryPaths.resolve(environment: environment)
         return Laundry(
-            home: paths.root, dataFolder: data.path, kinds: try data.loadKinds(),
+            home: paths.root, dataFolder: dataDirectory.path, kinds: try dataDirectory.loadKinds(),
             clock: try clock ?? LaundryClock.from(environment),
             autostart: startsDaemon ? DaemonAutostart(environment: environment) : nil,
             configPath: ConfigFile.path(environment: environment), device: DeviceIdentity(file: paths.deviceFile),
@@ -70,7 +71,7 @@ public final class Laundry {
     /// The time on laundry's clock (shifted by `LAUNDRY_FAKE_NOW` in tests).
     public var now: Date { clock.now() }
     public var home: String { store.paths.root }
-    public var dataFolder: String { data.path }
+    public var dataFolder: String { dataDirectory.path }
 
     // MARK: Looking (reads only)
 
@@ -112,7 +113,7 @@ public final class Laundry {
     /// the notification service runs.
     public func perform(_ action: PetAction, on query: String) throws -> PetState {
         let state = try perform(action, onPet: try find(query).state.pet.id, query: query)
-        if action.startsTimer, let autostart, let problem = autostart.ensureRunning() {
+        if action.needsDaemon, let daemonAutostart, let problem = daemonAutostart.ensureRunning() {
             warnings.append(.daemonNotStarted(problem))
         }
         return state
@@ -287,8 +288,4 @@ public final class Laundry {
         for problem in found where !warnings.contains(.store(problem)) { warnings.append(.store(problem)) }
     }
 
-    /// The store, for the other files of this module (inspection, the daemon's bookkeeping).
-    var files: PetStore { store }
-    var dataDirectory: DataDirectory { data }
-    var daemonAutostart: DaemonAutostart? { autostart }
 }

@@ -16,7 +16,7 @@ extension Laundry {
         guard !readyToWriteDone else { return }
         try claimMachineFolder()
         try importOldLayout()
-        files.removeAbandonedTemporaries(device: try device.id())
+        store.removeAbandonedTemporaries(device: try device.id())
         readyToWriteDone = true
     }
 
@@ -26,19 +26,19 @@ extension Laundry {
     private func claimMachineFolder() throws {
         let here = try device.id()
         let mine = MachineFile.here(device: here)
-        let path = files.paths.machineFile(here)
+        let path = store.paths.machineFile(here)
         guard let claimed = MachineFile.read(path) else { return try mine.write(to: path) }
         if claimed.isSameHost(as: mine) { return }
         let fresh = try device.renew()
         warnings.append(.deviceRenewed(old: here, new: fresh, otherHost: claimed.host))
-        try MachineFile.here(device: fresh).write(to: files.paths.machineFile(fresh))
+        try MachineFile.here(device: fresh).write(to: store.paths.machineFile(fresh))
     }
 
     /// Brings the old layout in, once no daemon of the old version runs on this machine (one is
     /// stopped, and started again in the new version); removes it once every machine it names has
     /// moved.
     private func importOldLayout() throws {
-        let legacy = LegacyHome(paths: files.paths.legacy)
+        let legacy = LegacyHome(paths: store.paths.legacy)
         guard legacy.isPresent else { return }
         var restart = false
         if let autostart = daemonAutostart, let old = autostart.runningOldDaemon() {
@@ -48,8 +48,8 @@ extension Laundry {
             }
             restart = true
         }
-        _ = try files.importLegacy(device: try device.id())
-        let moved = Set(files.machines().filter { MachineFile.read(files.paths.machineFile($0)) != nil })
+        _ = try store.importLegacy(device: try device.id())
+        let moved = Set(store.machines().filter { MachineFile.read(store.paths.machineFile($0)) != nil })
         let waiting = legacy.devices().subtracting(moved)
         if waiting.isEmpty { legacy.remove() }
         if restart, let problem = daemonAutostart?.ensureRunning() { warnings.append(.daemonNotStarted(problem)) }

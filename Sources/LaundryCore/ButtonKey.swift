@@ -29,9 +29,4 @@ public enum ButtonResponse: Equatable, Sendable {
 }
 
 extension PetAction {
-    /// The operation behind a notification button, or nil for a key that names none.
-    public init?(buttonKey: String) {
-        guard case .perform(let action)? = ButtonKey(rawValue: buttonKey)?.response else { return nil }
-        self = action
-    }
 }

@@ -33,33 +33,3 @@ public struct ShiftedClock: WallClock {
     public func now() -> Date { Date().addingTimeInterval(offset) }
     public func wallTime(for date: Date) -> Date { date.addingTimeInterval(-offset) }
 }
-
-/// A clock that only moves when told to. For tests of pure logic.
-public final class ManualClock: WallClock, @unchecked Sendable {
-    /// A pthread mutex at a fixed address (a Swift stored property may move).
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        return mutex
-    }()
-    private var current: Date
-
-    public init(_ start: Date) { current = start }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
-
-    public func now() -> Date { locked { current } }
-
-    public func advance(by seconds: TimeInterval) { locked { current += seconds } }
-
-    public func set(_ date: Date) { locked { current = date } }
-}

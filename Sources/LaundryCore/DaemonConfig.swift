@@ -176,22 +176,9 @@ struct SettingsReader {
     /// two edits away.
     static func closest(to key: String, in known: [String]) -> String? {
         if let sameLetters = known.first(where: { $0.lowercased() == key.lowercased() }) { return sameLetters }
-        let scored = known.map { ($0, editDistance(Array($0.lowercased()), Array(key.lowercased()))) }
+        let scored = known.map { ($0, EditDistance.between($0.lowercased(), key.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
         return best.0
-    }
-
-    private static func editDistance(_ one: [Character], _ two: [Character]) -> Int {
-        var previous = Array(0...two.count)
-        for (row, first) in one.enumerated() {
-            var current = [row + 1]
-            for (column, second) in two.enumerated() {
-                current.append(
-                    min(previous[column + 1] + 1, current[column] + 1, previous[column] + (first == second ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[two.count]
     }
 }
 

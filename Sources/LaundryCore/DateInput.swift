@@ -31,7 +31,7 @@ public struct DateInputParser: Sendable {
     public init(timeZone: TimeZone) { zone = LocalZone(timeZone) }
 
     public func parse(_ input: String, now: Date) throws(DateInputError) -> Date {
-        let text = input.trimmingWhitespace().lowercased()
+        let text = input.trimming().lowercased()
         guard !text.isEmpty else { throw .empty }
         let date: Date
         switch text {
@@ -41,7 +41,7 @@ public struct DateInputParser: Sendable {
         default:
             if let days = Self.daysAgo(text) {
                 date = daysBefore(days, now: now)
-            } else if let absolute = Timestamp.parse(Self.fullyWritten(input.trimmingWhitespace()))
+            } else if let absolute = Timestamp.parse(Self.fullyWritten(input.trimming()))
                 ?? localDateTime(text)
             {
                 date = absolute

@@ -14,16 +14,6 @@ public enum Mood: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    public var face: String {
-        switch self {
-        case .happy: return "😊"
-        case .neutral: return "😐"
-        case .sad: return "😟"
-        case .verySad: return "😭"
-        case .dead: return "💀"
-        }
-    }
-
     public var label: String {
         switch self {
         case .happy: return "happy"

@@ -25,6 +25,11 @@ public struct HookEvent: Equatable, Sendable, Encodable {
     public struct Due: Equatable, Sendable, Encodable {
         public let summary: String
         public let body: String
+
+        public init(summary: String, body: String) {
+            self.summary = summary
+            self.body = body
+        }
     }
 
     /// One load and when it ends (for a stopped one, when it would have).

@@ -42,8 +42,4 @@ public struct KindCatalog: Codable, Sendable {
         return kind
     }
 
-    /// A kind for pets whose file names a kind this data folder no longer has.
-    public func kindOrFallback(_ id: String) -> Kind {
-        kind(id) ?? Kind(id: id, name: id, emoji: "🧺", washSeconds: 2700, drySeconds: 3600, cycleDays: 7)
-    }
 }

@@ -67,7 +67,7 @@ extension DurationError: CustomStringConvertible {
 /// must stay below 60 (`1h61m` is refused, `90m` alone is fine).
 public enum DurationParser {
     public static func parse(_ input: String) throws(DurationError) -> LaundryDuration {
-        let text = input.trimmingWhitespace().lowercased()
+        let text = input.trimming().lowercased()
         guard !text.isEmpty else { throw .empty }
         let seconds: Int
         if text.contains(":") {
@@ -171,8 +171,8 @@ public enum DurationText {
         let hours = total / 3600
         let minutes = total % 3600 / 60
         let seconds = total % 60
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds))" : "\(minutes):\(two(seconds))"
+        let (mm, ss) = (DigitText.padded(minutes, 2), DigitText.padded(seconds, 2))
+        return hours > 0 ? "\(hours):\(mm):\(ss)" : "\(minutes):\(ss)"
     }
 
     /// A rough span for "due in" and "ago": `3d 4h`, `5h 10m`, `12m`, `40s`.
@@ -185,14 +185,5 @@ public enum DurationText {
         if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
         if minutes > 0 { return "\(minutes)m" }
         return "\(total)s"
-    }
-}
-
-extension String {
-    public func trimmingWhitespace() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
     }
 }

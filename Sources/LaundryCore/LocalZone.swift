@@ -165,6 +165,11 @@ public enum DigitText {
         return (value < 0 ? "-" : "") + zeros + digits
     }
 
+    /// `2026-11-24`: the one way a day is written (ISO 8601), in timestamps, logs and tables.
+    public static func day(year: Int, month: Int, day: Int) -> String {
+        padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    }
+
     /// `fixed(3.14159, 2)` is `3.14`, rounded half away from zero, as `%.2f` prints it.
     public static func fixed(_ value: Double, _ decimals: Int) -> String {
         guard value.isFinite else { return String(value) }
@@ -179,19 +184,5 @@ public enum DigitText {
         guard decimals > 0 else { return sign + integer }
         let fraction = String(whole % unit)
         return sign + integer + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
-    }
-}
-
-extension String {
-    /// Trims spaces and tabs (Unicode `Zs` and U+0009) from both ends, as
-    /// `trimmingCharacters(in: .whitespaces)` does; line breaks stay.
-    public func trimmingSpacesAndTabs() -> String {
-        func blank(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
-        }
-        var scalars = Substring(self).unicodeScalars
-        while let first = scalars.first, blank(first) { scalars.removeFirst() }
-        while let last = scalars.last, blank(last) { scalars.removeLast() }
-        return String(scalars)
     }
 }

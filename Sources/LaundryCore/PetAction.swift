@@ -32,8 +32,9 @@ public enum PetAction: Sendable, Equatable {
         }
     }
 
-    /// Whether the action starts a timer, so the notification service must be running.
-    public var startsTimer: Bool {
+    /// Whether the notification service must be running after the action: a timer started or
+    /// resumed has an end to announce, a snooze has an end to hold reminders until.
+    public var needsDaemon: Bool {
         switch self {
         case .wash, .dry, .moreDry, .resume, .snooze: return true
         case .fold, .cancel, .pause: return false

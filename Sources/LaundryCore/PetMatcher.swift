@@ -19,7 +19,7 @@ public struct PetMatcher: Sendable {
     public init(_ candidates: [Candidate]) { self.candidates = candidates }
 
     public func match(_ rawQuery: String) throws(PetError) -> UUID {
-        let query = rawQuery.trimmingWhitespace()
+        let query = rawQuery.trimming()
         guard !candidates.isEmpty else { throw .noPets }
         let key = query.lowercased()
         guard !key.isEmpty else { throw .unknownPet(rawQuery, suggestion: nil) }
@@ -45,8 +45,8 @@ public struct PetMatcher: Sendable {
     func nearestName(to key: String) -> String? {
         let scored = candidates.map { candidate -> (name: String, distance: Int, whole: Int) in
             let name = candidate.name.lowercased()
-            let whole = Self.editDistance(key, name)
-            let start = Self.editDistance(key, String(name.prefix(key.count)))
+            let whole = EditDistance.between(key, name)
+            let start = EditDistance.between(key, String(name.prefix(key.count)))
             return (candidate.name, min(whole, start + 1), whole)
         }
         if let best = scored.min(by: { ($0.distance, $0.whole) < ($1.distance, $1.whole) }),
@@ -55,23 +55,5 @@ public struct PetMatcher: Sendable {
             return best.name
         }
         return candidates.first { $0.name.lowercased().contains(key) }?.name
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = Swift.min(
-                    previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

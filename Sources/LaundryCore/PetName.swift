@@ -6,7 +6,7 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     public init(_ raw: String) throws(PetError) {
-        let trimmed = raw.trimmingWhitespace()
+        let trimmed = raw.trimming()
         guard !trimmed.isEmpty else { throw .invalidName(raw, reason: "a name cannot be empty or blank") }
         guard trimmed.count <= Self.maximumLength else {
             throw .invalidName(

@@ -2,17 +2,6 @@
 public enum Stage: String, Codable, Sendable, CaseIterable {
     case idle, washing, washed, drying, dried
 
-    /// What `laundry status` says about it.
-    public var statusText: String {
-        switch self {
-        case .idle: return "Ready to start laundry"
-        case .washing: return "Washing…"
-        case .washed: return "Wash complete! Ready for the dryer"
-        case .drying: return "Drying…"
-        case .dried: return "Dry complete! Time to fold"
-        }
-    }
-
     /// The moves that make sense next, for cards and error messages that point the way.
     public var nextMoves: [Move] {
         switch self {
@@ -43,12 +32,4 @@ public enum TimerKind: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    /// The icon of a load under way, in popups, command reports and status bars.
-    public var icon: String {
-        switch self {
-        case .wash: return "🫧"
-        case .dry: return "🌬️"
-        case .extraDry: return "🔥"
-        }
-    }
 }

@@ -17,8 +17,9 @@ public enum Timestamp {
         let minute = millisOfDay / 60_000 % 60
         let second = millisOfDay / 1000 % 60
         let millis = millisOfDay % 1000
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-            + "T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millis, 3))Z"
+        let time = [hour, minute, second].map { DigitText.padded(Int($0), 2) }.joined(separator: ":")
+        return DigitText.day(year: Int(year), month: Int(month), day: Int(day)) + "T" + time + "."
+            + DigitText.padded(Int(millis), 3) + "Z"
     }
 
     /// `2026-11-21T22:28:50Z`, to the second (rounded down), for what reads a plainer ISO 8601.
@@ -95,11 +96,6 @@ public enum Timestamp {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     // Howard Hinnant's days-from-civil algorithm (proleptic Gregorian calendar).

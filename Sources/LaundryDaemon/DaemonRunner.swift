@@ -25,7 +25,8 @@ enum DaemonRunner {
         try laundry.prepareFolders()
         let notifier = LibNotifyNotifier(iconPath: laundry.iconPath)
         let engine = DaemonEngine(
-            laundry: laundry, clock: clock, notifier: notifier, messages: try laundry.loadMessages(),
+            laundry: laundry, clock: clock, notifier: notifier,
+            messages: try MessageCatalog.load(from: laundry.dataDirectory),
             config: startingConfig(laundry, log: log), log: log, ringBell: { Bell.ring(runtime) },
             sound: GSoundPlayer(log: log), hooks: HookRunner(log: log))
         engine.logsTimings = environment["LAUNDRY_LOG_TIMINGS"] == "1"

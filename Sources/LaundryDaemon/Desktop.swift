@@ -18,7 +18,7 @@ public enum Desktop {
         guard let server = notifier.refreshServer() else {
             throw CommandError.noNotificationServer(advice: DesktopAdvice.missingServer(environment))
         }
-        let writer = AnnouncementWriter(messages: try laundry.loadMessages())
+        let writer = AnnouncementWriter(messages: try MessageCatalog.load(from: laundry.dataDirectory))
         let content = writer.content(
             for: Announcement(petID: UUID(), petName: "laundry", health: 100, reason: .test),
             markup: server.hasBodyMarkup, buttons: false)
@@ -33,7 +33,7 @@ public enum Desktop {
     /// `laundry notify-test` with a hook configured: runs it once for a test event and says how it ended.
     public static func runTestHook(_ laundry: Laundry, config: DaemonConfig) throws -> String? {
         guard let hook = config.hook else { return nil }
-        let writer = AnnouncementWriter(messages: try laundry.loadMessages())
+        let writer = AnnouncementWriter(messages: try MessageCatalog.load(from: laundry.dataDirectory))
         let event = writer.hookEvent(
             for: Announcement(petID: UUID(), petName: "laundry", health: 100, reason: .test))
         return HookTrial.run(hook, event: event, timeout: config.hookTimeoutSeconds)

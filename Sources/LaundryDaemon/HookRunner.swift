@@ -44,8 +44,6 @@ final class HookRunner: HookLauncher {
 
     init(log: @escaping (String) -> Void) { self.log = log }
 
-    var runningCount: Int { running.count }
-
     func run(_ event: HookEvent, command: [String], timeout: Double, quiet: Bool) {
         waiting.append(Job(event: event, command: command, timeout: timeout, quiet: quiet))
         startWaiting()

@@ -1,6 +1,7 @@
 import CLibNotify
 import FoundationEssentials
 import LaundryCore
+import LaundryRendering
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LaundryCore
+import LaundryRendering
 
 /// What the notification server said about itself.
 public struct ServerInfo: Equatable, Sendable, CustomStringConvertible {

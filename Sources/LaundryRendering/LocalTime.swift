@@ -15,7 +15,7 @@ public enum LocalTime {
     public static func dateTime(_ date: Date, seconds: Bool = false, zone: LocalZone = .current) -> String {
         let parts = zone.fields(of: date)
         let minutes =
-            "\(DigitText.padded(parts.year, 4))-\(DigitText.padded(parts.month, 2))-\(DigitText.padded(parts.day, 2)) "
+            DigitText.day(year: parts.year, month: parts.month, day: parts.day) + " "
             + "\(DigitText.padded(parts.hour, 2)):\(DigitText.padded(parts.minute, 2))"
         return seconds ? minutes + ":" + DigitText.padded(parts.second, 2) : minutes
     }

@@ -45,23 +45,15 @@ public struct PetTable {
         }
         var lines = [
             header.enumerated().map { style.dim(padded($0.element, to: widths[$0.offset])) }
-                .joined(separator: "  ").trimmingTrailingSpaces()
+                .joined(separator: "  ").trimming({ $0 == " " }, leading: false)
         ]
         for row in rows {
             let cells = row.enumerated().map { column, cell -> String in
                 let padded = padded(cell.text, to: widths[column])
                 return cell.color.map { style.paint(padded, $0) } ?? padded
             }
-            lines.append(cells.joined(separator: "  ").trimmingTrailingSpaces())
+            lines.append(cells.joined(separator: "  ").trimming({ $0 == " " }, leading: false))
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    public func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.hasSuffix(" ") { text.removeLast() }
-        return text
     }
 }

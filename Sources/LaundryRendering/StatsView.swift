@@ -52,7 +52,7 @@ public struct StatsView {
             freeFrom = week * 2 + name.count + 1
         }
         let monthLine = "      " + String(monthRow)
-        var rows = [style.dim(monthLine.trimmingTrailingSpaces())]
+        var rows = [style.dim(monthLine.trimming({ $0 == " " }, leading: false))]
         let labels = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
         for weekday in 0..<7 {
             var row = style.dim(TextWidth.padded(labels[weekday], to: 6))
@@ -60,7 +60,7 @@ public struct StatsView {
                 let day = stats.days[week * 7 + weekday]
                 row += (day.isPast ? cell(day.folded) : " ") + " "
             }
-            rows.append(row.trimmingTrailingSpaces())
+            rows.append(row.trimming({ $0 == " " }, leading: false))
         }
         return rows
     }
@@ -108,9 +108,7 @@ public struct StatsJSON: Encodable {
         }
         days = stats.days.filter(\.isPast).map { day in
             let parts = zone.fields(of: day.start)
-            let date =
-                "\(DigitText.padded(parts.year, 4))-\(DigitText.padded(parts.month, 2))-"
-                + DigitText.padded(parts.day, 2)
+            let date = DigitText.day(year: parts.year, month: parts.month, day: parts.day)
             return DayJSON(date: date, folded: day.folded)
         }
     }

@@ -50,7 +50,7 @@ public struct DataDirectory: Sendable {
         return catalog
     }
 
-    private func load<T: Decodable>(_ type: T.Type, from name: String) throws(StoreError) -> T {
+    public func load<T: Decodable>(_ type: T.Type, from name: String) throws(StoreError) -> T {
         let file = path + "/" + name
         let read: PosixFile.ReadResult
         do { read = try PosixFile.read(file) } catch { throw .dataFileBroken(path: file, reason: error.reason) }
@@ -58,10 +58,6 @@ public struct DataDirectory: Sendable {
         do { return try JSONDecoder().decode(T.self, from: data) } catch {
             throw .dataFileBroken(path: file, reason: JSONCoding.reason(error))
         }
-    }
-
-    public func loadMessages() throws(StoreError) -> MessageCatalog {
-        try load(MessageCatalog.self, from: "messages.json")
     }
 
     private static func isDataFolder(_ path: String) -> Bool { PosixFile.exists(path + "/kinds.json") }

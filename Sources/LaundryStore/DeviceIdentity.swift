@@ -10,19 +10,13 @@ import LaundryCore
 /// same one) and never from `/etc/machine-id` or the host name (cloned machines share those).
 /// Read the first time a change needs it, so read-only commands never create it.
 public final class DeviceIdentity: @unchecked Sendable {
-    public let file: String?
+    public let file: String
     private var cached: String?
 
     /// The id kept in `file`, made on first use.
     public init(file: String) {
         self.file = file
         cached = nil
-    }
-
-    /// A given id, for tests.
-    public init(fixed id: String) {
-        file = nil
-        cached = id
     }
 
     /// `$XDG_STATE_HOME/laundry/device-id`, else `~/.local/state/laundry/device-id`.
@@ -33,7 +27,6 @@ public final class DeviceIdentity: @unchecked Sendable {
     /// The id, made and saved if this machine has none yet.
     public func id() throws(StoreError) -> String {
         if let cached { return cached }
-        guard let file else { throw .unwritable(path: "device-id", reason: "no device id was given") }
         if let existing = try Self.read(file) {
             cached = existing
             return existing
@@ -59,7 +52,6 @@ public final class DeviceIdentity: @unchecked Sendable {
     /// Another machine writes under this id (a cloned disk or home folder): this one takes a new
     /// id, kept aside the old file so nothing is lost, and writes under the new one from now on.
     public func renew() throws(StoreError) -> String {
-        guard let file else { throw .unwritable(path: "device-id", reason: "no device id was given") }
         if PosixFile.exists(file) {
             let stamp = Timestamp.format(Date()).replacing(":", with: "").replacing("-", with: "")
             guard rename(file, "\(file).cloned-\(stamp)") == 0 else {

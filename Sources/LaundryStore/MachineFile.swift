@@ -34,7 +34,7 @@ public struct MachineFile: Codable, Equatable, Sendable {
             ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         var machineID = ""
         if case .data(let data)? = try? PosixFile.read("/etc/machine-id", limit: 256) {
-            machineID = String(decoding: data, as: UTF8.self).trimmingWhitespace()
+            machineID = String(decoding: data, as: UTF8.self).trimming()
         }
         return MachineFile(device: device, host: host, machineID: machineID)
     }

@@ -61,7 +61,7 @@ struct LaundryCommand: ParsableCommand {
     private static func usageMessage(for error: any Error) -> String {
         let brief = UsageText.reworded(
             message(for: error)
-                .split(whereSeparator: \.isNewline).map { String($0).trimmingSpacesAndTabs() }
+                .split(whereSeparator: \.isNewline).map { String($0).trimming(\.isSpaceOrTab) }
                 .filter { !$0.isEmpty }.joined(separator: "; "))
         let arguments = CommandLine.arguments.dropFirst()
         var help = "laundry --help"

@@ -1,5 +1,6 @@
 import Foundation
 import LaundryCore
+import LaundryRendering
 import LaundryTestSupport
 import XCTest
 

@@ -22,7 +22,7 @@ final class Household {
             self.clock = clock
             laundry = Laundry(
                 home: root, dataFolder: LaundryTestCase.dataFolder, kinds: kinds, clock: clock,
-                device: DeviceIdentity(fixed: device),
+                device: .fixed(device, in: base + "/" + device + "/state/laundry"),
                 paths: LaundryPaths(
                     root: root, state: base + "/" + device + "/state", runtime: base + "/" + device + "/run"))
         }

@@ -17,7 +17,9 @@ class LaundryTestCase: XCTestCase {
         home =
             FileManager.default.temporaryDirectory.appendingPathComponent("laundry-actions-\(UUID().uuidString)").path
         clock = ManualClock(start)
-        laundry = Laundry(home: home, dataFolder: Self.dataFolder, kinds: try Self.kinds(), clock: clock)
+        laundry = Laundry(
+            home: home, dataFolder: Self.dataFolder, kinds: try Self.kinds(), clock: clock,
+            device: .fixed(in: home + ".state"))
     }
 
     override func tearDownWithError() throws {

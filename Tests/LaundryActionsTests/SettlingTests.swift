@@ -59,7 +59,7 @@ final class SettlingTests: LaundryTestCase {
         let pet = try adopt("Socks")
         _ = try laundry.perform(.wash(.minutes(1)), on: "socks")
         clock.advance(by: 61)
-        let action = try XCTUnwrap(PetAction(buttonKey: "dry"))
+        guard case .perform(let action) = ButtonKey.dry.response else { return XCTFail("dry performs nothing") }
         let state = try laundry.perform(action, onPet: pet.id)
         XCTAssertEqual(state.pet.stage, .drying)
         XCTAssertEqual(try historyKinds("Socks"), [.adopted, .washStarted, .washDone, .dryStarted])

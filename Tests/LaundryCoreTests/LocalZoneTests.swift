@@ -95,7 +95,7 @@ final class LocalZoneTests: XCTestCase {
         XCTAssertEqual(DigitText.fixed(0.005, 2), String(format: "%.2f", 0.005))
         XCTAssertEqual(DigitText.fixed(12.999, 2), "13.00")
         XCTAssertEqual(DigitText.fixed(0, 2), "0.00")
-        XCTAssertEqual(" \t a b \u{3000}".trimmingSpacesAndTabs(), "a b")
-        XCTAssertEqual("\n a \n".trimmingSpacesAndTabs(), "\n a \n")
+        XCTAssertEqual(" \t a b \u{3000}".trimming(\.isSpaceOrTab), "a b")
+        XCTAssertEqual("\n a \n".trimming(\.isSpaceOrTab), "\n a \n")
     }
 }

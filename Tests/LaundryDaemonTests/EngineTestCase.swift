@@ -2,6 +2,7 @@ import Foundation
 import LaundryActions
 import LaundryCore
 import LaundryDaemon
+import LaundryRendering
 import LaundryTestSupport
 import XCTest
 
@@ -22,7 +23,9 @@ class EngineTestCase: XCTestCase {
         clock = ManualClock(start)
         let kinds = try JSONDecoder().decode(
             KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/kinds.json")))
-        laundry = Laundry(home: home, dataFolder: SourceTree.root + "/data", kinds: kinds, clock: clock)
+        laundry = Laundry(
+            home: home, dataFolder: SourceTree.root + "/data", kinds: kinds, clock: clock,
+            device: .fixed(in: home + ".state"))
         notifier = RecordingNotifier()
         sound = RecordingSound()
         hooks = RecordingHooks()
@@ -53,7 +56,7 @@ class EngineTestCase: XCTestCase {
     func makeEngine(config: DaemonConfig = .withoutAlarms(), zone: LocalZone = LocalZone(TimeZone(identifier: "UTC")!))
         throws -> DaemonEngine
     {
-        let messages = try laundry.loadMessages()
+        let messages = try MessageCatalog.load(from: laundry.dataDirectory)
         return DaemonEngine(
             laundry: laundry, clock: clock, notifier: notifier, messages: messages, config: config,
             log: { [unowned self] in self.logLines.append($0) }, ringBell: { [unowned self] in self.bells += 1 },

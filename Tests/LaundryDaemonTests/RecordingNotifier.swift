@@ -1,6 +1,7 @@
 import Foundation
 import LaundryCore
 import LaundryDaemon
+import LaundryRendering
 
 /// An in-process notifier that records what would have been shown, and can play a server that is
 /// missing or has no buttons.

@@ -2,6 +2,7 @@ import Foundation
 import LaundryActions
 import LaundryCore
 import LaundryDaemon
+import LaundryRendering
 import LaundryTestSupport
 import XCTest
 

@@ -38,7 +38,7 @@ extension LaundryCommand {
         private func checkData(_ report: inout DoctorReport, _ environment: [String: String]) -> AppContext? {
             do {
                 let context = try AppContext.make(environment: environment)
-                _ = try context.laundry.loadMessages()
+                _ = try MessageCatalog.load(from: context.laundry.dataDirectory)
                 report.ok("data folder", context.laundry.dataFolder)
                 return context
             } catch {

@@ -27,7 +27,7 @@ extension LaundryCommand {
                 let pet = try context.laundry.pet(target.pet).pet
                 guard Terminal.isInputInteractive() else { throw CommandError.releaseNeedsConfirmation(pet: pet.name) }
                 Terminal.write(CommandReport.releaseQuestion(pet), to: STDERR_FILENO)
-                let answer = readLine()?.trimmingSpacesAndTabs().lowercased() ?? ""
+                let answer = readLine()?.trimming(\.isSpaceOrTab).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else { return print(CommandReport.kept(pet)) }
             }
             print(CommandReport.released(try context.laundry.release(target.pet)))

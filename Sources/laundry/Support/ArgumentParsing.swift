@@ -24,7 +24,7 @@ extension ArgumentParsing {
     /// A whole number in `range`, for `--limit` and `--weeks`; `-1` is read as a value (the
     /// option parses unconditionally), so it is refused with the range, not as a missing value.
     static func count(_ text: String, option: String, in range: ClosedRange<Int>, example: Int) throws -> Int {
-        let digits = text.trimmingSpacesAndTabs()
+        let digits = text.trimming(\.isSpaceOrTab)
         // Digits too many for an Int are still a number, just out of range.
         if Int(digits) == nil, !digits.isEmpty, digits.drop(while: { $0 == "-" }).allSatisfy(\.isASCII),
             digits.drop(while: { $0 == "-" }).allSatisfy(\.isNumber), digits.count > 1

@@ -1,13 +1,35 @@
+import LaundryStore
+
 /// The texts of notifications, from `data/messages.json`.
 public struct MessageCatalog: Codable, Sendable {
     public struct Template: Codable, Sendable {
         public let summary: String
         public let body: String
-        /// Buttons as `[key, label]`; the key names the action a button performs.
-        public let actions: [[String]]
+        public let actions: [Button]
         /// The command to type where the server has no buttons.
         public let command: String
         public let urgency: String
+    }
+
+    /// A button, `["dry", "Start dryer"]` in the file: the key names the action it performs.
+    public struct Button: Codable, Equatable, Sendable {
+        public let key: String
+        public let label: String
+
+        public init(from decoder: any Decoder) throws {
+            var pair = try decoder.unkeyedContainer()
+            key = try pair.decode(String.self)
+            label = try pair.decode(String.self)
+            guard pair.isAtEnd else {
+                throw DecodingError.dataCorruptedError(in: pair, debugDescription: "a button is [key, label]")
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var pair = encoder.unkeyedContainer()
+            try pair.encode(key)
+            try pair.encode(label)
+        }
     }
 
     /// A text with no buttons: for a hook, never a popup.
@@ -51,4 +73,11 @@ public struct MessageCatalog: Codable, Sendable {
     public let sleptJustNow: String
     /// The line that names the command where buttons are missing.
     public let typeCommand: String
+}
+
+extension MessageCatalog {
+    /// `messages.json` of the data folder: the one file the text side reads.
+    public static func load(from data: DataDirectory) throws(StoreError) -> MessageCatalog {
+        try data.load(MessageCatalog.self, from: "messages.json")
+    }
 }

@@ -1,0 +1,189 @@
+import FoundationEssentials
+import LaundryCore
+
+/// Turns an announcement into a notification, from the catalogue's texts and what the server can do.
+public struct AnnouncementWriter: Sendable {
+    public let messages: MessageCatalog
+
+    public init(messages: MessageCatalog) { self.messages = messages }
+
+    /// - Parameters:
+    ///   - markup: the server reads body markup, so the pet's name must be escaped in the body.
+    ///   - buttons: the server shows actions; without them the body names the command to type.
+    public func content(for announcement: Announcement, markup: Bool, buttons: Bool) -> NotificationContent {
+        let template = self.template(for: announcement.reason)
+        // Shown as tables show it: a right-to-left mark in a synced name cannot reorder a popup. The
+        // command to type keeps the name as it is, so a pasted copy still finds the pet.
+        let name = UnsafeText.displayable(announcement.petName)
+        var ago = ""
+        switch announcement.reason {
+        case .neglected(_, let waiting): ago = DurationText.rough(waiting)
+        case .finished(_, .late(let seconds)), .finished(_, .whileAsleep(let seconds)):
+            ago = DurationText.rough(seconds)
+        default: break
+        }
+        // Worked out once: with a thousand loads ending together this runs a thousand times.
+        let quoted = ShellQuote.quote(announcement.petName)
+        var plain = ["name": name, "quoted": quoted, "health": String(announcement.health), "ago": ago]
+        if case .headsUp(let kind, let minutes) = announcement.reason {
+            plain["minutes"] = String(minutes)
+            plain["icon"] = kind.icon
+        }
+        var escaped = plain
+        if markup {
+            escaped["name"] = Self.escapeMarkup(name)
+            escaped["quoted"] = Self.escapeMarkup(quoted)
+        }
+        func fill(_ text: String, escaping: Bool) -> String {
+            Self.substitute(text, escaping ? escaped : plain)
+        }
+        var body = fill(template.body, escaping: markup)
+        switch announcement.reason {
+        case .finished(_, .late(let seconds)) where seconds > 0:
+            body += fill(messages.catchUp, escaping: markup)
+        case .finished(_, .whileAsleep(let seconds)):
+            body += fill(seconds < 60 ? messages.sleptJustNow : messages.slept, escaping: markup)
+        default:
+            break
+        }
+        if !buttons && !template.command.isEmpty {
+            let command = fill(template.command, escaping: markup)
+            body += "\n" + Self.substitute(messages.typeCommand, ["command": command])
+        }
+        // `default` is a click on the popup itself: it acknowledges (stops the alarm) and changes nothing.
+        let click = NotificationContent.Action(key: ButtonKey.click.rawValue, label: messages.click)
+        let actions =
+            buttons && announcement.reason != .test
+            ? template.actions.map { NotificationContent.Action(key: $0.key, label: $0.label) } + [click] : []
+        return NotificationContent(
+            petID: announcement.petID, summary: fill(template.summary, escaping: false), body: body,
+            actions: actions, urgency: NotificationContent.Urgency(rawValue: template.urgency) ?? .normal,
+            category: category(for: announcement.reason), timerID: announcement.timerID)
+    }
+
+    private func template(for reason: Announcement.Reason) -> MessageCatalog.Template {
+        switch reason {
+        case .finished(.wash, _): return messages.washDone
+        case .finished(.dry, _): return messages.dryDone
+        case .finished(.extraDry, _): return messages.extraDryDone
+        case .healthWarning(let threshold):
+            switch threshold {
+            case 0: return messages.warning0
+            case 5: return messages.warning5
+            case 10: return messages.warning10
+            default: return messages.warning25
+            }
+        case .neglected(let stage, _): return stage == .dried ? messages.nagDried : messages.nagWashed
+        case .headsUp: return messages.headsUp
+        case .test: return messages.test
+        }
+    }
+
+    private func category(for reason: Announcement.Reason) -> String {
+        switch reason {
+        case .finished: return "x-laundry.done"
+        case .healthWarning: return "x-laundry.warning"
+        case .neglected: return "x-laundry.reminder"
+        case .headsUp: return "x-laundry.heads-up"
+        case .test: return "x-laundry.test"
+        }
+    }
+
+    /// What a hook is told about an announcement: plain text (no markup, no "Type:" line) and the
+    /// command that deals with it.
+    public func hookEvent(for announcement: Announcement) -> HookEvent {
+        let content = self.content(for: announcement, markup: false, buttons: true)
+        let command = Self.substitute(
+            template(for: announcement.reason).command,
+            ["quoted": ShellQuote.quote(announcement.petName), "name": announcement.petName])
+        let load = announcement.load.map {
+            HookEvent.Load(id: $0.id, petID: announcement.petID, petName: announcement.petName, endsAt: $0.endsAt)
+        }
+        return HookEvent(
+            event: announcement.reason.eventName, petID: announcement.reason == .test ? nil : announcement.petID,
+            petName: announcement.petName, summary: content.summary, body: content.body, command: command, load: load)
+    }
+
+    /// What a hook is told when a load starts or stops early; `ends` is the load's end as a
+    /// person reads the time.
+    public func hookEvent(for change: LoadChange, petName: String, ends: String) -> HookEvent {
+        let load: LaundryTimer
+        let line: MessageCatalog.Line
+        var why = ""
+        switch change {
+        case .started(let timer):
+            (load, line) = (timer, messages.loadStarted)
+        case .stopped(let timer, let stop):
+            (load, line) = (timer, messages.loadStopped)
+            switch stop {
+            case .cancelled: why = messages.stopReasons.cancelled
+            case .paused: why = messages.stopReasons.paused
+            case .released: why = messages.stopReasons.released
+            case .replaced: why = messages.stopReasons.replaced
+            }
+        }
+        let name = UnsafeText.displayable(petName)
+        let values = ["name": name, "icon": load.kind.icon, "ends": ends, "why": why]
+        var event = HookEvent(
+            event: "loadStopped", petID: load.petID, petName: petName, summary: Self.substitute(line.summary, values),
+            body: Self.substitute(line.body, values), command: "",
+            load: HookEvent.Load(id: load.id, petID: load.petID, petName: petName, endsAt: load.endsAt))
+        if case .started = change {
+            // The finish's own words (its templates name no health: 100 stands in).
+            let finish = hookEvent(
+                for: Announcement(
+                    petID: load.petID, petName: petName, health: 100, reason: .finished(load.kind, .onTime), load: load)
+            )
+            event = HookEvent(
+                event: "loadStarted", petID: event.petID, petName: petName, summary: event.summary, body: event.body,
+                command: finish.command, load: event.load,
+                due: HookEvent.Due(summary: finish.summary, body: finish.body))
+        }
+        return event
+    }
+
+    /// What a hook is told when this computer is about to sleep with loads running (soonest
+    /// first); `lastEnds` is the last one's end as a person reads the time.
+    public func sleepingHookEvent(running: [HookEvent.Load], lastEnds: String) -> HookEvent {
+        let values = ["loads": Plural.count(running.count, "load"), "ends": lastEnds]
+        return HookEvent(
+            event: "sleeping", petID: nil, petName: "", summary: Self.substitute(messages.sleeping.summary, values),
+            body: Self.substitute(messages.sleeping.body, values), command: "", running: running)
+    }
+
+    /// Replaces `{key}` placeholders in one pass, so a value (a pet named `{ago}`) is never read
+    /// as a placeholder itself.
+    static func substitute(_ template: String, _ values: [String: String]) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"),
+                let value = values[String(rest[rest.index(after: open)..<close])]
+            else {
+                result.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            result += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// Escapes text for the notification body's markup (a small subset of HTML).
+    public static func escapeMarkup(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

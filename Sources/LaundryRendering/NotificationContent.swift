@@ -1,0 +1,38 @@
+import FoundationEssentials
+
+/// A notification ready to post: texts filled in, buttons chosen.
+public struct NotificationContent: Equatable, Sendable {
+    public enum Urgency: String, Sendable { case low, normal, critical }
+
+    public let petID: UUID
+    public let summary: String
+    public let body: String
+    /// `(key, label)` pairs; empty when the server cannot show buttons.
+    public let actions: [Action]
+    public var urgency: Urgency
+    public let category: String
+    /// Sent as the hint `x-laundry-timer`: which load a notification announces.
+    public let timerID: UUID?
+
+    public struct Action: Equatable, Sendable {
+        public let key: String
+        public let label: String
+        public init(key: String, label: String) {
+            self.key = key
+            self.label = label
+        }
+    }
+
+    public init(
+        petID: UUID, summary: String, body: String, actions: [Action], urgency: Urgency, category: String,
+        timerID: UUID? = nil
+    ) {
+        self.petID = petID
+        self.summary = summary
+        self.body = body
+        self.actions = actions
+        self.urgency = urgency
+        self.category = category
+        self.timerID = timerID
+    }
+}
