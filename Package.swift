@@ -24,14 +24,19 @@ let package = Package(
         // THE way in: every operation a command, a button or the daemon performs.
         .target(name: "LaundryActions", dependencies: ["LaundryCore", "LaundryStore", "LaundryControl"]),
         // Everything people read: tables, cards, JSON shapes, watch frames, calendar, messages.
-        .target(name: "LaundryRendering", dependencies: ["LaundryCore", "LaundryActions", "LaundryControl"]),
+        .target(
+            name: "LaundryRendering",
+            dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl"]
+        ),
         // libnotify, GLib's main loop, timerfd and inotify, for the notification service. Not linked:
         // loaded with dlopen on first use, so no command but the daemon's pays for the 19 libraries.
         .target(name: "CLibNotify"),
         // The notification service: deadlines, per-pet services, health tick, notifiers.
         .target(
             name: "LaundryDaemon",
-            dependencies: ["LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering", "CLibNotify"]
+            dependencies: [
+                "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering", "CLibNotify",
+            ]
         ),
         .executableTarget(
             name: "laundry",

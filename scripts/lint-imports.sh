@@ -13,16 +13,11 @@ imports() {
         sed -E 's/^([^:]+:[0-9]+):.*import[[:space:]]+((typealias|struct|class|enum|protocol|let|var|func)[[:space:]]+)?([A-Za-z_][A-Za-z0-9_]*).*/\1 \4/'
 }
 
-# What each module may import besides the system (Foundation, Glibc, Dispatch, XCTest).
-declare -A allowed=(
-    [LaundryCore]=""
-    [LaundryStore]="LaundryCore CFileSpace"
-    [LaundryControl]="LaundryCore LaundryStore"
-    [LaundryActions]="LaundryCore LaundryStore LaundryControl"
-    [LaundryRendering]="LaundryCore LaundryStore LaundryActions LaundryControl"
-    [LaundryDaemon]="LaundryCore LaundryActions LaundryControl LaundryRendering CLibNotify"
-    [laundry]="LaundryCore LaundryActions LaundryControl LaundryRendering LaundryDaemon ArgumentParser"
-)
+# What each module may import besides the system: its dependencies in Package.swift, the one
+# source (import-table.py also checks ARCHITECTURE.md's table against it).
+declare -A allowed=()
+table=$(swift package dump-package | python3 scripts/import-table.py) || fail "the import table differs"
+eval "$table"
 system="Foundation FoundationEssentials Glibc Dispatch"
 # The only files of the executable that reach the desktop, each through one `Desktop` call.
 desktop_files="Sources/laundry/Commands/DaemonRun.swift Sources/laundry/Commands/NotifyTest.swift Sources/laundry/Commands/DoctorServerCheck.swift"

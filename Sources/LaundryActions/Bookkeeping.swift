@@ -43,43 +43,11 @@ extension Laundry {
         try StoreFolders.make([store.paths.root])
     }
 
-    /// What a file that changed in a watched folder means to the daemon.
-    public enum Arrival: Equatable {
-        /// A pet's record, on any machine.
-        case pet(UUID)
-        /// A new machine's folder, or a file of the old layout: every pet is looked at again.
-        case fromElsewhere
-    }
-
-    /// Nil for a file that is none of laundry's business (a temporary, a history line).
-    static func arrival(_ name: String, inFolder folder: String, root: String) -> Arrival? {
-        if folder == root { return name == "machines" || name == "pets" ? .fromElsewhere : nil }
-        if folder.hasSuffix("/machines") { return DeviceIdentity.isValid(name) ? .fromElsewhere : nil }
-        if PathText.parent(folder).hasSuffix("/machines") { return name == "pets" ? .fromElsewhere : nil }
-        if folder.hasSuffix("/pets"), PathText.parent(PathText.parent(folder)).hasSuffix("/machines") {
-            return LaundryPaths.id(fromFileName: name, suffix: ".json").map { .pet($0) }
-        }
-        // The old layout, while it is here.
-        return name.hasPrefix(".") ? nil : .fromElsewhere
-    }
-
-    /// The folders whose changes the daemon and `status --follow` watch: the machines folder (a
-    /// machine that joins), each machine's records, and the old layout's folders while they are here.
-    public var watchedFolders: [String] {
-        let paths = store.paths
-        let legacy = paths.legacy
-        // The data folder (its `machines` folder may come later), and each machine's own folder
-        // too: its `pets` folder may be made after the machine's.
-        return [paths.root, paths.machines] + store.machines().flatMap { [paths.records($0), paths.machine($0)] }
-            + [legacy.pets, legacy.timers, legacy.released].filter { PosixFile.exists($0) }
-    }
+    /// The folders whose changes the daemon and `status --follow` watch.
+    public var watchedFolders: [String] { store.watchedFolders }
 
     /// An inotify watch on `watchedFolders`, for the daemon and `status --follow`.
-    public func makeWatch() throws -> DirectoryWatch {
-        try DirectoryWatch(folders: watchedFolders) { [store] name, folder in
-            Laundry.arrival(name, inFolder: folder, root: store.paths.root)
-        }
-    }
+    public func makeWatch() throws(StoreError) -> DirectoryWatch { try store.makeWatch() }
 
     public func loadConfig() throws(StoreError) -> DaemonConfig {
         guard let configPath else { return .defaults }

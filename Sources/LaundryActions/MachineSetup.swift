@@ -16,7 +16,7 @@ extension Laundry {
         guard !readyToWriteDone else { return }
         try claimMachineFolder()
         try importOldLayout()
-        store.removeAbandonedTemporaries(device: try device.id())
+        store.removeAbandonedTemporaries(device: try device.id(), now: now)
         readyToWriteDone = true
     }
 

@@ -1,3 +1,5 @@
+import LaundryCore
+
 /// What can stop the notification service from starting or running. Data only; the command line
 /// words it (`ErrorText`), the daemon's log uses `description`.
 public enum DaemonError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -70,8 +70,9 @@ public enum DaemonLauncher {
     /// once it is.
     public static func stop(pid: Int32, runtime: RuntimePaths) -> Bool {
         guard pid > 0, kill(pid, SIGTERM) == 0 else { return !DaemonLock.isHeld(paths: runtime) }
-        let deadline = Date().addingTimeInterval(5)
-        while DaemonLock.isHeld(paths: runtime) && Date() < deadline { usleep(20_000) }
+        // A wait, not a time of day: on the monotonic clock, which a wall-clock jump cannot stretch.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while DaemonLock.isHeld(paths: runtime) && ContinuousClock.now < deadline { usleep(20_000) }
         return !DaemonLock.isHeld(paths: runtime)
     }
 
@@ -81,8 +82,8 @@ public enum DaemonLauncher {
             return false
         }
         kill(pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(timeout)
-        while DaemonLock.isHeld(paths: runtime) && Date() < deadline { usleep(20_000) }
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while DaemonLock.isHeld(paths: runtime) && ContinuousClock.now < deadline { usleep(20_000) }
         if DaemonLock.isHeld(paths: runtime) { kill(pid, SIGKILL) }
         return true
     }

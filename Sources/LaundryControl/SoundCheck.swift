@@ -19,6 +19,19 @@ public enum SoundCheck {
         return runtime + "/pulse/native"
     }
 
+    /// Why a sound could not be played, as far as this machine shows.
+    public enum Finding: Equatable, Sendable {
+        case noServer, noTheme
+        /// Both are there: the library (GSound) must be what is missing.
+        case serverAndTheme
+    }
+
+    /// Asks the sound server's socket and looks for the theme.
+    public static func probe(environment: [String: String]) -> Finding {
+        guard let socket = serverSocket(environment: environment), serverAnswers(at: socket) else { return .noServer }
+        return themeSound(environment: environment) == nil ? .noTheme : .serverAndTheme
+    }
+
     /// True when something listens on the socket.
     public static func serverAnswers(at path: String) -> Bool {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)

@@ -3,6 +3,7 @@ import LaundryActions
 import LaundryControl
 import LaundryCore
 import LaundryRendering
+import LaundryStore
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -23,7 +24,7 @@ enum DaemonRunner {
         }
         for warning in laundry.warnings { log("warning: \(ErrorText.line(for: warning))") }
         try laundry.prepareFolders()
-        let notifier = LibNotifyNotifier(iconPath: laundry.iconPath)
+        let notifier = DBusNotifier(iconPath: laundry.iconPath)
         let engine = DaemonEngine(
             laundry: laundry, clock: clock, notifier: notifier,
             messages: try MessageCatalog.load(from: laundry.dataDirectory),

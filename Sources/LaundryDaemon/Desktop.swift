@@ -14,7 +14,7 @@ public enum Desktop {
 
     /// `laundry notify-test`: posts a test notification and says who showed it.
     public static func postTestNotification(_ laundry: Laundry, environment: [String: String]) throws -> ServerInfo {
-        let notifier = LibNotifyNotifier(iconPath: laundry.iconPath)
+        let notifier = DBusNotifier(iconPath: laundry.iconPath)
         guard let server = notifier.refreshServer() else {
             throw CommandError.noNotificationServer(advice: DesktopAdvice.missingServer(environment))
         }
@@ -54,6 +54,6 @@ public enum Desktop {
 
     /// `laundry doctor`: the notification server on the session bus, if one answers.
     public static func notificationServer() -> ServerInfo? {
-        LibNotifyNotifier(iconPath: nil).refreshServer()
+        DBusNotifier(iconPath: nil).refreshServer()
     }
 }

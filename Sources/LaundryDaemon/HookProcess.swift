@@ -60,7 +60,7 @@ struct HookProcess {
         guard status == 0 else {
             close(input[1])
             close(errors[0])
-            throw .failed("cannot run \(command[0]): \(String(cString: strerror(status)))")
+            throw .failed("cannot run \(command[0]): \(SystemErrorText.describe(status))")
         }
         // The event is small (well under a pipe's 64 KiB), so this write does not block; a hook
         // that does not read its input just never sees it, and one already gone is EPIPE, not a
@@ -118,5 +118,5 @@ struct HookProcess {
     /// beside this one (PulseAudio may spawn its server), so the flag is set as the pipe is made.
     private static func closeOnExecPipe(_ ends: inout [Int32]) -> Bool { pipe2(&ends, O_CLOEXEC) == 0 }
 
-    private static func errorText() -> String { String(cString: strerror(errno)) }
+    private static func errorText() -> String { SystemErrorText.describe(errno) }
 }

@@ -15,11 +15,12 @@ enum HookTrial {
         }
         var stderr: [UInt8] = []
         var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(timeout)
+        // A wait, not a time of day: on the monotonic clock.
+        let deadline = ContinuousClock.now + .seconds(timeout)
         var timedOut = false
         while waitpid(process.pid, &status, WNOHANG) == 0 {
             _ = HookProcess.drain(process.stderr, into: &stderr)
-            if Date() >= deadline {
+            if ContinuousClock.now >= deadline {
                 timedOut = true
                 process.kill()
                 _ = waitpid(process.pid, &status, 0)

@@ -2,6 +2,7 @@ import CLibNotify
 import FoundationEssentials
 import LaundryActions
 import LaundryCore
+import LaundryStore
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

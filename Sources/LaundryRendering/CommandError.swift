@@ -8,4 +8,6 @@ public enum CommandError: Error, Equatable, Sendable {
     case soundFailed(reason: String, advice: String)
     /// A folder `status --follow` watches was removed or moved away.
     case followedFolderGone(path: String)
+    /// The stream's own wait failed (a system call, with `strerror`'s words).
+    case followFailed(call: String, reason: String)
 }

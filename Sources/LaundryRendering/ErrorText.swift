@@ -137,6 +137,8 @@ public enum ErrorText {
         case .followedFolderGone(let path):
             return "\(shown(path)) is gone (moved or deleted), so the stream has stopped; "
                 + "start it again once LAUNDRY_HOME is back"
+        case .followFailed(let call, let reason):
+            return "the stream stopped: \(call) failed (\(reason)); start it again"
         case .notificationRefused(let server):
             return "the notification server \(shown(server)) refused the test notification"
         }

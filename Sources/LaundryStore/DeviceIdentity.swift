@@ -53,7 +53,7 @@ public final class DeviceIdentity: @unchecked Sendable {
     /// id, kept aside the old file so nothing is lost, and writes under the new one from now on.
     public func renew() throws(StoreError) -> String {
         if PosixFile.exists(file) {
-            let stamp = Timestamp.format(Date()).replacing(":", with: "").replacing("-", with: "")
+            let stamp = Timestamp.format(SystemClock().now()).replacing(":", with: "").replacing("-", with: "")
             guard rename(file, "\(file).cloned-\(stamp)") == 0 else {
                 throw .unwritable(path: file, reason: PosixFile.describe(errno))
             }

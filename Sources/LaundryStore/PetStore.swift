@@ -273,9 +273,9 @@ public struct PetStore: Sendable {
     /// Removes what writers of this machine killed before their rename left in its own folders
     /// (never another machine's): only names this store makes, once their writer is gone and
     /// they are ten minutes old.
-    public func removeAbandonedTemporaries(device: String) {
+    public func removeAbandonedTemporaries(device: String, now: Date) {
         for folder in [paths.records(device), paths.histories(device)] {
-            PosixFile.removeAbandonedTemporaries(in: folder, names: PosixFile.listFolder(folder))
+            PosixFile.removeAbandonedTemporaries(in: folder, names: PosixFile.listFolder(folder), now: now)
         }
     }
 
@@ -330,7 +330,7 @@ public struct PetStore: Sendable {
 
     /// Renames a corrupt file of this machine's to `<name>.corrupt-<UTC time>`.
     private func setAside(_ path: String) {
-        let stamp = Timestamp.format(Date()).replacing(":", with: "").replacing("-", with: "")
+        let stamp = Timestamp.format(SystemClock().now()).replacing(":", with: "").replacing("-", with: "")
         if Glibc.rename(path, "\(path).corrupt-\(stamp)") == 0 { PosixFile.syncFolder(PathText.parent(path)) }
     }
 

@@ -236,7 +236,7 @@ public enum PosixFile {
     /// this store makes (`.<uuid>.json.tmp-<pid>-<n>`), only when no process has that pid, and only
     /// when the file is ten minutes old — a pid says nothing across pid namespaces (a container, a
     /// shared home), and no write takes that long.
-    static func removeAbandonedTemporaries(in folder: String, names: [String], now: Date = Date()) {
+    static func removeAbandonedTemporaries(in folder: String, names: [String], now: Date) {
         for name in names where name.hasPrefix(".") {
             guard let marker = name.firstRange(of: ".json.tmp-") ?? name.firstRange(of: ".jsonl.tmp-"),
                 LaundryPaths.id(
@@ -277,7 +277,8 @@ public enum PosixFile {
     static func isFresh(_ path: String) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return false }
-        return Double(info.st_mtim.tv_sec) > Date().timeIntervalSince1970 - 10
+        // Compared with the real clock, as the file system stamps it (never a test's shifted one).
+        return Double(info.st_mtim.tv_sec) > SystemClock().now().timeIntervalSince1970 - 10
     }
 
     public static func exists(_ path: String) -> Bool {
@@ -311,7 +312,7 @@ public enum PosixFile {
         case ENOTDIR: return "a part of the path is not a folder; \(checkHome)"
         case EISDIR: return "a folder of that name is in the way; move it elsewhere and try again"
         default:
-            let reason = String(cString: strerror(code)).lowercased()
+            let reason = SystemErrorText.describe(code)
             return "\(reason); check the disk and that LAUNDRY_HOME is where you meant"
         }
     }

@@ -220,6 +220,7 @@ final class MessageCatalogueTests: XCTestCase {
             CommandError.notificationRefused(server: "dunst"),
             CommandError.soundFailed(reason: "no sound server", advice: "start PulseAudio"),
             CommandError.followedFolderGone(path: "/home/me/laundry/pets"),
+            CommandError.followFailed(call: "poll", reason: "bad file descriptor"),
             DaemonError.system("inotify_init1", 24), DaemonError.alreadyRunning(pid: 4242),
             DaemonError.alreadyRunning(pid: nil), DaemonError.exitedAtOnce(log: "~/.local/state/laundry/daemon.log"),
             DaemonError.executableNotFound, DaemonError.unitTemplateMissing(path: "/usr/share/laundry/laundry.service"),

@@ -15,7 +15,7 @@ extension LaundryCommand.Daemon {
 
         func run() throws {
             try Desktop.runDaemon(environment: ProcessInfo.processInfo.environment) { line in
-                Terminal.printError("\(Timestamp.format(Date())) laundry[\(getpid())]: \(line)")
+                Terminal.printError("\(Timestamp.format(SystemClock().now())) laundry[\(getpid())]: \(line)")
             }
         }
     }

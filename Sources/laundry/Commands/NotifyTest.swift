@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import LaundryControl
 import LaundryDaemon
 import LaundryRendering
 
@@ -19,7 +20,9 @@ extension LaundryCommand {
             let context = try AppContext.make()
             if sound {
                 if let failure = Desktop.playTestSound() {
-                    throw CommandError.soundFailed(reason: failure, advice: SoundAdvice.missing(context.environment))
+                    throw CommandError.soundFailed(
+                        reason: failure, advice: SoundAdvice.missing(SoundCheck.probe(environment: context.environment))
+                    )
                 }
                 print("Played the alarm sound.")
             }

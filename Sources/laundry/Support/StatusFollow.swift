@@ -67,7 +67,9 @@ enum StatusFollow {
         let milliseconds = Int32(min(max(0, (seconds * 1000).rounded(.up)), 3_600_000))
         let ready = poll(&fds, nfds_t(fds.count), milliseconds)
         if ready < 0 {
-            guard errno == EINTR else { throw DaemonError.system("poll", errno) }
+            guard errno == EINTR else {
+                throw CommandError.followFailed(call: "poll", reason: SystemErrorText.describe(errno))
+            }
             return .timeUp  // A signal: look again.
         }
         if fds[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .readerGone }

@@ -1,17 +1,24 @@
 import FoundationEssentials
-import LaundryControl
+import LaundryCore
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
 
-/// inotify on the folders `Laundry.watchedFolders` names (every machine's records, the machines
+/// inotify on the folders `PetStore.watchedFolders` names (every machine's records, the machines
 /// folder), for the daemon and `status --follow`: tells which pets a command or a sync engine just
 /// changed, within milliseconds, and when a machine joined (then `watch` the folders again).
 public final class DirectoryWatch {
+    /// What a file that changed means.
+    public enum Arrival: Equatable, Sendable {
+        case pet(UUID)
+        /// A new machine's folder, or a file of the old layout: every pet is looked at again.
+        case fromElsewhere
+    }
+
     public let fd: Int32
     private var folders: [Int32: String] = [:]
-    private let arrival: (String, String) -> Laundry.Arrival?
+    private let arrival: (String, String) -> Arrival?
     // IN_ATTRIB too: a file made unreadable (chmod) must be looked at again.
     // IN_MOVE_SELF: a watched folder moved away is as gone as a deleted one.
     private static let mask = UInt32(
@@ -19,15 +26,21 @@ public final class DirectoryWatch {
 
     /// Watches `paths`; the first must exist (the data folder), the others may come later.
     /// `arrival` says what a file's name in a folder means.
-    init(folders paths: [String], arrival: @escaping (_ name: String, _ folder: String) -> Laundry.Arrival?) throws {
+    init(
+        folders paths: [String], arrival: @escaping (_ name: String, _ folder: String) -> Arrival?
+    ) throws(StoreError) {
         self.arrival = arrival
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw DaemonError.system("inotify_init1", errno) }
+        guard fd >= 0 else {
+            throw .unreadable(
+                path: paths.first ?? "", reason: "it cannot be watched (inotify_init1: \(PosixFile.describe(errno)))")
+        }
         for (index, path) in paths.enumerated() {
             let watch = inotify_add_watch(fd, path, Self.mask)
             guard watch >= 0 else {
                 if index > 0 { continue }
-                throw DaemonError.system("inotify_add_watch \(path)", errno)
+                throw .unreadable(
+                    path: path, reason: "it cannot be watched (inotify_add_watch: \(PosixFile.describe(errno)))")
             }
             folders[watch] = path
         }

@@ -21,7 +21,7 @@ import LaundryRendering
 /// (mako, swaync and dunst all start again from 1) hands the same numbers to other applications.
 /// So every call goes to the owner by its unique name, the ids it gave are forgotten when
 /// `NameOwnerChanged` says it left, and a signal counts only from that owner and for an id it gave.
-public final class LibNotifyNotifier: Notifier {
+public final class DBusNotifier: Notifier {
     public private(set) var server: ServerInfo?
     public var onAction: ((UUID, String) -> Void)?
     public var onDismissed: ((UUID) -> Void)?
@@ -154,12 +154,12 @@ public final class LibNotifyNotifier: Notifier {
     }
 
     private final class PendingNotify {
-        weak var notifier: LibNotifyNotifier?
+        weak var notifier: DBusNotifier?
         let petID: UUID
         let serial: Int
         /// The server it went to (nil: to the well-known name, which the bus may start a server for).
         let owner: String?
-        init(notifier: LibNotifyNotifier, petID: UUID, serial: Int, owner: String?) {
+        init(notifier: DBusNotifier, petID: UUID, serial: Int, owner: String?) {
             self.notifier = notifier
             self.petID = petID
             self.serial = serial
@@ -223,13 +223,13 @@ public final class LibNotifyNotifier: Notifier {
         else { return }
         let newOwner = String(cString: g_variant_get_string(name, nil))
         g_variant_unref(name)
-        let notifier = Unmanaged<LibNotifyNotifier>.fromOpaque(context).takeUnretainedValue()
+        let notifier = Unmanaged<DBusNotifier>.fromOpaque(context).takeUnretainedValue()
         notifier.ownerChanged(to: newOwner.isEmpty ? nil : newOwner)
     }
 
     private static let signalHandler: GDBusSignalCallback = { _, sender, _, _, signal, parameters, context in
         guard let context, let sender, let signal, let parameters else { return }
-        let notifier = Unmanaged<LibNotifyNotifier>.fromOpaque(context).takeUnretainedValue()
+        let notifier = Unmanaged<DBusNotifier>.fromOpaque(context).takeUnretainedValue()
         // Only the server that gave the ids speaks for them (mako and swaync broadcast their signals).
         guard let owner = notifier.owner, String(cString: sender) == owner else { return }
         // Read only in the shapes the specification gives (a server of another shape is ignored).
@@ -255,7 +255,7 @@ public final class LibNotifyNotifier: Notifier {
                 reason = g_variant_get_uint32(second)
                 g_variant_unref(second)
             }
-            if reason == LibNotifyNotifier.dismissedByUser { notifier.onDismissed?(petID) }
+            if reason == DBusNotifier.dismissedByUser { notifier.onDismissed?(petID) }
         }
     }
 
