@@ -10,7 +10,8 @@ let package = Package(
         .executable(name: "laundry", targets: ["laundry"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // Pure domain: pets, stages, timers, health, parsing, buttons. No I/O; the clock is injected.
@@ -36,6 +37,7 @@ let package = Package(
             name: "LaundryDaemon",
             dependencies: [
                 "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering", "CLibNotify",
+                .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
         .executableTarget(
