@@ -54,6 +54,8 @@ let package = Package(
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
         .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryTestSupport"]),
         .testTarget(
+            name: "LaundryControlTests", dependencies: ["LaundryCore", "LaundryControl", "LaundryTestSupport"]),
+        .testTarget(
             name: "LaundryActionsTests", dependencies: ["LaundryCore", "LaundryActions", "LaundryTestSupport"]),
         .testTarget(
             name: "LaundryRenderingTests",

@@ -17,7 +17,7 @@ public enum DesktopEntry {
         }
     }
 
-    /// The data folders the desktop looks in, in order.
+    /// The XDG data folders, in the order the desktop (and libcanberra, for sounds) looks in them.
     public static func searchedFolders(environment: [String: String]) -> [String] {
         var folders: [String] = []
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {

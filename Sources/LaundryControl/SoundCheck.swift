@@ -53,15 +53,7 @@ public enum SoundCheck {
 
     /// The theme's `complete` sound, looked up where XDG keeps shared data.
     public static func themeSound(environment: [String: String]) -> String? {
-        var folders: [String] = []
-        if let home = environment["XDG_DATA_HOME"], home.hasPrefix("/") {
-            folders.append(home)
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            folders.append(home + "/.local/share")
-        }
-        let shared = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
-        folders += shared.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        for folder in folders {
+        for folder in DesktopEntry.searchedFolders(environment: environment) {
             for name in ["complete.oga", "complete.ogg", "complete.wav"] {
                 let path = folder + "/sounds/freedesktop/stereo/" + name
                 if access(path, R_OK) == 0 { return path }

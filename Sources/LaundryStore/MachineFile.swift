@@ -17,14 +17,7 @@ public struct MachineFile: Codable, Equatable, Sendable {
     /// `/etc/machine-id` (empty where there is none): two hosts with one device id are two
     /// machines, a cloned disk or home folder, writing one folder.
     public var machineID: String
-    public var layout: Int
-
-    public init(device: String, host: String, machineID: String) {
-        self.device = device
-        self.host = host
-        self.machineID = machineID
-        layout = Self.currentLayout
-    }
+    public var layout = MachineFile.currentLayout
 
     /// This host, as it would write its machine file.
     public static func here(device: String) -> MachineFile {
