@@ -20,7 +20,7 @@ extension DeviceIdentity {
     /// A device id that is already made, kept in `folder/device-id` as the real one is.
     public static func fixed(_ id: String = "0000000000000000", in folder: String) -> DeviceIdentity {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/device-id", contents: Data((id + "\n").utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/device-id", contents: Data((id + "\n").utf8))
         return DeviceIdentity(file: folder + "/device-id")
     }
 }
