@@ -222,11 +222,13 @@ public final class Laundry {
         return snapshot.pets
     }
 
-    /// The pet a user named, as the records say.
+    /// The pet a user named, as the records say: matched on every pet's name alone, then only
+    /// that pet read in full.
     private func find(_ query: String) throws -> MergedPet {
-        let pets = loadAll()
-        let id = try PetMatcher(pets.map { .init(id: $0.state.pet.id, name: $0.state.pet.name) }).match(query)
-        guard let pet = pets.first(where: { $0.state.pet.id == id }) else {
+        let id = try PetMatcher(store.directory().map { .init(id: $0.id, name: $0.name) }).match(query)
+        var problems: [StoreProblem] = []
+        defer { report(problems) }
+        guard let pet = store.load(id, problems: &problems), !pet.isReleased else {
             throw PetError.unknownPet(query, suggestion: nil)
         }
         return pet

@@ -33,11 +33,14 @@ public struct DaemonConfig: Equatable, Sendable {
     public var headsUpLead: Double { headsUpMinutes * 60 }
     public var alarmSpan: Double { alarmMinutes * 60 }
 
-    /// Every key `config.json` may hold, in the order the README lists them.
-    public static let keys = [
-        "nagIntervalMinutes", "nagLimit", "notifications", "sound", "alarmRepeatSeconds", "alarmMinutes",
-        "headsUpMinutes", "quietHours", "hook", "hookTimeoutSeconds", "keepAwake",
-    ]
+    /// Every key `config.json` may hold, in the order the README lists them. Decoding switches
+    /// over them, so a key cannot be listed without being read, nor read without being listed.
+    public enum Key: String, CaseIterable, Sendable {
+        case nagIntervalMinutes, nagLimit, notifications, sound, alarmRepeatSeconds, alarmMinutes
+        case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake
+    }
+
+    public static var keys: [String] { Key.allCases.map(\.rawValue) }
 }
 
 extension DaemonConfig: Decodable {
@@ -46,30 +49,38 @@ extension DaemonConfig: Decodable {
         try settings.rejectUnknownKeys(Self.keys)
         self.init()
         let range = SettingsReader.NumberRange.self
-        if let value = try settings.number("nagIntervalMinutes", range.between(0.01, 1440)) {
-            nagIntervalMinutes = value
-        }
-        if let value = try settings.number("nagLimit", range.between(0, 100), whole: true) { nagLimit = Int(value) }
-        if let value = try settings.flag("notifications") { notifications = value }
-        if let value = try settings.flag("sound") { sound = value }
-        if let value = try settings.flag("keepAwake") { keepAwake = value }
-        if let value = try settings.number("alarmRepeatSeconds", range.between(1, 3600)) { alarmRepeatSeconds = value }
-        if let value = try settings.number("alarmMinutes", range.between(0, 1440)) { alarmMinutes = value }
-        if let value = try settings.number("headsUpMinutes", range.between(0, 1440)) { headsUpMinutes = value }
-        if let value = try settings.number("hookTimeoutSeconds", range.between(0.1, 3600)) {
-            hookTimeoutSeconds = value
-        }
-        if let words = try settings.strings("hook") {
-            guard let program = words.first, !program.isEmpty else { throw ConfigProblem.emptyHook }
-            hook = words
-        }
-        if let window = try settings.nested("quietHours") {
-            try window.rejectUnknownKeys(["from", "to"])
-            guard let from = try window.time("from"), let to = try window.time("to") else {
-                throw ConfigProblem.wrongType(key: "quietHours", expected: #"{"from": "22:00", "to": "07:00"}"#)
+        for key in Key.allCases {
+            let name = key.rawValue
+            switch key {
+            case .nagIntervalMinutes:
+                if let value = try settings.number(name, range.between(0.01, 1440)) { nagIntervalMinutes = value }
+            case .nagLimit:
+                if let value = try settings.number(name, range.between(0, 100), whole: true) { nagLimit = Int(value) }
+            case .notifications: if let value = try settings.flag(name) { notifications = value }
+            case .sound: if let value = try settings.flag(name) { sound = value }
+            case .keepAwake: if let value = try settings.flag(name) { keepAwake = value }
+            case .alarmRepeatSeconds:
+                if let value = try settings.number(name, range.between(1, 3600)) { alarmRepeatSeconds = value }
+            case .alarmMinutes:
+                if let value = try settings.number(name, range.between(0, 1440)) { alarmMinutes = value }
+            case .headsUpMinutes:
+                if let value = try settings.number(name, range.between(0, 1440)) { headsUpMinutes = value }
+            case .hookTimeoutSeconds:
+                if let value = try settings.number(name, range.between(0.1, 3600)) { hookTimeoutSeconds = value }
+            case .hook:
+                if let words = try settings.strings(name) {
+                    guard let program = words.first, !program.isEmpty else { throw ConfigProblem.emptyHook }
+                    hook = words
+                }
+            case .quietHours:
+                guard let window = try settings.nested(name) else { continue }
+                try window.rejectUnknownKeys(["from", "to"])
+                guard let from = try window.time("from"), let to = try window.time("to") else {
+                    throw ConfigProblem.wrongType(key: name, expected: #"{"from": "22:00", "to": "07:00"}"#)
+                }
+                guard let hours = QuietHours(from: from, to: to) else { throw ConfigProblem.emptyWindow(name) }
+                quietHours = hours
             }
-            guard let hours = QuietHours(from: from, to: to) else { throw ConfigProblem.emptyWindow("quietHours") }
-            quietHours = hours
         }
     }
 }

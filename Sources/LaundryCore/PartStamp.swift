@@ -50,6 +50,13 @@ public struct PartStamps: Equatable, Sendable {
         stamps.filter { $0.key != .release }.values.max()
     }
 
+    /// Released, and no person changed the pet after the release.
+    public var isReleased: Bool {
+        guard let released = stamps[.release] else { return false }
+        guard let latest = latestChange else { return true }
+        return !(released < latest)
+    }
+
     /// A stamp for a change made now to `parts`: never earlier than now, and later than every stamp
     /// seen for those parts, so a change made after seeing another wins even on a slower clock.
     public func next(for parts: [PetPart], at now: Date, device: String) -> PartStamp {

@@ -217,11 +217,7 @@ public struct MergedPet: Equatable, Sendable {
     public var newestSchema: Int
 
     /// Released, and no person changed the pet after the release: it is gone.
-    public var isReleased: Bool {
-        guard let released = stamps[.release] else { return false }
-        guard let latest = stamps.latestChange else { return true }
-        return !(released < latest)
-    }
+    public var isReleased: Bool { stamps.isReleased }
 }
 
 extension PetPart {

@@ -94,41 +94,63 @@ public struct PetStore: Sendable {
         return versions
     }
 
-    private struct NameProbe: Decodable {
+    /// A record read for its name and its parts' stamps only: a fraction of decoding it all.
+    private struct IdentityProbe: Decodable {
+        struct Stamped: Decodable { var stamp: PartStamp }
         struct Identity: Decodable {
             struct Value: Decodable { var name: String }
             var stamp: PartStamp
             var value: Value
         }
         var identity: Identity?
+        var settings: Stamped?
+        var cycle: Stamped?
+        var reminders: Stamped?
+        var release: Stamped?
     }
 
-    /// Just the names (each pet's latest), read without side effects, for shell completion, which
-    /// must be quick and must never print into the user's prompt.
-    public func names() -> [String] {
+    /// Every pet's id and name (its latest), released ones left out: what naming a pet needs,
+    /// without reading the rest of every pet. For shell completion (quick, and silent) and for
+    /// finding the pet a command names.
+    public func directory() -> [(id: UUID, name: String)] {
         let decoder = JSONCoding.decoder()
-        var latest: [UUID: (PartStamp, String)] = [:]
+        var name: [UUID: (PartStamp, String)] = [:]
+        var stamps: [UUID: PartStamps] = [:]
         for device in machines() {
             let folder = paths.records(device)
             for file in PosixFile.listFolder(folder) {
                 guard let id = LaundryPaths.id(fromFileName: file, suffix: ".json"),
                     case .data(let data)? = try? PosixFile.read(folder + "/" + file),
-                    let identity = (try? decoder.decode(NameProbe.self, from: data))?.identity
+                    let probe = try? decoder.decode(IdentityProbe.self, from: data)
                 else { continue }
-                if latest[id].map({ $0.0 < identity.stamp }) ?? true {
-                    latest[id] = (identity.stamp, identity.value.name)
+                if let identity = probe.identity, name[id].map({ $0.0 < identity.stamp }) ?? true {
+                    name[id] = (identity.stamp, identity.value.name)
+                }
+                let found: [(PetPart, PartStamp?)] = [
+                    (.identity, probe.identity?.stamp), (.settings, probe.settings?.stamp),
+                    (.cycle, probe.cycle?.stamp), (.reminders, probe.reminders?.stamp),
+                    (.release, probe.release?.stamp),
+                ]
+                for case (let part, let stamp?) in found
+                where stamps[id, default: PartStamps()][part].map({ $0 < stamp }) ?? true {
+                    stamps[id, default: PartStamps()][part] = stamp
                 }
             }
         }
-        var names = latest.values.map(\.1)
-        if LegacyHome(paths: paths.legacy).isPresent {
+        var pets = name.filter { !(stamps[$0.key]?.isReleased ?? false) }.map { (id: $0.key, name: $0.value.1) }
+        let legacy = LegacyHome(paths: paths.legacy)
+        if legacy.isPresent {
             var ignored: [StoreProblem] = []
-            let known = Set(latest.keys)
-            names += LegacyHome(paths: paths.legacy).records(problems: &ignored).filter { !known.contains($0.key) }
-                .compactMap { PetRecord.merge($0.value) }.filter { !$0.isReleased }.map(\.state.pet.name)
+            let known = Set(name.keys)
+            pets += legacy.records(problems: &ignored).filter { !known.contains($0.key) }
+                .compactMap { PetRecord.merge($0.value) }.filter { !$0.isReleased }
+                .map { (id: $0.state.pet.id, name: $0.state.pet.name) }
         }
-        return names
+        return pets.sorted { $0.id.sortsBefore($1.id) }
     }
+
+    /// Just the names, for shell completion.
+    public func names() -> [String] { directory().map(\.name) }
 
     /// Every machine's events for the pet (and the old layout's), each machine's as written.
     public func histories(_ id: UUID) -> [[HistoryEvent]] {

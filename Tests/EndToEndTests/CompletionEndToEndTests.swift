@@ -73,6 +73,13 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(bashComplete("laundry dry Be"), ["Bed Sheets"])
     }
 
+    func test_aReleasedPetIsNotOffered() {
+        home.ok("release", "Sock Drawer", "--yes")
+        XCTAssertEqual(bashComplete("laundry fold ").sorted(), ["Bed Sheets", "Socks"])
+        home.ok("adopt", "Sock Drawer")
+        XCTAssertEqual(bashComplete("laundry fold ").sorted(), ["Bed Sheets", "Sock Drawer", "Socks"], "a new one is")
+    }
+
     func test_bashCompletesTheStatusBarFormats() {
         XCTAssertEqual(
             bashComplete("laundry status --format ").sorted(),
