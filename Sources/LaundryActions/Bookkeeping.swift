@@ -57,7 +57,7 @@ extension Laundry {
     /// A `config.json` left in the data folder from before settings moved out of it: never read.
     public var configLeftInDataFolder: String? { ConfigFile.leftBehind(in: store.paths) }
 
-    public var iconPath: String { dataFolder + "/icons/laundry.svg" }
+    public var iconPath: String { dataDirectory.path + "/icons/laundry.svg" }
 
     /// Writes down that this machine announced a finished load (`timerID`), and/or sent a
     /// reminder, in its notes. Returns the pet with them.

@@ -71,7 +71,6 @@ public final class Laundry {
     /// The time on laundry's clock (shifted by `LAUNDRY_FAKE_NOW` in tests).
     public var now: Date { clock.now() }
     public var home: String { store.paths.root }
-    public var dataFolder: String { dataDirectory.path }
 
     // MARK: Looking (reads only)
 

@@ -58,7 +58,7 @@ extension LaundryCommand.Daemon {
         func run() throws {
             let context = try AppContext.make()
             let unit = try UnitFile.install(
-                template: context.laundry.dataFolder + "/laundry.service",
+                template: context.laundry.dataDirectory.path + "/laundry.service",
                 environment: context.environment)
             print("Wrote \(unit).")
             print("Enable and start it with:  systemctl --user enable --now laundry.service")

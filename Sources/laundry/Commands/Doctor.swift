@@ -39,7 +39,7 @@ extension LaundryCommand {
             do {
                 let context = try AppContext.make(environment: environment)
                 _ = try MessageCatalog.load(from: context.laundry.dataDirectory)
-                report.ok("data folder", context.laundry.dataFolder)
+                report.ok("data folder", context.laundry.dataDirectory.path)
                 return context
             } catch {
                 report.problem(
