@@ -9,6 +9,12 @@ extension Laundry {
     /// already has (every write replaces a file, so a new inode or time means new contents).
     public struct FileVersion: Equatable, Sendable {
         let files: [String: PosixFile.Version]
+
+        /// Whether a file that was there is gone now (a sync engine removes a file before it
+        /// renames the new version in).
+        public func lostFiles(since earlier: FileVersion) -> Bool {
+            earlier.files.keys.contains { files[$0] == nil }
+        }
     }
 
     /// Every pet as the records say (not settled: the daemon settles its own view), with this
@@ -24,15 +30,17 @@ extension Laundry {
         return (states, snapshot.problems.map { .store($0) })
     }
 
-    /// One pet as the records say, with this machine's notes, or nil if none names it (or it is
-    /// released).
-    public func load(_ id: UUID) throws -> PetState? {
+    /// One pet as the records say, with this machine's notes (nil if none names it, or it is
+    /// released), and whether every record of it could be read: the daemon keeps what it read
+    /// before while one cannot (a sync engine writing it, or a torn copy), until a new one parses.
+    public func load(_ id: UUID) -> (state: PetState?, complete: Bool) {
         var problems: [StoreProblem] = []
         defer { report(problems) }
-        guard let merged = store.load(id, problems: &problems), !merged.isReleased else { return nil }
+        let merged = store.load(id, problems: &problems)
+        guard let merged, !merged.isReleased else { return (nil, problems.isEmpty) }
         var state = merged.state
         state.notes = store.notes(id, device: try? device.id())
-        return state
+        return (state, problems.isEmpty)
     }
 
     public func fileVersion(_ id: UUID) -> FileVersion { FileVersion(files: store.version(id)) }
@@ -60,11 +68,13 @@ extension Laundry {
     public var iconPath: String { dataDirectory.path + "/icons/laundry.svg" }
 
     /// Writes down that this machine announced a finished load (`timerID`), and/or sent a
-    /// reminder, in its notes. Returns the pet with them.
+    /// reminder, in its notes. Returns the pet with them. `standing`: what the daemon read
+    /// before, which stands when a record cannot be read now (`filesLost`: one has vanished).
     public func recordAnnouncement(
-        _ id: UUID, finishedTimer timerID: UUID?, nagged: Bool, at now: Date
+        _ id: UUID, finishedTimer timerID: UUID?, nagged: Bool, at now: Date, standing: PetState? = nil,
+        filesLost: Bool = false
     ) throws -> PetState? {
-        try recordNotes(id, at: now) { state in
+        try recordNotes(id, at: now, standing: standing, filesLost: filesLost) { state in
             if let timerID, state.timer?.id == timerID { Reminders.recordAnnouncement(&state, at: now) }
             if nagged { Reminders.recordNag(&state, at: now) }
         }
@@ -72,8 +82,12 @@ extension Laundry {
 
     /// The pet as it is now (settled in the view), with its notes changed by `note` and written if
     /// they changed.
-    private func recordNotes(_ id: UUID, at now: Date, _ note: (inout PetState) -> Void) throws -> PetState? {
-        guard var state = try load(id) else { return nil }
+    private func recordNotes(
+        _ id: UUID, at now: Date, standing: PetState?, filesLost: Bool, _ note: (inout PetState) -> Void
+    ) throws -> PetState? {
+        let read = filesLost ? (state: PetState?.none, complete: false) : load(id)
+        guard var state = read.complete ? read.state : standing ?? read.state else { return nil }
+        state.notes = store.notes(id, device: try? device.id())
         StageMachine.settle(&state, at: now)
         let before = state.notes
         note(&state)
@@ -85,10 +99,11 @@ extension Laundry {
     /// in this machine's notes. Returns the pet and the warning threshold to announce, if one was reached.
     /// - Parameter quietHours: the user's quiet hours are on, so warnings are held back.
     public func recordHealth(
-        _ id: UUID, at now: Date, config: DaemonConfig, quietHours: Bool
+        _ id: UUID, at now: Date, config: DaemonConfig, quietHours: Bool, standing: PetState? = nil,
+        filesLost: Bool = false
     ) throws -> (state: PetState?, warning: Int?) {
         var warning: Int?
-        let state = try recordNotes(id, at: now) { state in
+        let state = try recordNotes(id, at: now, standing: standing, filesLost: filesLost) { state in
             let held = quietHours || Reminders.cycleSpeaksForPet(state, config: config, at: now)
             let decision = Reminders.healthWarning(for: state, at: now, held: held)
             warning = decision.send

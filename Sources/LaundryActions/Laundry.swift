@@ -28,16 +28,12 @@ public final class Laundry {
 
     /// For tests and the daemon: a data folder (with this machine's folders from `paths`), a data
     /// folder of kinds and texts, a clock. `autostart` nil never starts the notification service.
-    /// - Parameter keepsLastGoodRecords: for a long-lived reader (the daemon): a record a sync
-    ///   engine is replacing keeps its last good version.
     public init(
         home: String, dataFolder: String, kinds: KindCatalog, clock: any WallClock,
         autostart: DaemonAutostart? = nil, configPath: String? = nil,
-        device: DeviceIdentity, paths: LaundryPaths? = nil,
-        keepsLastGoodRecords: Bool = false
+        device: DeviceIdentity, paths: LaundryPaths? = nil
     ) {
-        store = PetStore(
-            paths: paths ?? LaundryPaths(root: home), cache: keepsLastGoodRecords ? RecordCache() : nil)
+        store = PetStore(paths: paths ?? LaundryPaths(root: home))
         self.configPath = configPath
         self.device = device
         dataDirectory = DataDirectory(path: dataFolder)
@@ -52,8 +48,7 @@ public final class Laundry {
     /// - Parameters:
     ///   - clock: the clock to run on, for a caller that needs it too (the daemon); else from the
     ///     environment.
-    ///   - startsDaemon: false for the daemon itself, which starts no daemon and keeps the last
-    ///     good version of every record it reads.
+    ///   - startsDaemon: false for the daemon itself, which starts no daemon.
     public static func open(
         environment: [String: String] = ProcessInfo.processInfo.environment, clock: (any WallClock)? = nil,
         startsDaemon: Bool = true
@@ -65,7 +60,7 @@ public final class Laundry {
             clock: try clock ?? LaundryClock.from(environment),
             autostart: startsDaemon ? DaemonAutostart(environment: environment) : nil,
             configPath: ConfigFile.path(environment: environment), device: DeviceIdentity(file: paths.deviceFile),
-            paths: paths, keepsLastGoodRecords: !startsDaemon)
+            paths: paths)
     }
 
     /// The time on laundry's clock (shifted by `LAUNDRY_FAKE_NOW` in tests).

@@ -27,22 +27,52 @@ final class PetTimerService {
     }
 
     private var loadedStamp: Laundry.FileVersion?
+    /// The files of the last complete read: one gone since is being replaced (a sync engine
+    /// removes a file before it renames the new version in), and what was read stands meanwhile.
+    private var readFiles: Laundry.FileVersion?
 
     /// Reads the pet's files again, unless they are the very files already read: when a thousand
     /// loads end together, a stat each is all it costs to know nothing changed.
     func reload(from laundry: Laundry, at now: Date) throws {
         let stamp = laundry.fileVersion(id)
         if stamp == loadedStamp, state != nil { return }
-        do {
-            replaceState(with: try laundry.load(id), at: now)
-            loadedStamp = stamp
-        } catch {
-            // An unreadable file must not leave an old, overdue deadline firing in a loop, nor be
-            // stood in for by what was read before it broke.
-            loadedStamp = nil
-            retryAfter = now.addingTimeInterval(60)
-            throw error
+        let lost = filesLost(stamp)
+        let read = lost ? nil : laundry.load(id)
+        if state != nil, lost || read?.complete == false {
+            // Gone or unreadable now: most likely a record a sync engine is replacing, which takes
+            // moments. What was read stands meanwhile, deadlines and all (the new version's
+            // arrival wakes the watch). Longer, the file is broken, and nothing is announced from
+            // what was read before it broke.
+            let since = standingSince ?? now
+            standingSince = since
+            guard now.timeIntervalSince(since) < Self.replacingGrace else {
+                retryAfter = now.addingTimeInterval(60)
+                throw StaleView(seconds: Int(now.timeIntervalSince(since)))
+            }
+            return
         }
+        standingSince = nil
+        replaceState(with: read?.state, at: now)
+        loadedStamp = stamp
+        readFiles = stamp
+    }
+
+    /// How long what was read stands for a record that is gone or unreadable.
+    static let replacingGrace: TimeInterval = 30
+    private var standingSince: Date?
+
+    /// A record of the pet has been gone or unreadable for longer than a sync engine takes.
+    struct StaleView: Error, CustomStringConvertible {
+        let seconds: Int
+        var description: String {
+            "a record of the pet has been missing or unreadable for \(seconds) s; nothing is announced "
+                + "from what was read before until it parses again (laundry doctor names the file)"
+        }
+    }
+
+    private func filesLost(_ now: Laundry.FileVersion) -> Bool {
+        guard state != nil, let readFiles else { return false }
+        return now.lostFiles(since: readFiles)
     }
 
     private func replaceState(with fresh: PetState?, at now: Date) {
@@ -185,7 +215,8 @@ final class PetTimerService {
             loadedStamp = nil
             replaceState(
                 with: try laundry.recordAnnouncement(
-                    id, finishedTimer: pending.finishedTimerID, nagged: pending.nagged, at: now),
+                    id, finishedTimer: pending.finishedTimerID, nagged: pending.nagged, at: now, standing: state,
+                    filesLost: filesLost(laundry.fileVersion(id))),
                 at: now)
             retryAfter = nil
         } catch {
@@ -206,7 +237,9 @@ final class PetTimerService {
         guard sent != current.notes.warningsSent || current.needsSettling(at: now) else { return }
         loadedStamp = nil
         // Decided again under the lock, on the file as it is now.
-        let recorded = try laundry.recordHealth(id, at: now, config: config, quietHours: quietHours)
+        let recorded = try laundry.recordHealth(
+            id, at: now, config: config, quietHours: quietHours, standing: state,
+            filesLost: filesLost(laundry.fileVersion(id)))
         let warning = recorded.warning
         if let fresh = recorded.state { replaceState(with: fresh, at: now) }
         if let warning, let current = state {

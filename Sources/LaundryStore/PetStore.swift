@@ -11,15 +11,8 @@ import LaundryCore
 /// on a read-only folder); a machine writes only its own files, under the pet's lock, atomically.
 public struct PetStore: Sendable {
     public let paths: LaundryPaths
-    /// Last good versions of other machines' records, for a long-lived reader (the daemon): a file
-    /// a sync engine is replacing, or one that arrives torn, keeps its last good version until a new
-    /// one parses. Nil for a command, which reads each file once.
-    public let cache: RecordCache?
 
-    public init(paths: LaundryPaths, cache: RecordCache? = nil) {
-        self.paths = paths
-        self.cache = cache
-    }
+    public init(paths: LaundryPaths) { self.paths = paths }
 
     public struct Snapshot: Sendable {
         public var pets: [MergedPet]
@@ -176,8 +169,8 @@ public struct PetStore: Sendable {
             try Self.encode(notes, path: paths.notesFile(notes.petID)), to: paths.notesFile(notes.petID))
     }
 
-    /// Reads and decodes many records, on every core when there are enough to pay for the threads
-    /// and no cache to share: decoding is most of `laundry status` with 1,000 pets.
+    /// Reads and decodes many records, on every core when there are enough to pay for the threads:
+    /// decoding is most of `laundry status` with 1,000 pets.
     private func readAll(_ files: [(path: String, id: UUID)]) -> [(PetRecord?, StoreProblem?)] {
         @Sendable func one(_ file: (path: String, id: UUID)) -> (PetRecord?, StoreProblem?) {
             var problems: [StoreProblem] = []
@@ -185,7 +178,7 @@ public struct PetStore: Sendable {
             return (record, problems.first)
         }
         let threads = min(ProcessInfo.processInfo.activeProcessorCount, files.count / 128)
-        guard cache == nil, threads > 1 else { return files.map(one) }
+        guard threads > 1 else { return files.map(one) }
         // Each thread writes only its own slots.
         nonisolated(unsafe) let results = UnsafeMutableBufferPointer<(PetRecord?, StoreProblem?)>.allocate(
             capacity: files.count)
@@ -201,23 +194,18 @@ public struct PetStore: Sendable {
         return all
     }
 
-    /// A record file read, or its last good version: nil (with the problem noted) when it does not
+    /// A record file read: nil (with the problem noted) when it does not
     /// parse, is not plausible, or was written by a newer laundry in a shape this one cannot read.
     func read(_ path: String, id: UUID, problems: inout [StoreProblem]) -> PetRecord? {
-        let result: PetRecord?
         do {
-            guard case .data(let data) = try PosixFile.read(path) else { return cache?.lastGood(path) }
-            result = try Self.decodeRecord(data, id: id, path: path, problems: &problems)
+            guard case .data(let data) = try PosixFile.read(path) else { return nil }
+            return try Self.decodeRecord(data, id: id, path: path, problems: &problems)
         } catch let error as StoreError {
             problems.append(.unreadable(path: path, reason: error.reason))
-            result = nil
         } catch {
             problems.append(.unreadable(path: path, reason: JSONCoding.reason(error)))
-            result = nil
         }
-        guard let result else { return cache?.lastGood(path) }
-        cache?.keep(result, for: path)
-        return result
+        return nil
     }
 
     private struct SchemaProbe: Decodable { var schemaVersion: Int? }
@@ -362,14 +350,4 @@ public struct PetStore: Sendable {
                 path: path, reason: "it could not be encoded, which is a bug in laundry; please report it")
         }
     }
-}
-
-/// The last good version of each record a long-lived reader has read.
-public final class RecordCache: @unchecked Sendable {
-    private var records: [String: PetRecord] = [:]
-
-    public init() {}
-
-    func keep(_ record: PetRecord, for path: String) { records[path] = record }
-    func lastGood(_ path: String) -> PetRecord? { records[path] }
 }

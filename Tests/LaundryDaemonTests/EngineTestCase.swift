@@ -82,7 +82,7 @@ class EngineTestCase: XCTestCase {
 
     /// What this machine's daemon wrote down about the pet.
     func notes(_ name: String) throws -> DeviceNotes {
-        try XCTUnwrap(try laundry.load(try state(name).pet.id)).notes
+        try XCTUnwrap(laundry.load(try state(name).pet.id).state).notes
     }
 
     /// Whether this machine's daemon wrote down that it announced the pet's current load.
