@@ -158,7 +158,7 @@ public final class DaemonEngine {
         let time = now
         let ticking = Stopwatch()
         let quietNow = quiet.isOn(at: time)
-        for (id, service) in services {
+        for (id, service) in services where !service.isCalm(at: time) {
             isolated(id) {
                 try service.tick(at: time, config: config, quietHours: quietNow, laundry: laundry, announce: announce)
             }
@@ -324,7 +324,9 @@ public final class DaemonEngine {
     public var runningLoads: [(pet: Pet, load: LaundryTimer)] {
         let time = now
         return services.values.compactMap { service in
-            guard let state = service.state, let load = LoadChange.running(state, at: time) else { return nil }
+            guard let ends = service.liveLoadEnds, ends > time, let state = service.state,
+                let load = LoadChange.running(state, at: time)
+            else { return nil }
             return (state.pet, load)
         }.sorted { ($0.load.endsAt, $0.pet.id.lowercasedText) < ($1.load.endsAt, $1.pet.id.lowercasedText) }
     }

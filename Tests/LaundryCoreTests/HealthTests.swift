@@ -53,4 +53,20 @@ final class HealthTests: XCTestCase {
         let pet = Fixtures.pet(cycleDays: 7)
         XCTAssertEqual(pet.dueDate(), start.addingTimeInterval(7 * 86_400))
     }
+
+    /// The daemon skips a pet's health tick until this moment: health must not reach a warning
+    /// before it, and must just after.
+    func test_theFirstWarningDateIsWhenHealthFirstReadsTheHighestWarning() {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for days in [0.01, 0.5, 1, 5, 7, 13.7, 365] {
+            let first = Health.firstWarningDate(since: start, cycleDays: days)
+            XCTAssertGreaterThan(
+                Health.value(since: start, cycleDays: days, at: first.addingTimeInterval(-0.001)),
+                Health.highestWarning,
+                "\(days) days: no warning before it")
+            XCTAssertLessThanOrEqual(
+                Health.value(since: start, cycleDays: days, at: first.addingTimeInterval(0.002)), Health.highestWarning,
+                "\(days) days: a warning just after it")
+        }
+    }
 }
