@@ -28,7 +28,7 @@ extension Laundry {
         let mine = MachineFile.here(device: here)
         let path = store.paths.machineFile(here)
         guard let claimed = MachineFile.read(path) else { return try mine.write(to: path) }
-        if claimed.isSameHost(as: mine) { return }
+        if claimed.isSameHost(as: mine) { return claimed == mine ? () : try mine.write(to: path) }
         let fresh = try device.renew()
         warnings.append(.deviceRenewed(old: here, new: fresh, otherHost: claimed.host))
         try MachineFile.here(device: fresh).write(to: store.paths.machineFile(fresh))

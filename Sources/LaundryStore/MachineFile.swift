@@ -32,8 +32,12 @@ public struct MachineFile: Codable, Equatable, Sendable {
         return MachineFile(device: device, host: host, machineID: machineID)
     }
 
-    /// Whether `other` is the same host as this.
-    public func isSameHost(as other: MachineFile) -> Bool { host == other.host && machineID == other.machineID }
+    /// Whether `other` is the same host as this: by `/etc/machine-id` where both have one (a host
+    /// renamed is still itself), else by the host name.
+    public func isSameHost(as other: MachineFile) -> Bool {
+        if !machineID.isEmpty, !other.machineID.isEmpty { return machineID == other.machineID }
+        return host == other.host
+    }
 
     public static func read(_ path: String) -> MachineFile? {
         guard case .data(let data)? = try? PosixFile.read(path, limit: 4096) else { return nil }

@@ -65,4 +65,14 @@ final class HouseholdStoreTests: StoreTestCase {
         XCTAssertEqual(
             HistoryLog.read(store.paths.historyFile(pet.id, device: here)).events.map(\.event), [.adopted, .washDone])
     }
+
+    /// A host renamed is still itself; another host with the same name is not, when both say
+    /// their machine id; without ids, the names decide.
+    func test_aMachineIsKnownByItsMachineIdThenByItsName() {
+        let here = MachineFile(device: "aaaa000000000001", host: "laptop", machineID: "1111")
+        XCTAssertTrue(here.isSameHost(as: MachineFile(device: "aaaa000000000001", host: "new-name", machineID: "1111")))
+        XCTAssertFalse(here.isSameHost(as: MachineFile(device: "aaaa000000000001", host: "laptop", machineID: "2222")))
+        XCTAssertTrue(here.isSameHost(as: MachineFile(device: "aaaa000000000001", host: "laptop", machineID: "")))
+        XCTAssertFalse(here.isSameHost(as: MachineFile(device: "aaaa000000000001", host: "desk", machineID: "")))
+    }
 }
