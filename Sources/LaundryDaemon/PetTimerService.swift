@@ -52,19 +52,23 @@ final class PetTimerService {
         let stamp = laundry.fileVersion(id)
         if stamp == loadedStamp, state != nil { return }
         let lost = filesLost(stamp)
-        let read = lost ? nil : laundry.load(id)
+        var read = lost ? nil : laundry.load(id)
         if state != nil, lost || read?.complete == false {
             // Gone or unreadable now: most likely a record a sync engine is replacing, which takes
             // moments. What was read stands meanwhile, deadlines and all (the new version's
-            // arrival wakes the watch). Longer, the file is broken, and nothing is announced from
-            // what was read before it broke.
+            // arrival wakes the watch). Longer, a record still gone is gone (a machine's folder
+            // removed): the others say what the pet is. One still unreadable is broken, and
+            // nothing is announced from what was read before it broke.
             let since = standingSince ?? now
             standingSince = since
-            guard now.timeIntervalSince(since) < Self.replacingGrace else {
+            if now.timeIntervalSince(since) < Self.replacingGrace { return }
+            if lost {
+                read = laundry.load(id)
+            }
+            if read?.complete == false {
                 retryAfter = now.addingTimeInterval(60)
                 throw StaleView(seconds: Int(now.timeIntervalSince(since)))
             }
-            return
         }
         standingSince = nil
         replaceState(with: read?.state, at: now)

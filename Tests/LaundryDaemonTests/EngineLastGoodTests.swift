@@ -42,6 +42,21 @@ final class EngineLastGoodTests: EngineTestCase {
         XCTAssertEqual(notifier.summaries.count, 1, "and the finish is not announced again")
     }
 
+    /// A record still gone after the grace (a machine's folder removed) is gone: the pet is what
+    /// the other records say, here nothing.
+    func test_aRecordGoneForLongerThanAReplaceTakesIsGone() throws {
+        let id = try adopt("Socks")
+        try perform(.wash(.minutes(10)), "Socks")
+        let engine = try makeEngine()
+        engine.start()
+        try FileManager.default.removeItem(atPath: recordFile(id))
+        engine.filesChanged([id])
+        XCTAssertEqual(engine.nextDeadline, start + 600, "at first it stands")
+        clock.advance(by: 31)
+        engine.filesChanged([id])
+        XCTAssertNil(engine.nextDeadline, "then it is gone: \(logLines)")
+    }
+
     private func readTimerID(_ record: Data) throws -> UUID? {
         let json = try JSONSerialization.jsonObject(with: record) as? [String: Any]
         let cycle = (json?["cycle"] as? [String: Any])?["value"] as? [String: Any]
