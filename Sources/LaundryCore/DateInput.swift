@@ -1,23 +1,10 @@
 import FoundationEssentials
 
-public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum DateInputError: Error, Equatable, Sendable {
     case empty
     case malformed(String)
     case inFuture(String)
     case tooEarly(String)
-
-    public var description: String {
-        let forms = "use 2026-11-20, 2026-11-20T18:30, today, yesterday or '3 days ago'"
-        switch self {
-        case .empty: return "the date is empty; \(forms)"
-        case .malformed(let text): return "'\(UnsafeText.escaped(text))' is not a date; \(forms)"
-        case .inFuture(let text):
-            return "'\(UnsafeText.escaped(text))' is in the future; laundry can only have been washed in the past"
-        case .tooEarly(let text):
-            return
-                "'\(UnsafeText.escaped(text))' is before 1970; give a date since then, such as 2026-11-20 or 3 days ago"
-        }
-    }
 }
 
 /// Reads the dates people give `--last-washed`: an ISO 8601 date (local midnight) or date-time

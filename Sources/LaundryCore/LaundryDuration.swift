@@ -47,19 +47,6 @@ public enum DurationError: Error, Equatable, Sendable {
     case tooLong
 }
 
-extension DurationError: CustomStringConvertible {
-    public var description: String {
-        let forms = "use a form like 45m, 1h30m, 90s or 1:30:00 (a bare number means minutes)"
-        switch self {
-        case .empty: return "the duration is empty; \(forms)"
-        case .malformed(let text): return "'\(UnsafeText.escaped(text))' is not a duration; \(forms)"
-        case .componentOutOfRange(let text):
-            return "'\(UnsafeText.escaped(text))' has minutes or seconds above 59; write 2h1m instead of 1h61m"
-        case .tooShort, .tooLong: return "a duration must be between 1 second and 24 hours"
-        }
-    }
-}
-
 /// Turns what a user typed into a `LaundryDuration`.
 ///
 /// Accepted: `45m`, `1h30m`, `90s`, `2h`, `1h 30m`, `1:30:00` (h:mm:ss), `1:30` (h:mm), and a bare

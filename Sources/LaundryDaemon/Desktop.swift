@@ -16,7 +16,7 @@ public enum Desktop {
     public static func postTestNotification(_ laundry: Laundry, environment: [String: String]) throws -> ServerInfo {
         let notifier = DBusNotifier(iconPath: laundry.iconPath)
         guard let server = notifier.refreshServer() else {
-            throw CommandError.noNotificationServer(advice: DesktopAdvice.missingServer(environment))
+            throw CommandError.noNotificationServer(advice: ErrorText.missingServer(environment))
         }
         let writer = AnnouncementWriter(messages: try MessageCatalog.load(from: laundry.dataDirectory))
         let content = writer.content(

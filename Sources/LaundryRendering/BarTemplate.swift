@@ -86,17 +86,4 @@ public struct BarTemplate: Equatable, Sendable {
             }
         }.joined()
     }
-
-    /// The usage error, one line with the fix.
-    public static func message(for problem: Problem) -> String {
-        let known = BarField.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
-        switch problem {
-        case .unknownField(let name):
-            return "--template has no field {\(UnsafeText.escaped(name))}; use any of \(known)"
-        case .unclosedBrace:
-            return "--template has a '{' without its '}'; write fields as {name}, and a literal brace as {{"
-        case .strayClosingBrace:
-            return "--template has a '}' without its '{'; write a literal brace as }}"
-        }
-    }
 }

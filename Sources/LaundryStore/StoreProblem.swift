@@ -1,19 +1,9 @@
 /// Something wrong found in the data folder that did not stop the command: reported on stderr as
 /// a warning, while every other pet keeps working.
-public enum StoreProblem: Equatable, Sendable, CustomStringConvertible {
+public enum StoreProblem: Equatable, Sendable {
     /// A file that could not be read, or does not parse: passed over (this machine's own is set
     /// aside as `*.corrupt-<time>` by the next change it makes to that pet).
     case unreadable(path: String, reason: String)
     /// A record written by a newer `laundry`: shown, never rewritten.
     case newerSchema(path: String, version: Int)
-
-    public var description: String {
-        switch self {
-        case .unreadable(let path, let reason):
-            return "skipping \(path): \(reason); the other pets are fine"
-        case .newerSchema(let path, let version):
-            return "\(path) was saved by a newer laundry (schema \(version)); "
-                + "it is shown read-only — upgrade laundry to change it"
-        }
-    }
 }

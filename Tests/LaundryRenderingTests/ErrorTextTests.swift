@@ -21,6 +21,23 @@ final class ErrorTextTests: XCTestCase {
                 + "next: laundry fold Socks or laundry more-dry Socks")
     }
 
+    func test_aMistypedValueNamesTheFix() {
+        XCTAssertEqual(ErrorText.line(for: DurationError.malformed("45x"))?.contains("45m, 1h30m"), true)
+        XCTAssertEqual(ErrorText.line(for: DurationError.componentOutOfRange("1h61m"))?.contains("2h1m"), true)
+        XCTAssertEqual(ErrorText.line(for: DateInputError.tooEarly("1900-01-01"))?.contains("before 1970"), true)
+    }
+
+    func test_aMistypedValueIsShownOnOneLineWithControlCharactersEscaped() throws {
+        let errors: [any Error] = [
+            DurationError.malformed("45x\n"), DurationError.malformed("\u{1B}[31m45x"),
+            DurationError.componentOutOfRange("1h\t61m"), DateInputError.malformed("\u{85}x\n"),
+        ]
+        let lines = try errors.map { try XCTUnwrap(ErrorText.line(for: $0)) }
+        XCTAssertEqual(lines.map { $0.split(whereSeparator: { $0.isNewline }).count }, [1, 1, 1, 1])
+        XCTAssertTrue(lines[1].contains("\\u{1b}[31m45x"), lines[1])
+        XCTAssertTrue(lines[2].contains("1h\\t61m"), lines[2])
+    }
+
     func test_hostileNamesAreEscapedOnOneLine() throws {
         let hostile = "a\u{202E}b\n\u{1B}[31mc"
         let errors: [any Error] = [

@@ -31,11 +31,11 @@ final class MessageCatalogueTests: XCTestCase {
         lines += warnings().map(ErrorText.line(for:))
         section("input")
         lines += [DurationError.empty, .malformed("4x5"), .componentOutOfRange("1h61m"), .tooShort, .tooLong]
-            .map(\.description)
+            .compactMap(ErrorText.line(for:))
         lines += [DateInputError.empty, .malformed("18/11"), .inFuture("2099-01-01"), .tooEarly("1969-01-01")]
-            .map(\.description)
+            .compactMap(ErrorText.line(for:))
         lines += [BarTemplate.Problem.unknownField("nmae"), .unclosedBrace, .strayClosingBrace]
-            .map(BarTemplate.message(for:))
+            .compactMap(ErrorText.line(for:))
         let text = lines.joined(separator: "\n") + "\n"
         XCTAssertNil(Golden.difference(text, "messages.txt"))
         for line in lines {

@@ -176,7 +176,7 @@ final class StatusBarTests: XCTestCase {
         XCTAssertThrowsError(try BarTemplate("{icon} {nme}")) { error in
             XCTAssertEqual(error as? BarTemplate.Problem, .unknownField("nme"))
             XCTAssertEqual(
-                BarTemplate.message(for: .unknownField("nme")),
+                ErrorText.line(for: BarTemplate.Problem.unknownField("nme")),
                 "--template has no field {nme}; use any of {icon} {name} {left} {ends} {stage} {health} {mood} "
                     + "{class} {percentage} {count}")
         }

@@ -62,7 +62,7 @@ extension LaundryCommand {
                 report.ok("LAUNDRY_HOME", "\(home): \(Plural.count(pets, "pet")), \(Plural.count(timers, "timer"))")
             }
             for problem in inspection.problems {
-                report.problem("files", problem.description, fix: DoctorAdvice.fix(for: problem))
+                report.problem("files", ErrorText.line(for: problem), fix: ErrorText.fix(for: problem))
             }
             for file in inspection.setAsideFiles {
                 report.warning(

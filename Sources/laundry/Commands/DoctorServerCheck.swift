@@ -45,7 +45,7 @@ enum DoctorServerCheck {
 
     private static func checkServer(_ report: inout DoctorReport, environment: [String: String]) {
         guard let server = Desktop.notificationServer() else {
-            report.problem("notifications", "no notification server", fix: DesktopAdvice.missingServer(environment))
+            report.problem("notifications", "no notification server", fix: ErrorText.missingServer(environment))
             return
         }
         if server.hasActions, server.name == "mako" {

@@ -21,7 +21,7 @@ extension LaundryCommand {
             if sound {
                 if let failure = Desktop.playTestSound() {
                     throw CommandError.soundFailed(
-                        reason: failure, advice: SoundAdvice.missing(SoundCheck.probe(environment: context.environment))
+                        reason: failure, advice: ErrorText.soundFix(SoundCheck.probe(environment: context.environment))
                     )
                 }
                 print("Played the alarm sound.")

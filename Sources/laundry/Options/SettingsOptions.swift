@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import LaundryActions
 import LaundryCore
+import LaundryRendering
 
 /// The settings `adopt` and `set` share, with help that fits both. `--kind` means something
 /// different to each (defaults for a new pet; only the kind for an existing one), so each declares it.
@@ -51,7 +52,7 @@ struct SettingsOptions: ParsableArguments {
         var date: Date?
         if let lastWashed {
             do { date = try DateInputParser().parse(lastWashed, now: now) } catch {
-                throw ValidationError("--last-washed: \(error.description)")
+                throw ValidationError("--last-washed: \(ErrorText.line(for: error) ?? "\(error)")")
             }
         }
         return PetSettings(

@@ -6,7 +6,9 @@ import LaundryRendering
 /// to type instead.
 enum ArgumentParsing {
     static func duration(_ text: String) throws -> LaundryDuration {
-        do { return try DurationParser.parse(text) } catch { throw ValidationError(error.description) }
+        do { return try DurationParser.parse(text) } catch {
+            throw ValidationError(ErrorText.line(for: error) ?? "\(error)")
+        }
     }
 
     static func cycleDays(_ text: String) throws -> Double {
@@ -56,6 +58,6 @@ extension ArgumentParsing {
     }
 
     static func barTemplate(_ text: String) throws -> BarTemplate {
-        do { return try BarTemplate(text) } catch { throw ValidationError(BarTemplate.message(for: error)) }
+        do { return try BarTemplate(text) } catch { throw ValidationError(ErrorText.line(for: error) ?? "\(error)") }
     }
 }

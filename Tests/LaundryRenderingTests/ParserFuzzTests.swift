@@ -1,5 +1,6 @@
 import Foundation
 import LaundryCore
+import LaundryRendering
 import LaundryTestSupport
 import XCTest
 
@@ -31,7 +32,7 @@ final class ParserFuzzTests: XCTestCase {
                 fuzz.expect(
                     again == .success(duration), "its description '\(duration.description)' reads back as \(again)")
             } catch {
-                fuzz.expectOneLineMessage(error.description)
+                fuzz.expectOneLineMessage(ErrorText.line(for: error) ?? "")
             }
         }
     }
@@ -86,7 +87,7 @@ final class ParserFuzzTests: XCTestCase {
                     Timestamp.parse(stored).map { abs($0.timeIntervalSince(date)) < 0.000_6 } == true,
                     "accepted a date its pet file cannot read back: stored as '\(stored)'")
             case .failure(let error):
-                fuzz.expectOneLineMessage(error.description)
+                fuzz.expectOneLineMessage(ErrorText.line(for: error) ?? "")
             }
             Self.checkOracle(sample.expectation, result: first, now: now, zone: zone, fuzz: &fuzz)
         }

@@ -1,0 +1,43 @@
+import LaundryActions
+import LaundryControl
+import LaundryCore
+import LaundryStore
+
+/// Every error of every layer, worded once, for the command line and the daemon's log: one line
+/// that names the problem and the fix. Names from files are escaped (`UnsafeText`), so the line
+/// stays one line. The layers below keep their errors as data (the domain has no words for
+/// people); each error type's words are one `switch` in this folder, in its cases' order, in a
+/// file named after it.
+public enum ErrorText {
+    /// The line for an error laundry knows, or nil for one it does not (the argument parser's).
+    public static func line(for error: any Error) -> String? {
+        switch error {
+        case let error as PetError: return petLine(error)
+        case let error as StoreError: return storeLine(error)
+        case let error as DaemonError: return daemonLine(error)
+        case let error as ActionError: return actionLine(error)
+        case let error as CommandError: return commandLine(error)
+        case let error as DurationError: return durationLine(error)
+        case let error as DateInputError: return dateLine(error)
+        case let error as BarTemplate.Problem: return templateLine(error)
+        default: return nil
+        }
+    }
+
+    /// A warning line's text: what happened and what to do.
+    public static func line(for warning: LaundryWarning) -> String {
+        switch warning {
+        case .store(let problem): return line(for: problem)
+        case .daemonNotStarted(let error):
+            return "could not start the notification service (\(daemonLine(error))); run: laundry daemon start"
+        case .deviceRenewed(let old, let new, let host):
+            return "this machine shared its device id \(old) with \(shown(host)) (a cloned disk or home folder?); "
+                + "it is now \(new), and its changes so far stay valid"
+        case .importWaits(let reason):
+            return "the pets are not moved to this version's layout yet: \(shown(reason)); "
+                + "stop it with: laundry daemon stop"
+        }
+    }
+
+    static func shown(_ text: String) -> String { UnsafeText.escaped(text) }
+}

@@ -1,0 +1,40 @@
+import LaundryCore
+
+/// The words of what a person typed wrong in a value: `DurationError`, `DateInputError` and a
+/// status-bar template's `BarTemplate.Problem`.
+extension ErrorText {
+    static func durationLine(_ error: DurationError) -> String {
+        let forms = "use a form like 45m, 1h30m, 90s or 1:30:00 (a bare number means minutes)"
+        switch error {
+        case .empty: return "the duration is empty; \(forms)"
+        case .malformed(let text): return "'\(shown(text))' is not a duration; \(forms)"
+        case .componentOutOfRange(let text):
+            return "'\(shown(text))' has minutes or seconds above 59; write 2h1m instead of 1h61m"
+        case .tooShort, .tooLong: return "a duration must be between 1 second and 24 hours"
+        }
+    }
+
+    static func dateLine(_ error: DateInputError) -> String {
+        let forms = "use 2026-11-20, 2026-11-20T18:30, today, yesterday or '3 days ago'"
+        switch error {
+        case .empty: return "the date is empty; \(forms)"
+        case .malformed(let text): return "'\(shown(text))' is not a date; \(forms)"
+        case .inFuture(let text):
+            return "'\(shown(text))' is in the future; laundry can only have been washed in the past"
+        case .tooEarly(let text):
+            return "'\(shown(text))' is before 1970; give a date since then, such as 2026-11-20 or 3 days ago"
+        }
+    }
+
+    static func templateLine(_ problem: BarTemplate.Problem) -> String {
+        let known = BarField.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+        switch problem {
+        case .unknownField(let name):
+            return "--template has no field {\(shown(name))}; use any of \(known)"
+        case .unclosedBrace:
+            return "--template has a '{' without its '}'; write fields as {name}, and a literal brace as {{"
+        case .strayClosingBrace:
+            return "--template has a '}' without its '{'; write a literal brace as }}"
+        }
+    }
+}
