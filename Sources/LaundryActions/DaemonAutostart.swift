@@ -26,9 +26,8 @@ public struct DaemonAutostart: Sendable {
         DaemonLauncher.stop(pid: pid, runtime: runtime)
     }
 
-    /// Starts the daemon when its lock is free; returns what went wrong, if anything.
+    /// Starts the daemon unless one runs (`DaemonLauncher.start` looks); returns what went wrong, if anything.
     func ensureRunning() -> DaemonError? {
-        guard !DaemonLock.isHeld(paths: runtime) else { return nil }
         do {
             try DaemonLauncher.start(runtime: runtime, environment: environment)
             return nil

@@ -1,8 +1,10 @@
 import Foundation
-import LaundryControl
 import LaundryCore
 import LaundryTestSupport
+import Synchronization
 import XCTest
+
+@testable import LaundryControl
 
 /// The daemon seen from outside, without GLib: its lock, its status file, and what doctor and
 /// `notify-test` find about sound and the desktop entry, on real files and a real socket.
@@ -28,6 +30,43 @@ final class LaundryControlTests: XCTestCase {
         XCTAssertNotNil(lock)
         lock = nil
         XCTAssertFalse(DaemonLock.isHeld(paths: paths), "released when its holder goes")
+    }
+
+    /// Commands ask "is a daemon running?" at any moment; asking must never make a daemon that is
+    /// starting then find its lock taken (the probe used to take it for a moment, so the daemon
+    /// tried 25 times).
+    func test_askingWhetherTheLockIsHeldNeverTakesItFromADaemonStarting() throws {
+        let paths = RuntimePaths(runtime: folder + "/run/laundry", state: folder + "/state")
+        try FileManager.default.createDirectory(atPath: paths.runtime, withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: paths.lock, contents: nil))
+        let asking = Mutex(true)
+        let asker = Thread {
+            while asking.withLock({ $0 }) { _ = DaemonLock.isHeld(paths: paths) }
+        }
+        asker.start()
+        defer { asking.withLock { $0 = false } }
+        for attempt in 0..<300 {
+            do {
+                let lock = try DaemonLock(paths: paths)
+                XCTAssertTrue(DaemonLock.isHeld(paths: paths))
+                withExtendedLifetime(lock) {}
+            } catch {
+                return XCTFail("attempt \(attempt): \(error)")
+            }
+        }
+    }
+
+    func test_theKernelsLockTableIsReadByDeviceAndInode() {
+        let table = """
+            1: POSIX  ADVISORY  WRITE 900 00:2f:77 0 EOF
+            2: FLOCK  ADVISORY  WRITE 4242 fe:00:16220179 0 EOF
+            2: -> FLOCK  ADVISORY  WRITE 4243 fe:01:5 0 EOF
+            """
+        let device = UInt64(0xfe) << 8
+        XCTAssertTrue(ProcLocks.holdsFlock(table, device: device, inode: 16_220_179))
+        XCTAssertFalse(ProcLocks.holdsFlock(table, device: device, inode: 1_622_017), "another inode")
+        XCTAssertFalse(ProcLocks.holdsFlock(table, device: device | 1, inode: 5), "only waiting, not holding")
+        XCTAssertFalse(ProcLocks.holdsFlock(table, device: 0x2f, inode: 77), "a POSIX lock is not the daemon's")
     }
 
     func test_theStatusFileReadsBackAsWritten() throws {
