@@ -1,5 +1,4 @@
 import ArgumentParser
-import LaundryCore
 
 extension LaundryCommand {
     struct Dry: ParsableCommand {
@@ -10,15 +9,8 @@ extension LaundryCommand {
         )
 
         @OptionGroup var target: PetArgument
-        @Option(
-            name: .customLong("for"), parsing: .unconditional,
-            help: ArgumentHelp(
-                "How long this drying takes, this time only (else the pet's dry time): "
-                    + "45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
-                valueName: "duration"),
-            transform: ArgumentParsing.duration)
-        var length: LaundryDuration?
+        @OptionGroup var length: LengthOption<DryLength>
 
-        func run() throws { try CycleMove.run(.dry(length), on: target.pet) }
+        func run() throws { try CycleMove.run(.dry(length.length), on: target.pet) }
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LaundryCore
 
 extension LaundryCommand {
     struct MoreDry: ParsableCommand {
@@ -9,15 +8,8 @@ extension LaundryCommand {
         )
 
         @OptionGroup var target: PetArgument
-        @Option(
-            name: .customLong("for"), parsing: .unconditional,
-            help: ArgumentHelp(
-                "How much longer to dry (else 10 minutes): "
-                    + "45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
-                valueName: "duration"),
-            transform: ArgumentParsing.duration)
-        var length: LaundryDuration?
+        @OptionGroup var length: LengthOption<MoreDryLength>
 
-        func run() throws { try CycleMove.run(.moreDry(length), on: target.pet) }
+        func run() throws { try CycleMove.run(.moreDry(length.length), on: target.pet) }
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LaundryCore
 
 extension LaundryCommand {
     struct Snooze: ParsableCommand {
@@ -9,15 +8,8 @@ extension LaundryCommand {
         )
 
         @OptionGroup var target: PetArgument
-        @Option(
-            name: .customLong("for"), parsing: .unconditional,
-            help: ArgumentHelp(
-                "How long to hold back its reminders and warnings (else 10 minutes): "
-                    + "45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
-                valueName: "duration"),
-            transform: ArgumentParsing.duration)
-        var length: LaundryDuration?
+        @OptionGroup var length: LengthOption<SnoozeLength>
 
-        func run() throws { try CycleMove.run(.snooze(length), on: target.pet) }
+        func run() throws { try CycleMove.run(.snooze(length.length), on: target.pet) }
     }
 }

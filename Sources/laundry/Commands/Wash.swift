@@ -1,5 +1,4 @@
 import ArgumentParser
-import LaundryCore
 
 extension LaundryCommand {
     struct Wash: ParsableCommand {
@@ -10,15 +9,8 @@ extension LaundryCommand {
         )
 
         @OptionGroup var target: PetArgument
-        @Option(
-            name: .customLong("for"), parsing: .unconditional,
-            help: ArgumentHelp(
-                "How long this wash takes, this time only (else the pet's wash time): "
-                    + "45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
-                valueName: "duration"),
-            transform: ArgumentParsing.duration)
-        var length: LaundryDuration?
+        @OptionGroup var length: LengthOption<WashLength>
 
-        func run() throws { try CycleMove.run(.wash(length), on: target.pet) }
+        func run() throws { try CycleMove.run(.wash(length.length), on: target.pet) }
     }
 }
