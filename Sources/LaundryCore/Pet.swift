@@ -100,10 +100,4 @@ public struct LoadReminder: Codable, Equatable, Sendable {
     public var sent: Int
     /// When the user last heard about this load.
     public var lastAt: Date
-
-    public init(timerID: UUID, sent: Int, lastAt: Date) {
-        self.timerID = timerID
-        self.sent = sent
-        self.lastAt = lastAt
-    }
 }
