@@ -35,7 +35,7 @@ public struct AnnouncementWriter: Sendable {
             escaped["quoted"] = Self.escapeMarkup(quoted)
         }
         func fill(_ text: String, escaping: Bool) -> String {
-            Self.substitute(text, escaping ? escaped : plain)
+            TextTemplate.fill(text, escaping ? escaped : plain)
         }
         var body = fill(template.body, escaping: markup)
         switch announcement.reason {
@@ -48,7 +48,7 @@ public struct AnnouncementWriter: Sendable {
         }
         if !buttons && !template.command.isEmpty {
             let command = fill(template.command, escaping: markup)
-            body += "\n" + Self.substitute(messages.typeCommand, ["command": command])
+            body += "\n" + TextTemplate.fill(messages.typeCommand, ["command": command])
         }
         // `default` is a click on the popup itself: it acknowledges (stops the alarm) and changes nothing.
         let click = NotificationContent.Action(key: ButtonKey.click.rawValue, label: messages.click)
@@ -93,7 +93,7 @@ public struct AnnouncementWriter: Sendable {
     /// command that deals with it.
     public func hookEvent(for announcement: Announcement) -> HookEvent {
         let content = self.content(for: announcement, markup: false, buttons: true)
-        let command = Self.substitute(
+        let command = TextTemplate.fill(
             template(for: announcement.reason).command,
             ["quoted": ShellQuote.quote(announcement.petName), "name": announcement.petName])
         let load = announcement.load.map {
@@ -125,8 +125,8 @@ public struct AnnouncementWriter: Sendable {
         let name = UnsafeText.displayable(petName)
         let values = ["name": name, "icon": load.kind.icon, "ends": ends, "why": why]
         var event = HookEvent(
-            event: "loadStopped", petID: load.petID, petName: petName, summary: Self.substitute(line.summary, values),
-            body: Self.substitute(line.body, values), command: "",
+            event: "loadStopped", petID: load.petID, petName: petName, summary: TextTemplate.fill(line.summary, values),
+            body: TextTemplate.fill(line.body, values), command: "",
             load: HookEvent.Load(id: load.id, petID: load.petID, petName: petName, endsAt: load.endsAt))
         if case .started = change {
             // The finish's own words (its templates name no health: 100 stands in).
@@ -147,28 +147,8 @@ public struct AnnouncementWriter: Sendable {
     public func sleepingHookEvent(running: [HookEvent.Load], lastEnds: String) -> HookEvent {
         let values = ["loads": Plural.count(running.count, "load"), "ends": lastEnds]
         return HookEvent(
-            event: "sleeping", petID: nil, petName: "", summary: Self.substitute(messages.sleeping.summary, values),
-            body: Self.substitute(messages.sleeping.body, values), command: "", running: running)
-    }
-
-    /// Replaces `{key}` placeholders in one pass, so a value (a pet named `{ago}`) is never read
-    /// as a placeholder itself.
-    static func substitute(_ template: String, _ values: [String: String]) -> String {
-        var result = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}"),
-                let value = values[String(rest[rest.index(after: open)..<close])]
-            else {
-                result.append("{")
-                rest = rest[rest.index(after: open)...]
-                continue
-            }
-            result += value
-            rest = rest[rest.index(after: close)...]
-        }
-        return result + rest
+            event: "sleeping", petID: nil, petName: "", summary: TextTemplate.fill(messages.sleeping.summary, values),
+            body: TextTemplate.fill(messages.sleeping.body, values), command: "", running: running)
     }
 
     /// Escapes text for the notification body's markup (a small subset of HTML).

@@ -44,30 +44,21 @@ public struct BarTemplate: Equatable, Sendable {
     let pieces: [Piece]
 
     public init(_ template: String) throws(Problem) {
-        var pieces: [Piece] = []
-        var literal = ""
-        var characters = template[...]
-        while let character = characters.popFirst() {
-            switch character {
-            case "{" where characters.first == "{", "}" where characters.first == "}":
-                literal.append(character)
-                characters.removeFirst()
-            case "{":
-                guard let close = characters.firstIndex(of: "}") else { throw .unclosedBrace }
-                let name = String(characters[..<close])
-                guard let field = BarField(rawValue: name) else { throw .unknownField(name) }
-                if !literal.isEmpty { pieces.append(.text(literal)) }
-                literal = ""
-                pieces.append(.field(field))
-                characters = characters[characters.index(after: close)...]
-            case "}":
-                throw .strayClosingBrace
-            default:
-                literal.append(character)
+        let parsed: TextTemplate
+        do { parsed = try TextTemplate(template) } catch {
+            switch error {
+            case .unclosedBrace: throw .unclosedBrace
+            case .strayClosingBrace: throw .strayClosingBrace
             }
         }
-        if !literal.isEmpty { pieces.append(.text(literal)) }
-        self.pieces = pieces
+        pieces = try parsed.pieces.map { piece throws(Problem) -> Piece in
+            switch piece {
+            case .text(let text): return .text(text)
+            case .field(let name):
+                guard let field = BarField(rawValue: name) else { throw .unknownField(name) }
+                return .field(field)
+            }
+        }
     }
 
     public var fields: Set<BarField> {
