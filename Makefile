@@ -37,7 +37,8 @@ BUILD_PACKAGES = /usr/lib/$(shell uname -m)-linux-gnu/libnotify.so.4=libnotify4
 # validate the desktop entry; python3-gi for the scriptable notification server (a restarted
 # server, signals broadcast to every client as mako and swaync send them); python3-dbusmock for the
 # desktop services that cannot run here (the portal, gnome-session, logind).
-TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-utils dunst=dunst \
+TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
+	/usr/share/i18n/locales/pl_PL=locales dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-utils dunst=dunst \
 	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
 	/usr/share/bash-completion/bash_completion=bash-completion \
 	/usr/lib/$(shell uname -m)-linux-gnu/libgsound.so.0=libgsound0 \
@@ -51,24 +52,44 @@ TEST_PACKAGES = $(BUILD_PACKAGES) dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-u
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev
 
-.PHONY: build debug lint test stress demo bench install uninstall completions man clean
+.PHONY: build debug lint test stress demo bench install uninstall completions man clean pot locales
 
-build:
+# The catalogues (po/<lang>.po), compiled where a built binary looks for them: .build/locale,
+# beside .build/<configuration>/laundry (installed: <prefix>/share/locale beside <prefix>/bin).
+LOCALE_BUILD = .build/locale
+GETTEXT_PACKAGES = msgfmt=gettext
+
+build: locales
 	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-debug:
+debug: locales
 	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	$(SWIFT) build
 
-# swift-format (it ships with the toolchain) with the committed .swift-format, then the module
-# boundaries of docs/ARCHITECTURE.md and the 120-column limit.
+locales:
+	@scripts/ensure-packages.sh $(GETTEXT_PACKAGES)
+	scripts/make-locales.sh $(LOCALE_BUILD)
+
+# The catalogue template from the sources (Words.text, Words.count) and data/; then bring each
+# language up to date with it (msgmerge) and translate what is new.
+pot:
+	@scripts/ensure-packages.sh $(GETTEXT_PACKAGES)
+	python3 scripts/extract-messages.py > po/laundry.pot
+	for po in po/*.po; do msgmerge --quiet --update --no-fuzzy-matching --backup=none "$$po" po/laundry.pot; done
+
+# The catalogues (po/laundry.pot current, every language complete), swift-format (it ships with the
+# toolchain) with the committed .swift-format, then the module boundaries of docs/ARCHITECTURE.md and
+# the 120-column limit.
 lint:
+	@scripts/ensure-packages.sh $(GETTEXT_PACKAGES)
+	scripts/check-catalogues.sh
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift
 	scripts/lint-imports.sh
 
-test: lint
+test: lint locales
 	@scripts/ensure-packages.sh $(TEST_PACKAGES)
+	scripts/make-test-locales.sh .build/test-locales
 	$(SWIFT) build
 	$(SWIFT) build --product generate-manual
 	scripts/make-man.sh $(BIN_DEBUG) .build/debug/generate-manual $(MAN_PAGE)
@@ -124,9 +145,13 @@ install: build man
 	install -m 644 $(MAN_PAGE) $(SHARE)/man/man1/laundry.1
 	install -m 644 data/laundry.desktop $(SHARE)/applications/laundry.desktop
 	install -m 644 data/icons/laundry.svg $(SHARE)/icons/hicolor/scalable/apps/laundry.svg
+	for mo in $(LOCALE_BUILD)/*/LC_MESSAGES/laundry.mo; do \
+		lang=$$(basename $$(dirname $$(dirname $$mo))); [ "$$lang" = "en@pseudo" ] && continue; \
+		install -D -m 644 $$mo $(SHARE)/locale/$$lang/LC_MESSAGES/laundry.mo; \
+	done
 
 uninstall:
-	rm -f $(INSTALLED_FILES)
+	rm -f $(INSTALLED_FILES) $(SHARE)/locale/*/LC_MESSAGES/laundry.mo
 	-rmdir $(SHARE)/laundry/icons $(SHARE)/laundry/hooks $(SHARE)/laundry 2>/dev/null
 
 clean:

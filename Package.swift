@@ -27,8 +27,10 @@ let package = Package(
         // Everything people read: tables, cards, JSON shapes, watch frames, calendar, messages.
         .target(
             name: "LaundryRendering",
-            dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl"]
+            dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "CGettext"]
         ),
+        // glibc's gettext (libintl.h), which Swift's Glibc module leaves out.
+        .target(name: "CGettext"),
         // libnotify, GLib's main loop, timerfd and inotify, for the notification service. Not linked:
         // loaded with dlopen on first use, so no command but the daemon's pays for the 19 libraries.
         .target(name: "CLibNotify"),

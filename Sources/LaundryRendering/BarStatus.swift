@@ -101,19 +101,30 @@ public struct BarStatus {
         let state: String
         if let timer = view.timer {
             let left = DurationText.countdown(timer.remaining(at: view.now))
+            let stage = view.stageText.trimming { $0 == " " || $0 == "⏸" }
             state =
                 timer.isPaused
-                ? "\(view.stageWord), paused with \(left) left"
-                : "\(view.stageWord), \(left) left, done at \(LocalTime.clock(timer.endsAt, now: view.now))"
+                ? Words.text("{stage}, paused with {left} left", ["stage": stage, "left": left])
+                : Words.text(
+                    "{stage}, {left} left, done at {ends}",
+                    ["stage": stage, "left": left, "ends": LocalTime.clock(timer.endsAt, now: view.now)])
         } else {
             switch view.pet.stage {
-            case .washed: state = "washed, waiting for the dryer"
-            case .dried: state = "dry, waiting to be folded"
-            case .washing, .drying: state = "\(view.stageWord), its timer is lost"
-            case .idle: state = "health \(view.health)%, laundry \(view.isOverdue ? "overdue" : "due " + view.dueText)"
+            case .washed: state = Words.text("washed, waiting for the dryer")
+            case .dried: state = Words.text("dry, waiting to be folded")
+            case .washing, .drying: state = Words.text("{stage}, its timer is lost", ["stage": view.stageText])
+            case .idle:
+                state =
+                    view.isOverdue
+                    ? Words.text("health {health}%, laundry overdue", ["health": String(view.health)])
+                    : Words.text(
+                        "health {health}%, laundry due {due}", ["health": String(view.health), "due": view.dueText])
             }
         }
-        let snooze = view.snoozedUntil.map { ", snoozed until \(LocalTime.clock($0, now: view.now))" } ?? ""
+        let snooze =
+            view.snoozedUntil.map {
+                Words.text(", snoozed until {until}", ["until": LocalTime.clock($0, now: view.now)])
+            } ?? ""
         return "\(icon) \(view.name): \(state)\(snooze)"
     }
 }

@@ -8,62 +8,108 @@ public enum CommandReport {
         let pet = state.pet
         let name = TerminalText.sanitize(pet.name)
         switch action {
-        case .wash: return started(state, verb: "Washing", now: now)
-        case .dry: return started(state, verb: "Drying", now: now)
-        case .moreDry: return started(state, verb: "Drying a bit more:", now: now)
+        case .wash: return started(state, Words.text("{icon} Washing {name} for {length}, done at {ends}."), now: now)
+        case .dry: return started(state, Words.text("{icon} Drying {name} for {length}, done at {ends}."), now: now)
+        case .moreDry:
+            return started(
+                state, Words.text("{icon} Drying a bit more: {name} for {length}, done at {ends}."), now: now)
         case .fold:
             return [
-                "🧺 Folded \(name)! Health \(pet.health(at: now))%, streak \(pet.currentStreak), "
-                    + "\(Plural.count(pet.totalCycles, "load")) in all."
+                Words.text(
+                    "🧺 Folded {name}! Health {health}%, streak {streak}, {loads} in all.",
+                    [
+                        "name": name, "health": String(pet.health(at: now)), "streak": String(pet.currentStreak),
+                        "loads": Words.count(pet.totalCycles, "{count} load", "{count} loads"),
+                    ])
             ]
         case .cancel:
-            return ["Cancelled. \(name) is \(pet.stage.rawValue) again (\(pet.stage.statusText))."]
+            return [
+                Words.text(
+                    "Cancelled. {name} is {stage} again ({status}).",
+                    ["name": name, "stage": pet.stage.rawValue, "status": pet.stage.statusText])
+            ]
         case .pause:
             let left = state.liveTimer.map { DurationText.countdown($0.remaining(at: now)) } ?? "?"
-            return ["⏸ Paused \(name) with \(left) left. Resume with: \(TypedCommand.typed(.resume, pet.name))"]
+            return [
+                Words.text(
+                    "⏸ Paused {name} with {left} left. Resume with: {command}",
+                    ["name": name, "left": left, "command": TypedCommand.typed(.resume, pet.name)])
+            ]
         case .resume:
             guard let timer = state.liveTimer else { return [] }
             return [
-                "▶ Resumed \(name): \(DurationText.countdown(timer.remaining(at: now))) left, "
-                    + "done at \(LocalTime.clock(timer.endsAt, now: now))."
+                Words.text(
+                    "▶ Resumed {name}: {left} left, done at {ends}.",
+                    [
+                        "name": name, "left": DurationText.countdown(timer.remaining(at: now)),
+                        "ends": LocalTime.clock(timer.endsAt, now: now),
+                    ])
             ]
         case .snooze:
             guard let until = pet.snoozedUntil else { return [] }
-            return ["💤 Snoozed \(name)'s reminders until \(LocalTime.clock(until, now: now))."]
+            return [
+                Words.text(
+                    "💤 Snoozed {name}'s reminders until {until}.",
+                    ["name": name, "until": LocalTime.clock(until, now: now)])
+            ]
         }
     }
 
-    private static func started(_ state: PetState, verb: String, now: Date) -> [String] {
+    private static func started(_ state: PetState, _ line: String, now: Date) -> [String] {
         guard let timer = state.liveTimer else { return [] }
-        let length = DurationText.compact(seconds: Int(timer.plannedSeconds.rounded()))
-        let icon = timer.kind.icon
-        let name = TerminalText.sanitize(state.pet.name)
-        return ["\(icon) \(verb) \(name) for \(length), done at \(LocalTime.clock(timer.endsAt, now: now))."]
+        let values = [
+            "icon": timer.kind.icon, "name": TerminalText.sanitize(state.pet.name),
+            "length": DurationText.compact(seconds: Int(timer.plannedSeconds.rounded())),
+            "ends": LocalTime.clock(timer.endsAt, now: now),
+        ]
+        return [TextTemplate.fill(line, values)]
     }
 
     public static func adopted(_ pet: Pet, kind: Kind, now: Date) -> [String] {
         [
-            "\(kind.emoji) Adopted \(TerminalText.sanitize(pet.name)) (\(kind.id)): \(settings(pet)). "
-                + "Health \(pet.health(at: now))%.",
-            "Start its wash with: \(TypedCommand.typed(.wash, pet.name))",
+            Words.text(
+                "{emoji} Adopted {name} ({kind}): {settings}. Health {health}%.",
+                [
+                    "emoji": kind.emoji, "name": TerminalText.sanitize(pet.name), "kind": kind.id,
+                    "settings": settings(pet), "health": String(pet.health(at: now)),
+                ]),
+            Words.text("Start its wash with: {command}", ["command": TypedCommand.typed(.wash, pet.name)]),
         ]
     }
 
     public static func updated(_ pet: Pet, now: Date) -> [String] {
-        ["Updated \(TerminalText.sanitize(pet.name)): \(pet.kind), \(settings(pet)). Health \(pet.health(at: now))%."]
+        [
+            Words.text(
+                "Updated {name}: {kind}, {settings}. Health {health}%.",
+                [
+                    "name": TerminalText.sanitize(pet.name), "kind": pet.kind, "settings": settings(pet),
+                    "health": String(pet.health(at: now)),
+                ])
+        ]
     }
 
     private static func settings(_ pet: Pet) -> String {
-        "wash \(pet.washDuration), dry \(pet.dryDuration), every \(CycleDays.format(pet.cycleDays))"
+        Words.text(
+            "wash {wash}, dry {dry}, every {every}",
+            [
+                "wash": pet.washDuration.description, "dry": pet.dryDuration.description,
+                "every": CycleDays.format(pet.cycleDays),
+            ])
     }
 
-    public static func released(_ pet: Pet) -> String { "👋 Released \(TerminalText.sanitize(pet.name))." }
+    public static func released(_ pet: Pet) -> String {
+        Words.text("👋 Released {name}.", ["name": TerminalText.sanitize(pet.name)])
+    }
 
     public static func releaseQuestion(_ pet: Pet) -> String {
-        "Release \(TerminalText.sanitize(pet.name))? It leaves every machine's list and its timer stops. [y/N] "
+        Words.text(
+            "Release {name}? It leaves every machine's list and its timer stops. [y/N] ",
+            ["name": TerminalText.sanitize(pet.name)])
     }
 
-    public static func kept(_ pet: Pet) -> String { "Kept \(TerminalText.sanitize(pet.name))." }
+    public static func kept(_ pet: Pet) -> String {
+        Words.text("Kept {name}.", ["name": TerminalText.sanitize(pet.name)])
+    }
 
-    public static let noPets = "No pets yet. Adopt one with: laundry adopt <name>"
+    public static var noPets: String { Words.text("No pets yet. Adopt one with: laundry adopt <name>") }
 }

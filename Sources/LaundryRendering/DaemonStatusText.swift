@@ -36,12 +36,16 @@ public enum DaemonStatusText {
 
     /// Whether the daemon holds the session awake, until when and through what, or why not.
     public static func awake(_ status: DaemonStatus, now: Date) -> String {
-        guard let awake = status.awake else { return "off (\"keepAwake\": false in config.json)" }
+        guard let awake = status.awake else { return Words.text("off (\"keepAwake\": false in config.json)") }
         if let through = awake.through {
             let until = awake.until.map { " until \(LocalTime.clock($0, now: now))" } ?? ""
-            return "held\(until) through \(through): \(awake.reason ?? "")"
+            return Words.text(
+                "held{until} through {through}: {reason}",
+                ["until": until, "through": through, "reason": awake.reason ?? ""])
         }
-        if let problem = awake.problem, awake.reason != nil { return "wanted, but \(problem)" }
-        return "not needed now (no load runs or rings)"
+        if let problem = awake.problem, awake.reason != nil {
+            return Words.text("wanted, but {problem}", ["problem": problem])
+        }
+        return Words.text("not needed now (no load runs or rings)")
     }
 }

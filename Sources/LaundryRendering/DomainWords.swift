@@ -6,11 +6,11 @@ extension Stage {
     /// What `laundry status` says about it.
     public var statusText: String {
         switch self {
-        case .idle: return "Ready to start laundry"
-        case .washing: return "Washing…"
-        case .washed: return "Wash complete! Ready for the dryer"
-        case .drying: return "Drying…"
-        case .dried: return "Dry complete! Time to fold"
+        case .idle: return Words.text("Ready to start laundry")
+        case .washing: return Words.text("Washing…")
+        case .washed: return Words.text("Wash complete! Ready for the dryer")
+        case .drying: return Words.text("Drying…")
+        case .dried: return Words.text("Dry complete! Time to fold")
         }
     }
 }
@@ -37,6 +37,24 @@ extension Mood {
         case .dead: return "💀"
         }
     }
+}
+
+extension Mood {
+    /// The mood in the person's words (the bars' `{mood}` field keeps `label`, a key).
+    public var words: String {
+        switch self {
+        case .happy: return Words.text("happy")
+        case .neutral: return Words.text("neutral")
+        case .sad: return Words.text("sad")
+        case .verySad: return Words.text("very sad")
+        case .dead: return Words.text("dead")
+        }
+    }
+}
+
+extension Kind {
+    /// The kind's name in the person's words (`kinds.json`'s English is the catalogue's key).
+    public var displayName: String { Words.text(name) }
 }
 
 extension KindCatalog {

@@ -14,7 +14,7 @@ public struct HistoryView {
     }
 
     public func render() -> String {
-        guard !entries.isEmpty else { return "No history yet." }
+        guard !entries.isEmpty else { return Words.text("No history yet.") }
         let nameWidth = entries.map { TextWidth.of(TerminalText.sanitize($0.pet.name)) }.max() ?? 0
         return entries.map { entry in
             let emoji = kinds.kindOrFallback(entry.pet.kind).emoji
@@ -27,23 +27,23 @@ public struct HistoryView {
 
     public static func describe(_ kind: HistoryEvent.Kind) -> String {
         switch kind {
-        case .adopted: return "adopted"
-        case .washStarted: return "wash started"
-        case .washDone: return "wash done"
-        case .dryStarted: return "dryer started"
-        case .dryDone: return "dry done"
-        case .extraDryStarted: return "extra drying started"
-        case .extraDryDone: return "extra drying done"
-        case .folded: return "folded"
-        case .cancelled: return "cancelled"
-        case .paused: return "paused"
-        case .resumed: return "resumed"
-        case .settingsChanged: return "settings changed"
-        case .renamed: return "renamed"
-        case .died: return "died of neglect"
-        case .snoozed: return "reminders snoozed"
-        case .released: return "released"
-        case .superseded: return "a change made on another machine at the same time was superseded"
+        case .adopted: return Words.text("adopted")
+        case .washStarted: return Words.text("wash started")
+        case .washDone: return Words.text("wash done")
+        case .dryStarted: return Words.text("dryer started")
+        case .dryDone: return Words.text("dry done")
+        case .extraDryStarted: return Words.text("extra drying started")
+        case .extraDryDone: return Words.text("extra drying done")
+        case .folded: return Words.text("folded")
+        case .cancelled: return Words.text("cancelled")
+        case .paused: return Words.text("paused")
+        case .resumed: return Words.text("resumed")
+        case .settingsChanged: return Words.text("settings changed")
+        case .renamed: return Words.text("renamed")
+        case .died: return Words.text("died of neglect")
+        case .snoozed: return Words.text("reminders snoozed")
+        case .released: return Words.text("released")
+        case .superseded: return Words.text("a change made on another machine at the same time was superseded")
         }
     }
 }

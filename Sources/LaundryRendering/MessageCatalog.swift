@@ -3,18 +3,18 @@ import LaundryStore
 /// The texts of notifications, from `data/messages.json`.
 public struct MessageCatalog: Codable, Sendable {
     public struct Template: Codable, Sendable {
-        public let summary: String
-        public let body: String
-        public let actions: [Button]
+        public var summary: String
+        public var body: String
+        public var actions: [Button]
         /// The command to type where the server has no buttons.
-        public let command: String
-        public let urgency: String
+        public var command: String
+        public var urgency: String
     }
 
     /// A button, `["dry", "Start dryer"]` in the file: the key names the action it performs.
     public struct Button: Codable, Equatable, Sendable {
-        public let key: String
-        public let label: String
+        public var key: String
+        public var label: String
 
         public init(from decoder: any Decoder) throws {
             var pair = try decoder.unkeyedContainer()
@@ -34,50 +34,77 @@ public struct MessageCatalog: Codable, Sendable {
 
     /// A text with no buttons: for a hook, never a popup.
     public struct Line: Codable, Sendable {
-        public let summary: String
-        public let body: String
+        public var summary: String
+        public var body: String
     }
 
     /// Why a load stopped before its end, as `{why}` in `loadStopped`.
     public struct StopReasons: Codable, Sendable {
-        public let cancelled: String
-        public let paused: String
-        public let released: String
-        public let replaced: String
+        public var cancelled: String
+        public var paused: String
+        public var released: String
+        public var replaced: String
     }
 
-    public let washDone: Template
-    public let dryDone: Template
-    public let extraDryDone: Template
-    public let warning25: Template
-    public let warning10: Template
-    public let warning5: Template
-    public let warning0: Template
-    public let nagWashed: Template
-    public let nagDried: Template
-    public let headsUp: Template
-    public let test: Template
+    public var washDone: Template
+    public var dryDone: Template
+    public var extraDryDone: Template
+    public var warning25: Template
+    public var warning10: Template
+    public var warning5: Template
+    public var warning0: Template
+    public var nagWashed: Template
+    public var nagDried: Template
+    public var headsUp: Template
+    public var test: Template
     /// What a hook (a phone) is told when a load starts or resumes, stops early, and when this
     /// computer goes to sleep with loads running.
-    public let loadStarted: Line
-    public let loadStopped: Line
-    public let stopReasons: StopReasons
-    public let sleeping: Line
+    public var loadStarted: Line
+    public var loadStopped: Line
+    public var stopReasons: StopReasons
+    public var sleeping: Line
     /// The label of the `default` action, a click on the popup itself.
-    public let click: String
+    public var click: String
     /// Appended to a finished load announced late: ` (finished {ago} ago)`.
-    public let catchUp: String
+    public var catchUp: String
     /// Appended to a load that finished while the computer slept: ` (finished {ago} ago, while
     /// this computer slept)`, and its form for under a minute.
-    public let slept: String
-    public let sleptJustNow: String
+    public var slept: String
+    public var sleptJustNow: String
     /// The line that names the command where buttons are missing.
-    public let typeCommand: String
+    public var typeCommand: String
 }
 
 extension MessageCatalog {
-    /// `messages.json` of the data folder: the one file the text side reads.
+    /// `messages.json` of the data folder (the one file the text side reads), in the person's
+    /// language: its English texts are the catalogue's keys (`make pot` collects them), so a text
+    /// someone changed in the file is shown as they wrote it.
     public static func load(from data: DataDirectory) throws(StoreError) -> MessageCatalog {
-        try data.load(MessageCatalog.self, from: "messages.json")
+        try data.load(MessageCatalog.self, from: "messages.json").translated()
+    }
+
+    func translated() -> MessageCatalog {
+        var catalog = self
+        for path in [
+            \MessageCatalog.washDone, \.dryDone, \.extraDryDone, \.warning25, \.warning10, \.warning5, \.warning0,
+            \.nagWashed, \.nagDried, \.headsUp, \.test,
+        ] {
+            catalog[keyPath: path].summary = Words.text(catalog[keyPath: path].summary)
+            catalog[keyPath: path].body = Words.text(catalog[keyPath: path].body)
+            for index in catalog[keyPath: path].actions.indices {
+                catalog[keyPath: path].actions[index].label = Words.text(catalog[keyPath: path].actions[index].label)
+            }
+        }
+        for path in [\MessageCatalog.loadStarted, \.loadStopped, \.sleeping] {
+            catalog[keyPath: path].summary = Words.text(catalog[keyPath: path].summary)
+            catalog[keyPath: path].body = Words.text(catalog[keyPath: path].body)
+        }
+        for path in [\StopReasons.cancelled, \.paused, \.released, \.replaced] {
+            catalog.stopReasons[keyPath: path] = Words.text(catalog.stopReasons[keyPath: path])
+        }
+        for path in [\MessageCatalog.click, \.catchUp, \.slept, \.sleptJustNow, \.typeCommand] {
+            catalog[keyPath: path] = Words.text(catalog[keyPath: path])
+        }
+        return catalog
     }
 }

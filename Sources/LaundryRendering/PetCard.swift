@@ -16,41 +16,71 @@ public struct PetCard {
         let moodColor = style.color(for: view.mood)
         var lines: [String] = []
         lines.append(
-            "\(view.kind.emoji) \(style.bold(view.name)) \(style.dim("(\(view.kind.name.lowercased()))"))  "
-                + style.paint("\(view.mood.face) \(view.mood.label)", moodColor))
+            "\(view.kind.emoji) \(style.bold(view.name)) \(style.dim("(\(view.kind.displayName.lowercased()))"))  "
+                + style.paint("\(view.mood.face) \(view.mood.words)", moodColor))
         if let line = view.personalityLine { lines.append("   \(style.dim("“\(line)”"))") }
-        lines.append(row("Health", style.paint("\(Bars.health(view.health)) \(view.health)%", moodColor)))
+        lines.append(row(Words.text("Health"), style.paint("\(Bars.health(view.health)) \(view.health)%", moodColor)))
         var stage = style.paint(pet.stage.statusText, style.color(for: pet.stage))
         if let timer = view.timer {
             let left = DurationText.countdown(timer.remaining(at: view.now))
             if timer.isPaused {
-                stage += "  ⏸ paused with \(left) left (laundry resume)"
+                stage += "  " + Words.text("⏸ paused with {left} left (laundry resume)", ["left": left])
             } else {
                 stage +=
-                    "  \(Bars.progress(timer.progress(at: view.now))) \(left) left, done at \(clockTime(timer.endsAt))"
+                    "  \(Bars.progress(timer.progress(at: view.now))) "
+                    + Words.text("{left} left, done at {ends}", ["left": left, "ends": clockTime(timer.endsAt)])
             }
         }
-        lines.append(row("Stage", stage))
+        lines.append(row(Words.text("Stage"), stage))
         if let until = view.snoozedUntil {
-            lines.append(row("Snoozed", "until \(clockTime(until)): reminders and warnings held back till then"))
+            lines.append(
+                row(
+                    Words.text("Snoozed"),
+                    Words.text(
+                        "until {until}: reminders and warnings held back till then", ["until": clockTime(until)])))
         }
         let moves: [Move] = view.timer?.isPaused == true ? [.resume, .cancel] : pet.stage.nextMoves
-        let next = moves.map { TypedCommand.typed($0, pet.name) }.joined(separator: "  or  ")
-        lines.append(row("Next", style.dim(next)))
-        let due = view.isOverdue ? style.paint("overdue", .red) : view.dueText
-        lines.append(row("Due", "\(due) (every \(CycleDays.format(pet.cycleDays)))"))
+        let next = moves.map { TypedCommand.typed($0, pet.name) }.joined(separator: "  " + Words.text("or") + "  ")
+        lines.append(row(Words.text("Next"), style.dim(next)))
+        let due = view.isOverdue ? style.paint(Words.text("overdue"), .red) : view.dueText
+        lines.append(
+            row(
+                Words.text("Due"),
+                Words.text("{due} (every {every})", ["due": due, "every": CycleDays.format(pet.cycleDays)])))
         let last =
-            pet.lastLaundryAt.map { "last done \(DurationText.rough(view.now.timeIntervalSince($0))) ago" }
-            ?? "never done yet"
-        lines.append(row("Cycles", "\(pet.totalCycles) folded, \(last)"))
-        lines.append(row("Streak", "\(pet.streak(at: view.now)) now, \(pet.longestStreak) best"))
-        lines.append(row("Loads", "wash \(pet.washDuration), dry \(pet.dryDuration)"))
-        lines.append(row("Id", style.dim(pet.id.lowercasedText)))
+            pet.lastLaundryAt.map {
+                Words.text("last done {span} ago", ["span": DurationText.rough(view.now.timeIntervalSince($0))])
+            } ?? Words.text("never done yet")
+        lines.append(
+            row(
+                Words.text("Cycles"),
+                Words.text("{folded} folded, {last}", ["folded": String(pet.totalCycles), "last": last])))
+        lines.append(
+            row(
+                Words.text("Streak"),
+                Words.text(
+                    "{now} now, {best} best",
+                    ["now": String(pet.streak(at: view.now)), "best": String(pet.longestStreak)])))
+        lines.append(
+            row(
+                Words.text("Loads"),
+                Words.text(
+                    "wash {wash}, dry {dry}",
+                    ["wash": pet.washDuration.description, "dry": pet.dryDuration.description])))
+        lines.append(row(Words.text("Id"), style.dim(pet.id.lowercasedText)))
         return lines.joined(separator: "\n")
     }
 
     private func row(_ label: String, _ value: String) -> String {
-        "   " + style.dim(TextWidth.padded(label, to: 7)) + " " + value
+        "   " + style.dim(TextWidth.padded(label, to: Self.labelWidth)) + " " + value
+    }
+
+    /// The widest label in the person's language (7 columns in English), so values line up.
+    private static var labelWidth: Int {
+        [
+            Words.text("Health"), Words.text("Stage"), Words.text("Snoozed"), Words.text("Next"), Words.text("Due"),
+            Words.text("Cycles"), Words.text("Streak"), Words.text("Loads"), Words.text("Id"),
+        ].map(TextWidth.of).max() ?? 7
     }
 
     private func clockTime(_ date: Date) -> String { LocalTime.clock(date, now: view.now) }

@@ -12,14 +12,17 @@ public struct PetTable {
     }
 
     public func render() -> String {
-        let header = ["", "NAME", "MOOD", "HEALTH", "STAGE", "TIME LEFT", "NEXT DUE"]
+        let header = [
+            "", Words.text("NAME"), Words.text("MOOD"), Words.text("HEALTH"), Words.text("STAGE"),
+            Words.text("TIME LEFT"), Words.text("NEXT DUE"),
+        ]
         var rows: [[(text: String, color: Style.Color?)]] = []
         for view in views {
             let moodColor = style.color(for: view.mood)
             rows.append([
                 (view.kind.emoji, nil),
                 (view.name, .bold),
-                ("\(view.mood.face) \(view.mood.label)", moodColor),
+                ("\(view.mood.face) \(view.mood.words)", moodColor),
                 ("\(Bars.health(view.health)) \(view.health)%", moodColor),
                 (view.stageText, style.color(for: view.pet.stage)),
                 (view.timeLeftText(), view.timer == nil ? .dim : nil),

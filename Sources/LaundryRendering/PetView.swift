@@ -26,19 +26,21 @@ public struct PetView {
 
     /// "in 3d 4h" or "overdue".
     public var dueText: String {
-        isOverdue ? "overdue" : "in " + DurationText.rough(pet.dueDate().timeIntervalSince(now).rounded(.up))
+        isOverdue
+            ? Words.text("overdue")
+            : Words.text("in {span}", ["span": DurationText.rough(pet.dueDate().timeIntervalSince(now).rounded(.up))])
     }
 
     /// The stage in a word or two, for tables.
     public var stageText: String {
+        let paused = timer?.isPaused == true ? " ⏸" : ""
         switch pet.stage {
-        case .idle: return "idle"
-        case .washing: return timer?.isPaused == true ? "washing ⏸" : "washing"
-        case .washed: return "washed"
+        case .idle: return Words.text("idle")
+        case .washing: return Words.text("washing") + paused
+        case .washed: return Words.text("washed")
         case .drying:
-            let extra = timer?.kind == .extraDry ? "extra-drying" : "drying"
-            return timer?.isPaused == true ? "\(extra) ⏸" : extra
-        case .dried: return "dried"
+            return (timer?.kind == .extraDry ? Words.text("extra-drying") : Words.text("drying")) + paused
+        case .dried: return Words.text("dried")
         }
     }
 
@@ -47,18 +49,20 @@ public struct PetView {
     public func timeLeftText() -> String {
         let text = timeLeftWithoutSnooze()
         guard let snoozedUntil else { return text }
-        let snooze = "snoozed until \(LocalTime.clock(snoozedUntil, now: now))"
+        let snooze = Words.text("snoozed until {until}", ["until": LocalTime.clock(snoozedUntil, now: now)])
         return text == "—" ? snooze : "\(text), \(snooze)"
     }
 
     private func timeLeftWithoutSnooze() -> String {
         if let timer {
             let countdown = DurationText.countdown(timer.remaining(at: now))
-            return timer.isPaused ? "⏸ \(countdown) paused" : "\(Bars.progress(timer.progress(at: now))) \(countdown)"
+            return timer.isPaused
+                ? Words.text("⏸ {left} paused", ["left": countdown])
+                : "\(Bars.progress(timer.progress(at: now))) \(countdown)"
         }
         switch pet.stage {
-        case .washed, .dried: return "done"
-        case .washing, .drying: return "timer lost (laundry cancel)"
+        case .washed, .dried: return Words.text("done")
+        case .washing, .drying: return Words.text("timer lost (laundry cancel)")
         case .idle: return "—"
         }
     }
@@ -68,6 +72,6 @@ public struct PetView {
         guard let lines = kind.personality[mood.rawValue], !lines.isEmpty else { return nil }
         let day = Int(now.timeIntervalSince1970 / 86_400)
         let seed = pet.id.uuid.0 &+ pet.id.uuid.1
-        return lines[(Int(seed) + day) % lines.count].replacing("{name}", with: name)
+        return Words.text(lines[(Int(seed) + day) % lines.count], ["name": name])
     }
 }

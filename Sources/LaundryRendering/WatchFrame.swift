@@ -23,11 +23,12 @@ public struct WatchFrame {
         let running = views.filter { $0.timer != nil }.sorted { ($0.remaining ?? 0) < ($1.remaining ?? 0) }
         let waiting = views.filter { $0.pet.stage == .washed || $0.pet.stage == .dried }
         var lines = [
-            style.bold("laundry watch") + style.dim("  \(LocalTime.dateTime(now, seconds: true))  (Ctrl-C to quit)"),
+            style.bold("laundry watch")
+                + style.dim("  \(LocalTime.dateTime(now, seconds: true))  " + Words.text("(Ctrl-C to quit)")),
             "",
         ]
         if running.isEmpty && waiting.isEmpty {
-            lines.append(style.dim("No timers running. Start one with: laundry wash <pet>"))
+            lines.append(style.dim(Words.text("No timers running. Start one with: laundry wash <pet>")))
         }
         let nameWidth = (running + waiting).map { TextWidth.of($0.name) }.max() ?? 0
         for view in running {
@@ -36,7 +37,9 @@ public struct WatchFrame {
             let stage = TextWidth.padded(view.stageText, to: 14)
             let countdown = DurationText.countdown(timer.remaining(at: now))
             let tail =
-                timer.isPaused ? style.dim("paused") : style.dim("done at \(LocalTime.clock(timer.endsAt, now: now))")
+                timer.isPaused
+                ? style.dim(Words.text("paused"))
+                : style.dim(Words.text("done at {ends}", ["ends": LocalTime.clock(timer.endsAt, now: now)]))
             lines.append(
                 "\(view.kind.emoji) \(style.bold(name))  \(style.paint(stage, .blue)) "
                     + "\(Bars.progress(timer.progress(at: now))) \(TextWidth.padded(countdown, to: 8)) \(tail)"
@@ -46,8 +49,8 @@ public struct WatchFrame {
             let name = TextWidth.padded(view.name, to: nameWidth)
             let next =
                 view.pet.stage == .washed
-                ? "wash done → laundry dry \(ShellQuote.quote(view.pet.name))"
-                : "dry done → laundry fold \(ShellQuote.quote(view.pet.name))"
+                ? Words.text("wash done → {command}", ["command": TypedCommand.typed(.dry, view.pet.name)])
+                : Words.text("dry done → {command}", ["command": TypedCommand.typed(.fold, view.pet.name)])
             lines.append("\(view.kind.emoji) \(style.bold(name))  \(style.paint("✓ " + next, .magenta))")
         }
         return lines

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import LaundryCore
 import LaundryRendering
 
@@ -34,6 +35,7 @@ struct LaundryCommand: ParsableCommand {
     /// stack trace.
     static func main() {
         setvbuf(stdout, nil, _IOLBF, 0)
+        Language.start(environment: ProcessInfo.processInfo.environment)
         do {
             if try FastPath.run(Array(CommandLine.arguments.dropFirst())) { return }
             var command = try parseAsRoot(CompletionRequestRepair.repaired(Array(CommandLine.arguments.dropFirst())))

@@ -6,27 +6,35 @@ extension ErrorText {
     static func actionLine(_ error: ActionError) -> String {
         switch error {
         case .invalidFakeNow(let text):
-            return "LAUNDRY_FAKE_NOW='\(shown(text))' is not an ISO 8601 date-time such as 2026-11-21T10:00:00Z; "
-                + "unset it to use the real clock"
+            return Words.text(
+                "LAUNDRY_FAKE_NOW='{text}' is not an ISO 8601 date-time such as 2026-11-21T10:00:00Z; unset "
+                    + "it to use the real clock",
+                ["text": shown(text)])
         }
     }
 
     static func commandLine(_ error: CommandError) -> String {
         switch error {
         case .releaseNeedsConfirmation(let pet):
-            return "releasing \(shown(pet)) takes it off every machine's list and stops its timer; to confirm, run: "
-                + "laundry release \(ShellQuote.quote(shown(pet))) --yes"
+            return Words.text(
+                "releasing {pet} takes it off every machine's list and stops its timer; to confirm, run: "
+                    + "laundry release {command} --yes",
+                ["pet": shown(pet), "command": ShellQuote.quote(shown(pet))])
         case .noNotificationServer(let advice):
             return advice
         case .soundFailed(let reason, let advice):
-            return "\(shown(reason)); \(advice)"
+            return Words.text("{reason}; {advice}", ["reason": shown(reason), "advice": advice])
         case .followedFolderGone(let path):
-            return "\(shown(path)) is gone (moved or deleted), so the stream has stopped; "
-                + "start it again once LAUNDRY_HOME is back"
+            return Words.text(
+                "{path} is gone (moved or deleted), so the stream has stopped; start it again once "
+                    + "LAUNDRY_HOME is back",
+                ["path": shown(path)])
         case .followFailed(let call, let reason):
-            return "the stream stopped: \(call) failed (\(reason)); start it again"
+            return Words.text(
+                "the stream stopped: {call} failed ({reason}); start it again", ["call": call, "reason": reason])
         case .notificationRefused(let server):
-            return "the notification server \(shown(server)) refused the test notification"
+            return Words.text(
+                "the notification server {server} refused the test notification", ["server": shown(server)])
         }
     }
 }

@@ -29,13 +29,18 @@ public enum ErrorText {
         switch warning {
         case .store(let problem): return line(for: problem)
         case .daemonNotStarted(let error):
-            return "could not start the notification service (\(daemonLine(error))); run: laundry daemon start"
+            return Words.text(
+                "could not start the notification service ({error}); run: laundry daemon start",
+                ["error": daemonLine(error)])
         case .deviceRenewed(let old, let new, let host):
-            return "this machine shared its device id \(old) with \(shown(host)) (a cloned disk or home folder?); "
-                + "it is now \(new), and its changes so far stay valid"
+            return Words.text(
+                "this machine shared its device id {old} with {host} (a cloned disk or home folder?); it is "
+                    + "now {new}, and its changes so far stay valid",
+                ["old": old, "host": shown(host), "new": new])
         case .importWaits(let reason):
-            return "the pets are not moved to this version's layout yet: \(shown(reason)); "
-                + "stop it with: laundry daemon stop"
+            return Words.text(
+                "the pets are not moved to this version's layout yet: {reason}; stop it with: laundry daemon stop",
+                ["reason": shown(reason)])
         }
     }
 

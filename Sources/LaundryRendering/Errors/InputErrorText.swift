@@ -6,23 +6,29 @@ extension ErrorText {
     static func durationLine(_ error: DurationError) -> String {
         let forms = "use a form like 45m, 1h30m, 90s or 1:30:00 (a bare number means minutes)"
         switch error {
-        case .empty: return "the duration is empty; \(forms)"
-        case .malformed(let text): return "'\(shown(text))' is not a duration; \(forms)"
+        case .empty: return Words.text("the duration is empty; {forms}", ["forms": forms])
+        case .malformed(let text):
+            return Words.text("'{text}' is not a duration; {forms}", ["text": shown(text), "forms": forms])
         case .componentOutOfRange(let text):
-            return "'\(shown(text))' has minutes or seconds above 59; write 2h1m instead of 1h61m"
-        case .tooShort, .tooLong: return "a duration must be between 1 second and 24 hours"
+            return Words.text(
+                "'{text}' has minutes or seconds above 59; write 2h1m instead of 1h61m", ["text": shown(text)])
+        case .tooShort, .tooLong: return Words.text("a duration must be between 1 second and 24 hours")
         }
     }
 
     static func dateLine(_ error: DateInputError) -> String {
         let forms = "use 2026-11-20, 2026-11-20T18:30, today, yesterday or '3 days ago'"
         switch error {
-        case .empty: return "the date is empty; \(forms)"
-        case .malformed(let text): return "'\(shown(text))' is not a date; \(forms)"
+        case .empty: return Words.text("the date is empty; {forms}", ["forms": forms])
+        case .malformed(let text):
+            return Words.text("'{text}' is not a date; {forms}", ["text": shown(text), "forms": forms])
         case .inFuture(let text):
-            return "'\(shown(text))' is in the future; laundry can only have been washed in the past"
+            return Words.text(
+                "'{text}' is in the future; laundry can only have been washed in the past", ["text": shown(text)])
         case .tooEarly(let text):
-            return "'\(shown(text))' is before 1970; give a date since then, such as 2026-11-20 or 3 days ago"
+            return Words.text(
+                "'{text}' is before 1970; give a date since then, such as 2026-11-20 or 3 days ago",
+                ["text": shown(text)])
         }
     }
 
@@ -30,11 +36,12 @@ extension ErrorText {
         let known = BarField.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
         switch problem {
         case .unknownField(let name):
-            return "--template has no field {\(shown(name))}; use any of \(known)"
+            return Words.text(
+                "--template has no field {{{name}}}; use any of {known}", ["name": shown(name), "known": known])
         case .unclosedBrace:
-            return "--template has a '{' without its '}'; write fields as {name}, and a literal brace as {{"
+            return Words.text("--template has a '{' without its '}'; write fields as {name}, and a literal brace as {{")
         case .strayClosingBrace:
-            return "--template has a '}' without its '{'; write a literal brace as }}"
+            return Words.text("--template has a '}' without its '{'; write a literal brace as }}")
         }
     }
 }

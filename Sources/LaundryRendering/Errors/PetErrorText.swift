@@ -4,34 +4,56 @@ import LaundryCore
 extension ErrorText {
     static func petLine(_ error: PetError) -> String {
         switch error {
-        case .unknownPet(let query, let suggestion):
-            let hint = suggestion.map { "did you mean '\(shown($0))'? " } ?? ""
-            return "no pet called '\(shown(query))'; \(hint)see them all with: laundry list"
+        case .unknownPet(let query, let suggestion?):
+            return Words.text(
+                "no pet called '{query}'; did you mean '{suggestion}'? see them all with: laundry list",
+                ["query": shown(query), "suggestion": shown(suggestion)])
+        case .unknownPet(let query, nil):
+            return Words.text("no pet called '{query}'; see them all with: laundry list", ["query": shown(query)])
         case .ambiguousPet(let query, let candidates):
-            let names = candidates.map { "'\(shown($0))'" }.joined(separator: ", ")
-            return "'\(shown(query))' matches \(Plural.count(candidates.count, "pet")): \(names); type more of the name"
+            return Words.count(
+                candidates.count, "'{query}' matches {count} pet: {names}; type more of the name",
+                "'{query}' matches {count} pets: {names}; type more of the name",
+                ["query": shown(query), "names": candidates.map { "'\(shown($0))'" }.joined(separator: ", ")])
         case .noPets:
-            return "you have no pets yet; adopt one with: laundry adopt <name>"
+            return Words.text("you have no pets yet; adopt one with: laundry adopt <name>")
         case .invalidName(let raw, let reason):
-            return "'\(shown(raw))' cannot be a pet name: \(reason)"
+            return Words.text("'{name}' cannot be a pet name: {reason}", ["name": shown(raw), "reason": reason])
         case .unknownKind(let kind, let known):
-            return "'\(shown(kind))' is not a kind of laundry; use one of: \(known.joined(separator: ", "))"
+            return Words.text(
+                "'{kind}' is not a kind of laundry; use one of: {kinds}",
+                ["kind": shown(kind), "kinds": known.joined(separator: ", ")])
         case .invalidCycleDays(let text):
-            return "'\(shown(text))' is not a number of days; use a number from 0.01 to 365, for example --every 7"
+            return Words.text(
+                "'{text}' is not a number of days; use a number from 0.01 to 365, for example --every 7",
+                ["text": shown(text)])
         case .cycleDaysOutOfRange(let text):
-            return "--every must be between 0.01 and 365 days (it is \(shown(text)))"
+            return Words.text("--every must be between 0.01 and 365 days (it is {text})", ["text": shown(text)])
         case .illegalMove(let move, let pet, let stage, let timerLeft):
-            return "cannot \(move.rawValue) \(shown(pet)): it is \(stage.rawValue) (\(stage.statusText)); "
-                + hint(move, pet: pet, stage: stage, timerLeft: timerLeft)
+            return Words.text(
+                "cannot {move} {name}: it is {stage} ({status}); {hint}",
+                [
+                    "move": move.rawValue, "name": shown(pet), "stage": stage.rawValue, "status": stage.statusText,
+                    "hint": hint(move, pet: pet, stage: stage, timerLeft: timerLeft),
+                ])
         case .pausedTimer(let move, let pet, let stage, let timerLeft):
             let name = shown(pet)
-            return "cannot \(move.rawValue) \(name): it is \(stage.rawValue), paused with "
-                + "\(DurationText.countdown(timerLeft)) left; resume it with: \(TypedCommand.typed(.resume, name)), "
-                + "or stop it with: \(TypedCommand.typed(.cancel, name))"
+            return Words.text(
+                "cannot {move} {name}: it is {stage}, paused with {left} left; resume it with: {resume}, "
+                    + "or stop it with: {cancel}",
+                [
+                    "move": move.rawValue, "name": name, "stage": stage.rawValue,
+                    "left": DurationText.countdown(timerLeft), "resume": TypedCommand.typed(.resume, name),
+                    "cancel": TypedCommand.typed(.cancel, name),
+                ])
         case .notPaused(let pet):
-            return "\(shown(pet))'s timer is not paused; pause it with: \(TypedCommand.typed(.pause, shown(pet)))"
+            return Words.text(
+                "{name}'s timer is not paused; pause it with: {command}",
+                ["name": shown(pet), "command": TypedCommand.typed(.pause, shown(pet))])
         case .alreadyPaused(let pet):
-            return "\(shown(pet))'s timer is already paused; resume it with: \(TypedCommand.typed(.resume, shown(pet)))"
+            return Words.text(
+                "{name}'s timer is already paused; resume it with: {command}",
+                ["name": shown(pet), "command": TypedCommand.typed(.resume, shown(pet))])
         }
     }
 
@@ -40,14 +62,21 @@ extension ErrorText {
         let name = shown(pet)
         switch (move, stage) {
         case (_, .washing), (_, .drying):
-            let left = timerLeft.map { " (\(DurationText.countdown($0)) left)" } ?? ""
-            return "wait for it to finish\(left), or stop it with: \(TypedCommand.typed(.cancel, name))"
+            guard let timerLeft else {
+                return Words.text(
+                    "wait for it to finish, or stop it with: {command}", ["command": TypedCommand.typed(.cancel, name)])
+            }
+            return Words.text(
+                "wait for it to finish ({left} left), or stop it with: {command}",
+                ["left": DurationText.countdown(timerLeft), "command": TypedCommand.typed(.cancel, name)])
         case (.dry, .idle), (.fold, .idle):
-            return "wash it first: \(TypedCommand.typed(.wash, name))"
+            return Words.text("wash it first: {command}", ["command": TypedCommand.typed(.wash, name)])
         case (.moreDry, .washed):
-            return "dry it first: \(TypedCommand.typed(.dry, name))"
+            return Words.text("dry it first: {command}", ["command": TypedCommand.typed(.dry, name)])
         default:
-            return "next: " + stage.nextMoves.map { TypedCommand.typed($0, name) }.joined(separator: " or ")
+            let commands = stage.nextMoves.map { TypedCommand.typed($0, name) }
+            return Words.text(
+                "next: {commands}", ["commands": commands.joined(separator: Words.text(" or "))])
         }
     }
 }

@@ -6,24 +6,34 @@ extension ErrorText {
     static func storeLine(_ error: StoreError) -> String {
         switch error {
         case .unreadable(let path, let reason):
-            return "cannot read \(shown(path)): \(reason)"
+            return Words.text("cannot read {path}: {reason}", ["path": shown(path), "reason": reason])
         case .unwritable(let path, let reason):
-            return "cannot write \(shown(path)): \(reason)"
+            return Words.text("cannot write {path}: {reason}", ["path": shown(path), "reason": reason])
         case .newerSchema(let pet, let path, let version):
-            return "\(shown(pet)) was saved by a newer laundry (schema \(version)) in \(shown(path)); "
-                + "it is shown but not changed — upgrade laundry to change it"
+            return Words.text(
+                "{pet} was saved by a newer laundry (schema {version}) in {path}; it is shown but not "
+                    + "changed — upgrade laundry to change it",
+                ["pet": shown(pet), "version": String(version), "path": shown(path)])
         case .nameTaken(let name):
-            return "a pet called '\(shown(name))' already exists; pick another name or rename it with: "
-                + "laundry set \(ShellQuote.quote(shown(name))) --name NEW"
+            return Words.text(
+                "a pet called '{name}' already exists; pick another name or rename it with: laundry set "
+                    + "{command} --name NEW",
+                ["name": shown(name), "command": ShellQuote.quote(shown(name))])
         case .dataFolderMissing(let searched):
-            return "cannot find laundry's data folder (looked in \(searched.map(shown).joined(separator: ", "))); "
-                + "set LAUNDRY_DATA_DIR to the folder that holds kinds.json"
+            return Words.text(
+                "cannot find laundry's data folder (looked in {separator}); set LAUNDRY_DATA_DIR to the "
+                    + "folder that holds kinds.json",
+                ["separator": searched.map(shown).joined(separator: ", ")])
         case .dataFileBroken(let path, let reason):
-            return "the data file \(shown(path)) is broken: \(reason); reinstall laundry or fix LAUNDRY_DATA_DIR"
+            return Words.text(
+                "the data file {path} is broken: {reason}; reinstall laundry or fix LAUNDRY_DATA_DIR",
+                ["path": shown(path), "reason": reason])
         case .configBroken(let path, let reason):
-            return "the settings file \(shown(path)) is broken: \(reason); fix it, or delete it to use the defaults"
+            return Words.text(
+                "the settings file {path} is broken: {reason}; fix it, or delete it to use the defaults",
+                ["path": shown(path), "reason": reason])
         case .configInvalid(let path, let problem):
-            return "\(shown(path)): \(configLine(problem))"
+            return Words.text("{path}: {problem}", ["path": shown(path), "problem": configLine(problem)])
         }
     }
 
@@ -31,23 +41,29 @@ extension ErrorText {
     static func configLine(_ problem: ConfigProblem) -> String {
         switch problem {
         case .notJSON:
-            return "it is not valid JSON; fix it, or delete it to use the defaults"
+            return Words.text("it is not valid JSON; fix it, or delete it to use the defaults")
         case .notAnObject:
-            return #"it must be one JSON object of settings, such as {"sound": false}"#
+            return Words.text("it must be one JSON object of settings, such as {\"sound\": false}")
         case .unknownKey(let key, let suggestion?):
-            return "unknown setting '\(shown(key))'; did you mean '\(suggestion)'?"
+            return Words.text(
+                "unknown setting '{key}'; did you mean '{suggestion}'?", ["key": shown(key), "suggestion": suggestion])
         case .unknownKey(let key, nil):
-            return "unknown setting '\(shown(key))'; remove it (the settings are listed in the README, \"Settings\")"
+            return Words.text(
+                "unknown setting '{key}'; remove it (the settings are listed in the README, \"Settings\")",
+                ["key": shown(key)])
         case .wrongType(let key, let expected):
-            return "'\(key)' must be \(expected)"
+            return Words.text("'{key}' must be {expected}", ["key": key, "expected": expected])
         case .outOfRange(let key, let value, let allowed):
-            return "'\(key)' must be \(allowed) (it is \(value))"
+            return Words.text(
+                "'{key}' must be {allowed} (it is {value})", ["key": key, "allowed": allowed, "value": value])
         case .badTime(let key, let value):
-            return "'\(key)' is '\(shown(value))', not a time of day; write it as HH:MM, such as \"22:00\""
+            return Words.text(
+                "'{key}' is '{value}', not a time of day; write it as HH:MM, such as \"22:00\"",
+                ["key": key, "value": shown(value)])
         case .emptyWindow(let key):
-            return "'\(key)' starts when it ends; give 'from' and 'to' different times"
+            return Words.text("'{key}' starts when it ends; give 'from' and 'to' different times", ["key": key])
         case .emptyHook:
-            return #"'hook' names no program; write it as ["program", "argument", …], or remove it"#
+            return Words.text("'hook' names no program; write it as [\"program\", \"argument\", …], or remove it")
         }
     }
 
@@ -55,20 +71,25 @@ extension ErrorText {
     public static func line(for problem: StoreProblem) -> String {
         switch problem {
         case .unreadable(let path, let reason):
-            return "skipping \(shown(path)): \(shown(reason)); the other pets are fine"
+            return Words.text(
+                "skipping {path}: {reason}; the other pets are fine", ["path": shown(path), "reason": shown(reason)])
         case .newerSchema(let path, let version):
-            return "\(shown(path)) was saved by a newer laundry (schema \(version)); "
-                + "it is shown read-only — upgrade laundry to change it"
+            return Words.text(
+                "{path} was saved by a newer laundry (schema {version}); it is shown read-only — upgrade "
+                    + "laundry to change it",
+                ["path": shown(path), "version": String(version)])
         }
     }
 
     /// What `doctor` suggests for a problem found in the files.
     public static func fix(for problem: StoreProblem) -> String {
         switch problem {
-        case .newerSchema: return "upgrade laundry"
+        case .newerSchema: return Words.text("upgrade laundry")
         case .unreadable:
-            return "a file of this machine's is set aside by its next change to that pet; another machine's is read "
-                + "again when it sends a new version; otherwise check its type and permissions"
+            return Words.text(
+                "a file of this machine's is set aside by its next change to that pet; another machine's is "
+                    + "read again when it sends a new version; otherwise check its type and permissions"
+            )
         }
     }
 }

@@ -1,0 +1,83 @@
+import CGettext
+import LaundryStore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// The person's language, the GNU gettext way: the locale from `LC_ALL`, `LC_MESSAGES` and `LANG`
+/// (and `LANGUAGE`'s list of languages, which gettext reads itself), the text domain `laundry`, and
+/// its catalogues `<folder>/<lang>/LC_MESSAGES/laundry.mo`.
+public enum Language {
+    static let domain = "laundry"
+
+    /// Reads the locale and binds the catalogues; once, before any text is made. Numbers keep the C
+    /// locale: a decimal comma must never reach a file, `--json`, or a parser.
+    public static func start(environment: [String: String]) {
+        setlocale(LC_ALL, "")
+        setlocale(LC_NUMERIC, "C")
+        let folder = catalogueFolder(environment: environment, executable: DataDirectory.currentExecutable())
+        guard let folder else { return }
+        bindtextdomain(domain, folder)
+        bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// The folder of compiled catalogues: `LAUNDRY_LOCALE_DIR`, else beside the binary (installed,
+    /// `<prefix>/bin/laundry` and `<prefix>/share/locale`; built, `.build/<config>/laundry` and
+    /// `.build/locale`), the first that holds a `laundry.mo`.
+    public static func catalogueFolder(environment: [String: String], executable: String?) -> String? {
+        if let folder = environment["LAUNDRY_LOCALE_DIR"], !folder.isEmpty { return folder }
+        guard let executable, let slash = executable.lastIndex(of: "/") else { return nil }
+        let bin = String(executable[..<slash])
+        for candidate in [bin + "/../share/locale", bin + "/../locale"] where holdsCatalogues(candidate) {
+            return candidate
+        }
+        return nil
+    }
+
+    private static func holdsCatalogues(_ folder: String) -> Bool {
+        PosixFile.listFolder(folder).contains { access("\(folder)/\($0)/LC_MESSAGES/\(domain).mo", R_OK) == 0 }
+    }
+}
+
+/// The one door to the catalogue: every text a person reads passes through here, written as its
+/// English original, with `{placeholders}` where values go, so a translation can move them.
+/// `make pot` finds each call by its name (`Words.text`, `Words.count`) and collects the English.
+public enum Words {
+    /// The person's words for `english`.
+    public static func text(_ english: String) -> String {
+        // gettext's answer for "" is the catalogue's header.
+        guard !english.isEmpty else { return english }
+        // gettext answers with the pointer it was given when it has no translation: that is our
+        // temporary copy, gone after the call, so it is compared, not read.
+        return english.withCString { key in
+            guard let found = dgettext(Language.domain, key), found != UnsafeMutablePointer(mutating: key) else {
+                return english
+            }
+            return String(cString: found)
+        }
+    }
+
+    /// The person's words for `english`, with its `{placeholders}` filled.
+    public static func text(_ english: String, _ values: [String: String]) -> String {
+        TextTemplate.fill(text(english), values)
+    }
+
+    /// A message that depends on a number, in the person's plural form (Polish has three):
+    /// `Words.count(n, "{count} load", "{count} loads")`. `{count}` is the number.
+    public static func count(
+        _ number: Int, _ singular: String, _ plural: String, _ values: [String: String] = [:]
+    ) -> String {
+        let form = singular.withCString { one in
+            plural.withCString { other in
+                guard let found = dngettext(Language.domain, one, other, UInt(max(0, number))),
+                    found != UnsafeMutablePointer(mutating: one), found != UnsafeMutablePointer(mutating: other)
+                else { return number == 1 ? singular : plural }
+                return String(cString: found)
+            }
+        }
+        var all = values
+        all["count"] = String(number)
+        return TextTemplate.fill(form, all)
+    }
+}
