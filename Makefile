@@ -117,6 +117,7 @@ demo: build
 # Speed and memory against baselines measured in the same run; prints one table (about 5 minutes).
 bench: build
 	@scripts/ensure-packages.sh $(BENCH_PACKAGES)
+	scripts/make-test-locales.sh .build/test-locales
 	LAUNDRY_SESSION_SERVER=recording LAUNDRY_SESSION_CAPTURE=pcap scripts/notification-session.sh /usr/bin/python3 scripts/bench.py
 
 # The completion scripts are generated from the command declarations and committed; a test fails

@@ -2,6 +2,7 @@
 # make lint's check of the catalogues: po/laundry.pot is what the sources say (scripts/extract-messages.py),
 # each po/<lang>.po passes `msgfmt --check` and translates every message of it, none fuzzy.
 set -euo pipefail
+shopt -s nullglob
 cd "$(dirname "$0")/.."
 python3 scripts/extract-messages.py --check
 status=0

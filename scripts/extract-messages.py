@@ -63,10 +63,11 @@ def from_sources(messages):
                 continue
             path = os.path.join(folder, name)
             relative = os.path.relpath(path, ROOT)
-            text = open(path, encoding="utf-8").read()
+            # Comments out (a call shown in a doc comment is not a message), lines kept.
+            text = re.sub(r"//[^\n]*", lambda m: " " * len(m.group(0)), open(path, encoding="utf-8").read())
             for call in CALL.finditer(text):
-                line = text.count("\n", 0, call.start()) + 1
-                where = f"{relative}:{line}"
+                # The file only, as xgettext's --add-location=file: a line moving is not a change.
+                where = relative
                 pos = call.end()
                 if call.group(1) == "count":
                     comma = text.index(",", pos)  # the number comes first
@@ -108,7 +109,8 @@ def from_data(messages):
 
 def add(messages, msgid, where, plural=None):
     entry = messages.setdefault(msgid, {"where": [], "plural": plural})
-    entry["where"].append(where)
+    if where not in entry["where"]:
+        entry["where"].append(where)
     if plural and entry["plural"] not in (None, plural):
         sys.exit(f"{where}: '{msgid}' has two plural forms")
     entry["plural"] = entry["plural"] or plural

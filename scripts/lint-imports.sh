@@ -18,7 +18,7 @@ imports() {
 declare -A allowed=()
 table=$(swift package dump-package | python3 scripts/import-table.py) || fail "the import table differs"
 eval "$table"
-system="Foundation FoundationEssentials Glibc Dispatch"
+system="Foundation FoundationEssentials Glibc Dispatch Synchronization"
 # The only files of the executable that reach the desktop, each through one `Desktop` call.
 desktop_files="Sources/laundry/Commands/DaemonRun.swift Sources/laundry/Commands/NotifyTest.swift Sources/laundry/Commands/DoctorServerCheck.swift"
 

@@ -3,6 +3,7 @@
 # en@pseudo (every message of po/laundry.pot in ⟦ ⟧, for the test that finds text that bypassed gettext).
 # Usage: scripts/make-locales.sh OUT
 set -euo pipefail
+shopt -s nullglob
 out=${1:?usage: scripts/make-locales.sh OUT}
 cd "$(dirname "$0")/.."
 for po in po/*.po; do

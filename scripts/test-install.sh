@@ -19,7 +19,9 @@ expected=(bin/laundry share/laundry/kinds.json share/laundry/messages.json share
   share/laundry/icons/laundry.svg share/laundry/hooks/ntfy share/laundry/hooks/apprise
   share/bash-completion/completions/laundry share/zsh/site-functions/_laundry
   share/fish/vendor_completions.d/laundry.fish share/man/man1/laundry.1
-  share/applications/laundry.desktop share/icons/hicolor/scalable/apps/laundry.svg)
+  share/applications/laundry.desktop share/icons/hicolor/scalable/apps/laundry.svg
+  share/locale/de/LC_MESSAGES/laundry.mo share/locale/fr/LC_MESSAGES/laundry.mo
+  share/locale/es/LC_MESSAGES/laundry.mo share/locale/pl/LC_MESSAGES/laundry.mo)
 for file in "${expected[@]}"; do check "installed $file" test -f "$prefix/$file"; done
 
 check "installed hooks are executable" test -x "$prefix/share/laundry/hooks/ntfy" -a -x "$prefix/share/laundry/hooks/apprise"
@@ -31,6 +33,8 @@ export LAUNDRY_HOME=$elsewhere/home
 unset LAUNDRY_DATA_DIR
 check "installed binary finds its data" bash -c "cd '$elsewhere' && '$copy/bin/laundry' adopt 'Bed Sheets' --kind sheets"
 check "installed binary lists pets" bash -c "cd '$elsewhere' && '$copy/bin/laundry' list | grep -q 'Bed Sheets'"
+check "installed binary finds its catalogues in share/locale" bash -c "cd '$elsewhere' && english=\$(LANG=C.UTF-8 '$copy/bin/laundry' list) && german=\$(LOCPATH='$PWD/.build/test-locales' LANG=de_DE.UTF-8 '$copy/bin/laundry' list) && [[ \$german != \"\$english\" ]]"
+check "the pseudo-language is not installed" test ! -e "$copy/share/locale/en@pseudo"
 check "installed completion works in bash" bash -c "
   cd '$elsewhere'; PATH='$copy/bin':/usr/bin:/bin
   source /usr/share/bash-completion/bash_completion

@@ -62,6 +62,12 @@ extension Laundry {
         return try ConfigFile.load(configPath)
     }
 
+    /// `"clock"` of config.json, for the times every command shows. A file that cannot be read or
+    /// is wrong counts as silent here: the commands that use the settings say what is wrong with it.
+    public static func clockSetting(environment: [String: String]) -> HourCycle? {
+        (try? ConfigFile.load(ConfigFile.path(environment: environment)))?.clock
+    }
+
     /// A `config.json` left in the data folder from before settings moved out of it: never read.
     public var configLeftInDataFolder: String? { ConfigFile.leftBehind(in: store.paths) }
 

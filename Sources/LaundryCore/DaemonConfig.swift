@@ -24,6 +24,8 @@ public struct DaemonConfig: Equatable, Sendable {
     public var hookTimeoutSeconds: Double = 30
     /// Whether the session is kept from suspending while a load runs or rings.
     public var keepAwake = true
+    /// 12- or 24-hour times, whatever the locale and the desktop say; nil follows them.
+    public var clock: HourCycle?
 
     public static let defaults = DaemonConfig()
 
@@ -37,7 +39,7 @@ public struct DaemonConfig: Equatable, Sendable {
     /// over them, so a key cannot be listed without being read, nor read without being listed.
     public enum Key: String, CaseIterable, Sendable {
         case nagIntervalMinutes, nagLimit, notifications, sound, alarmRepeatSeconds, alarmMinutes
-        case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake
+        case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake, clock
     }
 
     public static var keys: [String] { Key.allCases.map(\.rawValue) }
@@ -59,6 +61,12 @@ extension DaemonConfig: Decodable {
             case .notifications: if let value = try settings.flag(name) { notifications = value }
             case .sound: if let value = try settings.flag(name) { sound = value }
             case .keepAwake: if let value = try settings.flag(name) { keepAwake = value }
+            case .clock:
+                guard let text = try settings.string(name, expected: #""12h" or "24h""#) else { continue }
+                guard let cycle = HourCycle(rawValue: text) else {
+                    throw ConfigProblem.outOfRange(key: name, value: text, allowed: #""12h" or "24h""#)
+                }
+                clock = cycle
             case .alarmRepeatSeconds:
                 if let value = try settings.number(name, range.between(1, 3600)) { alarmRepeatSeconds = value }
             case .alarmMinutes:
@@ -151,6 +159,13 @@ struct SettingsReader {
         guard let key = try present(name) else { return nil }
         do { return try container.decode(Bool.self, forKey: key) } catch {
             throw ConfigProblem.wrongType(key: path + name, expected: "true or false")
+        }
+    }
+
+    func string(_ name: String, expected: String) throws -> String? {
+        guard let key = try present(name) else { return nil }
+        do { return try container.decode(String.self, forKey: key) } catch {
+            throw ConfigProblem.wrongType(key: path + name, expected: expected)
         }
     }
 

@@ -150,7 +150,6 @@ public struct LocalZone: Sendable {
     }
 
     /// English short names, whatever the locale: `laundry` speaks English.
-    public static let shortWeekdaySymbols = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     public static let shortMonthSymbols = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ]

@@ -25,10 +25,12 @@ enum DaemonRunner {
         for warning in laundry.warnings { log("warning: \(ErrorText.line(for: warning))") }
         try laundry.prepareFolders()
         let notifier = DBusNotifier(iconPath: laundry.iconPath)
+        let config = startingConfig(laundry, log: log)
+        useClock(config, log: log)
         let engine = DaemonEngine(
             laundry: laundry, clock: clock, notifier: notifier,
-            messages: try MessageCatalog.load(from: laundry.dataDirectory),
-            config: startingConfig(laundry, log: log), log: log, ringBell: { Bell.ring(runtime) },
+            messages: try MessageCatalog.load(from: laundry.dataDirectory), config: config, log: log,
+            ringBell: { Bell.ring(runtime) },
             sound: GSoundPlayer(log: log), hooks: HookRunner(log: log))
         engine.logsTimings = environment["LAUNDRY_LOG_TIMINGS"] == "1"
         let timer = try RealtimeTimer()
@@ -69,7 +71,11 @@ enum DaemonRunner {
         let loop = MainLoop(
             engine: engine, clock: clock, timer: timer, watch: watch, watchedFolders: { laundry.watchedFolders },
             reloadConfig: {
-                do { return try laundry.loadConfig() } catch {
+                do {
+                    let config = try laundry.loadConfig()
+                    useClock(config, log: log)
+                    return config
+                } catch {
                     let problem = ErrorText.line(for: error) ?? "\(error)"
                     log("config.json not reloaded, the previous settings stay: \(problem)")
                     return nil
@@ -87,6 +93,13 @@ enum DaemonRunner {
         unlink(runtime.status)
         withExtendedLifetime(lock) {}
         log("stopped")
+    }
+
+    /// Times in popups as config.json says, else as the desktop's clock shows them, else as the locale does.
+    private static func useClock(_ config: DaemonConfig, log: (String) -> Void) {
+        let desktop = config.clock == nil ? DesktopClock.read() : nil
+        Language.useClock(config.clock ?? desktop)
+        if let desktop { log("times as the desktop's clock shows them: \(desktop.rawValue)") }
     }
 
     /// The settings to start with: a broken file is logged and the defaults run until it is fixed,

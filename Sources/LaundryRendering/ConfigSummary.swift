@@ -17,6 +17,7 @@ public enum ConfigSummary {
         )
         if let quiet = config.quietHours { parts.append("quiet hours \(quiet)") }
         if let hook = config.hook { parts.append("hook \(ShellQuote.quote(hook[0]))") }
+        if let clock = config.clock { parts.append("\(clock.rawValue) clock") }
         if !config.keepAwake { parts.append("this computer may suspend while loads run (keepAwake off)") }
         return parts.joined(separator: "; ")
     }

@@ -3,20 +3,27 @@ import LaundryCore
 
 /// Times shown to people, in their time zone.
 public enum LocalTime {
-    /// `14:32`, or `Mon 14:32` when it is not today.
+    /// `14:32`, or `Mon 14:32` when it is not today; `2:32 PM` where the locale (or the
+    /// `"clock"` setting) counts 12 hours, with its own weekday names.
     public static func clock(_ date: Date, now: Date, zone: LocalZone = .current) -> String {
+        let face = ClockFace.current
         let parts = zone.fields(of: date)
-        let time = "\(DigitText.padded(parts.hour, 2)):\(DigitText.padded(parts.minute, 2))"
+        let time = face.time(hour: parts.hour, minute: parts.minute)
         if zone.isDate(date, inSameDayAs: now) { return time }
-        return "\(LocalZone.shortWeekdaySymbols[parts.weekday - 1]) \(time)"
+        return "\(face.weekdays[parts.weekday - 1]) \(time)"
     }
 
-    /// `2026-11-21 14:32`, or `2026-11-21 14:32:05` with seconds.
+    /// `2026-11-21 14:32`, or `2026-11-21 14:32:05` with seconds (`2026-11-21 2:32:05 PM` on a
+    /// 12-hour clock). The date stays ISO 8601: it reads the same in every language.
     public static func dateTime(_ date: Date, seconds: Bool = false, zone: LocalZone = .current) -> String {
+        let face = ClockFace.current
         let parts = zone.fields(of: date)
-        let minutes =
-            DigitText.day(year: parts.year, month: parts.month, day: parts.day) + " "
-            + "\(DigitText.padded(parts.hour, 2)):\(DigitText.padded(parts.minute, 2))"
-        return seconds ? minutes + ":" + DigitText.padded(parts.second, 2) : minutes
+        var time = face.time(hour: parts.hour, minute: parts.minute)
+        if seconds {
+            let second = ":" + DigitText.padded(parts.second, 2)
+            // Before " PM", if there is one.
+            time.insert(contentsOf: second, at: time.firstIndex(of: " ") ?? time.endIndex)
+        }
+        return DigitText.day(year: parts.year, month: parts.month, day: parts.day) + " " + time
     }
 }

@@ -83,7 +83,8 @@ extension MessageCatalog {
         try data.load(MessageCatalog.self, from: "messages.json").translated()
     }
 
-    func translated() -> MessageCatalog {
+    /// Every text through the catalogue (`load` does this; tests decoding the file themselves call it).
+    public func translated() -> MessageCatalog {
         var catalog = self
         for path in [
             \MessageCatalog.washDone, \.dryDone, \.extraDryDone, \.warning25, \.warning10, \.warning5, \.warning0,

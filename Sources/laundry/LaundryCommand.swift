@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import LaundryActions
 import LaundryCore
 import LaundryRendering
 
@@ -35,7 +36,9 @@ struct LaundryCommand: ParsableCommand {
     /// stack trace.
     static func main() {
         setvbuf(stdout, nil, _IOLBF, 0)
-        Language.start(environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        Language.start(environment: environment)
+        if let clock = Laundry.clockSetting(environment: environment) { Language.useClock(clock) }
         do {
             if try FastPath.run(Array(CommandLine.arguments.dropFirst())) { return }
             var command = try parseAsRoot(CompletionRequestRepair.repaired(Array(CommandLine.arguments.dropFirst())))

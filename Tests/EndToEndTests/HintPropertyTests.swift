@@ -65,20 +65,30 @@ final class HintPropertyTests: XCTestCase {
     }
 
     func test_everySuggestedCommandIsAccepted() throws {
+        try checkEverySuggestion(names: Self.names, environment: [:], or: " or ", atLeast: 100)
+    }
+
+    /// The same in German: a translation keeps every command it suggests runnable.
+    func test_everySuggestedCommandIsAcceptedInGerman() throws {
+        let or = try LanguageEndToEndTests.translation(of: " or ", in: "de")
+        try checkEverySuggestion(names: [Self.names[1]], environment: ["LANG": "de_DE.UTF-8"], or: or, atLeast: 50)
+    }
+
+    private func checkEverySuggestion(names: [String], environment: [String: String], or: String, atLeast: Int) throws {
         var failures: [Failure] = []
         var refusals = 0
         var suggestionsRun = 0
-        for name in Self.names {
+        for name in names {
             for situation in Self.situations(name) {
                 let template = try make(situation)
                 for command in Self.commands(name) {
                     let home = try copy(template)
-                    let result = home.run(command)
+                    let result = home.run(command, environment: environment)
                     guard result.status != 0 else { continue }
                     refusals += 1
                     XCTAssertEqual(result.stderrLines.count, 1, "one line: \(command) in \(situation.label)")
                     XCTAssertFalse(result.stderr.contains("DecodingError") || result.stderr.contains("Fatal error"))
-                    for suggestion in Self.suggestions(in: result.stderr) {
+                    for suggestion in Self.suggestions(in: result.stderr, or: or) {
                         suggestionsRun += 1
                         let fresh = try copy(template)
                         let outcome = fresh.runProgram("/bin/sh", ["-c", suggestion], stdin: "")
@@ -93,7 +103,7 @@ final class HintPropertyTests: XCTestCase {
             }
         }
         print("hints: \(refusals) refusals, \(suggestionsRun) suggested commands run, \(failures.count) refused")
-        XCTAssertGreaterThan(suggestionsRun, 100, "the property met many hints")
+        XCTAssertGreaterThan(suggestionsRun, atLeast, "the property met many hints")
         XCTAssertTrue(
             failures.isEmpty, "hints that do not work:\n" + failures.map(\.description).joined(separator: "\n"))
     }
@@ -128,14 +138,15 @@ final class HintPropertyTests: XCTestCase {
 
     /// The commands a message suggests: each `laundry …` after "with: ", "first: ", "next: ", " or ",
     /// "see: " or doctor's "→ ", up to a `;`, `)`, " (", ", " or " or " outside quotes, or the end.
-    static func suggestions(in message: String) -> [String] {
+    static func suggestions(in message: String, or: String = " or ") -> [String] {
         let text = Array(message.trimmingCharacters(in: .newlines))
         var found: [String] = []
         var index = 0
         let start = Array("laundry ")
         while index + start.count <= text.count {
-            let previous = index >= 2 ? String(text[(index - 2)..<index]) : ""
-            guard Array(text[index..<(index + start.count)]) == start, [": ", "r ", "→ "].contains(previous) else {
+            let before = String(text[..<index])
+            let follows = [": ", "→ ", or.trimming { $0 == " " } + " "].contains { before.hasSuffix($0) }
+            guard Array(text[index..<(index + start.count)]) == start, follows else {
                 index += 1
                 continue
             }
@@ -150,8 +161,8 @@ final class HintPropertyTests: XCTestCase {
                 }
                 if character == "'" { quoted.toggle() }
                 if !quoted && (character == ";" || character == ")") { break }
-                let ahead = String(text[end..<min(text.count, end + 4)])
-                if !quoted && (ahead == " or " || ahead.hasPrefix(" (") || ahead.hasPrefix(", ")) { break }
+                let ahead = String(text[end..<min(text.count, end + or.count)])
+                if !quoted && (ahead == or || ahead.hasPrefix(" (") || ahead.hasPrefix(", ")) { break }
                 end += 1
             }
             found.append(String(text[index..<end]))

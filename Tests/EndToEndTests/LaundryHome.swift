@@ -29,6 +29,14 @@ final class LaundryHome {
         environment["NO_COLOR"] = nil
         environment["LAUNDRY_FAKE_NOW"] = nil
         environment["TZ"] = "UTC"
+        // English, whatever the machine running the tests speaks; LOCPATH holds the locales the
+        // language tests switch to (scripts/make-test-locales.sh).
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = nil
+        environment["LC_MESSAGES"] = nil
+        environment["LC_TIME"] = nil
+        environment["LANGUAGE"] = nil
+        environment["LOCPATH"] = SourceTree.root + "/.build/test-locales"
         environment["XDG_CONFIG_HOME"] = path + "/config"
         environment["XDG_STATE_HOME"] = path + "/state"
         self.environment = environment

@@ -14,9 +14,83 @@ final class MessageCatalogueTests: XCTestCase {
     static let name = "Tom's \"good\" 🧦\u{200F}x"
     static let path = "/home/me/.local/share/laundry/pets/0b5e…json"
 
+    static let reasons: [Announcement.Reason] = [
+        .finished(.wash, .onTime), .finished(.dry, .late(5400)), .finished(.extraDry, .onTime),
+        .finished(.wash, .whileAsleep(1200)), .finished(.dry, .whileAsleep(20)),
+        .healthWarning(25), .healthWarning(10), .healthWarning(5), .healthWarning(0),
+        .neglected(.washed, waiting: 2700), .neglected(.dried, waiting: 90_000), .headsUp(.wash, minutesLeft: 1),
+        .headsUp(.dry, minutesLeft: 5), .test,
+    ]
+
     override func setUp() { setenv("TZ", "UTC", 1) }
 
     func test_everyMessageMatchesItsGoldenText() throws {
+        let lines = try allLines()
+        let text = lines.joined(separator: "\n") + "\n"
+        XCTAssertNil(Golden.difference(text, "messages.txt"))
+        for line in lines {
+            XCTAssertFalse(line.contains("\n"), "one line each: \(line)")
+            XCTAssertNil(line.range(of: #"\b1 [a-z]+s\b"#, options: .regularExpression), "a plural after 1: \(line)")
+            // Only a command to type or paste keeps the name as it is, so it still finds the pet.
+            let shown = line.components(separatedBy: "Type: ")[0].components(separatedBy: "hook command: ")[0]
+            XCTAssertFalse(shown.contains("\u{200F}"), "the right-to-left mark is shown, not obeyed: \(line)")
+        }
+    }
+
+    /// The same messages in each language laundry has a catalogue for: `Tests/Golden/messages.<lang>.txt`.
+    func test_everyMessageInEveryLanguage() throws {
+        for language in Speaking.languages {
+            let lines = try Speaking.in(language) { try allLines() }
+            XCTAssertNil(Golden.difference(lines.joined(separator: "\n") + "\n", "messages.\(language).txt"))
+            XCTAssertNotEqual(lines, try allLines(), "\(language) is not English")
+            for line in lines { XCTAssertFalse(line.contains("\n"), "one line each: \(line)") }
+        }
+    }
+
+    /// Under the pseudo-language every message comes back in ⟦ ⟧; a word outside them is text a
+    /// person reads that bypassed the catalogue.
+    func test_noTextBypassesTheCatalogue() throws {
+        let pieces = try Speaking.in("en@pseudo") { try readablePieces() }
+        XCTAssertGreaterThan(pieces.count, 150)
+        for piece in pieces {
+            XCTAssertTrue(piece.contains("⟦"), "not from the catalogue: \(piece)")
+            XCTAssertNil(
+                Speaking.outsideMarkers(piece).range(of: "[A-Za-z]", options: .regularExpression),
+                "words outside the catalogue in: \(piece)")
+        }
+    }
+
+    /// What a person reads, piece by piece (without this test's own labels).
+    private func readablePieces() throws -> [String] {
+        let catalog = try JSONDecoder().decode(
+            MessageCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/messages.json"))
+        ).translated()
+        let writer = AnnouncementWriter(messages: catalog)
+        var pieces: [String] = []
+        for reason in Self.reasons {
+            let announcement = Announcement(petID: UUID(), petName: Self.name, health: 20, reason: reason)
+            let content = writer.content(for: announcement, markup: false, buttons: true)
+            pieces += [content.summary, content.body] + content.actions.map(\.label)
+            pieces.append(writer.content(for: announcement, markup: true, buttons: false).body)
+        }
+        pieces += reports()
+        // Not the advice and reasons this test makes up itself.
+        pieces += errors().filter { !($0 is CommandError) || Self.isWordedHere($0) }.compactMap {
+            ErrorText.line(for: $0)
+        }
+        pieces += refusals().map { $0.components(separatedBy: ": ").dropFirst().joined(separator: ": ") }
+        pieces += warnings().map(ErrorText.line(for:))
+        return pieces.filter { !$0.isEmpty }
+    }
+
+    private static func isWordedHere(_ error: any Error) -> Bool {
+        switch error as? CommandError {
+        case .noNotificationServer, .soundFailed: return false
+        default: return true
+        }
+    }
+
+    private func allLines() throws -> [String] {
         var lines: [String] = []
         func section(_ title: String) { lines += ["", "## " + title] }
         section("notifications (data/messages.json)")
@@ -36,30 +110,16 @@ final class MessageCatalogueTests: XCTestCase {
             .compactMap(ErrorText.line(for:))
         lines += [BarTemplate.Problem.unknownField("nmae"), .unclosedBrace, .strayClosingBrace]
             .compactMap(ErrorText.line(for:))
-        let text = lines.joined(separator: "\n") + "\n"
-        XCTAssertNil(Golden.difference(text, "messages.txt"))
-        for line in lines {
-            XCTAssertFalse(line.contains("\n"), "one line each: \(line)")
-            XCTAssertNil(line.range(of: #"\b1 [a-z]+s\b"#, options: .regularExpression), "a plural after 1: \(line)")
-            // Only a command to type or paste keeps the name as it is, so it still finds the pet.
-            let shown = line.components(separatedBy: "Type: ")[0].components(separatedBy: "hook command: ")[0]
-            XCTAssertFalse(shown.contains("\u{200F}"), "the right-to-left mark is shown, not obeyed: \(line)")
-        }
+        return lines
     }
 
     private func notifications() throws -> [String] {
         let catalog = try JSONDecoder().decode(
-            MessageCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/messages.json")))
+            MessageCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/messages.json"))
+        ).translated()
         let writer = AnnouncementWriter(messages: catalog)
-        let reasons: [Announcement.Reason] = [
-            .finished(.wash, .onTime), .finished(.dry, .late(5400)), .finished(.extraDry, .onTime),
-            .finished(.wash, .whileAsleep(1200)), .finished(.dry, .whileAsleep(20)),
-            .healthWarning(25), .healthWarning(10), .healthWarning(5), .healthWarning(0),
-            .neglected(.washed, waiting: 2700), .neglected(.dried, waiting: 90_000), .headsUp(.wash, minutesLeft: 1),
-            .headsUp(.dry, minutesLeft: 5), .test,
-        ]
         var lines: [String] = []
-        for reason in reasons {
+        for reason in Self.reasons {
             let announcement = Announcement(petID: UUID(), petName: Self.name, health: 20, reason: reason)
             for (markup, buttons) in [(true, true), (false, false)] {
                 let content = writer.content(for: announcement, markup: markup, buttons: buttons)

@@ -1,4 +1,5 @@
 import CGettext
+import LaundryCore
 import LaundryStore
 
 #if canImport(Glibc)
@@ -16,20 +17,27 @@ public enum Language {
     public static func start(environment: [String: String]) {
         setlocale(LC_ALL, "")
         setlocale(LC_NUMERIC, "C")
+        ClockFace.use(locale: true, cycle: nil)
         let folder = catalogueFolder(environment: environment, executable: DataDirectory.currentExecutable())
         guard let folder else { return }
         bindtextdomain(domain, folder)
         bind_textdomain_codeset(domain, "UTF-8")
     }
 
+    /// 12 or 24 hours whatever the locale says (`"clock"` in config.json, the desktop's setting);
+    /// nil goes back to the locale's.
+    public static func useClock(_ cycle: HourCycle?) {
+        ClockFace.use(locale: true, cycle: cycle)
+    }
+
     /// The folder of compiled catalogues: `LAUNDRY_LOCALE_DIR`, else beside the binary (installed,
-    /// `<prefix>/bin/laundry` and `<prefix>/share/locale`; built, `.build/<config>/laundry` and
-    /// `.build/locale`), the first that holds a `laundry.mo`.
+    /// `<prefix>/bin/laundry` and `<prefix>/share/locale`; built, `.build/<triple>/<config>/laundry`
+    /// and `.build/locale`), the first that holds a `laundry.mo`.
     public static func catalogueFolder(environment: [String: String], executable: String?) -> String? {
         if let folder = environment["LAUNDRY_LOCALE_DIR"], !folder.isEmpty { return folder }
         guard let executable, let slash = executable.lastIndex(of: "/") else { return nil }
         let bin = String(executable[..<slash])
-        for candidate in [bin + "/../share/locale", bin + "/../locale"] where holdsCatalogues(candidate) {
+        for candidate in [bin + "/../share/locale", bin + "/../../locale"] where holdsCatalogues(candidate) {
             return candidate
         }
         return nil

@@ -1,0 +1,11 @@
+/// How a time of day is shown: `2:32 PM` or `14:32`. The locale decides (its `LC_TIME`), the
+/// desktop's own clock setting when the daemon can read it, and `"clock"` in config.json over both.
+public enum HourCycle: String, Sendable, Equatable {
+    case twelveHour = "12h"
+    case twentyFourHour = "24h"
+
+    /// From a C time format (`nl_langinfo(T_FMT)`): `%r` (en_US), `%I` or `%l` mean 12 hours.
+    public init(timeFormat: String) {
+        self = ["%r", "%I", "%l"].contains(where: timeFormat.contains) ? .twelveHour : .twentyFourHour
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import LaundryTestSupport
+import XCTest
+
+/// The real binary in other languages: the locales of scripts/make-test-locales.sh, the catalogues
+/// `make locales` compiles into .build/locale (beside the binary, where it looks for them).
+final class LanguageEndToEndTests: XCTestCase {
+    static let now = "2026-11-24T14:32:00Z"
+
+    private func home() -> LaundryHome {
+        let home = LaundryHome()
+        home.environment["LAUNDRY_FAKE_NOW"] = Self.now
+        home.ok("adopt", "Socks")
+        return home
+    }
+
+    /// The translation of `english` in po/<language>.po, as the catalogue holds it.
+    static func translation(of english: String, in language: String) throws -> String {
+        let po = try String(contentsOfFile: SourceTree.root + "/po/\(language).po", encoding: .utf8)
+        let entry = try XCTUnwrap(po.range(of: "\nmsgid \"\(english)\"\nmsgstr \""), "'\(english)' in \(language).po")
+        let rest = po[entry.upperBound...]
+        let end = try XCTUnwrap(rest.range(of: "\"\n"))
+        return String(rest[..<end.lowerBound]).replacingOccurrences(of: "\\\"", with: "\"")
+    }
+
+    func test_aMoveIsReportedInThePersonsLanguage() throws {
+        for (language, locale) in [
+            ("de", "de_DE.UTF-8"), ("fr", "fr_FR.UTF-8"), ("es", "es_ES.UTF-8"), ("pl", "pl_PL.UTF-8"),
+        ] {
+            let home = home()
+            let said = home.ok("wash", "Socks", "--for", "45m", environment: ["LANG": locale]).stdout
+            let template = try Self.translation(of: "{icon} Washing {name} for {length}, done at {ends}.", in: language)
+            let expected = template.replacingOccurrences(of: "{icon}", with: "🫧")
+                .replacingOccurrences(of: "{name}", with: "Socks").replacingOccurrences(of: "{length}", with: "45m")
+                .replacingOccurrences(of: "{ends}", with: "15:17")
+            XCTAssertEqual(said, expected + "\n", language)
+        }
+    }
+
+    func test_languageListAndLcMessagesAreHonouredAsGettextDoes() {
+        let home = home()
+        home.ok("wash", "Socks")
+        let german = home.run(["wash", "Socks"], environment: ["LANG": "en_US.UTF-8", "LANGUAGE": "de"]).stderr
+        XCTAssertTrue(german.contains("laundry cancel Socks"), german)
+        XCTAssertFalse(german.contains("cannot wash"), "LANGUAGE=de wins over LANG=en_US: \(german)")
+        let messages = home.run(["wash", "Socks"], environment: ["LANG": "C.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"])
+        XCTAssertFalse(messages.stderr.contains("cannot wash"), "LC_MESSAGES=fr: \(messages.stderr)")
+        let all = home.run(
+            ["wash", "Socks"], environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "C.UTF-8", "LANGUAGE": "de"])
+        XCTAssertTrue(all.stderr.contains("cannot wash"), "LC_ALL=C silences LANGUAGE, as gettext does: \(all.stderr)")
+    }
+
+    func test_aLocaleNotInstalledOrALanguageWithoutACatalogueFallsBackToEnglishWithNoError() {
+        let home = home()
+        for environment in [["LANG": "nl_NL.UTF-8"], ["LANG": "it_IT.UTF-8", "LANGUAGE": "it"], ["LANG": "xx_YY"]] {
+            let result = home.run(["status"], environment: environment)
+            XCTAssertEqual(result.status, 0, "\(environment): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "", "\(environment)")
+            XCTAssertTrue(result.stdout.contains("NAME") && result.stdout.contains("idle"), result.stdout)
+        }
+        // A locale that exists here but has no catalogue: English too.
+        let british = home.run(["status"], environment: ["LANG": "en_GB.UTF-8"])
+        XCTAssertEqual(british.stderr, "")
+        XCTAssertTrue(british.stdout.contains("NEXT DUE"), british.stdout)
+    }
+
+    func test_jsonIsTheSameBytesUnderEveryLocale() {
+        let home = home()
+        home.ok("wash", "Socks", "--for", "45m")
+        // Paused, so nothing in it moves with the clock between two runs.
+        home.ok("pause", "Socks")
+        let english = home.ok("status", "--json").stdout
+        let history = home.ok("history", "--json").stdout
+        for locale in ["de_DE.UTF-8", "fr_FR.UTF-8", "es_ES.UTF-8", "pl_PL.UTF-8", "en_US.UTF-8"] {
+            XCTAssertEqual(home.ok("status", "--json", environment: ["LANG": locale]).stdout, english, locale)
+            XCTAssertEqual(home.ok("history", "--json", environment: ["LANG": locale]).stdout, history, locale)
+        }
+    }
+
+    func test_timesFollowTheLocalesClockAndTheClockSetting() throws {
+        let home = home()
+        XCTAssertEqual(
+            home.ok("wash", "Socks", "--for", "45m", environment: ["LANG": "en_US.UTF-8"]).stdout,
+            "🫧 Washing Socks for 45m, done at 3:17 PM.\n", "en_US counts 12 hours")
+        home.ok("cancel", "Socks")
+        XCTAssertEqual(
+            home.ok("wash", "Socks", "--for", "45m", environment: ["LANG": "en_GB.UTF-8"]).stdout,
+            "🫧 Washing Socks for 45m, done at 15:17.\n", "en_GB counts 24")
+        XCTAssertTrue(
+            home.ok("status", "Socks", environment: ["LANG": "en_US.UTF-8"]).stdout.contains("done at 3:17 PM"))
+        try home.writeConfig(#"{"clock": "24h"}"#)
+        XCTAssertTrue(
+            home.ok("status", "Socks", environment: ["LANG": "en_US.UTF-8"]).stdout.contains("done at 15:17"),
+            "config.json's clock wins over the locale")
+        try home.writeConfig(#"{"clock": "12h"}"#)
+        XCTAssertTrue(
+            home.ok("status", "Socks", environment: ["LANG": "de_DE.UTF-8"]).stdout.contains("3:17"),
+            "and a 12-hour clock in German too")
+    }
+}
+
+/// A real popup in German, through dunst, with its buttons; and the hook's words for a phone.
+final class LanguagePopupEndToEndTests: DaemonTestCase {
+    func test_aFinishedWashPopsUpInGermanWithItsButtons() throws {
+        home.environment["LANG"] = "de_DE.UTF-8"
+        let name = "Socken \(marker)"
+        home.ok("adopt", name)
+        home.ok("wash", name, "--for", "1s")
+        XCTAssertTrue(waitUntil(8) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
+        let popup = try XCTUnwrap(NotifyLog.calls(mentioning: marker).first)
+        func german(_ english: String) throws -> String {
+            try LanguageEndToEndTests.translation(of: english, in: "de")
+        }
+        XCTAssertEqual(popup.summary, try german("🫧 Wash Complete!"))
+        XCTAssertEqual(
+            popup.body, try german("{name} is ready for the dryer!").replacingOccurrences(of: "{name}", with: name))
+        XCTAssertEqual(
+            popup.actions,
+            [
+                "dry", try german("Start dryer"), "air-dry", try german("Air-dry"), "snooze",
+                try german("Snooze 10 min"),
+                "default", try german("Got it"),
+            ])
+        XCTAssertNotEqual(popup.summary, "🫧 Wash Complete!", "German, not English")
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import LaundryCore
+import LaundryRendering
+import LaundryTestSupport
+import XCTest
+
+/// Plural forms through ngettext, and times of day as each locale's clock shows them.
+final class LanguageTests: XCTestCase {
+    override func setUp() { setenv("TZ", "UTC", 1) }
+
+    func test_englishCountsOneAndMany() {
+        XCTAssertEqual(
+            [0, 1, 2, 21].map { Words.count($0, "{count} load", "{count} loads") },
+            [
+                "0 loads", "1 load", "2 loads", "21 loads",
+            ])
+    }
+
+    /// Polish has three forms: 1 ładunek, 2–4 and 22–24 ładunki, 5–21 and 25 ładunków.
+    func test_polishUsesItsThreePluralForms() {
+        let counts = [1, 2, 5, 22, 25, 12]
+        let said = Speaking.in("pl") { counts.map { Words.count($0, "{count} load", "{count} loads") } }
+        for (count, text) in zip(counts, said) { XCTAssertTrue(text.hasPrefix("\(count) "), text) }
+        let nouns = said.map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }
+        XCTAssertEqual(Set(nouns[0...2]).count, 3, "three forms: \(said)")
+        XCTAssertEqual(nouns[3], nouns[1], "22 as 2: \(said)")
+        XCTAssertEqual(nouns[4], nouns[2], "25 as 5: \(said)")
+        XCTAssertEqual(nouns[5], nouns[2], "12 as 5: \(said)")
+        XCTAssertFalse(nouns.contains("load") || nouns.contains("loads"), "translated: \(said)")
+    }
+
+    func test_aTwelveHourLocaleShowsAMAndPMAndA24HourOneDoesNot() throws {
+        let afternoon = try XCTUnwrap(Timestamp.parse("2026-11-24T14:32:00Z"))
+        let midnight = try XCTUnwrap(Timestamp.parse("2026-11-24T00:05:00Z"))
+        let tomorrow = afternoon.addingTimeInterval(86_400)
+        let zone = LocalZone.current
+        XCTAssertEqual(
+            Speaking.in("en_US") {
+                [afternoon, midnight].map { LocalTime.clock($0, now: afternoon, zone: zone) }
+                    + [LocalTime.clock(tomorrow, now: afternoon, zone: zone)]
+            }, ["2:32 PM", "12:05 AM", "Wed 2:32 PM"])
+        XCTAssertEqual(
+            Speaking.in("en_GB") { LocalTime.clock(afternoon, now: afternoon, zone: zone) }, "14:32")
+        XCTAssertEqual(
+            Speaking.in("de") { LocalTime.clock(tomorrow, now: afternoon, zone: zone) }, "Mi 14:32",
+            "the locale's weekday names")
+        XCTAssertEqual(
+            Speaking.in("en_US") { LocalTime.dateTime(afternoon, seconds: true, zone: zone) },
+            "2026-11-24 2:32:00 PM")
+        XCTAssertEqual(LocalTime.clock(afternoon, now: afternoon, zone: zone), "14:32", "English again after")
+    }
+
+    func test_theClockSettingWinsOverTheLocale() throws {
+        let afternoon = try XCTUnwrap(Timestamp.parse("2026-11-24T14:32:00Z"))
+        let said = Speaking.in("en_US") { () -> [String] in
+            Language.useClock(.twentyFourHour)
+            let forced = LocalTime.clock(afternoon, now: afternoon, zone: .current)
+            Language.useClock(nil)
+            return [forced, LocalTime.clock(afternoon, now: afternoon, zone: .current)]
+        }
+        XCTAssertEqual(said, ["14:32", "2:32 PM"])
+    }
+
+    func test_hourCycleFromTheLocalesTimeFormat() {
+        XCTAssertEqual(HourCycle(timeFormat: "%r"), .twelveHour)
+        XCTAssertEqual(HourCycle(timeFormat: "%I:%M:%S %p"), .twelveHour)
+        XCTAssertEqual(HourCycle(timeFormat: "%T"), .twentyFourHour)
+        XCTAssertEqual(HourCycle(timeFormat: "%H:%M:%S"), .twentyFourHour)
+    }
+}
