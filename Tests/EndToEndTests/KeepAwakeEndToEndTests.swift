@@ -70,6 +70,19 @@ final class KeepAwakeEndToEndTests: DaemonTestCase {
         return log
     }
 
+    /// The settings portal answering GNOME's `clock-format`.
+    private func startSettingsPortal(clockFormat: String) throws -> String {
+        let log = try session.startMock(
+            ["org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings"],
+            log: "settings-portal.log")
+        session.addMockMethod(
+            "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
+            interface: "org.freedesktop.portal.Settings", method: "ReadOne", in: "ss", out: "v",
+            code: "ret = dbus.String('\(clockFormat)') if args == ['org.gnome.desktop.interface', 'clock-format'] "
+                + "else dbus.String('')")
+        return log
+    }
+
     private func startLogind() throws -> String { try system.startMock(["-t", "logind"], log: "logind.log") }
 
     /// The calls a mock logged, without their times: `Inhibit "" 4 {...}`.
@@ -189,6 +202,26 @@ final class KeepAwakeEndToEndTests: DaemonTestCase {
             waitUntil(5) { self.log.contains("cannot keep this computer awake: no desktop answers") }, log)
         let doctor = home.run(["doctor"]).stdout
         XCTAssertTrue(doctor.contains("! keep awake") && doctor.contains("bare window manager"), doctor)
+    }
+
+    /// GNOME's top bar counts 12 hours though the locale counts 24: the times laundry sends read
+    /// like the top bar's clock; `"clock"` in config.json wins over both.
+    func test_timesFollowTheDesktopsClockSettingThroughThePortal() throws {
+        let portal = try startSettingsPortal(clockFormat: "12h")
+        let out = home.path + "/summary"
+        try home.writeConfig(
+            #"{"sound": false, "keepAwake": false, "hook": ["sh", "-c", "[ \"$LAUNDRY_EVENT\" = loadStarted ] "#
+                + #"|| exit 0; echo \"$LAUNDRY_SUMMARY\" > \#(out)"]}"#)
+        home.environment["LANG"] = "en_GB.UTF-8"
+        let name = "Clock \(marker)"
+        home.ok("adopt", name)
+        home.ok("wash", name, "--for", "2h")
+        XCTAssertTrue(waitUntil(8) { FileManager.default.fileExists(atPath: out) }, log)
+        let summary = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertNotNil(
+            summary.range(of: #": done at ([A-Z][a-z]+ )?1?[0-9]:[0-5][0-9] (AM|PM|am|pm)\n$"#, options: .regularExpression), summary)
+        XCTAssertTrue(calls(portal).contains { $0.hasPrefix("ReadOne ") }, "asked the portal")
+        XCTAssertTrue(log.contains("times as the desktop's clock shows them: 12h"), log)
     }
 
     func test_keepAwakeFalseAsksNothingOfTheDesktop() throws {
