@@ -148,11 +148,6 @@ public struct LocalZone: Sendable {
         guard localtime_r(&seconds, &result) != nil else { return nil }
         return result
     }
-
-    /// English short names, whatever the locale: `laundry` speaks English.
-    public static let shortMonthSymbols = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
 }
 
 /// Zero-padded numbers, in place of `String(format: "%02d")`.

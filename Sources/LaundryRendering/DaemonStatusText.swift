@@ -4,44 +4,71 @@ import LaundryCore
 
 /// What `laundry daemon status` and `start` say about the service.
 public enum DaemonStatusText {
-    public static let notRunning = "The laundry daemon is not running. Start it with: laundry daemon start"
+    public static var notRunning: String {
+        Words.text("The laundry daemon is not running. Start it with: laundry daemon start")
+    }
 
     public static func alreadyRunning(pid: Int32?) -> String {
-        "The laundry daemon is already running\(pid.map { " (pid \($0))" } ?? "")."
+        guard let pid else { return Words.text("The laundry daemon is already running.") }
+        return Words.text("The laundry daemon is already running (pid {pid}).", ["pid": String(pid)])
     }
 
     public static func lines(_ status: DaemonStatus, runtime: RuntimePaths, now: Date) -> [String] {
         let uptime = DurationText.rough(now.timeIntervalSince(status.startedAt))
-        var lines = [
-            "The laundry daemon is running (pid \(status.pid), up \(uptime))."
+        var rows = [
+            (Words.text("home:"), status.home),
+            (
+                Words.text("pets:"),
+                Words.text(
+                    "{pets}, timers armed: {timers}",
+                    ["pets": String(status.pets), "timers": String(status.timersArmed)])
+            ),
         ]
-        lines.append("  home:          \(status.home)")
-        lines.append("  pets:          \(status.pets), timers armed: \(status.timersArmed)")
         if let next = status.nextDeadline {
             let countdown = DurationText.countdown(next.timeIntervalSince(now))
-            lines.append("  next deadline: \(LocalTime.dateTime(next, seconds: true)) (in \(countdown))")
+            rows.append(
+                (
+                    Words.text("next deadline:"),
+                    Words.text(
+                        "{when} (in {countdown})",
+                        ["when": LocalTime.dateTime(next, seconds: true), "countdown": countdown])
+                ))
         } else {
-            lines.append("  next deadline: none")
+            rows.append((Words.text("next deadline:"), Words.text("none")))
         }
         if let server = status.server {
-            lines.append("  notifications: \(server) (\(status.serverCapabilities.joined(separator: ", ")))")
+            rows.append(
+                (Words.text("notifications:"), "\(server) (\(status.serverCapabilities.joined(separator: ", ")))"))
         } else {
-            lines.append("  notifications: no notification server found; they go to \(runtime.log)")
+            rows.append(
+                (
+                    Words.text("notifications:"),
+                    Words.text("no notification server found; they go to {log}", ["log": runtime.log])
+                ))
         }
-        lines.append("  quiet hours:   \(QuietHoursText.describe(status.quietHours, at: now))")
-        lines.append("  keep awake:    \(awake(status, now: now))")
-        lines.append("  log:           \(runtime.log)")
-        return lines
+        rows.append((Words.text("quiet hours:"), QuietHoursText.describe(status.quietHours, at: now)))
+        rows.append((Words.text("keep awake:"), awake(status, now: now)))
+        rows.append((Words.text("log:"), runtime.log))
+        // The labels in a column as wide as the widest in the person's language.
+        let width = (rows.map { TextWidth.of($0.0) }.max() ?? 0) + 1
+        return [
+            Words.text(
+                "The laundry daemon is running (pid {pid}, up {uptime}).",
+                ["pid": String(status.pid), "uptime": uptime])
+        ] + rows.map { "  " + TextWidth.padded($0.0, to: width) + $0.1 }
     }
 
     /// Whether the daemon holds the session awake, until when and through what, or why not.
     public static func awake(_ status: DaemonStatus, now: Date) -> String {
         guard let awake = status.awake else { return Words.text("off (\"keepAwake\": false in config.json)") }
         if let through = awake.through {
-            let until = awake.until.map { " until \(LocalTime.clock($0, now: now))" } ?? ""
+            guard let until = awake.until else {
+                return Words.text(
+                    "held through {through}: {reason}", ["through": through, "reason": awake.reason ?? ""])
+            }
             return Words.text(
-                "held{until} through {through}: {reason}",
-                ["until": until, "through": through, "reason": awake.reason ?? ""])
+                "held until {until} through {through}: {reason}",
+                ["until": LocalTime.clock(until, now: now), "through": through, "reason": awake.reason ?? ""])
         }
         if let problem = awake.problem, awake.reason != nil {
             return Words.text("wanted, but {problem}", ["problem": problem])

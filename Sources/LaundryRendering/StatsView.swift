@@ -17,22 +17,29 @@ public struct StatsView {
     public func render() -> String {
         var lines: [String] = []
         lines.append(
-            "\(style.bold("Pets")) \(stats.petCount)   \(style.bold("Loads folded")) \(stats.totalCycles)   "
-                + "\(style.bold("Last 7 days")) \(stats.foldedLast7Days)   "
-                + "\(style.bold("Last 30 days")) \(stats.foldedLast30Days)"
+            "\(style.bold(Words.text("Pets"))) \(stats.petCount)   "
+                + "\(style.bold(Words.text("Loads folded"))) \(stats.totalCycles)   "
+                + "\(style.bold(Words.text("Last 7 days"))) \(stats.foldedLast7Days)   "
+                + "\(style.bold(Words.text("Last 30 days"))) \(stats.foldedLast30Days)"
         )
         if let best = stats.bestCurrentStreak, best.currentStreak > 0 {
-            lines.append("Best current streak: \(TerminalText.sanitize(best.name)) (\(best.currentStreak))")
+            lines.append(
+                Words.text(
+                    "Best current streak: {name} ({streak})",
+                    ["name": TerminalText.sanitize(best.name), "streak": String(best.currentStreak)]))
         }
         if let best = stats.bestLongestStreak, best.longestStreak > 0 {
-            lines.append("Longest streak ever: \(TerminalText.sanitize(best.name)) (\(best.longestStreak))")
+            lines.append(
+                Words.text(
+                    "Longest streak ever: {name} ({streak})",
+                    ["name": TerminalText.sanitize(best.name), "streak": String(best.longestStreak)]))
         }
         lines.append("")
         lines += grid()
         lines.append("")
         lines.append(
-            style.dim("      less ") + [0, 1, 2, 3].map(cell).joined(separator: " ")
-                + style.dim(" more   (loads folded per day)"))
+            style.dim("      " + Words.text("less") + " ") + [0, 1, 2, 3].map(cell).joined(separator: " ")
+                + style.dim(" " + Words.text("more") + "   " + Words.text("(loads folded per day)")))
         return lines.joined(separator: "\n")
     }
 
@@ -46,14 +53,15 @@ public struct StatsView {
             let month = zone.fields(of: stats.days[week * 7].start).month
             guard month != lastMonth else { continue }
             lastMonth = month
-            let name = Array(LocalZone.shortMonthSymbols[month - 1])
+            let name = Array(ClockFace.current.months[month - 1])
             guard week * 2 >= freeFrom, week * 2 + name.count <= monthRow.count else { continue }
             monthRow.replaceSubrange(week * 2..<week * 2 + name.count, with: name)
             freeFrom = week * 2 + name.count + 1
         }
         let monthLine = "      " + String(monthRow)
         var rows = [style.dim(monthLine.trimming({ $0 == " " }, leading: false))]
-        let labels = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
+        let weekdays = ClockFace.current.weekdays
+        let labels = [weekdays[1], "", weekdays[3], "", weekdays[5], "", weekdays[0]]
         for weekday in 0..<7 {
             var row = style.dim(TextWidth.padded(labels[weekday], to: 6))
             for week in 0..<weeks {

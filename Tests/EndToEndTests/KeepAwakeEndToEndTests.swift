@@ -219,7 +219,9 @@ final class KeepAwakeEndToEndTests: DaemonTestCase {
         XCTAssertTrue(waitUntil(8) { FileManager.default.fileExists(atPath: out) }, log)
         let summary = try String(contentsOfFile: out, encoding: .utf8)
         XCTAssertNotNil(
-            summary.range(of: #": done at ([A-Z][a-z]+ )?1?[0-9]:[0-5][0-9] (AM|PM|am|pm)\n$"#, options: .regularExpression), summary)
+            summary.range(
+                of: #": done at ([A-Z][a-z]+ )?1?[0-9]:[0-5][0-9] (AM|PM|am|pm)\n$"#, options: .regularExpression),
+            summary)
         XCTAssertTrue(calls(portal).contains { $0.hasPrefix("ReadOne ") }, "asked the portal")
         XCTAssertTrue(log.contains("times as the desktop's clock shows them: 12h"), log)
     }

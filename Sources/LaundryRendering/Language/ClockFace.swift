@@ -6,24 +6,27 @@ import Synchronization
 #endif
 
 /// The time-of-day conventions of the person's locale: 12 or 24 hours, the AM/PM words, and the
-/// weekdays' short names, read once from `LC_TIME` (after `Language.start`).
+/// short names of weekdays and months, read once from `LC_TIME` (after `Language.start`).
 struct ClockFace: Sendable {
     var cycle: HourCycle
     var am: String
     var pm: String
     /// Sunday first, as `tm_wday` counts.
     var weekdays: [String]
+    /// January first.
+    var months: [String]
 
     /// English, 24 hours: what tests and the C locale see.
     static let plain = ClockFace(
-        cycle: .twentyFourHour, am: "AM", pm: "PM", weekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"])
+        cycle: .twentyFourHour, am: "AM", pm: "PM", weekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+        months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])
 
     static func ofLocale() -> ClockFace {
         func word(_ item: Int) -> String { String(cString: nl_langinfo(nl_item(item))) }
         let (am, pm) = (word(Int(AM_STR)), word(Int(PM_STR)))
         return ClockFace(
             cycle: HourCycle(timeFormat: word(Int(T_FMT))), am: am.isEmpty ? "AM" : am, pm: pm.isEmpty ? "PM" : pm,
-            weekdays: (0..<7).map { word(Int(ABDAY_1) + $0) })
+            weekdays: (0..<7).map { word(Int(ABDAY_1) + $0) }, months: (0..<12).map { word(Int(ABMON_1) + $0) })
     }
 
     /// The face in use: `plain` until `Language.start` reads the locale.

@@ -15,7 +15,10 @@ extension LaundryCommand.Daemon {
                 return print(DaemonStatusText.alreadyRunning(pid: pid))
             }
             let pid = try DaemonLauncher.start(runtime: context.runtime, environment: context.environment)
-            print("Started the laundry daemon (pid \(pid)); its log: \(context.runtime.log)")
+            print(
+                Words.text(
+                    "Started the laundry daemon (pid {pid}); its log: {log}",
+                    ["pid": String(pid), "log": context.runtime.log]))
         }
     }
 
@@ -26,7 +29,7 @@ extension LaundryCommand.Daemon {
             let context = try AppContext.make()
             print(
                 DaemonLauncher.stop(runtime: context.runtime)
-                    ? "Stopped the laundry daemon." : "The laundry daemon is not running.")
+                    ? Words.text("Stopped the laundry daemon.") : Words.text("The laundry daemon is not running."))
         }
     }
 
@@ -60,8 +63,8 @@ extension LaundryCommand.Daemon {
             let unit = try UnitFile.install(
                 template: context.laundry.dataDirectory.path + "/laundry.service",
                 environment: context.environment)
-            print("Wrote \(unit).")
-            print("Enable and start it with:  systemctl --user enable --now laundry.service")
+            print(Words.text("Wrote {file}.", ["file": unit]))
+            print(Words.text("Enable and start it with:  systemctl --user enable --now laundry.service"))
         }
     }
 }

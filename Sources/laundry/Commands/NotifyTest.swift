@@ -24,17 +24,23 @@ extension LaundryCommand {
                         reason: failure, advice: ErrorText.soundFix(SoundCheck.probe(environment: context.environment))
                     )
                 }
-                print("Played the alarm sound.")
+                print(Words.text("Played the alarm sound."))
             }
             let server = try Desktop.postTestNotification(context.laundry, environment: context.environment)
-            print("Posted a test notification.")
-            print("Server:       \(server.name) \(server.version) by \(server.vendor) (spec \(server.specVersion))")
-            print("Capabilities: \(server.capabilities.joined(separator: ", "))")
+            print(Words.text("Posted a test notification."))
+            print(
+                Words.text(
+                    "Server:       {name} {version} by {vendor} (spec {spec})",
+                    [
+                        "name": server.name, "version": server.version, "vendor": server.vendor,
+                        "spec": server.specVersion,
+                    ]))
+            print(Words.text("Capabilities: {list}", ["list": server.capabilities.joined(separator: ", ")]))
             if !server.hasActions {
-                print("This server shows no buttons: notifications will name the command to type instead.")
+                print(Words.text("This server shows no buttons: notifications will name the command to type instead."))
             }
             if let outcome = try Desktop.runTestHook(context.laundry, config: context.laundry.loadConfig()) {
-                print("Hook:         \(outcome)")
+                print(Words.text("Hook:         {outcome}", ["outcome": outcome]))
             }
         }
     }
