@@ -39,12 +39,13 @@ extension LaundryCommand {
             do {
                 let context = try AppContext.make(environment: environment)
                 _ = try MessageCatalog.load(from: context.laundry.dataDirectory)
-                report.ok("data folder", context.laundry.dataDirectory.path)
+                report.ok(Words.text("data folder"), context.laundry.dataDirectory.path)
                 return context
             } catch {
                 report.problem(
-                    "data folder", ErrorText.line(for: error) ?? "\(error)",
-                    fix: "reinstall laundry (make install) or set LAUNDRY_DATA_DIR to the folder with kinds.json")
+                    Words.text("data folder"), ErrorText.line(for: error) ?? "\(error)",
+                    fix: Words.text(
+                        "reinstall laundry (make install) or set LAUNDRY_DATA_DIR to the folder with kinds.json"))
                 return nil
             }
         }
@@ -52,22 +53,28 @@ extension LaundryCommand {
         private func checkHome(_ report: inout DoctorReport, _ inspection: Inspection, home: String) {
             switch inspection.home {
             case .notCreated:
-                report.ok("LAUNDRY_HOME", "\(home) (not created yet; the first adopt creates it)")
+                report.ok(
+                    "LAUNDRY_HOME", Words.text("{home} (not created yet; the first adopt creates it)", ["home": home]))
             case .notWritable:
                 report.problem(
-                    "LAUNDRY_HOME", "\(home) is not a folder you can write",
-                    fix: "fix its permissions or point LAUNDRY_HOME elsewhere")
+                    "LAUNDRY_HOME", Words.text("{home} is not a folder you can write", ["home": home]),
+                    fix: Words.text("fix its permissions or point LAUNDRY_HOME elsewhere"))
                 return
             case .ready(let pets, let timers):
-                report.ok("LAUNDRY_HOME", "\(home): \(Plural.count(pets, "pet")), \(Plural.count(timers, "timer"))")
+                let counts = [
+                    Words.count(pets, "{count} pet", "{count} pets"),
+                    Words.count(timers, "{count} timer", "{count} timers"),
+                ]
+                report.ok("LAUNDRY_HOME", "\(home): " + counts.joined(separator: ", "))
             }
             for problem in inspection.problems {
-                report.problem("files", ErrorText.line(for: problem), fix: ErrorText.fix(for: problem))
+                report.problem(Words.text("files"), ErrorText.line(for: problem), fix: ErrorText.fix(for: problem))
             }
             for file in inspection.setAsideFiles {
                 report.warning(
-                    "files", "\(file) was set aside as corrupt",
-                    fix: "look at it; the pet's other parts are kept, and the next change made here writes a new one")
+                    Words.text("files"), Words.text("{file} was set aside as corrupt", ["file": file]),
+                    fix: Words.text(
+                        "look at it; the pet's other parts are kept, and the next change made here writes a new one"))
             }
         }
 
@@ -77,67 +84,76 @@ extension LaundryCommand {
             if let old = laundry.configLeftInDataFolder {
                 let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
                 report.warning(
-                    "config.json", "\(old) is not read any more: settings live outside the data folder",
+                    "config.json",
+                    Words.text("{old} is not read any more: settings live outside the data folder", ["old": old]),
                     fix: "mkdir -p \(ShellQuote.quote(folder)) && mv \(ShellQuote.quote(old)) \(ShellQuote.quote(path))"
                 )
             }
             do {
                 let config = try laundry.loadConfig()
                 report.ok("config.json", "\(path): \(ConfigSummary.line(config))")
-                report.ok("quiet hours", QuietHoursText.describe(config.quietHours, at: laundry.now))
+                report.ok(Words.text("quiet hours"), QuietHoursText.describe(config.quietHours, at: laundry.now))
                 checkSound(&report, config, context.environment)
             } catch {
                 report.problem(
                     "config.json", ErrorText.line(for: error) ?? "\(error)",
-                    fix: "edit \(path); the daemon keeps its previous settings until it reads a good file")
+                    fix: Words.text(
+                        "edit {path}; the daemon keeps its previous settings until it reads a good file", ["path": path]
+                    ))
             }
         }
 
         private func checkSound(_ report: inout DoctorReport, _ config: DaemonConfig, _ environment: [String: String]) {
             guard config.sound else {
-                report.ok("sound", "off (\"sound\": false in config.json)")
+                report.ok(Words.text("sound"), Words.text("off (\"sound\": false in config.json)"))
                 return
             }
             if let socket = SoundCheck.serverSocket(environment: environment), SoundCheck.serverAnswers(at: socket) {
-                report.ok("sound", "a sound server answers at \(socket)")
+                report.ok(Words.text("sound"), Words.text("a sound server answers at {socket}", ["socket": socket]))
             } else {
                 report.warning(
-                    "sound", "no sound server (PulseAudio or PipeWire) answers: finished loads will be silent",
-                    fix: "start PulseAudio or PipeWire (pipewire-pulse) in your session")
+                    Words.text("sound"),
+                    Words.text("no sound server (PulseAudio or PipeWire) answers: finished loads will be silent"),
+                    fix: Words.text("start PulseAudio or PipeWire (pipewire-pulse) in your session"))
             }
             if let theme = SoundCheck.themeSound(environment: environment) {
-                report.ok("sound theme", theme)
+                report.ok(Words.text("sound theme"), theme)
             } else {
                 report.warning(
-                    "sound theme", "the freedesktop sound theme's 'complete' is missing",
-                    fix: "install sound-theme-freedesktop")
+                    Words.text("sound theme"), Words.text("the freedesktop sound theme's 'complete' is missing"),
+                    fix: Words.text("install sound-theme-freedesktop"))
             }
         }
 
         private func checkDaemon(_ report: inout DoctorReport, _ context: AppContext) {
             guard DaemonLock.isHeld(paths: context.runtime) else {
                 report.warning(
-                    "daemon", "not running: no notifications will pop up",
-                    fix: "laundry daemon start, or for systemd: laundry daemon install")
+                    Words.text("daemon"), Words.text("not running: no notifications will pop up"),
+                    fix: Words.text("laundry daemon start, or for systemd: laundry daemon install"))
                 return
             }
             let status = DaemonStatus.read(from: context.runtime.status)
             report.ok(
-                "daemon",
-                "running" + (status.map { " (pid \($0.pid), \(Plural.count($0.timersArmed, "timer")) armed)" } ?? ""))
+                Words.text("daemon"),
+                status.map {
+                    Words.count(
+                        $0.timersArmed, "running (pid {pid}, {count} timer armed)",
+                        "running (pid {pid}, {count} timers armed)", ["pid": String($0.pid)])
+                } ?? Words.text("running"))
             if let status, status.home != context.laundry.home {
                 report.warning(
-                    "daemon", "it serves \(status.home), not this LAUNDRY_HOME",
-                    fix: "laundry daemon stop, then start it with the LAUNDRY_HOME you use")
+                    Words.text("daemon"), Words.text("it serves {home}, not this LAUNDRY_HOME", ["home": status.home]),
+                    fix: Words.text("laundry daemon stop, then start it with the LAUNDRY_HOME you use"))
             }
         }
 
         private func checkClock(_ report: inout DoctorReport, _ context: AppContext) {
             let now = context.laundry.now
-            report.ok("clock", ClockText.describe(now))
+            report.ok(Words.text("clock"), ClockText.describe(now))
             if context.environment["LAUNDRY_FAKE_NOW"] != nil {
                 report.warning(
-                    "clock", "LAUNDRY_FAKE_NOW is set: laundry runs on a shifted clock", fix: "unset LAUNDRY_FAKE_NOW")
+                    Words.text("clock"), Words.text("LAUNDRY_FAKE_NOW is set: laundry runs on a shifted clock"),
+                    fix: Words.text("unset LAUNDRY_FAKE_NOW"))
             }
         }
     }

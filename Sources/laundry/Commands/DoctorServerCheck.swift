@@ -9,11 +9,16 @@ enum DoctorServerCheck {
     static func check(_ report: inout DoctorReport, environment: [String: String]) {
         checkServer(&report, environment: environment)
         if let entry = DesktopEntry.installedPath(environment: environment) {
-            report.ok("desktop entry", "\(entry) (GNOME lists laundry's notifications under it)")
+            report.ok(
+                Words.text("desktop entry"),
+                Words.text("{entry} (GNOME lists laundry's notifications under it)", ["entry": entry]))
         } else {
             report.warning(
-                "desktop entry", "\(DesktopEntry.fileName) is in no applications folder the desktop reads",
-                fix: "make install (GNOME then groups laundry's popups and lists it in its notification settings)")
+                Words.text("desktop entry"),
+                Words.text(
+                    "{file} is in no applications folder the desktop reads", ["file": DesktopEntry.fileName]),
+                fix: Words.text(
+                    "make install (GNOME then groups laundry's popups and lists it in its notification settings)"))
         }
     }
 
@@ -21,44 +26,62 @@ enum DoctorServerCheck {
     /// desktop offers a way to.
     static func checkKeepAwake(_ report: inout DoctorReport, status: DaemonStatus?, config: DaemonConfig, now: Date) {
         guard config.keepAwake else {
-            report.ok("keep awake", "off (\"keepAwake\": false in config.json): a load may be cut short by a suspend")
+            report.ok(
+                Words.text("keep awake"),
+                Words.text("off (\"keepAwake\": false in config.json): a load may be cut short by a suspend"))
             return
         }
         let interfaces = Desktop.suspendInhibitors()
         if let status, status.awake?.through != nil {
-            report.ok("keep awake", DaemonStatusText.awake(status, now: now))
+            report.ok(Words.text("keep awake"), DaemonStatusText.awake(status, now: now))
         } else if interfaces.isEmpty {
             report.warning(
-                "keep awake",
-                "no desktop interface answers (portal, gnome-session, PowerManagement), as on a bare window manager",
+                Words.text("keep awake"),
+                Words.text(
+                    "no desktop interface answers (portal, gnome-session, PowerManagement), as on a bare window manager"
+                ),
                 fix:
-                    "an idle suspend set up by hand (swayidle, xss-lock) is not held back: give it longer than a load, "
-                    + "or let your phone ring instead (README: When this computer sleeps)")
+                    Words.text(
+                        "an idle suspend set up by hand (swayidle, xss-lock) is not held back: give it "
+                            + "longer than a load, or let your phone ring instead (README: When this computer "
+                            + "sleeps)"
+                    ))
         } else if let status, let awake = status.awake, awake.problem != nil, awake.reason != nil {
             report.warning(
-                "keep awake", DaemonStatusText.awake(status, now: now),
-                fix: "look at the daemon's log; the interfaces here: \(interfaces.joined(separator: ", "))")
+                Words.text("keep awake"), DaemonStatusText.awake(status, now: now),
+                fix: Words.text(
+                    "look at the daemon's log; the interfaces here: {interfaces}",
+                    ["interfaces": interfaces.joined(separator: ", ")]))
         } else {
-            report.ok("keep awake", "while a load runs or rings, through \(interfaces[0])")
+            report.ok(
+                Words.text("keep awake"),
+                Words.text("while a load runs or rings, through {interfaces}", ["interfaces": interfaces[0]]))
         }
     }
 
     private static func checkServer(_ report: inout DoctorReport, environment: [String: String]) {
         guard let server = Desktop.notificationServer() else {
-            report.problem("notifications", "no notification server", fix: ErrorText.missingServer(environment))
+            report.problem(
+                Words.text("notifications"), Words.text("no notification server"),
+                fix: ErrorText.missingServer(environment))
             return
         }
         if server.hasActions, server.name == "mako" {
             report.ok(
-                "notifications",
-                "\(server.name) \(server.version): it takes buttons but draws none; press them with `makoctl menu` "
-                    + "(bind a key to it), or click a popup to stop its alarm")
+                Words.text("notifications"),
+                Words.text(
+                    "{name} {version}: it takes buttons but draws none; press them with `makoctl menu` (bind "
+                        + "a key to it), or click a popup to stop its alarm",
+                    ["name": server.name, "version": server.version]))
         } else if server.hasActions {
-            report.ok("notifications", "\(server.name) \(server.version), with buttons")
+            report.ok(
+                Words.text("notifications"),
+                Words.text("{name} {version}, with buttons", ["name": server.name, "version": server.version]))
         } else {
             report.warning(
-                "notifications", "\(server.name) \(server.version) shows no buttons",
-                fix: "notifications will name the command to type; a server such as dunst shows buttons")
+                Words.text("notifications"),
+                Words.text("{name} {version} shows no buttons", ["name": server.name, "version": server.version]),
+                fix: Words.text("notifications will name the command to type; a server such as dunst shows buttons"))
         }
     }
 }
