@@ -27,7 +27,9 @@ extension LaundryCommand {
         func validate() throws {
             if name == nil && kind == nil && settings.isEmpty {
                 throw ValidationError(
-                    "nothing to change; give at least one of --name, --kind, --wash, --dry, --every, --last-washed")
+                    Words.text(
+                        "nothing to change; give at least one of --name, --kind, --wash, --dry, --every, --last-washed")
+                )
             }
         }
 

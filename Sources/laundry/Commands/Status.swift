@@ -49,10 +49,12 @@ extension LaundryCommand {
 
         func validate() throws {
             if output.json, let format, format != .json {
-                throw ValidationError("--json and --format \(format.rawValue) ask for two outputs; use one")
+                throw ValidationError(
+                    Words.text("--json and --format {format} ask for two outputs; use one", ["format": format.rawValue])
+                )
             }
             if template != nil, barFormat == .json || output.json {
-                throw ValidationError("--template shapes a bar's text, and json has none; drop one of them")
+                throw ValidationError(Words.text("--template shapes a bar's text, and json has none; drop one of them"))
             }
         }
 

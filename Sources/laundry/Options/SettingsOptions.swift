@@ -44,7 +44,10 @@ struct SettingsOptions: ParsableArguments {
     /// a usage error.
     static func checkKind(_ kind: String?, in catalog: KindCatalog) throws {
         guard let kind, catalog.kind(kind) == nil else { return }
-        throw ValidationError("'\(kind)' is not a kind of laundry; use one of: \(catalog.ids.joined(separator: ", "))")
+        throw ValidationError(
+            Words.text(
+                "'{kind}' is not a kind of laundry; use one of: {kinds}",
+                ["kind": kind, "kinds": catalog.ids.joined(separator: ", ")]))
     }
 
     /// The settings, with the date read against the given clock.

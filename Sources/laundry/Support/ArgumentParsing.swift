@@ -31,14 +31,22 @@ extension ArgumentParsing {
         if Int(digits) == nil, !digits.isEmpty, digits.drop(while: { $0 == "-" }).allSatisfy(\.isASCII),
             digits.drop(while: { $0 == "-" }).allSatisfy(\.isNumber), digits.count > 1
         {
-            throw ValidationError("\(option) must be \(allowed(range)) (it is \(digits))")
+            throw ValidationError(
+                Words.text(
+                    "{option} must be {allowed} (it is {value})",
+                    ["option": option, "allowed": allowed(range), "value": digits]))
         }
         guard let number = Int(digits) else {
             throw ValidationError(
-                "\(option): '\(UnsafeText.escaped(text))' is not a whole number; for example \(option) \(example)")
+                Words.text(
+                    "{option}: '{value}' is not a whole number; for example {option} {example}",
+                    ["option": option, "value": UnsafeText.escaped(text), "example": String(example)]))
         }
         guard range.contains(number) else {
-            throw ValidationError("\(option) must be \(allowed(range)) (it is \(number))")
+            throw ValidationError(
+                Words.text(
+                    "{option} must be {allowed} (it is {value})",
+                    ["option": option, "allowed": allowed(range), "value": String(number)]))
         }
         return number
     }
@@ -46,13 +54,18 @@ extension ArgumentParsing {
     /// "at least 1", "between 1 and 104".
     private static func allowed(_ range: ClosedRange<Int>) -> String {
         range.upperBound == Int.max
-            ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
+            ? Words.text("at least {low}", ["low": String(range.lowerBound)])
+            : Words.text(
+                "between {low} and {high}", ["low": String(range.lowerBound), "high": String(range.upperBound)])
     }
 
     static func barFormat(_ text: String) throws -> BarFormat {
         guard let format = BarFormat(rawValue: text.lowercased()) else {
             let known = BarFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("'\(UnsafeText.escaped(text))' is not a status format; use one of: \(known)")
+            throw ValidationError(
+                Words.text(
+                    "'{format}' is not a status format; use one of: {formats}",
+                    ["format": UnsafeText.escaped(text), "formats": known]))
         }
         return format
     }
