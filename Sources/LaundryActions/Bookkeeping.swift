@@ -74,31 +74,38 @@ extension Laundry {
     public var iconPath: String { dataDirectory.path + "/icons/laundry.svg" }
 
     /// Writes down that this machine announced a finished load (`timerID`), and/or sent a
-    /// reminder, in its notes. Returns the pet with them. `standing`: what the daemon read
-    /// before, which stands when a record cannot be read now (`filesLost`: one has vanished).
+    /// reminder, in its notes: for the pet as the daemon read and settled it a moment ago to
+    /// announce it, written from that view, not read and settled again. Returns the pet with them.
     public func recordAnnouncement(
-        _ id: UUID, finishedTimer timerID: UUID?, nagged: Bool, at now: Date, standing: PetState? = nil,
-        filesLost: Bool = false
-    ) throws -> PetState? {
-        try recordNotes(id, at: now, standing: standing, filesLost: filesLost) { state in
+        finishedTimer timerID: UUID?, nagged: Bool, at now: Date, settled view: PetState
+    ) throws -> PetState {
+        var state = view
+        state.notes = store.notes(view.pet.id, device: try? device.id())
+        try note(&state) { state in
             if let timerID, state.timer?.id == timerID { Reminders.recordAnnouncement(&state, at: now) }
             if nagged { Reminders.recordNag(&state, at: now) }
         }
+        return state
     }
 
     /// The pet as it is now (settled in the view), with its notes changed by `note` and written if
     /// they changed.
     private func recordNotes(
-        _ id: UUID, at now: Date, standing: PetState?, filesLost: Bool, _ note: (inout PetState) -> Void
+        _ id: UUID, at now: Date, standing: PetState?, filesLost: Bool, _ change: (inout PetState) -> Void
     ) throws -> PetState? {
         let read = filesLost ? (state: PetState?.none, complete: false) : load(id)
         guard var state = read.complete ? read.state : standing ?? read.state else { return nil }
         state.notes = store.notes(id, device: try? device.id())
         StageMachine.settle(&state, at: now)
-        let before = state.notes
-        note(&state)
-        if state.notes != before { try store.saveNotes(state.notes) }
+        try note(&state, change)
         return state
+    }
+
+    /// Changes the pet's notes and writes them if they changed.
+    private func note(_ state: inout PetState, _ change: (inout PetState) -> Void) throws {
+        let before = state.notes
+        change(&state)
+        if state.notes != before { try store.saveNotes(state.notes) }
     }
 
     /// The health tick for one pet: warnings decided on the records as they are now, written down

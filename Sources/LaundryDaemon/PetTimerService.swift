@@ -170,10 +170,12 @@ final class PetTimerService {
         return earliest
     }
 
-    /// What `announceDue` said and must now be written down.
+    /// What `announceDue` said and must now be written down, and the pet as it was announced from.
     struct PendingWrite {
         var finishedTimerID: UUID?
         var nagged = false
+        /// Settled once, from the files read this wake-up: written from, not read and settled again.
+        var view: PetState
     }
 
     /// Announces what is due, decided from the files as they are now: a timer that ended (once,
@@ -191,7 +193,7 @@ final class PetTimerService {
         guard let current = state else { return nil }
         var view = current
         StageMachine.settle(&view, at: now)
-        var pending = PendingWrite()
+        var pending = PendingWrite(view: view)
         if let finished = view.unannouncedFinish {
             if !announcedTimers.contains(finished.id) {
                 announce(
@@ -241,12 +243,12 @@ final class PetTimerService {
     /// Writes down what was announced: the finish (via settling), this machine's notes.
     func persist(_ pending: PendingWrite, at now: Date, laundry: Laundry) throws {
         do {
-            loadedStamp = nil
-            replaceState(
-                with: try laundry.recordAnnouncement(
-                    id, finishedTimer: pending.finishedTimerID, nagged: pending.nagged, at: now, standing: state,
-                    filesLost: filesLost(laundry.fileVersion(id))),
-                at: now)
+            let recorded = try laundry.recordAnnouncement(
+                finishedTimer: pending.finishedTimerID, nagged: pending.nagged, at: now, settled: pending.view)
+            // Only this machine's notes differ from what was read: nobody changed the pet, and a
+            // load that ran to its end neither started nor stopped.
+            loadChanges += LoadChange.between(state, recorded, at: now)
+            state = recorded
             retryAfter = nil
         } catch {
             retryAfter = now.addingTimeInterval(60)
