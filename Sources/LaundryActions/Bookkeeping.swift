@@ -64,8 +64,8 @@ extension Laundry {
 
     /// `"clock"` of config.json, for the times every command shows. A file that cannot be read or
     /// is wrong counts as silent here: the commands that use the settings say what is wrong with it.
-    public static func clockSetting(environment: [String: String]) -> HourCycle? {
-        (try? ConfigFile.load(ConfigFile.path(environment: environment)))?.clock
+    public static func clockSetting(variable: (String) -> String?) -> HourCycle? {
+        (try? ConfigFile.load(ConfigFile.path(variable: variable)))?.clock
     }
 
     /// A `config.json` left in the data folder from before settings moved out of it: never read.

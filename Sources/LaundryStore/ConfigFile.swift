@@ -10,9 +10,13 @@ import LaundryCore
 /// machines. Optional: a missing file means the defaults; a broken one is a clear error.
 public enum ConfigFile {
     /// `$XDG_CONFIG_HOME/laundry/config.json`, else `~/.config/laundry/config.json`.
-    public static func path(environment: [String: String]) -> String {
-        if let folder = environment["XDG_CONFIG_HOME"], folder.hasPrefix("/") { return folder + "/laundry/config.json" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? LaundryPaths.userHome()
+    public static func path(environment: [String: String]) -> String { path { environment[$0] } }
+
+    /// The same from a lookup of one variable at a time (`getenv`), for a start-up that builds no
+    /// dictionary of the environment.
+    public static func path(variable: (String) -> String?) -> String {
+        if let folder = variable("XDG_CONFIG_HOME"), folder.hasPrefix("/") { return folder + "/laundry/config.json" }
+        let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? LaundryPaths.userHome()
         return home + "/.config/laundry/config.json"
     }
 

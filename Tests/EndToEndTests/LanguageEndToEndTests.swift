@@ -46,7 +46,7 @@ final class LanguageEndToEndTests: XCTestCase {
         let messages = home.run(["wash", "Socks"], environment: ["LANG": "C.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"])
         XCTAssertFalse(messages.stderr.contains("cannot wash"), "LC_MESSAGES=fr: \(messages.stderr)")
         let all = home.run(
-            ["wash", "Socks"], environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "C.UTF-8", "LANGUAGE": "de"])
+            ["wash", "Socks"], environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "C", "LANGUAGE": "de"])
         XCTAssertTrue(all.stderr.contains("cannot wash"), "LC_ALL=C silences LANGUAGE, as gettext does: \(all.stderr)")
     }
 

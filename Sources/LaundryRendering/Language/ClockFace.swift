@@ -33,7 +33,8 @@ struct ClockFace: Sendable {
     static var current: ClockFace { chosen.withLock { $0 } }
     private static let chosen = Mutex(ClockFace.plain)
 
-    /// Reads the locale's conventions; `cycle`, when given (config.json, the desktop), wins over the locale's.
+    /// Reads the locale's conventions (`locale`: false for the C locale's, which are `plain`);
+    /// `cycle`, when given (config.json, the desktop), wins over the locale's.
     static func use(locale: Bool, cycle: HourCycle?) {
         var face = locale ? ofLocale() : .plain
         if let cycle { face.cycle = cycle }

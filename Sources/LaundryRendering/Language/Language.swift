@@ -14,27 +14,38 @@ public enum Language {
 
     /// Reads the locale and binds the catalogues; once, before any text is made. Numbers keep the C
     /// locale: a decimal comma must never reach a file, `--json`, or a parser.
-    public static func start(environment: [String: String]) {
+    public static func start(environment: [String: String]) { start { environment[$0] } }
+
+    /// The same from a lookup of one variable at a time (`getenv`).
+    public static func start(variable: (String) -> String?) {
         setlocale(LC_ALL, "")
         setlocale(LC_NUMERIC, "C")
-        ClockFace.use(locale: true, cycle: nil)
-        let folder = catalogueFolder(environment: environment, executable: DataDirectory.currentExecutable())
+        // The C locale (no LANG, or one not installed) is English and 24 hours, and gettext
+        // ignores LANGUAGE under it: nothing more to read.
+        ClockFace.use(locale: !isPlain(LC_TIME), cycle: nil)
+        guard !isPlain(LC_MESSAGES) else { return }
+        let folder = catalogueFolder(variable: variable, executable: DataDirectory.currentExecutable())
         guard let folder else { return }
         bindtextdomain(domain, folder)
         bind_textdomain_codeset(domain, "UTF-8")
     }
 
+    private static func isPlain(_ category: Int32) -> Bool {
+        guard let name = setlocale(category, nil) else { return true }
+        return ["C", "POSIX"].contains(String(cString: name))
+    }
+
     /// 12 or 24 hours whatever the locale says (`"clock"` in config.json, the desktop's setting);
     /// nil goes back to the locale's.
     public static func useClock(_ cycle: HourCycle?) {
-        ClockFace.use(locale: true, cycle: cycle)
+        ClockFace.use(locale: !isPlain(LC_TIME), cycle: cycle)
     }
 
     /// The folder of compiled catalogues: `LAUNDRY_LOCALE_DIR`, else beside the binary (installed,
     /// `<prefix>/bin/laundry` and `<prefix>/share/locale`; built, `.build/<triple>/<config>/laundry`
     /// and `.build/locale`), the first that holds a `laundry.mo`.
-    public static func catalogueFolder(environment: [String: String], executable: String?) -> String? {
-        if let folder = environment["LAUNDRY_LOCALE_DIR"], !folder.isEmpty { return folder }
+    static func catalogueFolder(variable: (String) -> String?, executable: String?) -> String? {
+        if let folder = variable("LAUNDRY_LOCALE_DIR"), !folder.isEmpty { return folder }
         guard let executable, let slash = executable.lastIndex(of: "/") else { return nil }
         let bin = String(executable[..<slash])
         for candidate in [bin + "/../share/locale", bin + "/../../locale"] where holdsCatalogues(candidate) {
