@@ -14,14 +14,3 @@ struct LengthOption<Meaning: LengthMeaning>: ParsableArguments {
 
 /// What `--for` means to one command, and what it is when left out.
 protocol LengthMeaning { static var help: String { get } }
-
-enum WashLength: LengthMeaning {
-    static let help = "How long this wash takes, this time only (else the pet's wash time)"
-}
-enum DryLength: LengthMeaning {
-    static let help = "How long this drying takes, this time only (else the pet's dry time)"
-}
-enum MoreDryLength: LengthMeaning { static let help = "How much longer to dry (else 10 minutes)" }
-enum SnoozeLength: LengthMeaning {
-    static let help = "How long to hold back its reminders and warnings (else 10 minutes)"
-}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import LaundryCore
+
+/// The commands that are one move of the cycle on one pet, and nothing else: each declares its
+/// name, its help and its move; the arguments and the run are theirs in common.
+protocol PlainMove {
+    static var configuration: CommandConfiguration { get }
+    static var action: PetAction { get }
+}
+
+/// A move that takes `--for <duration>`: its help says what the length means to it.
+protocol TimedMove: LengthMeaning {
+    static var configuration: CommandConfiguration { get }
+    static func action(_ length: LaundryDuration?) -> PetAction
+}
+
+/// `laundry fold|cancel|pause|resume <pet>`.
+struct PetMove<Move: PlainMove>: ParsableCommand {
+    static var configuration: CommandConfiguration { Move.configuration }
+
+    @OptionGroup var target: PetArgument
+
+    func run() throws { try CycleMove.run(Move.action, on: target.pet) }
+}
+
+/// `laundry wash|dry|more-dry|snooze <pet> [--for <duration>]`.
+struct TimedPetMove<Move: TimedMove>: ParsableCommand {
+    static var configuration: CommandConfiguration { Move.configuration }
+
+    @OptionGroup var target: PetArgument
+    @OptionGroup var length: LengthOption<Move>
+
+    func run() throws { try CycleMove.run(Move.action(length.length), on: target.pet) }
+}
+
+extension LaundryCommand {
+    typealias Wash = TimedPetMove<WashMove>
+    typealias Dry = TimedPetMove<DryMove>
+    typealias MoreDry = TimedPetMove<MoreDryMove>
+    typealias Snooze = TimedPetMove<SnoozeMove>
+    typealias Fold = PetMove<FoldMove>
+    typealias Cancel = PetMove<CancelMove>
+    typealias Pause = PetMove<PauseMove>
+    typealias Resume = PetMove<ResumeMove>
+}
+
+enum WashMove: TimedMove {
+    static let configuration = CommandConfiguration(
+        commandName: "wash", abstract: "Start a pet's wash timer.",
+        discussion: "Uses the pet's wash duration unless --for is given. When it ends the pet is 'washed'.")
+    static let help = "How long this wash takes, this time only (else the pet's wash time)"
+    static func action(_ length: LaundryDuration?) -> PetAction { .wash(length) }
+}
+
+enum DryMove: TimedMove {
+    static let configuration = CommandConfiguration(
+        commandName: "dry", abstract: "Start a pet's dryer timer once its wash is done.",
+        discussion: "Uses the pet's dry duration unless --for is given. When it ends the pet is 'dried'.")
+    static let help = "How long this drying takes, this time only (else the pet's dry time)"
+    static func action(_ length: LaundryDuration?) -> PetAction { .dry(length) }
+}
+
+enum MoreDryMove: TimedMove {
+    static let configuration = CommandConfiguration(
+        commandName: "more-dry", abstract: "Dry a dried pet a little longer (10 minutes unless --for is given).")
+    static let help = "How much longer to dry (else 10 minutes)"
+    static func action(_ length: LaundryDuration?) -> PetAction { .moreDry(length) }
+}
+
+enum SnoozeMove: TimedMove {
+    static let configuration = CommandConfiguration(
+        commandName: "snooze",
+        abstract: "Hold back a pet's reminders and health warnings for a while (10 minutes unless --for is given).")
+    static let help = "How long to hold back its reminders and warnings (else 10 minutes)"
+    static func action(_ length: LaundryDuration?) -> PetAction { .snooze(length) }
+}
+
+enum FoldMove: PlainMove {
+    static let configuration = CommandConfiguration(
+        commandName: "fold", abstract: "Finish a pet's cycle: fold it after drying (or air-drying after the wash).",
+        discussion: "Health goes back to 100% and the streak grows.")
+    static let action = PetAction.fold
+}
+
+enum CancelMove: PlainMove {
+    static let configuration = CommandConfiguration(
+        commandName: "cancel", abstract: "Stop a pet's running timer and go back to the stage before it.")
+    static let action = PetAction.cancel
+}
+
+enum PauseMove: PlainMove {
+    static let configuration = CommandConfiguration(
+        commandName: "pause", abstract: "Pause a pet's running timer; the time left is kept until you resume.")
+    static let action = PetAction.pause
+}
+
+enum ResumeMove: PlainMove {
+    static let configuration = CommandConfiguration(
+        commandName: "resume", abstract: "Resume a paused timer with the time it had left.")
+    static let action = PetAction.resume
+}
