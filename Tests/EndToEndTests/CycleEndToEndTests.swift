@@ -1,21 +1,25 @@
 import Foundation
+import LaundryCore
 import XCTest
 
 final class CycleEndToEndTests: XCTestCase {
+    /// The injected clock, `seconds` after 10:00 on a day in November: time passes without sleeping.
+    private func at(_ seconds: Int) -> [String: String] {
+        ["LAUNDRY_FAKE_NOW": Timestamp.format(Date(timeIntervalSince1970: 1_795_168_800 + Double(seconds)))]
+    }
+
     func test_aWholeCycleFromAdoptionToFolding() throws {
         let home = LaundryHome()
-        home.ok("adopt", "Socks")
-        home.ok("wash", "socks", "--for", "2s")
-        XCTAssertEqual(home.pet("Socks")["stage"] as? String, "washing")
-        Thread.sleep(forTimeInterval: 2.2)
-        XCTAssertEqual(home.pet("Socks")["stage"] as? String, "washed")
-        home.ok("dry", "Socks", "--for", "1s")
-        XCTAssertEqual(home.pet("Socks")["stage"] as? String, "drying")
-        Thread.sleep(forTimeInterval: 1.2)
-        XCTAssertEqual(home.pet("Socks")["stage"] as? String, "dried")
-        let fold = home.ok("fold", "SOCKS")
+        home.ok("adopt", "Socks", environment: at(0))
+        home.ok("wash", "socks", "--for", "2s", environment: at(0))
+        XCTAssertEqual(home.pet("Socks", environment: at(0))["stage"] as? String, "washing")
+        XCTAssertEqual(home.pet("Socks", environment: at(3))["stage"] as? String, "washed")
+        home.ok("dry", "Socks", "--for", "1s", environment: at(3))
+        XCTAssertEqual(home.pet("Socks", environment: at(3))["stage"] as? String, "drying")
+        XCTAssertEqual(home.pet("Socks", environment: at(5))["stage"] as? String, "dried")
+        let fold = home.ok("fold", "SOCKS", environment: at(5))
         XCTAssertTrue(fold.stdout.contains("Folded Socks"), fold.stdout)
-        let pet = home.pet("Socks")
+        let pet = home.pet("Socks", environment: at(5))
         XCTAssertEqual(pet["stage"] as? String, "idle")
         XCTAssertEqual(pet["health"] as? Int, 100)
         XCTAssertEqual(pet["currentStreak"] as? Int, 1)
@@ -28,21 +32,20 @@ final class CycleEndToEndTests: XCTestCase {
 
     func test_pauseAndResumeKeepTheRemainingTime() throws {
         let home = LaundryHome()
-        home.ok("adopt", "Towels", "--kind", "towels")
-        home.ok("wash", "towels", "--for", "10m")
-        home.ok("pause", "towels")
-        let paused = try XCTUnwrap(home.pet("Towels")["timer"] as? [String: Any])
+        home.ok("adopt", "Towels", "--kind", "towels", environment: at(0))
+        home.ok("wash", "towels", "--for", "10m", environment: at(0))
+        home.ok("pause", "towels", environment: at(0))
+        let paused = try XCTUnwrap(home.pet("Towels", environment: at(0))["timer"] as? [String: Any])
         XCTAssertEqual(paused["paused"] as? Bool, true)
         let left = try XCTUnwrap(paused["remainingSeconds"] as? Double)
         XCTAssertEqual(left, 600, accuracy: 1.5)
-        Thread.sleep(forTimeInterval: 1.5)
-        let stillPaused = try XCTUnwrap(home.pet("Towels")["timer"] as? [String: Any])
+        let stillPaused = try XCTUnwrap(home.pet("Towels", environment: at(3600))["timer"] as? [String: Any])
         XCTAssertEqual(stillPaused["remainingSeconds"] as? Double, left, "no time passes while paused")
-        home.ok("resume", "towels")
-        let resumed = try XCTUnwrap(home.pet("Towels")["timer"] as? [String: Any])
+        home.ok("resume", "towels", environment: at(3600))
+        let resumed = try XCTUnwrap(home.pet("Towels", environment: at(3600))["timer"] as? [String: Any])
         XCTAssertEqual(resumed["paused"] as? Bool, false)
         XCTAssertEqual(try XCTUnwrap(resumed["remainingSeconds"] as? Double), left, accuracy: 0.5)
-        let resume = home.run(["resume", "towels"])
+        let resume = home.run(["resume", "towels"], environment: at(3600))
         XCTAssertEqual(resume.status, 1)
         XCTAssertEqual(
             resume.stderrLines, ["laundry: error: Towels's timer is not paused; pause it with: laundry pause Towels"])
@@ -111,19 +114,18 @@ final class CycleEndToEndTests: XCTestCase {
 
     func test_historyAndStatsJSON() throws {
         let home = LaundryHome()
-        home.ok("adopt", "Socks")
-        home.ok("wash", "Socks", "--for", "1s")
-        Thread.sleep(forTimeInterval: 1.1)
-        home.ok("fold", "Socks")
-        let history = try XCTUnwrap(home.json("history", "--limit", "2") as? [[String: Any]])
+        home.ok("adopt", "Socks", environment: at(0))
+        home.ok("wash", "Socks", "--for", "1s", environment: at(0))
+        home.ok("fold", "Socks", environment: at(2))
+        let history = try XCTUnwrap(home.json("history", "--limit", "2", environment: at(3)) as? [[String: Any]])
         XCTAssertEqual(history.map { $0["event"] as? String }, ["folded", "washDone"])
         XCTAssertEqual(history.first?["petName"] as? String, "Socks")
-        let stats = try XCTUnwrap(home.json("stats") as? [String: Any])
+        let stats = try XCTUnwrap(home.json("stats", environment: at(3)) as? [String: Any])
         XCTAssertEqual(stats["totalCycles"] as? Int, 1)
         XCTAssertEqual(stats["foldedLast7Days"] as? Int, 1)
         let days = try XCTUnwrap(stats["days"] as? [[String: Any]])
         XCTAssertEqual(days.last?["folded"] as? Int, 1, "today's square counts the fold")
-        let grid = home.ok("stats").stdout
+        let grid = home.ok("stats", environment: at(3)).stdout
         XCTAssertTrue(grid.contains("Mon") && grid.contains("▪"), grid)
     }
 
