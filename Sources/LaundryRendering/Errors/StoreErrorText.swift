@@ -21,9 +21,9 @@ extension ErrorText {
                 ["name": shown(name), "command": ShellQuote.quote(shown(name))])
         case .dataFolderMissing(let searched):
             return Words.text(
-                "cannot find laundry's data folder (looked in {separator}); set LAUNDRY_DATA_DIR to the "
+                "cannot find laundry's data folder (looked in {folders}); set LAUNDRY_DATA_DIR to the "
                     + "folder that holds kinds.json",
-                ["separator": searched.map(shown).joined(separator: ", ")])
+                ["folders": searched.map(shown).joined(separator: ", ")])
         case .dataFileBroken(let path, let reason):
             return Words.text(
                 "the data file {path} is broken: {reason}; reinstall laundry or fix LAUNDRY_DATA_DIR",
