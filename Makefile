@@ -36,7 +36,8 @@ BUILD_PACKAGES = /usr/lib/$(shell uname -m)-linux-gnu/libnotify.so.4=libnotify4
 # i3blocks to read `status --format i3blocks --follow` as the bar itself does; desktop-file-utils to
 # validate the desktop entry; python3-gi for the scriptable notification server (a restarted
 # server, signals broadcast to every client as mako and swaync send them); python3-dbusmock for the
-# desktop services that cannot run here (the portal, gnome-session, logind).
+# desktop services that cannot run here (the portal, gnome-session, logind); Mosquitto, and paho
+# playing Home Assistant and the smart plugs.
 TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 	/usr/share/i18n/locales/pl_PL=locales dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-utils dunst=dunst \
 	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
@@ -47,7 +48,9 @@ TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 	pulseaudio=pulseaudio parecord=pulseaudio-utils sox=sox apprise=apprise curl=curl pgrep=procps \
 	syncthing=syncthing strace=strace i3blocks=i3blocks desktop-file-validate=desktop-file-utils \
 	/usr/lib/python3/dist-packages/gi/__init__.py=python3-gi \
-	/usr/lib/python3/dist-packages/dbusmock/__init__.py=python3-dbusmock
+	/usr/lib/python3/dist-packages/dbusmock/__init__.py=python3-dbusmock \
+	/usr/sbin/mosquitto=mosquitto /usr/lib/$(shell uname -m)-linux-gnu/libmosquitto.so.1=libmosquitto1 openssl=openssl \
+	/usr/lib/python3/dist-packages/paho/mqtt/client.py=python3-paho-mqtt
 
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev

@@ -34,12 +34,15 @@ let package = Package(
         // libnotify, GLib's main loop, timerfd and inotify, for the notification service. Not linked:
         // loaded with dlopen on first use, so no command but the daemon's pays for the 19 libraries.
         .target(name: "CLibNotify"),
+        // libmosquitto, loaded with dlopen by a daemon whose config.json names a broker, driven
+        // from a thread of its own so the daemon's loop never waits on the network.
+        .target(name: "CMosquitto"),
         // The notification service: deadlines, per-pet services, health tick, notifiers.
         .target(
             name: "LaundryDaemon",
             dependencies: [
                 "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering", "CLibNotify",
-                .product(name: "HeapModule", package: "swift-collections"),
+                "CMosquitto", .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
         .executableTarget(

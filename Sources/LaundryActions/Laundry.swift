@@ -66,6 +66,8 @@ public final class Laundry {
     /// The time on laundry's clock (shifted by `LAUNDRY_FAKE_NOW` in tests).
     public var now: Date { clock.now() }
     public var home: String { store.paths.root }
+    /// `$XDG_STATE_HOME/laundry`: what only this machine keeps.
+    public var stateFolder: String { store.paths.state }
 
     // MARK: Looking (reads only)
 

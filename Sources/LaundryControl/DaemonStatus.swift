@@ -23,6 +23,25 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     /// The layout of the data folder the daemon reads (nil: one from before each machine had its
     /// own folder, which a newer command stops before it brings the old layout in).
     public var layout: Int?
+    /// The broker connection for Home Assistant, when config.json names one.
+    public var broker: Broker?
+
+    public struct Broker: Codable, Equatable, Sendable {
+        /// `bridging`, `quiet` (another machine bridges), `connecting`, or `down`.
+        public var role: String
+        public var url: String
+        /// Why it is down, or the host of the machine that bridges instead.
+        public var detail: String?
+        /// Appliances whose plug says they run now.
+        public var appliancesRunning: [String]
+
+        public init(role: String, url: String, detail: String?, appliancesRunning: [String]) {
+            self.role = role
+            self.url = url
+            self.detail = detail
+            self.appliancesRunning = appliancesRunning
+        }
+    }
 
     public struct Awake: Codable, Equatable, Sendable {
         public var through: String?
@@ -47,8 +66,9 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     public init(
         pid: Int32, startedAt: Date, home: String, pets: Int, timersArmed: Int, nextDeadline: Date?,
         server: String?, serverCapabilities: [String], quietHours: QuietHours? = nil, awake: Awake? = nil,
-        sleepDelayLock: Bool = false
+        sleepDelayLock: Bool = false, broker: Broker? = nil
     ) {
+        self.broker = broker
         self.awake = awake
         self.sleepDelayLock = sleepDelayLock
         layout = MachineFile.currentLayout

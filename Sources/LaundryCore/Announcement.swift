@@ -36,6 +36,16 @@ public struct Announcement: Equatable, Sendable {
             case .test: return "test"
             }
         }
+
+        /// The event a home dashboard is told of, or nil for none.
+        public var homeEvent: String? {
+            switch self {
+            case .finished: return "finished"
+            case .healthWarning: return "warning"
+            case .neglected: return "reminder"
+            case .headsUp, .test: return nil
+            }
+        }
     }
 
     public let petID: UUID
@@ -46,6 +56,8 @@ public struct Announcement: Equatable, Sendable {
     /// one timer (and a phone can replace what it was told of that load).
     public let load: LaundryTimer?
     public var timerID: UUID? { load?.id }
+    /// A finish by the clock while the appliance's plug still says it runs.
+    public var stillRunning: Appliance?
 
     public init(petID: UUID, petName: String, health: Int, reason: Reason, load: LaundryTimer? = nil) {
         self.petID = petID

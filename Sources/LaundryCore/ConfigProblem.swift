@@ -15,4 +15,8 @@ public enum ConfigProblem: Error, Equatable, Sendable {
     case emptyWindow(String)
     /// A hook with no program to run.
     case emptyHook
+    /// A key that must be there is not; `example` shows a value.
+    case missingKey(String, example: String)
+    /// Smart plugs are read through the broker, and there is none.
+    case appliancesWithoutBroker
 }

@@ -26,6 +26,10 @@ public struct DaemonConfig: Equatable, Sendable {
     public var keepAwake = true
     /// 12- or 24-hour times, whatever the locale and the desktop say; nil follows them.
     public var clock: HourCycle?
+    /// The broker that shows the pets in Home Assistant; nil for none.
+    public var mqtt: BrokerSettings?
+    /// Smart plugs that say when the washer or the dryer really stopped (through `mqtt`).
+    public var appliances: [Appliance: ApplianceSettings] = [:]
 
     public static let defaults = DaemonConfig()
 
@@ -39,7 +43,7 @@ public struct DaemonConfig: Equatable, Sendable {
     /// over them, so a key cannot be listed without being read, nor read without being listed.
     public enum Key: String, CaseIterable, Sendable {
         case nagIntervalMinutes, nagLimit, notifications, sound, alarmRepeatSeconds, alarmMinutes
-        case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake, clock
+        case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake, clock, mqtt, appliances
     }
 
     public static var keys: [String] { Key.allCases.map(\.rawValue) }
@@ -88,8 +92,85 @@ extension DaemonConfig: Decodable {
                 }
                 guard let hours = QuietHours(from: from, to: to) else { throw ConfigProblem.emptyWindow(name) }
                 quietHours = hours
+            case .mqtt:
+                guard let broker = try settings.nested(name, example: #"{"url": "mqtt://homeassistant.local:1883"}"#)
+                else { continue }
+                mqtt = try Self.broker(broker)
+            case .appliances:
+                guard let machines = try settings.nested(name, example: #"{"washer": {"powerTopic": "…"}}"#)
+                else { continue }
+                try machines.rejectUnknownKeys(Appliance.allCases.map(\.rawValue))
+                for appliance in Appliance.allCases {
+                    let example = #"{"powerTopic": "shellies/washer/relay/0/power"}"#
+                    guard let plug = try machines.nested(appliance.rawValue, example: example) else { continue }
+                    appliances[appliance] = try Self.plug(plug)
+                }
             }
         }
+        if !appliances.isEmpty, mqtt == nil { throw ConfigProblem.appliancesWithoutBroker }
+    }
+
+    private static func broker(_ reader: SettingsReader) throws -> BrokerSettings {
+        let keys = [
+            "url", "username", "passwordFile", "caFile", "certFile", "keyFile", "discoveryPrefix", "topicPrefix",
+        ]
+        try reader.rejectUnknownKeys(keys)
+        let expectedURL = #""mqtt://host:1883" or "mqtts://host:8883""#
+        guard let url = try reader.string("url", expected: expectedURL) else {
+            throw ConfigProblem.missingKey(reader.name("url"), example: expectedURL)
+        }
+        guard var broker = BrokerSettings(url: url) else {
+            throw ConfigProblem.outOfRange(key: reader.name("url"), value: url, allowed: expectedURL)
+        }
+        let path = "a path such as \"~/.config/laundry/mqtt-password\""
+        broker.username = try reader.string("username", expected: "a user name")
+        broker.passwordFile = try reader.string("passwordFile", expected: path)
+        broker.caFile = try reader.string("caFile", expected: path)
+        broker.certFile = try reader.string("certFile", expected: path)
+        broker.keyFile = try reader.string("keyFile", expected: path)
+        if (broker.certFile == nil) != (broker.keyFile == nil) {
+            throw ConfigProblem.missingKey(
+                reader.name(broker.certFile == nil ? "certFile" : "keyFile"), example: "both certFile and keyFile")
+        }
+        for (key, fallback) in [("discoveryPrefix", broker.discoveryPrefix), ("topicPrefix", broker.topicPrefix)] {
+            let value = try reader.string(key, expected: "a topic such as \"\(fallback)\"") ?? fallback
+            guard TopicText.isPlainTopic(value) else {
+                throw ConfigProblem.outOfRange(key: reader.name(key), value: value, allowed: TopicText.allowed)
+            }
+            if key == "discoveryPrefix" { broker.discoveryPrefix = value } else { broker.topicPrefix = value }
+        }
+        return broker
+    }
+
+    private static func plug(_ reader: SettingsReader) throws -> ApplianceSettings {
+        let keys = ["powerTopic", "powerField", "runningAboveWatts", "doneBelowWatts", "doneAfterSeconds"]
+        try reader.rejectUnknownKeys(keys)
+        let example = #""shellies/washer/relay/0/power""#
+        guard let topic = try reader.string("powerTopic", expected: "a topic such as \(example)") else {
+            throw ConfigProblem.missingKey(reader.name("powerTopic"), example: example)
+        }
+        guard TopicText.isPlainTopic(topic) else {
+            throw ConfigProblem.outOfRange(key: reader.name("powerTopic"), value: topic, allowed: TopicText.allowed)
+        }
+        var plug = ApplianceSettings(powerTopic: topic)
+        if let field = try reader.string("powerField", expected: #"a dotted path such as "ENERGY.Power""#) {
+            let parts = field.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard !parts.contains(where: \.isEmpty) else {
+                throw ConfigProblem.outOfRange(
+                    key: reader.name("powerField"), value: field, allowed: #"a dotted path such as "ENERGY.Power""#)
+            }
+            plug.powerField = parts
+        }
+        let watts = SettingsReader.NumberRange.between(0.001, 1_000_000)
+        if let value = try reader.number("runningAboveWatts", watts) { plug.runningAboveWatts = value }
+        if let value = try reader.number("doneBelowWatts", watts) { plug.doneBelowWatts = value }
+        if let value = try reader.number("doneAfterSeconds", .between(1, 3600)) { plug.doneAfterSeconds = value }
+        guard plug.doneBelowWatts <= plug.runningAboveWatts else {
+            throw ConfigProblem.outOfRange(
+                key: reader.name("doneBelowWatts"), value: NumberText.plain(plug.doneBelowWatts),
+                allowed: "at most runningAboveWatts (\(NumberText.plain(plug.runningAboveWatts)))")
+        }
+        return plug
     }
 }
 
@@ -187,16 +268,18 @@ struct SettingsReader {
         return time
     }
 
-    func nested(_ name: String) throws -> SettingsReader? {
+    func nested(_ name: String, example: String = #"{"from": "22:00", "to": "07:00"}"#) throws -> SettingsReader? {
         guard let key = try present(name) else { return nil }
         do {
             return SettingsReader(
                 container: try container.nestedContainer(keyedBy: Key.self, forKey: key), path: path + name + ".")
         } catch {
-            throw ConfigProblem.wrongType(
-                key: path + name, expected: #"an object such as {"from": "22:00", "to": "07:00"}"#)
+            throw ConfigProblem.wrongType(key: path + name, expected: "an object such as \(example)")
         }
     }
+
+    /// A key of this object named in full, for a message.
+    func name(_ key: String) -> String { path + key }
 
     /// The known key a misspelt one most likely meant: same letters in another case, or at most
     /// two edits away.

@@ -20,6 +20,8 @@ public struct LaundryTimer: Codable, Equatable, Sendable {
     public var finishedAt: Date?
     /// The load's planned length, kept across pauses (where `endsAt − startedAt` stops meaning it).
     public var plannedSeconds: Double
+    /// The appliance whose plug said it stopped, when that ended the load instead of the clock.
+    public var stoppedBy: Appliance?
 
     public init(id: UUID = UUID(), petID: UUID, kind: TimerKind, startedAt: Date, duration: LaundryDuration) {
         schemaVersion = Self.currentSchemaVersion

@@ -19,6 +19,7 @@ public enum StageMachine {
             events.append(
                 HistoryEvent(
                     at: timer.endsAt, event: HistoryEvent.done(timer.kind), petID: state.pet.id, timerID: timer.id,
+                    detail: timer.stoppedBy.map { "\($0.rawValue) stopped" },
                     id: EventID.derived(from: "done \(timer.id.lowercasedText) \(Timestamp.format(timer.endsAt))")))
         }
         if state.pet.currentStreak > 0 && state.pet.isDead(at: now) {
@@ -53,6 +54,20 @@ public enum StageMachine {
     {
         try require(state, in: [.dried], move: .moreDry, now: now)
         return start(.extraDry, &state, duration: duration ?? defaultExtraDry, at: now)
+    }
+
+    /// The appliance really stopped (its plug's power fell and stayed low): the running load of its
+    /// kind ends now, earlier or later than its timer said. Settling then finishes it as any end.
+    public static func applianceStopped(_ state: inout PetState, _ appliance: Appliance, at now: Date) throws(PetError)
+        -> [HistoryEvent]
+    {
+        guard var timer = state.liveTimer, !timer.isPaused, appliance.runs(timer.kind), !timer.hasEnded(at: now) else {
+            throw illegal(.cancel, state, now: now)
+        }
+        timer.endsAt = now
+        timer.stoppedBy = appliance
+        state.timer = timer
+        return settle(&state, at: now)
     }
 
     /// Ends the cycle, from `washed` (air-dried) or `dried`: health back to 100, the streak grows.

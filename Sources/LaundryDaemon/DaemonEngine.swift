@@ -7,18 +7,18 @@ import LaundryRendering
 /// what happened — start, a deadline passed, files changed, the clock was set, the 30-second tick,
 /// a button — and asks when it next needs to wake. The clock and the notifier are injected.
 public final class DaemonEngine {
-    private let laundry: Laundry
-    private let clock: any WallClock
+    let laundry: Laundry
+    let clock: any WallClock
     public let notifier: any Notifier
     public let writer: AnnouncementWriter
     public var config: DaemonConfig
-    private let log: (String) -> Void
+    let log: (String) -> Void
     /// Rings the terminal of any running `laundry watch` when no server could show a notification.
     private let ringBell: () -> Void
     private let sound: any SoundPlayer
     private let hooks: (any HookLauncher)?
     private let zone: LocalZone
-    private var services: [UUID: PetTimerService] = [:]
+    private(set) var services: [UUID: PetTimerService] = [:]
     private var queue = DeadlineQueue()
     private var alarms = AlarmSchedule()
     /// Pets whose finish or reminder calls for a sound, rung together once the batch is out: a
@@ -32,6 +32,13 @@ public final class DaemonEngine {
         let subject: PopupSubject
         let announcement: Announcement
     }
+    /// Appliances whose plug says they still run: a finish of their kind says "should be done".
+    public var stillRunning: Set<Appliance> = []
+    /// Told of what happens to a pet, as the event types Home Assistant sees (`finished`,
+    /// `acknowledged`, `reminder`, `warning`).
+    public var onPetEvent: ((UUID, String) -> Void)?
+    /// Buttons of popups that are not about one pet (whose load is it?), by the popup's id.
+    public var otherButtons: [UUID: (String) -> Void] = [:]
     /// Log lines kept back while a batch of notifications goes out.
     private var heldLogLines: [() -> String]?
     /// When this computer went to sleep, until it has said it woke: a load that ends meanwhile is
@@ -181,6 +188,7 @@ public final class DaemonEngine {
     /// A notification button: exactly what the matching command does. Any button, and a click on
     /// the popup (`default`), acknowledges: the alarm stops.
     public func buttonPressed(petID: UUID, action key: String) {
+        if let other = otherButtons[petID] { return other(key) }
         guard let button = ButtonKey(rawValue: key) else {
             log("unknown button '\(key)' for pet \(petID.lowercasedText)")
             return
@@ -208,7 +216,10 @@ public final class DaemonEngine {
         ringSoon.remove(pet)
         // A last ring, or a reminder's one, has no alarm left but may still be playing.
         sound.silence(pet)
-        guard alarms.stop(pet) else { return }
+        let wasWaiting = popups[pet].map { if case .finished = $0.announcement.reason { true } else { false } } ?? false
+        let stopped = alarms.stop(pet)
+        if stopped || wasWaiting { onPetEvent?(pet, "acknowledged") }
+        guard stopped else { return }
         log("alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: \(reason)")
     }
 
@@ -396,6 +407,11 @@ public final class DaemonEngine {
 
     /// Posts one notification, starts or rings the alarm it calls for, and runs the hook.
     private func announce(_ announcement: Announcement, about state: PetState) {
+        var announcement = announcement
+        if case .finished(let kind, _) = announcement.reason, announcement.load?.stoppedBy == nil {
+            announcement.stillRunning = stillRunning.first { $0.runs(kind) }
+        }
+        if let event = announcement.reason.homeEvent { onPetEvent?(announcement.petID, event) }
         let time = now
         let quietNow = quiet.isOn(at: time)
         popups[announcement.petID] = PopupSubject(announcement.reason, state: state).map {

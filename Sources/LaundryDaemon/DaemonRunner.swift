@@ -12,7 +12,7 @@ import LaundryStore
 /// `laundry daemon run`: takes the lock, wires the engine to libnotify and the GLib loop, and runs
 /// until SIGTERM or SIGINT, leaving nothing half-written (every write is atomic).
 enum DaemonRunner {
-    static func run(environment: [String: String], log: @escaping (String) -> Void) throws {
+    static func run(environment: [String: String], version: String, log: @escaping (String) -> Void) throws {
         let runtime = RuntimePaths.resolve(environment: environment)
         let clock = try LaundryClock.from(environment)
         let laundry = try Laundry.open(environment: environment, clock: clock, startsDaemon: false)
@@ -42,7 +42,11 @@ enum DaemonRunner {
         let sleepWatch = SleepWatch(log: log)
         var asleep = false
         var lastStatus: DaemonStatus?
+        let home = HomeLink.start(
+            config, laundry: laundry, engine: engine, clock: clock, version: version, environment: environment, log: log
+        )
         let reportStatus = {
+            home?.afterEvent()
             let wish = engine.awakeWish
             inhibitor.hold(wish?.reason)
             // logind's delay lock while a load runs (whatever keepAwake says: it is what lets the
@@ -61,7 +65,7 @@ enum DaemonRunner {
                 timersArmed: engine.armedCount, nextDeadline: engine.nextDeadline,
                 server: notifier.server.map { "\($0.name) \($0.version)" },
                 serverCapabilities: notifier.server?.capabilities ?? [], quietHours: engine.config.quietHours,
-                awake: awake, sleepDelayLock: sleepWatch.isHeld)
+                awake: awake, sleepDelayLock: sleepWatch.isHeld, broker: home?.status)
             if status != lastStatus {
                 status.write(to: runtime.status)
                 lastStatus = status
@@ -87,7 +91,9 @@ enum DaemonRunner {
                 if sleeping { engine.goingToSleep() } else { engine.wokeUp() }
             }
         }
+        home?.attach(to: loop)
         loop.run()
+        home?.stop()
         inhibitor.hold(nil)
         sleepWatch.hold(nil)
         unlink(runtime.status)

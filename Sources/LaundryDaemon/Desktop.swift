@@ -8,8 +8,10 @@ import LaundryRendering
 /// that must talk to it itself.
 public enum Desktop {
     /// `laundry daemon run`: runs the notification service until SIGTERM or SIGINT.
-    public static func runDaemon(environment: [String: String], log: @escaping (String) -> Void) throws {
-        try DaemonRunner.run(environment: environment, log: log)
+    public static func runDaemon(
+        environment: [String: String], version: String, log: @escaping (String) -> Void
+    ) throws {
+        try DaemonRunner.run(environment: environment, version: version, log: log)
     }
 
     /// `laundry notify-test`: posts a test notification and says who showed it.

@@ -69,6 +69,21 @@ public final class MainLoop {
         rearm()
     }
 
+    /// Something else the loop listens to (the broker's events): `body` runs when `fd` is readable.
+    func watch(fd: Int32, _ body: @escaping () -> Void) {
+        addFD(fd, priority: G_PRIORITY_DEFAULT) { _ in body() }
+    }
+
+    /// Runs `body` once, `seconds` from now.
+    func after(seconds: Double, _ body: @escaping () -> Void) {
+        let handler: GSourceFunc = { data in
+            Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().fire()
+            return 0
+        }
+        let milliseconds = UInt32(min(max(0, seconds * 1000), Double(UInt32.max)).rounded(.up))
+        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, handler, box { _ in body() }, Self.release)
+    }
+
     private func stop(_ signal: String) {
         log("\(signal): stopping")
         g_main_loop_quit(loop)

@@ -46,6 +46,11 @@ public struct AnnouncementWriter: Sendable {
         default:
             break
         }
+        if let appliance = announcement.stillRunning {
+            body += "\n" + ApplianceWords.stillRunning(appliance)
+        } else if case .finished = announcement.reason, let appliance = announcement.load?.stoppedBy {
+            body += "\n" + ApplianceWords.stopped(appliance)
+        }
         if !buttons && !template.command.isEmpty {
             let command = fill(template.command, escaping: markup)
             body += "\n" + TextTemplate.fill(messages.typeCommand, ["command": command])

@@ -121,8 +121,10 @@ final class LaundryHome {
         return files
     }
 
-    func historyEvents(_ name: String) -> [String] {
-        let entries = (json("history", name) as? [[String: Any]]) ?? []
+    /// The pet's events, oldest first, read at `environment`'s time (a fixed `LAUNDRY_FAKE_NOW`
+    /// keeps a test that made its history in the past from seeing the pet die since).
+    func historyEvents(_ name: String, environment extra: [String: String] = [:]) -> [String] {
+        let entries = (json("history", name, environment: extra) as? [[String: Any]]) ?? []
         return entries.compactMap { $0["event"] as? String }.reversed()
     }
 

@@ -47,7 +47,7 @@ enum NotifyLog {
         var calls: [NotifyCall] = []
         let blocks = text.components(separatedBy: "\nmethod call ").dropFirst()
         for block in blocks where block.contains("member=Notify") {
-            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let lines = joinedStrings(block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
             let header = lines.first ?? ""
             let time =
                 header.range(of: #"time=[0-9.]+"#, options: .regularExpression).map {
@@ -93,6 +93,29 @@ enum NotifyLog {
     /// The calls about pets whose name contains `marker`.
     static func calls(mentioning marker: String, in log: String? = NotifyLog.path) -> [NotifyCall] {
         calls(in: log).filter { $0.body.contains(marker) || $0.summary.contains(marker) }
+    }
+
+    /// dbus-monitor prints a string with a line break over several lines: they are one string.
+    private static func joinedStrings(_ lines: [String]) -> [String] {
+        var joined: [String] = []
+        var open: String?
+        for line in lines {
+            if var text = open {
+                text += "\n" + line
+                if line.hasSuffix("\"") {
+                    joined.append(text)
+                    open = nil
+                } else {
+                    open = text
+                }
+            } else if line.hasPrefix("string \""), !line.hasSuffix("\"") || line == "string \"" {
+                open = line
+            } else {
+                joined.append(line)
+            }
+        }
+        if let open { joined.append(open) }
+        return joined
     }
 
     private static func stringValue(_ line: String) -> String? {

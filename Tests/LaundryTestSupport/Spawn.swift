@@ -25,6 +25,10 @@ public enum Spawn {
     public struct Running: Sendable {
         public let pid: pid_t
         fileprivate let folder: String
+        /// What the program has written to its stdout so far (unless it was given a descriptor).
+        public var outputSoFar: String {
+            (try? String(contentsOfFile: folder + "/stdout", encoding: .utf8)) ?? ""
+        }
 
         public func kill(_ signal: Int32) {
             if pid > 0 { _ = Glibc.kill(pid, signal) }

@@ -64,6 +64,11 @@ extension ErrorText {
             return Words.text("'{key}' starts when it ends; give 'from' and 'to' different times", ["key": key])
         case .emptyHook:
             return Words.text("'hook' names no program; write it as [\"program\", \"argument\", …], or remove it")
+        case .missingKey(let key, let example):
+            return Words.text("'{key}' is missing; add it, such as {example}", ["key": key, "example": example])
+        case .appliancesWithoutBroker:
+            return Words.text(
+                "'appliances' needs 'mqtt': the plugs' power is read through the broker; add \"mqtt\": {\"url\": …}")
         }
     }
 

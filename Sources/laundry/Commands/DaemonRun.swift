@@ -14,7 +14,8 @@ extension LaundryCommand.Daemon {
             commandName: "run", abstract: "Run the service in the foreground, logging to stderr.")
 
         func run() throws {
-            try Desktop.runDaemon(environment: ProcessInfo.processInfo.environment) { line in
+            try Desktop.runDaemon(environment: ProcessInfo.processInfo.environment, version: LaundryCommand.version) {
+                line in
                 Terminal.printError("\(Timestamp.format(SystemClock().now())) laundry[\(getpid())]: \(line)")
             }
         }

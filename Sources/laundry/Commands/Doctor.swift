@@ -25,11 +25,13 @@ extension LaundryCommand {
             checkSettings(&report, context)
             checkDaemon(&report, context)
             DoctorServerCheck.check(&report, environment: environment)
-            DoctorServerCheck.checkKeepAwake(
-                &report,
-                status: DaemonLock.isHeld(paths: context.runtime)
-                    ? DaemonStatus.read(from: context.runtime.status) : nil,
-                config: (try? context.laundry.loadConfig()) ?? .defaults, now: context.laundry.now)
+            let status =
+                DaemonLock.isHeld(paths: context.runtime) ? DaemonStatus.read(from: context.runtime.status) : nil
+            let config = (try? context.laundry.loadConfig()) ?? .defaults
+            DoctorServerCheck.checkKeepAwake(&report, status: status, config: config, now: context.laundry.now)
+            DoctorBrokerCheck.check(
+                &report, config: config, status: status, configPath: context.laundry.configPath,
+                environment: environment)
             checkClock(&report, context)
             report.print()
             if report.problems > 0 { throw ExitCode.failure }

@@ -1,0 +1,66 @@
+import FoundationEssentials
+import LaundryCore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// What can be wrong with how config.json reaches the broker, before anything is sent: a password
+/// in the clear, or files others can read. The daemon logs these, `doctor` shows them.
+public enum BrokerWarning: Equatable, Sendable {
+    /// `passwordFile` with `mqtt://`: the password crosses the network unencrypted.
+    case passwordInClear(url: String)
+    /// A file that names or holds the password is readable by other users.
+    case readableByOthers(path: String)
+}
+
+/// The password and the file checks, read from this machine's files.
+public enum BrokerCheck {
+    public struct PasswordProblem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func warnings(
+        _ settings: BrokerSettings, configPath: String?, environment: [String: String]
+    ) -> [BrokerWarning] {
+        var found: [BrokerWarning] = []
+        if settings.sendsPasswordInClear { found.append(.passwordInClear(url: settings.url)) }
+        if let file = settings.passwordFile {
+            let paths = [configPath, fullPath(file, environment: environment)].compactMap { $0 }
+            for path in paths where readableByOthers(path) { found.append(.readableByOthers(path: path)) }
+        }
+        return found
+    }
+
+    /// The password file's first line, or nil when config.json names none.
+    public static func password(_ settings: BrokerSettings, environment: [String: String]) throws -> String? {
+        guard let file = settings.passwordFile else { return nil }
+        let path = fullPath(file, environment: environment)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PasswordProblem(description: "the password file \(path) cannot be read; check mqtt.passwordFile")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// The settings with `~/` in their file names spelt out.
+    public static func withFullPaths(_ settings: BrokerSettings, environment: [String: String]) -> BrokerSettings {
+        var full = settings
+        full.caFile = settings.caFile.map { fullPath($0, environment: environment) }
+        full.certFile = settings.certFile.map { fullPath($0, environment: environment) }
+        full.keyFile = settings.keyFile.map { fullPath($0, environment: environment) }
+        full.passwordFile = settings.passwordFile.map { fullPath($0, environment: environment) }
+        return full
+    }
+
+    static func fullPath(_ path: String, environment: [String: String]) -> String {
+        guard path.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty else { return path }
+        return home + path.dropFirst(1)
+    }
+
+    private static func readableByOthers(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & (S_IRGRP | S_IROTH) != 0
+    }
+}

@@ -1,0 +1,41 @@
+import FoundationEssentials
+import LaundryCore
+import LaundryRendering
+
+extension DaemonEngine {
+    /// Every pet as it is now (finished timers settled in the view), for the home dashboard.
+    public func petViews() -> [PetState] {
+        let time = clock.now()
+        return services.values.compactMap { $0.view(at: time) }.sorted {
+            $0.pet.id.lowercasedText < $1.pet.id.lowercasedText
+        }
+    }
+
+    /// A popup that is not about one pet; its buttons go to `otherButtons[content.petID]`.
+    public func showOther(_ content: NotificationContent, onButton: @escaping (String) -> Void) {
+        otherButtons[content.petID] = onButton
+        switch notifier.show(content) {
+        case .posted: log("notified: \(content.summary) — \(content.body)")
+        case .noServer(let reason): log("not shown (\(reason)): \(content.summary)")
+        }
+    }
+
+    public func closeOther(_ id: UUID) {
+        otherButtons[id] = nil
+        notifier.close(petID: id)
+    }
+
+    /// The appliance's plug says it stopped: its load ends now and is announced as any finish.
+    public func applianceStopped(_ appliance: Appliance) {
+        do {
+            if let state = try laundry.applianceStopped(appliance) {
+                log("the \(appliance.rawValue) stopped: \(state.pet.name)'s load ends now")
+                filesChanged([state.pet.id])
+            } else {
+                log("the \(appliance.rawValue) stopped; no load of its kind was running")
+            }
+        } catch {
+            log("the \(appliance.rawValue) stopped, but: \(ErrorText.line(for: error) ?? "\(error)")")
+        }
+    }
+}

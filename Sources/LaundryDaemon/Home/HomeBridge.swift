@@ -1,0 +1,272 @@
+import FoundationEssentials
+import LaundryCore
+
+/// The pets on a broker, for Home Assistant: discovery configs, their state within a second of a
+/// change, events, and presses of their buttons. One machine of a household bridges; another that
+/// finds its retained marker (and the machine online) stays quiet until that one goes offline.
+/// Loop-free: the daemon hands it the broker's events, and tests can hand it theirs.
+public final class HomeBridge {
+    public enum Role: Equatable, Sendable {
+        /// Not connected (and why, when known).
+        case down(String?)
+        /// Connected, listening a moment for another machine's marker.
+        case claiming
+        case bridging
+        /// Another machine bridges this household.
+        case quiet(device: String, host: String)
+    }
+
+    public private(set) var role: Role = .down(nil)
+    public let topics: HomeTopics
+    private let link: any BrokerLink
+    private let host: String
+    private let version: String
+    private let log: (String) -> Void
+    /// What each pet's state topic last got, so an unchanged pet is not sent again.
+    private var sentStates: [UUID: [UInt8]] = [:]
+    /// Pets whose configs are on the broker; a pet that leaves this set is removed there.
+    private var announced: Set<UUID> = []
+    private var pets: [UUID: Pet] = [:]
+    /// The marker another machine left, and whether that machine is online.
+    private var marker: (device: String, host: String, pets: [String])?
+    private var online: [String: Bool] = [:]
+    private var loggedOnce: Set<String> = []
+    /// Presses of a pet's button, routed to the daemon's engine (the popup's own path).
+    public var onPress: ((UUID, String) -> Void)?
+    /// A message on a topic the bridge does not own (a plug's power).
+    public var onOtherMessage: ((String, [UInt8], Bool) -> Void)?
+    /// Extra patterns to subscribe to on every connect.
+    public var extraSubscriptions: [String] = []
+
+    public init(
+        topics: HomeTopics, link: any BrokerLink, host: String, version: String, log: @escaping (String) -> Void
+    ) {
+        self.topics = topics
+        self.link = link
+        self.host = host
+        self.version = version
+        self.log = log
+    }
+
+    public var isBridging: Bool { role == .bridging }
+
+    // MARK: The broker's events
+
+    public func handle(_ event: BrokerEvent) {
+        switch event {
+        case .connected:
+            log("mqtt: connected; listening a moment for another machine that bridges")
+            role = .claiming
+            sentStates = [:]
+            for pattern in [topics.bridgeMarker, topics.anyAvailability, topics.homeAssistantStatus, topics.anyPress] {
+                link.subscribe(pattern, retainAsPublished: true)
+            }
+            // A plug that retains its readings still reports live ones as they come.
+            for pattern in extraSubscriptions { link.subscribe(pattern, retainAsPublished: false) }
+        case .failed(let reason), .disconnected(let reason):
+            let was = role
+            role = .down(reason.isEmpty ? nil : reason)
+            if case .down(let before) = was, before == role.downReason { return }
+            log("mqtt: broker not reachable (\(reason.isEmpty ? "disconnected" : reason)); trying again")
+        case .message(let topic, let payload, let retained):
+            received(topic, payload, retained: retained)
+        }
+    }
+
+    /// The moment of listening is over: bridge, unless another machine does.
+    public func claimTimeUp(pets current: [PetState], at now: Date) {
+        guard role == .claiming else { return }
+        if let marker, marker.device != topics.device, online[marker.device] != false {
+            role = .quiet(device: marker.device, host: marker.host)
+            log(
+                "mqtt: \(marker.host) (device \(marker.device)) bridges this household to Home Assistant; this machine stays quiet"
+            )
+            return
+        }
+        becomeBridge(pets: current, at: now)
+    }
+
+    private func becomeBridge(pets current: [PetState], at now: Date) {
+        role = .bridging
+        link.publish(topics.ownAvailability, Array("online".utf8), retained: true)
+        // Pets an earlier bridge put on the dashboard that are gone now are taken off it.
+        let gone = Set((marker?.pets ?? []).compactMap { UUID(uuidString: $0) }).subtracting(current.map(\.pet.id))
+        for id in gone { remove(id) }
+        announced = []
+        sentStates = [:]
+        publish(current, at: now)
+        log("mqtt: bridging \(Plural.count(current.count, "pet")) to Home Assistant under \(topics.prefix)/")
+    }
+
+    private func received(_ topic: String, _ payload: [UInt8], retained: Bool) {
+        if topic == topics.bridgeMarker { return markerSeen(payload) }
+        if topic.hasPrefix(topics.prefix + "/availability/") {
+            let device = String(topic.dropFirst((topics.prefix + "/availability/").count))
+            let state = String(decoding: payload.prefix(16), as: UTF8.self)
+            online[device] = state == "online"
+            if case .quiet(let other, _) = role, other == device, state != "online" {
+                log("mqtt: the bridging machine went offline; this machine takes over")
+                role = .claiming
+                marker = nil
+                needsClaim = true
+            }
+            return
+        }
+        if topic == topics.homeAssistantStatus {
+            if isBridging, String(decoding: payload.prefix(16), as: UTF8.self) == "online" {
+                log("mqtt: Home Assistant is online; sending the pets' configs again")
+                announced = []
+                sentStates = [:]
+                needsRepublish = true
+            }
+            return
+        }
+        if let pet = topics.pet(pressedAt: topic) { return pressed(pet, payload, retained: retained) }
+        if topic.hasPrefix(topics.prefix + "/") || topic.hasPrefix(topics.discovery + "/") { return }
+        if let onOtherMessage { return onOtherMessage(topic, payload, retained) }
+        logOnce("topic \(topic)", "mqtt: ignored a message on \(topic), which laundry does not read")
+    }
+
+    /// Set when a takeover or Home Assistant's return needs everything sent again (the daemon
+    /// calls `publish` after every event).
+    public private(set) var needsRepublish = false
+    public private(set) var needsClaim = false
+
+    private func markerSeen(_ payload: [UInt8]) {
+        guard !payload.isEmpty else {
+            marker = nil
+            if case .quiet = role {
+                log("mqtt: the bridging machine stopped; this machine takes over")
+                role = .claiming
+                needsClaim = true
+            }
+            return
+        }
+        guard payload.count <= 64 * 1024, let seen = try? JSONDecoder().decode(Marker.self, from: Data(payload)) else {
+            return logOnce(
+                "marker", "mqtt: \(topics.bridgeMarker) holds something that is not laundry's marker; ignored")
+        }
+        marker = (seen.device, seen.host, seen.pets ?? [])
+        guard seen.device != topics.device else { return }
+        if isBridging, seen.device < topics.device {
+            // Two machines claimed at once: the lower device id bridges, the other stays quiet.
+            role = .quiet(device: seen.device, host: seen.host)
+            log("mqtt: \(seen.host) claimed the bridge at the same time and keeps it; this machine stays quiet")
+        } else if isBridging {
+            publishMarker()
+        }
+    }
+
+    private struct Marker: Codable {
+        let device: String
+        let host: String
+        let pets: [String]?
+    }
+
+    private func publishMarker() {
+        let marker = Marker(device: topics.device, host: host, pets: announced.map(\.lowercasedText).sorted())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        link.publish(topics.bridgeMarker, (try? Array(encoder.encode(marker))) ?? [], retained: true)
+    }
+
+    private func pressed(_ petText: String, _ payload: [UInt8], retained: Bool) {
+        guard isBridging else { return }
+        guard !retained else {
+            // A press left retained would fire again on every reconnect.
+            return logOnce(
+                "retained \(petText)",
+                "mqtt: ignored a retained press for pet \(petText) (presses must not be retained)")
+        }
+        guard let id = UUID(uuidString: petText), pets[id] != nil else {
+            return logOnce(
+                "unknown \(petText)",
+                "mqtt: ignored a press for \(petText.prefix(64)), which is no pet of this household")
+        }
+        let key = String(decoding: payload.prefix(64), as: UTF8.self)
+        guard payload.count <= 64, HomeDevice.buttons.contains(where: { $0.press == key }) else {
+            return logOnce(
+                "press \(key.prefix(64))",
+                "mqtt: ignored the press '\(key.prefix(64))'; the buttons are "
+                    + HomeDevice.buttons.map(\.press).joined(separator: ", "))
+        }
+        onPress?(id, key == HomeDevice.gotIt ? ButtonKey.click.rawValue : key)
+    }
+
+    // MARK: What the daemon sends
+
+    /// After every event: configs for new pets, removal for released ones, and each pet's state if
+    /// it changed.
+    public func publish(_ current: [PetState], at now: Date) {
+        if needsClaim {
+            needsClaim = false
+            return becomeBridge(pets: current, at: now)
+        }
+        guard isBridging else { return }
+        needsRepublish = false
+        let ids = Set(current.map(\.pet.id))
+        for id in announced.subtracting(ids) { remove(id) }
+        var markerChanged = false
+        for view in current {
+            let id = view.pet.id
+            if !announced.contains(id) || pets[id]?.name != view.pet.name || pets[id]?.kind != view.pet.kind {
+                sendConfigs(view.pet)
+                markerChanged = markerChanged || !announced.contains(id)
+                announced.insert(id)
+            }
+            pets[id] = view.pet
+            let state = HomeDevice.state(of: view, at: now).bytes
+            if sentStates[id] != state {
+                link.publish(topics.state(id), state, retained: true)
+                sentStates[id] = state
+            }
+        }
+        if markerChanged || announced.count != ids.count || marker?.device != topics.device { publishMarker() }
+        marker = (topics.device, host, announced.map(\.lowercasedText))
+    }
+
+    /// Something happened to a pet (finished, acknowledged, reminder, warning).
+    public func event(_ pet: UUID, _ type: String) {
+        guard isBridging, announced.contains(pet) else { return }
+        link.publish(topics.event(pet), HomeJSON.object(["event_type": .string(type)]).bytes, retained: false)
+    }
+
+    /// The daemon stops cleanly: the entities become unavailable and another machine may take over.
+    public func goodbye() {
+        guard isBridging else { return }
+        link.publish(topics.bridgeMarker, [], retained: true)
+        link.publish(topics.ownAvailability, Array("offline".utf8), retained: true)
+    }
+
+    private func sendConfigs(_ pet: Pet) {
+        for entity in HomeDevice(pet: pet, topics: topics, version: version).entities {
+            link.publish(
+                topics.config(entity.component, pet: pet.id, object: entity.object), entity.payload.bytes,
+                retained: true)
+        }
+    }
+
+    /// A released pet's device leaves Home Assistant: an empty retained config removes an entity.
+    private func remove(_ id: UUID) {
+        for (component, object) in HomeDevice.objects {
+            link.publish(topics.config(component, pet: id, object: object), [], retained: true)
+        }
+        link.publish(topics.state(id), [], retained: true)
+        announced.remove(id)
+        sentStates[id] = nil
+        pets[id] = nil
+        log("mqtt: pet \(id.lowercasedText) is gone; its device is removed from Home Assistant")
+    }
+
+    private func logOnce(_ key: String, _ line: String) {
+        guard loggedOnce.count < 1000, loggedOnce.insert(key).inserted else { return }
+        log(line)
+    }
+}
+
+extension HomeBridge.Role {
+    var downReason: String? {
+        if case .down(let reason) = self { return reason }
+        return nil
+    }
+}

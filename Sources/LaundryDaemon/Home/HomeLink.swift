@@ -1,0 +1,192 @@
+import FoundationEssentials
+import LaundryActions
+import LaundryControl
+import LaundryCore
+import LaundryRendering
+import LaundryStore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// The daemon's side of the home: the broker connection, the Home Assistant bridge and the plugs,
+/// wired to the engine. Notifications, sound and timers never wait on any of it.
+final class HomeLink {
+    private let settings: BrokerSettings
+    private let connection: MQTTConnection
+    let bridge: HomeBridge
+    private let appliances: ApplianceMonitor?
+    private let engine: DaemonEngine
+    private let clock: any WallClock
+    private let log: (String) -> Void
+    private var checkScheduled: Date?
+    /// The "whose load?" popup of each appliance, by its id.
+    private static func popupID(_ appliance: Appliance) -> UUID {
+        UUID(
+            uuidString: appliance == .washer
+                ? "6c61756e-6472-4977-8173-686572000001" : "6c61756e-6472-4964-7279-657200000002")!
+    }
+
+    /// Nil when config.json names no broker, or the connection cannot even be set up (logged).
+    static func start(
+        _ config: DaemonConfig, laundry: Laundry, engine: DaemonEngine, clock: any WallClock, version: String,
+        environment: [String: String], log: @escaping (String) -> Void
+    ) -> HomeLink? {
+        guard let settings = config.mqtt else { return nil }
+        let device: String
+        do { device = try laundry.device.id() } catch {
+            log("mqtt: not started, this machine has no device id: \(ErrorText.line(for: error) ?? "\(error)")")
+            return nil
+        }
+        for warning in BrokerCheck.warnings(settings, configPath: laundry.configPath, environment: environment) {
+            log("mqtt: warning: \(BrokerCheckText.line(warning))")
+        }
+        let topics = HomeTopics(settings, device: device)
+        do {
+            let password = try BrokerCheck.password(settings, environment: environment)
+            let connection = try MQTTConnection(
+                settings: BrokerCheck.withFullPaths(settings, environment: environment),
+                clientID: "laundry-\(device.prefix(16))-\(getpid())",
+                login: .init(username: settings.username, password: password),
+                will: (topics.ownAvailability, "offline"))
+            log("mqtt: connecting to \(settings.url)")
+            return HomeLink(
+                settings: settings, connection: connection, topics: topics, config: config, laundry: laundry,
+                engine: engine, clock: clock, version: version, log: log)
+        } catch {
+            log("mqtt: not started: \(error)")
+            return nil
+        }
+    }
+
+    private init(
+        settings: BrokerSettings, connection: MQTTConnection, topics: HomeTopics, config: DaemonConfig,
+        laundry: Laundry, engine: DaemonEngine, clock: any WallClock, version: String, log: @escaping (String) -> Void
+    ) {
+        self.settings = settings
+        self.connection = connection
+        self.engine = engine
+        self.clock = clock
+        self.log = log
+        bridge = HomeBridge(topics: topics, link: connection, host: Self.hostName(), version: version, log: log)
+        appliances =
+            config.appliances.isEmpty
+            ? nil
+            : ApplianceMonitor(settings: config.appliances, file: laundry.stateFolder + "/appliances.json", log: log)
+        bridge.extraSubscriptions = appliances?.topics ?? []
+        bridge.onPress = { [weak engine] pet, key in engine?.buttonPressed(petID: pet, action: key) }
+        let now = { clock.now() }
+        bridge.onOtherMessage = { [weak self] topic, payload, retained in
+            guard let self else { return }
+            if self.appliances?.message(topic, payload, retained: retained, at: now()) != true {
+                self.log("mqtt: ignored a message on \(topic), which laundry does not read")
+            }
+        }
+        engine.onPetEvent = { [weak self] pet, type in self?.bridge.event(pet, type) }
+        engine.stillRunning = appliances?.running ?? []
+        appliances?.onStarted = { [weak self] appliance in
+            self?.engine.stillRunning = self?.appliances?.running ?? []
+            self?.applianceStarted(appliance)
+        }
+        appliances?.onStopped = { [weak self] appliance in
+            guard let self else { return }
+            self.engine.stillRunning = self.appliances?.running ?? []
+            guard !self.isQuiet else { return }
+            self.engine.closeOther(Self.popupID(appliance))
+            self.engine.applianceStopped(appliance)
+        }
+    }
+
+    /// Wires the connection and the checks into the daemon's loop.
+    func attach(to loop: MainLoop) {
+        loop.watch(fd: connection.fd) { [weak self] in self?.brokerSpoke(loop) }
+    }
+
+    private func brokerSpoke(_ loop: MainLoop) {
+        for event in connection.drain() {
+            bridge.handle(event)
+            if event == .connected {
+                // Retained markers arrive right after subscribing; a second is plenty on any broker.
+                loop.after(seconds: 1) { [weak self] in
+                    guard let self else { return }
+                    self.bridge.claimTimeUp(pets: self.engine.petViews(), at: self.clock.now())
+                }
+            }
+        }
+        engine.stillRunning = appliances?.running ?? []
+        scheduleCheck(loop)
+    }
+
+    /// After every event of the loop: the pets' state to the broker, if changed.
+    func afterEvent() {
+        bridge.publish(engine.petViews(), at: clock.now())
+    }
+
+    private func scheduleCheck(_ loop: MainLoop) {
+        guard let next = appliances?.nextCheck else { return }
+        if let scheduled = checkScheduled, scheduled <= next, scheduled > clock.now() { return }
+        checkScheduled = next
+        loop.after(seconds: max(0, next.timeIntervalSince(clock.now())) + 0.05) { [weak self] in
+            guard let self else { return }
+            self.checkScheduled = nil
+            self.appliances?.check(at: self.clock.now())
+            self.engine.stillRunning = self.appliances?.running ?? []
+            self.scheduleCheck(loop)
+        }
+    }
+
+    /// An appliance started and no load of its kind runs: ask whose load it is.
+    private func applianceStarted(_ appliance: Appliance) {
+        guard !isQuiet else { return }
+        let runs = engine.petViews().contains { view in
+            view.liveTimer.map { !$0.isPaused && appliance.runs($0.kind) && !$0.hasEnded(at: clock.now()) } ?? false
+        }
+        guard !runs else { return }
+        let owners = engine.laundry.likelyOwners(of: appliance)
+        let id = Self.popupID(appliance)
+        let server = engine.notifier.server ?? engine.notifier.refreshServer()
+        let content = ApplianceWords.whoseLoad(appliance, id: id, pets: owners, buttons: server?.hasActions ?? true)
+        engine.showOther(content) { [weak self] key in self?.whoseLoadAnswered(appliance, key) }
+    }
+
+    /// Another machine bridges: it asks whose load it is and ends the loads, not this one.
+    private var isQuiet: Bool {
+        if case .quiet = bridge.role { return true }
+        return false
+    }
+
+    private func whoseLoadAnswered(_ appliance: Appliance, _ key: String) {
+        engine.otherButtons[Self.popupID(appliance)] = nil
+        guard key.hasPrefix("load:"), let pet = UUID(uuidString: String(key.dropFirst("load:".count))) else {
+            log("the \(appliance.rawValue) runs something that is not laundry (\(key))")
+            return
+        }
+        engine.buttonPressed(
+            petID: pet, action: appliance == .washer ? ButtonKey.wash.rawValue : ButtonKey.dry.rawValue)
+    }
+
+    var status: DaemonStatus.Broker {
+        let role: String
+        var detail: String?
+        switch bridge.role {
+        case .down(let reason): (role, detail) = ("down", reason)
+        case .claiming: role = "connecting"
+        case .bridging: role = "bridging"
+        case .quiet(_, let host): (role, detail) = ("quiet", host)
+        }
+        return DaemonStatus.Broker(
+            role: role, url: settings.url, detail: detail,
+            appliancesRunning: (appliances?.running ?? []).map(\.rawValue).sorted())
+    }
+
+    func stop() {
+        bridge.goodbye()
+        connection.stop()
+    }
+
+    private static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "?" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

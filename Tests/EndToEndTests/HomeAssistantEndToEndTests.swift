@@ -1,0 +1,221 @@
+import Foundation
+import LaundryTestSupport
+import XCTest
+
+/// The pets in Home Assistant for real: the daemon against a Mosquitto broker on loopback, paho
+/// playing Home Assistant (reading discovery, pressing buttons) and the smart plug.
+final class HomeAssistantEndToEndTests: DaemonTestCase {
+    private var broker: Mosquitto!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/sbin/mosquitto"), "needs mosquitto")
+        broker = Mosquitto()
+        try broker.start()
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        broker?.stop()
+    }
+
+    private func configure(_ extra: String = "") throws {
+        try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0, "# + broker.settings() + extra + "}")
+    }
+
+    private func startDaemon(waitingForBridge: Bool = true) throws {
+        home.ok("daemon", "start")
+        if waitingForBridge {
+            XCTAssertTrue(waitUntil(8) { self.log.contains("mqtt: bridging") }, log)
+        }
+    }
+
+    private func id(_ name: String) throws -> String { try XCTUnwrap(home.pet(name)["id"] as? String) }
+
+    func test_eachPetIsADeviceWithRetainedDiscoveryThatComesAgainWhenHomeAssistantIsOnline() throws {
+        try configure()
+        let name = "Socks \(marker)"
+        home.ok("adopt", name)
+        try startDaemon()
+        let pet = try id(name)
+        let node = "laundry_" + pet.replacingOccurrences(of: "-", with: "")
+        // Home Assistant starting after the daemon: it reads what the broker retained.
+        let ha = try broker.collect("homeassistant/#", "laundry/#")
+        XCTAssertTrue(waitUntil(3) { ha.messages.filter { $0.topic.hasSuffix("/config") }.count >= 11 })
+        let configs = ha.messages.filter { $0.topic.hasPrefix("homeassistant/") && $0.topic.hasSuffix("/config") }
+        XCTAssertTrue(configs.allSatisfy(\.retained), "discovery is retained")
+        let objects = Set(configs.map { $0.topic.split(separator: "/")[3] })
+        XCTAssertEqual(
+            objects,
+            [
+                "stage", "finishes_at", "running", "health", "event", "dry", "air_dry", "fold", "more_dry", "snooze",
+                "got_it",
+            ])
+        let payloads = configs.compactMap(\.json)
+        XCTAssertEqual(payloads.count, configs.count, "every config is JSON")
+        XCTAssertEqual(Set(payloads.compactMap { $0["unique_id"] as? String }).count, configs.count, "unique ids")
+        for (message, payload) in zip(configs, payloads) {
+            XCTAssertTrue(message.topic.contains("/\(node)/"), message.topic)
+            let device = try XCTUnwrap(payload["device"] as? [String: Any])
+            XCTAssertEqual(device["identifiers"] as? [String], [node], "one device per pet")
+            XCTAssertEqual(device["name"] as? String, name)
+            XCTAssertNotNil(payload["name"] as? String)
+            let availability = try XCTUnwrap(payload["availability_topic"] as? String)
+            XCTAssertEqual(ha.on(availability).last?.payload, "online", "the availability topic exists and says online")
+            if let state = payload["state_topic"] as? String, !state.hasSuffix("/event") {
+                XCTAssertFalse(ha.on(state).isEmpty, "state topic \(state) has a retained state")
+            }
+            if let command = payload["command_topic"] as? String {
+                XCTAssertEqual(command, "laundry/\(pet)/press")
+                XCTAssertNotNil(payload["payload_press"] as? String)
+            }
+        }
+        let stage = try XCTUnwrap(payloads.first { ($0["unique_id"] as? String)?.hasSuffix("_stage") == true })
+        XCTAssertEqual(stage["device_class"] as? String, "enum")
+        XCTAssertEqual(stage["options"] as? [String], ["idle", "washing", "washed", "drying", "dried"])
+        let event = try XCTUnwrap(payloads.first { ($0["unique_id"] as? String)?.hasSuffix("_event") == true })
+        XCTAssertEqual(event["event_types"] as? [String], ["finished", "acknowledged", "reminder", "warning"])
+        // Home Assistant restarts: it says online, and every config comes again.
+        let before = ha.messages.count
+        broker.publish("homeassistant/status", "online")
+        XCTAssertTrue(
+            waitUntil(3) { ha.messages.dropFirst(before).filter { $0.topic.hasSuffix("/config") }.count >= 11 }, log)
+    }
+
+    func test_aWashReachesTheStateTopicWithinASecondAndTheEventWhenItEnds() throws {
+        try configure()
+        let name = "Towels \(marker)"
+        home.ok("adopt", name)
+        try startDaemon()
+        let pet = try id(name)
+        let ha = try broker.collect("laundry/\(pet)/#")
+        XCTAssertTrue(waitUntil(3) { ha.on("laundry/\(pet)/state").last?.json?["stage"] as? String == "idle" })
+        let sent = Date().timeIntervalSince1970
+        home.ok("wash", name, "--for", "3s")
+        let washing = { ha.on("laundry/\(pet)/state").first { $0.json?["stage"] as? String == "washing" } }
+        XCTAssertTrue(waitUntil(3) { washing() != nil }, log)
+        let state = try XCTUnwrap(washing())
+        let latency = state.time - sent
+        print("home-assistant: file change → state topic \(Int(latency * 1000)) ms (command start to message)")
+        XCTAssertLessThan(latency, 1.0, "within a second of the change")
+        XCTAssertEqual(state.json?["running"] as? Bool, true)
+        XCTAssertNotNil(state.json?["finishes_at"] as? String)
+        XCTAssertTrue(waitUntil(6) { ha.on("laundry/\(pet)/event").contains { $0.payload.contains("finished") } }, log)
+        XCTAssertTrue(waitUntil(2) { ha.on("laundry/\(pet)/state").last?.json?["stage"] as? String == "washed" })
+        XCTAssertEqual(ha.on("laundry/\(pet)/state").last?.json?["running"] as? Bool, false)
+    }
+
+    func test_aButtonPressedInHomeAssistantDoesWhatThePopupsButtonDoes() throws {
+        try configure()
+        let name = "Shirts \(marker)"
+        home.ok("adopt", name)
+        try startDaemon()
+        let pet = try id(name)
+        home.ok("wash", name, "--for", "1s")
+        XCTAssertTrue(waitUntil(5) { self.home.pet(name)["stage"] as? String == "washed" })
+        // A press left retained on the broker is never acted on.
+        broker.publish("laundry/\(pet)/press", "fold", retained: true)
+        XCTAssertTrue(waitUntil(3) { self.log.contains("ignored a retained press") }, log)
+        XCTAssertEqual(home.pet(name)["stage"] as? String, "washed")
+        broker.publish("laundry/\(pet)/press", "", retained: true)
+        let pressed = Date()
+        broker.publish("laundry/\(pet)/press", "dry")
+        XCTAssertTrue(waitUntil(3) { self.home.pet(name)["stage"] as? String == "drying" }, log)
+        print(
+            "home-assistant: button press → pet drying seen by `status` in \(Int(Date().timeIntervalSince(pressed) * 1000)) ms"
+        )
+        XCTAssertTrue(log.contains("button 'dry': \(name) is now drying"), log)
+        let history = home.historyEvents(name)
+        XCTAssertEqual(history.filter { $0 == "dryStarted" }.count, 1, "\(history)")
+    }
+
+    func test_theLastWillMarksEveryEntityUnavailableWhenTheDaemonIsKilled() throws {
+        try configure()
+        home.ok("adopt", "Will \(marker)")
+        try startDaemon()
+        let device = try XCTUnwrap(home.device)
+        let ha = try broker.collect("laundry/availability/#")
+        XCTAssertTrue(waitUntil(3) { ha.on("laundry/availability/\(device)").last?.payload == "online" })
+        let pid = try XCTUnwrap(home.daemonPID)
+        let killed = Date().timeIntervalSince1970
+        kill(pid, SIGKILL)
+        XCTAssertTrue(waitUntil(5) { ha.on("laundry/availability/\(device)").last?.payload == "offline" }, broker.log)
+        let offline = try XCTUnwrap(ha.on("laundry/availability/\(device)").last)
+        print("home-assistant: kill -9 → offline in \(Int((offline.time - killed) * 1000)) ms")
+    }
+
+    func test_aReleasedPetsDeviceIsRemoved() throws {
+        try configure()
+        let name = "Gone \(marker)"
+        home.ok("adopt", name)
+        try startDaemon()
+        let pet = try id(name)
+        let node = "laundry_" + pet.replacingOccurrences(of: "-", with: "")
+        let ha = try broker.collect("homeassistant/+/\(node)/+/config")
+        XCTAssertTrue(waitUntil(3) { ha.messages.count >= 11 })
+        home.ok("release", name, "--yes")
+        XCTAssertTrue(waitUntil(3) { ha.messages.filter { $0.payload.isEmpty }.count >= 11 }, log)
+        let after = try broker.collect("homeassistant/+/\(node)/+/config")
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(after.messages.isEmpty, "nothing of the pet is left retained: \(after.messages.map(\.topic))")
+    }
+
+    func test_aSecondMachineBridgingTheSameHouseholdStaysQuiet() throws {
+        try configure()
+        home.ok("adopt", "First \(marker)")
+        try startDaemon()
+        let other = LaundryHome()
+        try other.allowDaemon()
+        try other.writeConfig(#"{"sound": false, "# + broker.settings() + "}")
+        other.ok("adopt", "Second \(marker)")
+        other.ok("daemon", "start")
+        defer { other.run(["daemon", "stop"]) }
+        XCTAssertTrue(waitUntil(5) { other.daemonLog.contains("this machine stays quiet") }, other.daemonLog)
+        XCTAssertTrue(other.ok("doctor").stdout.contains("another machine"), other.ok("doctor").stdout)
+        // The first stops: the second takes over.
+        home.ok("daemon", "stop")
+        XCTAssertTrue(waitUntil(5) { other.daemonLog.contains("mqtt: bridging") }, other.daemonLog)
+    }
+
+    func test_aBrokerThatIsDownThenUpIsJoinedWithoutARestart() throws {
+        broker.stop()
+        try configure()
+        home.ok("adopt", "Patient \(marker)")
+        try startDaemon(waitingForBridge: false)
+        XCTAssertTrue(waitUntil(5) { self.log.contains("mqtt: broker not reachable") }, log)
+        XCTAssertEqual(
+            log.components(separatedBy: "mqtt: broker not reachable").count - 1, 1, "one log line, not one per try")
+        let doctor = home.run(["doctor"]).stdout
+        XCTAssertTrue(doctor.contains("broker"), doctor)
+        home.ok("wash", "Patient \(marker)", "--for", "1s")
+        XCTAssertTrue(
+            waitUntil(5) { NotifyLog.calls(mentioning: self.marker).count == 1 },
+            "notifications never wait on the broker")
+        try broker.start()
+        XCTAssertTrue(waitUntil(70) { self.log.contains("mqtt: bridging") }, log)
+    }
+
+    func test_hostilePayloadsAreLoggedOnceAndChangeNothing() throws {
+        try configure(#", "appliances": {"washer": {"powerTopic": "plug/washer", "powerField": "ENERGY.Power"}}"#)
+        let name = "Calm \(marker)"
+        home.ok("adopt", name)
+        try startDaemon()
+        let pet = try id(name)
+        let before = home.pet(name)
+        broker.publish("laundry/\(UUID().uuidString.lowercased())/press", "dry")
+        broker.publish("laundry/not-a-uuid/press", "dry")
+        broker.publish("laundry/\(pet)/press", "explode")
+        broker.publish("laundry/\(pet)/press", String(repeating: "x", count: 300_000))
+        for _ in 0..<3 { broker.publish("plug/washer", "{\"ENERGY\": {\"Power\": \"lots\"}}") }
+        broker.publish("plug/washer", String(repeating: "9", count: 100_000))
+        broker.publish("plug/washer", "{not json")
+        XCTAssertTrue(waitUntil(3) { self.log.contains("cannot use on plug/washer") }, log)
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertEqual(log.components(separatedBy: "no number at ENERGY.Power").count - 1, 1, "logged once: \(log)")
+        XCTAssertTrue(log.contains("which is no pet of this household"), log)
+        XCTAssertTrue(log.contains("ignored the press 'explode'"), log)
+        XCTAssertNotNil(home.daemonPID, "still running")
+        XCTAssertEqual(home.pet(name)["stage"] as? String, before["stage"] as? String)
+        XCTAssertEqual(home.historyEvents(name), ["adopted"])
+    }
+}
