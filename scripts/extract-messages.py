@@ -63,8 +63,12 @@ def from_sources(messages):
                 continue
             path = os.path.join(folder, name)
             relative = os.path.relpath(path, ROOT)
-            # Comments out (a call shown in a doc comment is not a message), lines kept.
-            text = re.sub(r"//[^\n]*", lambda m: " " * len(m.group(0)), open(path, encoding="utf-8").read())
+            # Comments out (a call shown in a doc comment is not a message), lines kept; a `//`
+            # inside a string ("mqtts://") is not a comment.
+            text = re.sub(
+                r'"(?:\\.|[^"\\\n])*"|//[^\n]*',
+                lambda m: m.group(0) if m.group(0).startswith('"') else " " * len(m.group(0)),
+                open(path, encoding="utf-8").read())
             for call in CALL.finditer(text):
                 # The file only, as xgettext's --add-location=file: a line moving is not a change.
                 where = relative

@@ -117,7 +117,7 @@ extension DaemonConfig: Decodable {
         try reader.rejectUnknownKeys(keys)
         let expectedURL = #""mqtt://host:1883" or "mqtts://host:8883""#
         guard let url = try reader.string("url", expected: expectedURL) else {
-            throw ConfigProblem.missingKey(reader.name("url"), example: expectedURL)
+            throw ConfigProblem.missingKey(reader.name("url"), example: #""mqtt://homeassistant.local:1883""#)
         }
         guard var broker = BrokerSettings(url: url) else {
             throw ConfigProblem.outOfRange(key: reader.name("url"), value: url, allowed: expectedURL)

@@ -122,7 +122,8 @@ final class HomeAssistantEndToEndTests: DaemonTestCase {
         broker.publish("laundry/\(pet)/press", "dry")
         XCTAssertTrue(waitUntil(3) { self.home.pet(name)["stage"] as? String == "drying" }, log)
         print(
-            "home-assistant: button press → pet drying seen by `status` in \(Int(Date().timeIntervalSince(pressed) * 1000)) ms"
+            "home-assistant: button press → pet drying seen by `status` in "
+                + "\(Int(Date().timeIntervalSince(pressed) * 1000)) ms"
         )
         XCTAssertTrue(log.contains("button 'dry': \(name) is now drying"), log)
         let history = home.historyEvents(name)

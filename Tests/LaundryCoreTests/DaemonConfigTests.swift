@@ -97,3 +97,178 @@ final class DaemonConfigTests: XCTestCase {
         }
     }
 }
+
+/// config.json's `mqtt` and `appliances`: only `url` is required, and every mistake names its key.
+final class HomeConfigTests: XCTestCase {
+    private func read(_ json: String) throws -> DaemonConfig {
+        try JSONCoding.decoder().decode(DaemonConfig.self, from: Data(json.utf8))
+    }
+
+    private func problem(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigProblem? {
+        do {
+            _ = try read(json)
+            XCTFail("accepted \(json)", file: file, line: line)
+        } catch let problem as ConfigProblem {
+            return problem
+        } catch {
+            XCTFail("\(error)", file: file, line: line)
+        }
+        return nil
+    }
+
+    func test_aBrokerNeedsOnlyItsURLAndTheRestHasDefaults() throws {
+        let broker = try XCTUnwrap(try read(#"{"mqtt": {"url": "mqtt://homeassistant.local"}}"#).mqtt)
+        XCTAssertEqual(broker.host, "homeassistant.local")
+        XCTAssertEqual(broker.port, 1883)
+        XCTAssertFalse(broker.usesTLS)
+        XCTAssertEqual(broker.discoveryPrefix, "homeassistant")
+        XCTAssertEqual(broker.topicPrefix, "laundry")
+        let secure = try XCTUnwrap(
+            try read(
+                #"{"mqtt": {"url": "mqtts://[::1]:8884", "username": "me", "passwordFile": "~/.mqtt", "caFile": "/ca", "topicPrefix": "home/laundry"}}"#
+            ).mqtt)
+        XCTAssertEqual(secure.host, "::1")
+        XCTAssertEqual(secure.port, 8884)
+        XCTAssertTrue(secure.usesTLS)
+        XCTAssertEqual(secure.url, "mqtts://[::1]:8884")
+        XCTAssertEqual(secure.topicPrefix, "home/laundry")
+        XCTAssertFalse(secure.sendsPasswordInClear)
+        XCTAssertTrue(
+            try XCTUnwrap(try read(#"{"mqtt": {"url": "mqtt://h", "passwordFile": "/p"}}"#).mqtt).sendsPasswordInClear)
+    }
+
+    func test_brokerURLsThatAreNotMQTTAreRefused() {
+        for url in [
+            "http://h", "mqtt://", "mqtt://user:pw@h", "mqtt://h:99999", "mqtt://h:port", "mqtt://h/path", "h:1883",
+        ] {
+            XCTAssertNil(BrokerSettings(url: url), url)
+        }
+        XCTAssertEqual(
+            problem(#"{"mqtt": {"url": "tcp://h"}}"#),
+            .outOfRange(key: "mqtt.url", value: "tcp://h", allowed: #""mqtt://host:1883" or "mqtts://host:8883""#))
+        XCTAssertEqual(
+            problem(#"{"mqtt": {"username": "me"}}"#),
+            .missingKey("mqtt.url", example: #""mqtt://homeassistant.local:1883""#))
+        XCTAssertEqual(
+            problem(#"{"mqtt": {"url": "mqtt://h", "pasword": "x"}}"#), .unknownKey("mqtt.pasword", suggestion: nil))
+        XCTAssertEqual(
+            problem(#"{"mqtt": {"url": "mqtt://h", "passwordfile": "x"}}"#),
+            .unknownKey("mqtt.passwordfile", suggestion: "mqtt.passwordFile"))
+        XCTAssertEqual(
+            problem(#"{"mqtt": {"url": "mqtt://h", "topicPrefix": "laundry/#"}}"#),
+            .outOfRange(key: "mqtt.topicPrefix", value: "laundry/#", allowed: TopicText.allowed))
+        XCTAssertEqual(
+            problem(#"{"mqtt": {"url": "mqtts://h", "certFile": "/c"}}"#),
+            .missingKey("mqtt.keyFile", example: "both certFile and keyFile"))
+    }
+
+    func test_appliancesAreReadWithTheirDefaultsAndNeedABroker() throws {
+        let config = try read(
+            #"""
+            {"mqtt": {"url": "mqtt://h"}, "appliances": {
+              "washer": {"powerTopic": "tele/washer/SENSOR", "powerField": "ENERGY.Power", "doneAfterSeconds": 90},
+              "dryer": {"powerTopic": "shellies/dryer/relay/0/power", "runningAboveWatts": 50, "doneBelowWatts": 8}}}
+            """#)
+        let washer = try XCTUnwrap(config.appliances[.washer])
+        XCTAssertEqual(washer.powerField, ["ENERGY", "Power"])
+        XCTAssertEqual(washer.runningAboveWatts, 10)
+        XCTAssertEqual(washer.doneBelowWatts, 5)
+        XCTAssertEqual(washer.doneAfterSeconds, 90)
+        let dryer = try XCTUnwrap(config.appliances[.dryer])
+        XCTAssertNil(dryer.powerField)
+        XCTAssertEqual(dryer.runningAboveWatts, 50)
+        XCTAssertEqual(dryer.doneBelowWatts, 8)
+        XCTAssertEqual(problem(#"{"appliances": {"washer": {"powerTopic": "p"}}}"#), .appliancesWithoutBroker)
+        XCTAssertEqual(
+            problem(
+                #"{"mqtt": {"url": "mqtt://h"}, "appliances": {"washer": {"powerTopic": "p", "doneAfterSeconds": 0}}}"#),
+            .outOfRange(key: "appliances.washer.doneAfterSeconds", value: "0", allowed: "between 1 and 3600"))
+        XCTAssertEqual(
+            problem(
+                #"{"mqtt": {"url": "mqtt://h"}, "appliances": {"washer": {"powerTopic": "p", "doneBelowWatts": 20}}}"#),
+            .outOfRange(key: "appliances.washer.doneBelowWatts", value: "20", allowed: "at most runningAboveWatts (10)")
+        )
+        XCTAssertEqual(
+            problem(#"{"mqtt": {"url": "mqtt://h"}, "appliances": {"wahser": {"powerTopic": "p"}}}"#),
+            .unknownKey("appliances.wahser", suggestion: "appliances.washer"))
+        XCTAssertEqual(
+            problem(#"{"mqtt": {"url": "mqtt://h"}, "appliances": {"washer": {"powerTopic": "plug/+/power"}}}"#),
+            .outOfRange(key: "appliances.washer.powerTopic", value: "plug/+/power", allowed: TopicText.allowed))
+        XCTAssertEqual(
+            problem(#"{"mqtt": {"url": "mqtt://h"}, "appliances": {"washer": {"powerField": "apower"}}}"#),
+            .missingKey("appliances.washer.powerTopic", example: #""shellies/washer/relay/0/power""#))
+    }
+}
+
+/// A washer's power, one reading at a time: a soak does not end the load, the tail does.
+final class ApplianceWatchTests: XCTestCase {
+    private let plug = ApplianceSettings(powerTopic: "p")
+    private let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private func replay(_ readings: [(Double, Double)]) -> [(Double, ApplianceWatch.Change)] {
+        var watch = ApplianceWatch()
+        return readings.compactMap { seconds, watts in
+            let change = watch.read(watts: watts, at: start.addingTimeInterval(seconds), plug)
+            return change == .none ? nil : (seconds, change)
+        }
+    }
+
+    func test_aCycleStartsOnceAndStopsOnlyAfterTheTailLastedDoneAfterSeconds() {
+        let changes = replay([
+            (0, 0.5), (10, 2), (20, 2100), (600, 120), (700, 3), (760, 140), (1800, 450), (3000, 30), (3100, 1),
+            (3160, 1), (3219, 0.8), (3220, 0.8), (3300, 0.8),
+        ])
+        XCTAssertEqual(changes.map(\.0), [20, 3220], "started at 2100 W; stopped 120 s into the tail")
+        XCTAssertEqual(changes.first?.1, .started)
+        XCTAssertEqual(changes.last?.1, .stopped(ranSince: start.addingTimeInterval(20)))
+    }
+
+    func test_timePassingWithoutAReadingStopsASettlingAppliance() {
+        var watch = ApplianceWatch()
+        _ = watch.read(watts: 500, at: start, plug)
+        _ = watch.read(watts: 1, at: start.addingTimeInterval(60), plug)
+        XCTAssertEqual(watch.stopsAt(plug), start.addingTimeInterval(180))
+        XCTAssertEqual(watch.check(at: start.addingTimeInterval(179), plug), .none)
+        XCTAssertTrue(watch.isRunning)
+        XCTAssertEqual(watch.check(at: start.addingTimeInterval(180), plug), .stopped(ranSince: start))
+        XCTAssertFalse(watch.isRunning)
+        XCTAssertNil(watch.stopsAt(plug))
+    }
+
+    func test_aReadingBetweenTheThresholdsKeepsItRunningButDoesNotStartIt() {
+        var watch = ApplianceWatch()
+        XCTAssertEqual(watch.read(watts: 7, at: start, plug), .none, "above done, below running: not started")
+        XCTAssertEqual(watch.read(watts: 11, at: start, plug), .started)
+        XCTAssertEqual(watch.read(watts: 7, at: start.addingTimeInterval(500), plug), .none)
+        XCTAssertNil(watch.stopsAt(plug), "7 W is not quiet")
+    }
+
+    func test_watchesSurviveARestartThroughJSON() throws {
+        var watch = ApplianceWatch()
+        _ = watch.read(watts: 500, at: start, plug)
+        _ = watch.read(watts: 1, at: start.addingTimeInterval(60), plug)
+        let again = try JSONCoding.decoder().decode(ApplianceWatch.self, from: JSONCoding.encoder().encode(watch))
+        XCTAssertEqual(again, watch)
+    }
+
+    func test_powerReadingsFromShellyTasmotaAndShellyGen2() throws {
+        XCTAssertEqual(try PowerReading.watts(in: Array("  12.5\n".utf8), field: nil), 12.5)
+        XCTAssertEqual(
+            try PowerReading.watts(
+                in: Array(#"{"ENERGY": {"Power": 1870, "Voltage": 230}}"#.utf8), field: ["ENERGY", "Power"]),
+            1870)
+        XCTAssertEqual(try PowerReading.watts(in: Array(#"{"id": 0, "apower": 3.4}"#.utf8), field: ["apower"]), 3.4)
+        XCTAssertThrowsError(try PowerReading.watts(in: Array("on".utf8), field: nil)) {
+            XCTAssertEqual($0 as? PowerReading.Problem, .notANumber)
+        }
+        XCTAssertThrowsError(try PowerReading.watts(in: Array(#"{"ENERGY": {}}"#.utf8), field: ["ENERGY", "Power"])) {
+            XCTAssertEqual($0 as? PowerReading.Problem, .fieldMissing("ENERGY.Power"))
+        }
+        XCTAssertThrowsError(try PowerReading.watts(in: Array("-3".utf8), field: nil)) {
+            XCTAssertEqual($0 as? PowerReading.Problem, .negative)
+        }
+        XCTAssertThrowsError(try PowerReading.watts(in: [UInt8](repeating: 0x31, count: 20_000), field: nil)) {
+            XCTAssertEqual($0 as? PowerReading.Problem, .tooLarge(20_000))
+        }
+    }
+}

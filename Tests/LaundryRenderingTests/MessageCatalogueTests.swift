@@ -294,6 +294,7 @@ final class MessageCatalogueTests: XCTestCase {
             .unknownKey("colour", suggestion: nil), .wrongType(key: "sound", expected: "true or false"),
             .outOfRange(key: "alarmRepeatSeconds", value: "0", allowed: "between 1 and 3600"),
             .badTime(key: "quietHours.start", value: "25:00"), .emptyWindow("22:00"), .emptyHook,
+            .missingKey("mqtt.url", example: #""mqtt://homeassistant.local:1883""#), .appliancesWithoutBroker,
         ]
     }
 

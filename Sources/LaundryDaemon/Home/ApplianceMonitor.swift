@@ -46,7 +46,8 @@ public final class ApplianceMonitor {
             do { watts = try PowerReading.watts(in: payload, field: plug.powerField) } catch {
                 logOnce(
                     "\(appliance) \(error)",
-                    "mqtt: the \(appliance.rawValue)'s plug sent a reading laundry cannot use on \(topic) (\(Self.words(error, plug))); ignored"
+                    "mqtt: the \(appliance.rawValue)'s plug sent a reading laundry cannot use on \(topic) "
+                        + "(\(Self.words(error, plug))); ignored"
                 )
                 continue
             }
@@ -80,7 +81,8 @@ public final class ApplianceMonitor {
             onStarted?(appliance)
         case .stopped:
             log(
-                "the \(appliance.rawValue) stopped (under \(NumberText.plain(plug.doneBelowWatts)) W for \(NumberText.plain(plug.doneAfterSeconds)) s)"
+                "the \(appliance.rawValue) stopped (under \(NumberText.plain(plug.doneBelowWatts)) W for "
+                    + "\(NumberText.plain(plug.doneAfterSeconds)) s)"
             )
             onStopped?(appliance)
         }

@@ -79,7 +79,8 @@ public final class HomeBridge {
         if let marker, marker.device != topics.device, online[marker.device] != false {
             role = .quiet(device: marker.device, host: marker.host)
             log(
-                "mqtt: \(marker.host) (device \(marker.device)) bridges this household to Home Assistant; this machine stays quiet"
+                "mqtt: \(marker.host) (device \(marker.device)) bridges this household to Home Assistant; "
+                    + "this machine stays quiet"
             )
             return
         }

@@ -6,7 +6,8 @@ public enum BrokerCheckText {
         switch warning {
         case .passwordInClear(let url):
             return Words.text(
-                "the MQTT password goes to {url} unencrypted; use mqtts:// (and caFile) so no one on the network reads it",
+                "the MQTT password goes to {url} unencrypted; use mqtts:// (and caFile) so no one on the network "
+                    + "reads it",
                 ["url": url])
         case .readableByOthers(let path):
             return Words.text(
