@@ -219,4 +219,22 @@ final class HomeAssistantEndToEndTests: DaemonTestCase {
         XCTAssertEqual(home.pet(name)["stage"] as? String, before["stage"] as? String)
         XCTAssertEqual(home.historyEvents(name), ["adopted"])
     }
+
+    func test_aPasswordInTheClearOrAFileOthersCanReadIsAWarningInTheLogAndDoctor() throws {
+        let password = home.path + "/mqtt-password"
+        try "secret\n".write(toFile: password, atomically: true, encoding: .utf8)
+        chmod(password, 0o644)
+        try home.writeConfig(
+            #"{"sound": false, "# + broker.settings(extra: #", "username": "laundry", "passwordFile": "\#(password)""#)
+                + "}")
+        home.ok("adopt", "Secret \(marker)")
+        try startDaemon()
+        XCTAssertTrue(
+            log.contains("mqtt: warning: the MQTT password goes to mqtt://127.0.0.1:\(broker.port) unencrypted"), log)
+        XCTAssertTrue(log.contains("other users can read it; run: chmod 600 \(password)"), log)
+        let doctor = home.run(["doctor"]).stdout
+        XCTAssertTrue(doctor.contains("unencrypted"), doctor)
+        XCTAssertTrue(doctor.contains("chmod 600 \(password)"), doctor)
+        XCTAssertTrue(doctor.contains("the pets are on mqtt://127.0.0.1:\(broker.port) for Home Assistant"), doctor)
+    }
 }

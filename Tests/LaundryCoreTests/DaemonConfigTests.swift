@@ -125,7 +125,10 @@ final class HomeConfigTests: XCTestCase {
         XCTAssertEqual(broker.topicPrefix, "laundry")
         let secure = try XCTUnwrap(
             try read(
-                #"{"mqtt": {"url": "mqtts://[::1]:8884", "username": "me", "passwordFile": "~/.mqtt", "caFile": "/ca", "topicPrefix": "home/laundry"}}"#
+                #"""
+                {"mqtt": {"url": "mqtts://[::1]:8884", "username": "me", "passwordFile": "~/.mqtt", "caFile": "/ca",
+                          "topicPrefix": "home/laundry"}}
+                """#
             ).mqtt)
         XCTAssertEqual(secure.host, "::1")
         XCTAssertEqual(secure.port, 8884)
@@ -181,7 +184,8 @@ final class HomeConfigTests: XCTestCase {
         XCTAssertEqual(problem(#"{"appliances": {"washer": {"powerTopic": "p"}}}"#), .appliancesWithoutBroker)
         XCTAssertEqual(
             problem(
-                #"{"mqtt": {"url": "mqtt://h"}, "appliances": {"washer": {"powerTopic": "p", "doneAfterSeconds": 0}}}"#),
+                #"{"mqtt": {"url": "mqtt://h"}, "appliances": {"washer": {"powerTopic": "p", "doneAfterSeconds": 0}}}"#
+            ),
             .outOfRange(key: "appliances.washer.doneAfterSeconds", value: "0", allowed: "between 1 and 3600"))
         XCTAssertEqual(
             problem(

@@ -93,7 +93,6 @@ public struct HomeDevice {
         var payload = keys
         payload["name"] = .string(name)
         payload["unique_id"] = .string("laundry_\(node)_\(object)")
-        payload["object_id"] = .string("laundry_\(node)_\(object)")
         payload["availability_topic"] = .string(topics.ownAvailability)
         payload["device"] = .object([
             "identifiers": .list([.string("laundry_\(node)")]), "name": .string(pet.name),
