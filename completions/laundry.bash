@@ -173,13 +173,13 @@ _laundry() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    adopt|list|status|wash|dry|more-dry|fold|cancel|pause|resume|set|release|history|stats|watch|snooze|daemon|notify-test|doctor|help)
+    adopt|list|status|wash|dry|more-dry|fold|cancel|pause|resume|set|release|history|loads|stats|watch|snooze|daemon|notify-test|doctor|help)
         # Offer subcommand argument completions
         "_laundry_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'adopt list status wash dry more-dry fold cancel pause resume set release history stats watch snooze daemon notify-test doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'adopt list status wash dry more-dry fold cancel pause resume set release history loads stats watch snooze daemon notify-test doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -437,7 +437,7 @@ _laundry_release() {
 
 _laundry_history() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--json --csv --version -h --help)
     repeating_options=()
     non_repeating_options=(--limit)
     __laundry_offer_flags_options 1
@@ -453,6 +453,29 @@ _laundry_history() {
     case "${positional_number}" in
     1)
         __laundry_add_completions -W "$(__laundry_custom_complete ---completion history -- positional@0 "${COMP_CWORD}" "$(__laundry_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_laundry_loads() {
+    repeating_flags=()
+    non_repeating_flags=(--last --json --csv --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--limit)
+    __laundry_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--limit')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __laundry_add_completions -W "$(__laundry_custom_complete ---completion loads -- positional@0 "${COMP_CWORD}" "$(__laundry_cursor_index_in_current_word)")"
         return
         ;;
     esac

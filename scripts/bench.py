@@ -191,6 +191,16 @@ def command_latency():
     row("`laundry status --format waybar`, 10 pets", f"{times[9]:.1f} ms", f"{true_ms:.1f} ms (/bin/true)",
         f"{times[9] / true_ms:.1f}", "<= 5x /bin/true", times[9] <= 5 * true_ms)
 
+def loads():
+    """`laundry loads` over 1,000 pets with a year of weekly loads each, beside reading their files."""
+    base, env = fresh_env()
+    make_pets(env, 1000, "--history-weeks", "52")
+    home = env["LAUNDRY_HOME"]
+    ours, floor = hyperfine([f"env LAUNDRY_HOME={home} {LAUNDRY} loads",
+                             f"sh -c 'cat {home}/machines/*/pets/* {home}/machines/*/history/* > /dev/null'"])
+    row("`laundry loads`, 1000 pets with a year of weekly loads", f"{ours:.1f} ms",
+        f"{floor:.1f} ms (cat of their files)", f"{ours / floor:.1f}", "<= 2x cat", ours <= 2 * floor)
+
 def startup_vs_peer():
     """`laundry status` with 10 pets (3 washing) beside taskwarrior's `task list` with 10 tasks, a real
     peer in C++, and `/bin/true`, in one hyperfine run; each command goes through `env` alike."""
@@ -236,9 +246,10 @@ def tick():
     row("health tick over 10,000 pets (a steady tick)", f"{steady:.1f} ms", "-", "-", "<= 5 ms", steady <= 5)
 
 if __name__ == "__main__":
-    steps = sys.argv[1:] or ["startup", "latency", "lateness", "wakeups", "memory", "tick"]
+    steps = sys.argv[1:] or ["startup", "latency", "loads", "lateness", "wakeups", "memory", "tick"]
     if "startup" in steps: startup_vs_peer()
     if "latency" in steps: command_latency()
+    if "loads" in steps: loads()
     if "lateness" in steps:
         lateness(1000, 0, "in the same second", "SameSecond")
         bus_floor(1000)

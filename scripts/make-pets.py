@@ -2,10 +2,12 @@
 """Creates pets directly as files, in each machine's folder, for benchmarks.
 
 make-pets.py LAUNDRY_HOME N [--timer-every K] [--ends-at EPOCH] [--spread SECONDS] [--machines M]
+            [--history-weeks W]
   every K-th pet (default 3) is washing; its load ends at EPOCH (default: in an hour), spread
   evenly over SECONDS after it (default 0: all in the same instant). With M machines (default 1),
   the first made each pet and started its wash; every other one renamed it a little later, so
-  each pet is M records to merge, as in a household of M machines."""
+  each pet is M records to merge, as in a household of M machines. With W, each pet has a history
+  of W weekly loads (wash, dryer, fold: five events each), the newest a week ago."""
 import argparse, datetime, json, os, uuid
 
 parser = argparse.ArgumentParser()
@@ -15,6 +17,7 @@ parser.add_argument("--timer-every", type=int, default=3)
 parser.add_argument("--ends-at", type=float)
 parser.add_argument("--spread", type=float, default=0)
 parser.add_argument("--machines", type=int, default=1)
+parser.add_argument("--history-weeks", type=int, default=0)
 args = parser.parse_args()
 
 utc = datetime.timezone.utc
@@ -52,3 +55,17 @@ for index in range(args.count):
                    "identity": {"stamp": later, "value": {"name": f"Pet {index:05d}", "kind": "clothes"}}}
         with open(os.path.join(args.home, "machines", device, "pets", pet_id + ".json"), "w") as f:
             json.dump(renamed, f, indent=2)
+    if args.history_weeks:
+        lines = []
+        for week in range(args.history_weeks, 0, -1):
+            start = now - datetime.timedelta(weeks=week, minutes=index % 600)
+            load, dryer = str(uuid.uuid4()).upper(), str(uuid.uuid4()).upper()
+            steps = [(0, "washStarted", load), (2700, "washDone", load), (2700 + 60 * (week % 90), "dryStarted", dryer)]
+            steps += [(steps[-1][0] + 3600, "dryDone", dryer), (steps[-1][0] + 3600 + 60 * (week % 120), "folded", None)]
+            for offset, event, timer in steps:
+                line = {"id": uuid.uuid4().hex[:16], "device": devices[0], "at": stamp(start + datetime.timedelta(seconds=offset)),
+                        "event": event, "petID": pet_id.upper()}
+                if timer: line["timerID"] = timer
+                lines.append(json.dumps(line, separators=(",", ":")))
+        with open(os.path.join(args.home, "machines", devices[0], "history", pet_id + ".jsonl"), "w") as f:
+            f.write("\n".join(lines) + "\n")

@@ -3,4 +3,6 @@
 public enum ActionError: Error, Equatable, Sendable {
     /// `LAUNDRY_FAKE_NOW` is set but is not an ISO 8601 date-time.
     case invalidFakeNow(String)
+    /// A load id prefix that more than one load starts with.
+    case ambiguousLoad(String, candidates: [String])
 }

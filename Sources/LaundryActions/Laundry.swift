@@ -90,6 +90,12 @@ public final class Laundry {
         PetStore(paths: LaundryPaths.resolve(environment: environment)).names()
     }
 
+    /// Every load's id, newest first, without side effects, for shell completion.
+    public static func loadIDs(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        guard let laundry = try? Laundry.open(environment: environment, startsDaemon: false) else { return [] }
+        return ((try? laundry.loads(nil)) ?? []).map { $0.load.id.lowercasedText }
+    }
+
     /// The kinds a data folder offers, without side effects, for shell completion.
     public static func kindNames(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         (try? DataDirectory.locate(environment: environment).loadKinds())?.ids ?? []
@@ -198,13 +204,21 @@ public final class Laundry {
     public func statistics(weeks: Int, zone: LocalZone) -> LaundryStats {
         let now = clock.now()
         let merged = loadAll()
-        let events = merged.flatMap { historyEvents(of: $0, at: now) }
-        return LaundryStats(
+        var events: [HistoryEvent] = []
+        var loads: [(petName: String, load: LoadRecord)] = []
+        for pet in merged {
+            let history = historyEvents(of: pet, at: now)
+            events += history
+            loads += LoadRecords.derive(history).map { (pet.state.pet.name, $0) }
+        }
+        var stats = LaundryStats(
             pets: merged.map { Self.settled($0.state, at: now).pet }, events: events, now: now, zone: zone, weeks: weeks
         )
+        stats.loads = LoadStats(loads: loads, now: now, weeks: weeks)
+        return stats
     }
 
-    private func historyEvents(of pet: MergedPet, at now: Date) -> [HistoryEvent] {
+    func historyEvents(of pet: MergedPet, at now: Date) -> [HistoryEvent] {
         var view = pet.state
         let derived = StageMachine.settle(&view, at: now)
         return PetHistory.compose(store.histories(pet.state.pet.id), merged: pet, derived: derived)
@@ -212,15 +226,15 @@ public final class Laundry {
 
     // MARK: Internals
 
-    func loadAll() -> [MergedPet] {
-        let snapshot = store.loadAll()
+    func loadAll(includingReleased: Bool = false) -> [MergedPet] {
+        let snapshot = store.loadAll(includingReleased: includingReleased)
         report(snapshot.problems)
         return snapshot.pets
     }
 
     /// The pet a user named, as the records say: matched on every pet's name alone, then only
     /// that pet read in full.
-    private func find(_ query: String) throws -> MergedPet {
+    func find(_ query: String) throws -> MergedPet {
         let id = try PetMatcher(store.directory().map { .init(id: $0.id, name: $0.name) }).match(query)
         var problems: [StoreProblem] = []
         defer { report(problems) }

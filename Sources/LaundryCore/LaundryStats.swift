@@ -23,6 +23,8 @@ public struct LaundryStats: Sendable {
     public let pets: [PetRecord]
     /// Whole weeks, Monday first, ending with the week that holds today.
     public let days: [Day]
+    /// Wet waits, loads per week and folds within an hour, from the load records.
+    public var loads = LoadStats.empty
 
     public init(pets: [Pet], events: [HistoryEvent], now: Date, zone: LocalZone, weeks: Int) {
         petCount = pets.count

@@ -55,6 +55,12 @@ public struct LaundryTimer: Codable, Equatable, Sendable {
     /// True once the end has passed and the timer is not paused.
     public func hasEnded(at now: Date) -> Bool { !isPaused && now >= endsAt }
 
+    /// Which of five growth stages the load has reached (Forest's stages): 1 in its first fifth,
+    /// 5 in its last; 5 once it has ended.
+    public func growthStage(at now: Date) -> Int {
+        min(5, Int((progress(at: now) * 5).rounded(.down)) + 1)
+    }
+
     /// The fraction done, 0…1.
     public func progress(at now: Date) -> Double {
         min(1, max(0, (plannedSeconds - remaining(at: now)) / plannedSeconds))

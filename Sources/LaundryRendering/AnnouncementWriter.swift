@@ -150,7 +150,7 @@ public struct AnnouncementWriter: Sendable {
     /// What a hook is told when this computer is about to sleep with loads running (soonest
     /// first); `lastEnds` is the last one's end as a person reads the time.
     public func sleepingHookEvent(running: [HookEvent.Load], lastEnds: String) -> HookEvent {
-        let values = ["loads": Plural.count(running.count, "load"), "ends": lastEnds]
+        let values = ["loads": Words.count(running.count, "{count} load", "{count} loads"), "ends": lastEnds]
         return HookEvent(
             event: "sleeping", petID: nil, petName: "", summary: TextTemplate.fill(messages.sleeping.summary, values),
             body: TextTemplate.fill(messages.sleeping.body, values), command: "", running: running)

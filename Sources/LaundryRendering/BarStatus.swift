@@ -57,6 +57,7 @@ public struct BarStatus {
         case .mood: return focus.mood.label
         case .class: return attention.rawValue
         case .percentage: return String(percentage)
+        case .growth: return GrowthGlyph.of(focus.timer, at: focus.now)
         case .count: return String(count)
         }
     }

@@ -2,7 +2,7 @@ import LaundryCore
 
 /// A field `--template` can show, of the pet most in need of attention.
 public enum BarField: String, CaseIterable, Sendable {
-    case icon, name, left, ends, stage, health, mood, `class`, percentage, count
+    case icon, name, left, ends, stage, health, mood, `class`, percentage, growth, count
 
     /// What each field holds, for `--help` and the manual.
     public var meaning: String {
@@ -17,6 +17,7 @@ public enum BarField: String, CaseIterable, Sendable {
         case .mood: return "happy, neutral, sad, very sad or dead"
         case .class: return "idle, running, waiting or warning"
         case .percentage: return "its timer's progress, 0 to 100"
+        case .growth: return "its load's growth stage, 🌰 🌱 🌿 🪴 🌳 by fifths, empty without a timer"
         case .count: return "how many pets need attention"
         }
     }

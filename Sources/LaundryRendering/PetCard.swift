@@ -27,7 +27,7 @@ public struct PetCard {
                 stage += "  " + Words.text("⏸ paused with {left} left (laundry resume)", ["left": left])
             } else {
                 stage +=
-                    "  \(Bars.progress(timer.progress(at: view.now))) "
+                    "  \(GrowthGlyph.of(timer, at: view.now)) \(Bars.progress(timer.progress(at: view.now))) "
                     + Words.text("{left} left, done at {ends}", ["left": left, "ends": clockTime(timer.endsAt)])
             }
         }

@@ -17,53 +17,29 @@ public struct PetJSON: Encodable {
     public let stage: Stage
     public let health: Int
     public let mood: Mood
-    public let timer: TimerJSON?
+    public let timer: Nullable<TimerJSON>
+    /// The running load's growth stage, 1 … 5 by elapsed fifth; null without a load.
+    public let growthStage: Nullable<Int>
     public let totalCycles: Int
     public let currentStreak: Int
     public let longestStreak: Int
-    public let lastLaundryAt: Date?
+    public let lastLaundryAt: Nullable<Date>
     /// Reminders and warnings are held back until then; null when no snooze holds.
-    public let snoozedUntil: Date?
+    public let snoozedUntil: Nullable<Date>
 
     public init(_ view: PetView) {
         let pet = view.pet
-        id = pet.id.lowercasedText
-        name = pet.name
-        kind = pet.kind
-        stage = pet.stage
-        health = view.health
-        mood = view.mood
-        timer = view.timer.map {
-            TimerJSON(
-                kind: $0.kind, startedAt: $0.startedAt, endsAt: $0.projectedEnd(at: view.now),
-                remainingSeconds: ($0.remaining(at: view.now) * 1000).rounded() / 1000, paused: $0.isPaused)
-        }
-        totalCycles = pet.totalCycles
-        currentStreak = pet.streak(at: view.now)
-        longestStreak = pet.longestStreak
-        lastLaundryAt = pet.lastLaundryAt
-        snoozedUntil = view.snoozedUntil
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, name, kind, stage, health, mood, timer, totalCycles, currentStreak, longestStreak, lastLaundryAt
-        case snoozedUntil
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(stage, forKey: .stage)
-        try container.encode(health, forKey: .health)
-        try container.encode(mood, forKey: .mood)
-        try container.encode(timer, forKey: .timer)
-        try container.encode(totalCycles, forKey: .totalCycles)
-        try container.encode(currentStreak, forKey: .currentStreak)
-        try container.encode(longestStreak, forKey: .longestStreak)
-        try container.encode(lastLaundryAt, forKey: .lastLaundryAt)
-        try container.encode(snoozedUntil, forKey: .snoozedUntil)
+        (id, name, kind, stage) = (pet.id.lowercasedText, pet.name, pet.kind, pet.stage)
+        (health, mood) = (view.health, view.mood)
+        timer = Nullable(
+            view.timer.map {
+                TimerJSON(
+                    kind: $0.kind, startedAt: $0.startedAt, endsAt: $0.projectedEnd(at: view.now),
+                    remainingSeconds: ($0.remaining(at: view.now) * 1000).rounded() / 1000, paused: $0.isPaused)
+            })
+        growthStage = Nullable(view.timer.map { $0.growthStage(at: view.now) })
+        (totalCycles, currentStreak, longestStreak) = (pet.totalCycles, pet.streak(at: view.now), pet.longestStreak)
+        (lastLaundryAt, snoozedUntil) = (Nullable(pet.lastLaundryAt), Nullable(view.snoozedUntil))
     }
 }
 

@@ -58,7 +58,7 @@ public struct PetView {
             let countdown = DurationText.countdown(timer.remaining(at: now))
             return timer.isPaused
                 ? Words.text("⏸ {left} paused", ["left": countdown])
-                : "\(Bars.progress(timer.progress(at: now))) \(countdown)"
+                : "\(GrowthGlyph.of(timer, at: now)) \(Bars.progress(timer.progress(at: now))) \(countdown)"
         }
         switch pet.stage {
         case .washed, .dried: return Words.text("done")

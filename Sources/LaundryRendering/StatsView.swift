@@ -34,6 +34,10 @@ public struct StatsView {
                     "Longest streak ever: {name} ({streak})",
                     ["name": TerminalText.sanitize(best.name), "streak": String(best.longestStreak)]))
         }
+        if stats.loads.all.loads > 0 {
+            lines.append("")
+            lines.append(loadTable())
+        }
         lines.append("")
         lines += grid()
         lines.append("")
@@ -41,6 +45,27 @@ public struct StatsView {
             style.dim("      " + Words.text("less") + " ") + [0, 1, 2, 3].map(cell).joined(separator: " ")
                 + style.dim(" " + Words.text("more") + "   " + Words.text("(loads folded per day)")))
         return lines.joined(separator: "\n")
+    }
+
+    /// How long wet laundry waited, loads per week, folds within an hour of the dryer: in all, then
+    /// per pet.
+    private func loadTable() -> String {
+        let header = [
+            Words.text("LOADS"), "#", Words.text("WET WAIT (MEDIAN)"), Words.text("LONGEST"), Words.text("PER WEEK"),
+            Words.text("FOLDED WITHIN 1 H"),
+        ]
+        func span(_ seconds: Double?) -> String { seconds.map { DurationText.rough($0.rounded()) } ?? "–" }
+        let rows: [[TextTable.Cell]] = ([stats.loads.all] + stats.loads.pets).map { figures in
+            [
+                (figures.name.map(TerminalText.sanitize) ?? Words.text("all pets"), figures.name == nil ? .bold : nil),
+                (String(figures.loads), nil),
+                (span(figures.medianWetWait), (figures.medianWetWait ?? 0) >= 3600 ? .red : nil),
+                (span(figures.longestWetWait), nil),
+                (NumberText.plain((figures.loadsPerWeek * 10).rounded() / 10), nil),
+                (figures.foldedWithinAnHour.map { "\(Int(($0 * 100).rounded()))%" } ?? "–", nil),
+            ]
+        }
+        return TextTable.render(header: header, rows: rows, style: style)
     }
 
     private func grid() -> [String] {
@@ -103,6 +128,31 @@ public struct StatsJSON: Encodable {
     public let foldedLast30Days: Int
     public let perPet: [PetJSON]
     public let days: [DayJSON]
+    /// The load records' figures, in all and per pet (durations in seconds, shares 0…1).
+    public let loads: LoadFiguresJSON
+    public let loadsPerPet: [LoadFiguresJSON]
+
+    public struct LoadFiguresJSON: Encodable {
+        let name: Nullable<String>
+        let loads: Int
+        let medianWetWaitSeconds: Nullable<Double>
+        let longestWetWaitSeconds: Nullable<Double>
+        let loadsPerWeek: Double
+        let foldedWithinAnHourShare: Nullable<Double>
+
+        init(_ figures: LoadStats.Figures) {
+            func thousandths(_ value: Double?) -> Nullable<Double> {
+                Nullable(value.map { ($0 * 1000).rounded() / 1000 })
+            }
+            (name, loads, loadsPerWeek) = (
+                Nullable(figures.name), figures.loads, (figures.loadsPerWeek * 100).rounded() / 100
+            )
+            (medianWetWaitSeconds, longestWetWaitSeconds, foldedWithinAnHourShare) = (
+                thousandths(figures.medianWetWait), thousandths(figures.longestWetWait),
+                thousandths(figures.foldedWithinAnHour)
+            )
+        }
+    }
 
     public init(_ stats: LaundryStats, zone: LocalZone = .current) {
         pets = stats.petCount
@@ -119,5 +169,7 @@ public struct StatsJSON: Encodable {
             let date = DigitText.day(year: parts.year, month: parts.month, day: parts.day)
             return DayJSON(date: date, folded: day.folded)
         }
+        loads = LoadFiguresJSON(stats.loads.all)
+        loadsPerPet = stats.loads.pets.map(LoadFiguresJSON.init)
     }
 }

@@ -42,7 +42,8 @@ public struct WatchFrame {
                 : style.dim(Words.text("done at {ends}", ["ends": LocalTime.clock(timer.endsAt, now: now)]))
             lines.append(
                 "\(view.kind.emoji) \(style.bold(name))  \(style.paint(stage, .blue)) "
-                    + "\(Bars.progress(timer.progress(at: now))) \(TextWidth.padded(countdown, to: 8)) \(tail)"
+                    + "\(GrowthGlyph.of(timer, at: now)) \(Bars.progress(timer.progress(at: now))) "
+                    + "\(TextWidth.padded(countdown, to: 8)) \(tail)"
             )
         }
         for view in waiting {

@@ -33,7 +33,9 @@ public struct PetStore: Sendable {
 
     /// Every pet, merged from every machine's records (and the old layout's files while they are
     /// here), released ones left out.
-    public func loadAll() -> Snapshot {
+    /// Every pet merged from every machine's records; a released one only when asked (its loads
+    /// stay in the records of what happened).
+    public func loadAll(includingReleased: Bool = false) -> Snapshot {
         var problems: [StoreProblem] = []
         var files: [(path: String, id: UUID)] = []
         for device in machines() {
@@ -56,7 +58,7 @@ public struct PetStore: Sendable {
         }
         // In the pets' id order, so every listing (and what is built from it) is the same everywhere.
         let pets = records.sorted { $0.key.sortsBefore($1.key) }.compactMap { PetRecord.merge($0.value) }
-            .filter { !$0.isReleased }
+            .filter { includingReleased || !$0.isReleased }
         return Snapshot(pets: pets, problems: problems)
     }
 

@@ -25,7 +25,7 @@ struct LaundryCommand: ParsableCommand {
         subcommands: [
             Adopt.self, List.self, Status.self,
             Wash.self, Dry.self, MoreDry.self, Fold.self, Cancel.self, Pause.self, Resume.self,
-            Set.self, Release.self, History.self, Stats.self, Watch.self,
+            Set.self, Release.self, History.self, Loads.self, Stats.self, Watch.self,
             Snooze.self, Daemon.self, NotifyTest.self, Doctor.self,
         ]
     )
@@ -78,6 +78,6 @@ struct LaundryCommand: ParsableCommand {
                 if names.contains(first), let name = names.first { help = "laundry \(name) --help" }
             }
         }
-        return "\(UnsafeText.escaped(brief)) (see: \(help))"
+        return UnsafeText.escaped(brief) + " " + Words.text("(see: {command})", ["command": help])
     }
 }

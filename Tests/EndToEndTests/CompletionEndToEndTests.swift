@@ -73,6 +73,17 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(bashComplete("laundry dry Be"), ["Bed Sheets"])
     }
 
+    func test_loadsCompletesPetNamesAndLoadIDs() throws {
+        home.ok("wash", "Socks", "--for", "1h")
+        let history = try XCTUnwrap(home.json("history", "Socks") as? [[String: Any]])
+        let load = try XCTUnwrap(history.first { $0["event"] as? String == "washStarted" }?["timerID"] as? String)
+        XCTAssertEqual(
+            bashComplete("laundry loads ").sorted(),
+            ["Bed Sheets", "Sock Drawer", "Socks", String(load.prefix(8))].sorted())
+        XCTAssertEqual(bashComplete("laundry loads \(load.prefix(3))"), [String(load.prefix(8))])
+        XCTAssertEqual(bashComplete("laundry loads So").sorted(), ["Sock Drawer", "Socks"], "no id starts with So")
+    }
+
     func test_aReleasedPetIsNotOffered() {
         home.ok("release", "Sock Drawer", "--yes")
         XCTAssertEqual(bashComplete("laundry fold ").sorted(), ["Bed Sheets", "Socks"])

@@ -83,8 +83,8 @@ final class CycleEndToEndTests: XCTestCase {
         let all = try XCTUnwrap(home.json("status") as? [[String: Any]])
         XCTAssertEqual(all.count, 2)
         let keys: Set = [
-            "id", "name", "kind", "stage", "health", "mood", "timer", "totalCycles", "currentStreak", "longestStreak",
-            "lastLaundryAt", "snoozedUntil",
+            "id", "name", "kind", "stage", "health", "mood", "timer", "growthStage", "totalCycles", "currentStreak",
+            "longestStreak", "lastLaundryAt", "snoozedUntil",
         ]
         for pet in all { XCTAssertEqual(Set(pet.keys), keys) }
         let sheets = try XCTUnwrap(all.first { $0["name"] as? String == "Bed Sheets" })

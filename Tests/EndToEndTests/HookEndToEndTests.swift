@@ -55,7 +55,9 @@ final class HookEndToEndTests: DaemonTestCase {
     }
 
     func test_aHangingHookIsKilledAndTheNextNotificationIsOnTime() throws {
-        try config(hook: ["sh", "-c", "echo hanging >&2; sleep 60"], extra: #", "hookTimeoutSeconds": 1"#)
+        // A length no other process runs, so pgrep finds only the hook's.
+        let nap = "sleep \(Int.random(in: 600...999))"
+        try config(hook: ["sh", "-c", "echo hanging >&2; \(nap)"], extra: #", "hookTimeoutSeconds": 1"#)
         home.ok("adopt", "First \(marker)")
         home.ok("adopt", "Second \(marker)")
         home.ok("wash", "First \(marker)", "--for", "1s")
@@ -69,7 +71,7 @@ final class HookEndToEndTests: DaemonTestCase {
                 // Each load's start and its finish: four hooks, each killed.
                 self.log.components(separatedBy: "killed after 1 s (hookTimeoutSeconds); stderr: hanging").count == 5
             }, log)
-        let survivors = home.runProgram("/usr/bin/pgrep", ["-f", "sleep 60"]).stdout
+        let survivors = home.runProgram("/usr/bin/pgrep", ["-f", nap]).stdout
         XCTAssertEqual(survivors, "", "the whole process group is gone")
     }
 

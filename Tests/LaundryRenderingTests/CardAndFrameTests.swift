@@ -18,7 +18,7 @@ final class CardAndFrameTests: XCTestCase {
         let lines = card.render().split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "👕 Socks (clothes)  😊 happy")
         XCTAssertEqual(lines[1], "   “Socks is fresh.”")
-        XCTAssertEqual(lines[3], "   Stage   Washing…  ▰▱▱▱▱▱▱▱▱▱ 40:00 left, done at 10:40")
+        XCTAssertEqual(lines[3], "   Stage   Washing…  🌰 ▰▱▱▱▱▱▱▱▱▱ 40:00 left, done at 10:40")
         XCTAssertEqual(lines[4], "   Next    laundry cancel Socks  or  laundry pause Socks")
         XCTAssertEqual(lines.last, "   Id      \(state.pet.id.lowercasedText)")
     }
@@ -35,8 +35,10 @@ final class CardAndFrameTests: XCTestCase {
         let lines = frame.lines()
         XCTAssertTrue(frame.hasRunningTimer)
         XCTAssertEqual(lines[0], "laundry watch  2026-11-21 10:00:00  (Ctrl-C to quit)")
-        XCTAssertEqual(lines[2], "👕 Short   washing        ▰▰▰▰▰▱▱▱▱▱ 5:00     done at 10:05")
-        XCTAssertEqual(lines[3], "👕 Long    washing        ▰▱▱▱▱▱▱▱▱▱ 55:00    done at 10:55")
+        // A seed in its first fifth, an herb halfway.
+        let washing = "washing       "
+        XCTAssertEqual(lines[2], "👕 Short   \(washing) 🌿 ▰▰▰▰▰▱▱▱▱▱ 5:00     done at 10:05")
+        XCTAssertEqual(lines[3], "👕 Long    \(washing) 🌰 ▰▱▱▱▱▱▱▱▱▱ 55:00    done at 10:55")
         XCTAssertEqual(lines[4], "👕 Towels  ✓ wash done → laundry dry Towels")
     }
 
@@ -48,12 +50,13 @@ final class CardAndFrameTests: XCTestCase {
         XCTAssertEqual(
             Set(object.keys),
             [
-                "id", "name", "kind", "stage", "health", "mood", "timer", "totalCycles",
+                "id", "name", "kind", "stage", "health", "mood", "timer", "growthStage", "totalCycles",
                 "currentStreak", "longestStreak", "lastLaundryAt", "snoozedUntil",
             ])
         let timer = try XCTUnwrap(object["timer"] as? [String: Any])
         XCTAssertEqual(Set(timer.keys), ["kind", "startedAt", "endsAt", "remainingSeconds", "paused"])
         XCTAssertEqual(timer["remainingSeconds"] as? Double, 2400)
+        XCTAssertEqual(object["growthStage"] as? Int, 1, "5 of 45 minutes: the first fifth")
         XCTAssertTrue(object["lastLaundryAt"] is NSNull, "null spelled out")
         XCTAssertTrue(object["snoozedUntil"] is NSNull, "no snooze holds")
     }

@@ -178,7 +178,7 @@ final class StatusBarTests: XCTestCase {
             XCTAssertEqual(
                 ErrorText.line(for: BarTemplate.Problem.unknownField("nme")),
                 "--template has no field {nme}; use any of {icon} {name} {left} {ends} {stage} {health} {mood} "
-                    + "{class} {percentage} {count}")
+                    + "{class} {percentage} {growth} {count}")
         }
         XCTAssertThrowsError(try BarTemplate("{icon")) { XCTAssertEqual($0 as? BarTemplate.Problem, .unclosedBrace) }
         XCTAssertThrowsError(try BarTemplate("a}b")) {

@@ -240,7 +240,7 @@ public final class HomeBridge {
     }
 
     private func sendConfigs(_ pet: Pet) {
-        for entity in HomeDevice(pet: pet, topics: topics, version: version).entities {
+        for entity in HomeDevice.entities(of: pet, topics: topics, version: version) {
             link.publish(
                 topics.config(entity.component, pet: pet.id, object: entity.object), entity.payload.bytes,
                 retained: true)

@@ -5,7 +5,7 @@ import LaundryRendering
 /// One pet as a Home Assistant device: the discovery configs of its entities and its state.
 /// State values and event types are English keys, as `--json` gives them; the names people see
 /// on the dashboard are in their language.
-public struct HomeDevice {
+public enum HomeDevice {
     public struct Entity: Equatable, Sendable {
         public let component: String
         public let object: String
@@ -31,17 +31,13 @@ public struct HomeDevice {
             ("event", "event"),
         ] + buttons.map { ("button", $0.object) }
 
-    public let pet: Pet
-    public let topics: HomeTopics
-    public let version: String
-
-    public init(pet: Pet, topics: HomeTopics, version: String) {
-        self.pet = pet
-        self.topics = topics
-        self.version = version
-    }
-
-    public var entities: [Entity] {
+    /// Every entity of the pet, with its discovery config.
+    public static func entities(of pet: Pet, topics: HomeTopics, version: String) -> [Entity] {
+        func entity(_ component: String, _ object: String, _ name: String, _ keys: [String: HomeJSON]) -> Entity {
+            Entity(
+                component: component, object: object,
+                payload: config(of: pet, object: object, name: name, keys, topics: topics, version: version))
+        }
         let state = topics.state(pet.id)
         var list = [
             entity(
@@ -88,7 +84,9 @@ public struct HomeDevice {
         return list
     }
 
-    private func entity(_ component: String, _ object: String, _ name: String, _ keys: [String: HomeJSON]) -> Entity {
+    private static func config(
+        of pet: Pet, object: String, name: String, _ keys: [String: HomeJSON], topics: HomeTopics, version: String
+    ) -> HomeJSON {
         let node = HomeTopics.node(pet.id)
         var payload = keys
         payload["name"] = .string(name)
@@ -99,7 +97,7 @@ public struct HomeDevice {
             "manufacturer": .string("laundry"), "model": .string(pet.kind), "sw_version": .string(version),
         ])
         payload["origin"] = .object(["name": .string("laundry"), "sw_version": .string(version)])
-        return Entity(component: component, object: object, payload: .object(payload))
+        return .object(payload)
     }
 
     /// The pet's state, retained on its state topic: one message feeds every sensor.

@@ -10,6 +10,13 @@ extension ErrorText {
                 "LAUNDRY_FAKE_NOW='{text}' is not an ISO 8601 date-time such as 2026-11-21T10:00:00Z; unset "
                     + "it to use the real clock",
                 ["text": shown(text)])
+        case .ambiguousLoad(let prefix, let candidates):
+            return Words.text(
+                "'{prefix}' starts the ids of several loads ({loads}); give more of the id",
+                [
+                    "prefix": shown(prefix),
+                    "loads": candidates.prefix(5).map { String($0.prefix(12)) }.joined(separator: ", "),
+                ])
         }
     }
 

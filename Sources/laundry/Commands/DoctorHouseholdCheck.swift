@@ -17,7 +17,8 @@ enum DoctorHouseholdCheck {
         case .broken(let error):
             report.problem(
                 Words.text("device"), ErrorText.line(for: error) ?? "\(error)",
-                fix: "rm \(ShellQuote.quote(file)) (a new id is made; this machine's stamps from before stay valid)")
+                fix: "rm \(ShellQuote.quote(file)) "
+                    + Words.text("(a new id is made; this machine's stamps from before stay valid)"))
         }
         if let other = inspection.sharedWith {
             report.problem(

@@ -11,20 +11,21 @@ extension LaundryCommand {
         @Argument(help: ArgumentHelp("Only this pet.", valueName: "pet"), completion: .custom(ShellCompletion.petNames))
         var pet: String?
 
-        @Option(
-            parsing: .unconditional,
-            help: ArgumentHelp("Show at most this many events (at least 1).", valueName: "count"),
-            transform: { try ArgumentParsing.count($0, option: "--limit", in: 1...Int.max, example: 20) })
-        var limit: Int?
+        @OptionGroup var limit: LimitOption
 
-        @OptionGroup var output: JSONFlag
+        @OptionGroup var output: ScriptOutput
 
         func run() throws {
             let context = try AppContext.make()
             defer { context.reportWarnings() }
-            let entries = try context.laundry.history(pet, limit: limit)
+            let entries = try context.laundry.history(pet, limit: limit.limit)
             if output.json {
                 try JSONOutput.print(entries.map { HistoryEntryJSON(pet: $0.pet, event: $0.event) })
+            } else if output.csv {
+                Terminal.write(
+                    CSVText.document(
+                        header: HistoryEntryJSON.csvHeader,
+                        rows: entries.map { HistoryEntryJSON(pet: $0.pet, event: $0.event).csvRow }))
             } else {
                 print(HistoryView(entries: entries, kinds: context.laundry.kinds, style: context.style).render())
             }

@@ -19,6 +19,15 @@ enum ShellCompletion {
         return Laundry.petNames().filter { $0.lowercased().hasPrefix(key) }.sorted()
     }
 
+    /// Pet names, and the first 8 hex digits of every load's id (newest first) once the word
+    /// typed so far could start one.
+    @Sendable static func petNamesAndLoads(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        let names = petNames(words, index, prefix)
+        guard prefix.allSatisfy(\.isHexDigit) else { return names }
+        let loads = Laundry.loadIDs().map { String($0.prefix(8)) }.filter { $0.hasPrefix(prefix.lowercased()) }
+        return names + loads
+    }
+
     @Sendable static func kinds(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         Laundry.kindNames().filter { $0.hasPrefix(prefix.lowercased()) }
     }

@@ -1,0 +1,188 @@
+import FoundationEssentials
+
+/// One load from its wash to its end, derived from a pet's history (nothing new is stored): when
+/// each step happened, how long the wet laundry waited, how it ended, and which machine did what.
+public struct LoadRecord: Equatable, Sendable {
+    /// How a load ended; nil while it goes on.
+    public enum End: String, Codable, Sendable {
+        case folded
+        /// The wash was cancelled.
+        case cancelled
+        /// The pet was released mid-cycle.
+        case released
+        /// Another machine's change replaced it (its wash lost in a household merge, or a new wash
+        /// started before this one was folded).
+        case superseded
+    }
+
+    public struct Pause: Equatable, Sendable {
+        public let at: Date
+        public let until: Date?
+    }
+
+    /// A timed step: the wash, the dryer, or extra drying.
+    public struct Run: Equatable, Sendable {
+        /// Its timer, which its pauses, its end and a cancel name.
+        public let timer: UUID?
+        public let started: Date
+        public var ended: Date?
+        /// The plug said the machine stopped (`washer stopped`), rather than the timer.
+        public var endedByAppliance = false
+        public var pauses: [Pause] = []
+        public var startedOn: String?
+    }
+
+    /// The wash timer's id.
+    public let id: UUID
+    public let petID: UUID
+    public var wash: Run
+    public var dryer: Run?
+    public var extraDrying: [Run] = []
+    /// When it was folded, or cancelled, released or superseded.
+    public var endedAt: Date?
+    public var end: End?
+    public var endedOn: String?
+
+    public init(id: UUID, petID: UUID, wash: Run) {
+        self.id = id
+        self.petID = petID
+        self.wash = wash
+    }
+
+    public var isAbandoned: Bool { end != nil && end != .folded }
+    public var isAirDried: Bool { end == .folded && dryer == nil }
+
+    /// How long the wet load waited in the washer: from the wash's end to the dryer's start (or
+    /// to the fold, air-dried), up to `now` while it still waits.
+    public func wetWait(at now: Date) -> Double? {
+        guard let washed = wash.ended else { return nil }
+        let until = dryer?.started ?? (end == .folded ? endedAt : nil) ?? (end == nil ? now : endedAt)
+        return until.map { max(0, $0.timeIntervalSince(washed)) }
+    }
+
+    /// How long the dryer ran, pauses included.
+    public var dryerRun: Double? {
+        guard let dryer, let ended = dryer.ended else { return nil }
+        return ended.timeIntervalSince(dryer.started)
+    }
+
+    /// When the last drying ended (the dryer, or extra drying after it).
+    public var dryEnded: Date? { extraDrying.last?.ended ?? dryer?.ended }
+
+    /// How long the dry load waited to be folded, up to `now` while it still waits.
+    public func foldWait(at now: Date) -> Double? {
+        guard let dried = dryEnded else { return nil }
+        let until = end == .folded ? endedAt : (end == nil ? now : nil)
+        return until.map { max(0, $0.timeIntervalSince(dried)) }
+    }
+}
+
+/// Builds a pet's load records from its history, oldest first.
+public enum LoadRecords {
+    public static func derive(_ history: [HistoryEvent]) -> [LoadRecord] {
+        let events = history.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(
+            \.element)
+        let lost = events.filter { $0.event == .superseded }
+        var loads: [LoadRecord] = []
+        var open: LoadRecord?
+        func close(_ end: LoadRecord.End, at: Date, on device: String?) {
+            guard var load = open else { return }
+            load.end = end
+            load.endedAt = at
+            load.endedOn = device
+            loads.append(load)
+            open = nil
+        }
+        for event in events where event.event != .superseded {
+            if isLost(event, lost) {
+                // A wash that lost to another machine's change: a load that never went on,
+                // superseded by the next one to start.
+                if event.event == .washStarted, let id = event.timerID {
+                    var load = LoadRecord(
+                        id: id, petID: event.petID, wash: .init(timer: id, started: event.at, startedOn: event.device))
+                    load.end = .superseded
+                    loads.append(load)
+                }
+                continue
+            }
+            switch event.event {
+            case .washStarted:
+                if open != nil { close(.superseded, at: event.at, on: event.device) }
+                guard let id = event.timerID else { continue }
+                open = LoadRecord(
+                    id: id, petID: event.petID, wash: .init(timer: id, started: event.at, startedOn: event.device))
+            case .washDone:
+                guard open?.id == event.timerID else { continue }
+                open?.wash.ended = event.at
+                open?.wash.endedByAppliance = event.detail == "washer stopped"
+            case .dryStarted:
+                guard open != nil else { continue }
+                open?.dryer = .init(timer: event.timerID, started: event.at, startedOn: event.device)
+            case .dryDone:
+                guard open?.dryer != nil else { continue }
+                open?.dryer?.ended = event.at
+                open?.dryer?.endedByAppliance = event.detail == "dryer stopped"
+            case .extraDryStarted:
+                open?.extraDrying.append(.init(timer: event.timerID, started: event.at, startedOn: event.device))
+            case .extraDryDone:
+                guard let last = open?.extraDrying.indices.last else { continue }
+                open?.extraDrying[last].ended = event.at
+            case .paused, .resumed:
+                pauseOrResume(event, in: &open)
+            case .cancelled:
+                guard let load = open else { continue }
+                if event.timerID == load.id || event.timerID == nil {
+                    close(.cancelled, at: event.at, on: event.device)
+                } else if event.timerID == load.dryer?.timer {
+                    // The dryer was cancelled: the load is wet again, still waiting.
+                    open?.dryer = nil
+                } else if let last = load.extraDrying.indices.last, event.timerID == load.extraDrying[last].timer {
+                    open?.extraDrying.removeLast()
+                }
+            case .folded:
+                close(.folded, at: event.at, on: event.device)
+            case .released:
+                close(.released, at: event.at, on: event.device)
+            default:
+                continue
+            }
+        }
+        if let open { loads.append(open) }
+        loads.sort { ($0.wash.started, $0.id.lowercasedText) < ($1.wash.started, $1.id.lowercasedText) }
+        for index in loads.indices where loads[index].end == .superseded && loads[index].endedAt == nil {
+            loads[index].endedAt = loads.dropFirst(index + 1).first?.wash.started
+        }
+        return loads
+    }
+
+    private static func pauseOrResume(_ event: HistoryEvent, in open: inout LoadRecord?) {
+        guard var load = open, let timer = event.timerID else { return }
+        func change(_ run: inout LoadRecord.Run) {
+            if event.event == .paused {
+                run.pauses.append(.init(at: event.at, until: nil))
+            } else if let last = run.pauses.indices.last, run.pauses[last].until == nil {
+                run.pauses[last] = .init(at: run.pauses[last].at, until: event.at)
+            }
+        }
+        if timer == load.wash.timer {
+            change(&load.wash)
+        } else if var dryer = load.dryer, dryer.timer == timer {
+            change(&dryer)
+            load.dryer = dryer
+        } else if let last = load.extraDrying.indices.last, load.extraDrying[last].timer == timer {
+            change(&load.extraDrying[last])
+        }
+        open = load
+    }
+
+    /// A change that lost to a later one on another machine: `PetHistory` adds a `superseded`
+    /// event naming its kind, its load and its machine, stamped when it was made.
+    private static func isLost(_ event: HistoryEvent, _ lost: [HistoryEvent]) -> Bool {
+        guard event.stamp != nil else { return false }
+        return lost.contains { marker in
+            marker.timerID == event.timerID && marker.device == event.device
+                && abs(marker.at.timeIntervalSince(event.at)) < 1
+                && (marker.detail?.contains("(\(event.event.rawValue))") ?? false)
+        }
+    }
+}

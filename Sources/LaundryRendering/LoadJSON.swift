@@ -1,0 +1,93 @@
+import FoundationEssentials
+import LaundryCore
+
+/// The `--json` and `--csv` shapes of a load, for scripts: English keys, ISO 8601 times, durations
+/// in seconds, `null` spelled out (an empty CSV cell).
+public struct LoadJSON: Encodable {
+    let pet: Pet
+    let load: LoadRecord
+    let now: Date
+
+    public init(pet: Pet, load: LoadRecord, now: Date) {
+        self.pet = pet
+        self.load = load
+        self.now = now
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, petId, petName, washStartedAt, washEndedAt, washSeconds, washEndedByAppliance, washPauses
+        case wetWaitSeconds, dryerStartedAt, dryerEndedAt, dryerSeconds, extraDryingSeconds, foldWaitSeconds
+        case end, endedAt, airDried, washStartedOn, dryerStartedOn, endedOn
+    }
+
+    private struct PauseJSON: Encodable {
+        let at: Date
+        let until: Date?
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(at, forKey: .at)
+            try container.encode(until, forKey: .until)
+        }
+        enum Keys: String, CodingKey { case at, until }
+    }
+
+    private static func seconds(_ value: Double?) -> Double? { value.map { ($0 * 1000).rounded() / 1000 } }
+
+    private var washSeconds: Double? { load.wash.ended.map { $0.timeIntervalSince(load.wash.started) } }
+    private var extraDrying: Double? {
+        load.extraDrying.isEmpty
+            ? nil
+            : load.extraDrying.compactMap { run in run.ended.map { $0.timeIntervalSince(run.started) } }.reduce(0, +)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(load.id.lowercasedText, forKey: .id)
+        try container.encode(pet.id.lowercasedText, forKey: .petId)
+        try container.encode(pet.name, forKey: .petName)
+        try container.encode(load.wash.started, forKey: .washStartedAt)
+        try container.encode(load.wash.ended, forKey: .washEndedAt)
+        try container.encode(Self.seconds(washSeconds), forKey: .washSeconds)
+        try container.encode(load.wash.endedByAppliance, forKey: .washEndedByAppliance)
+        try container.encode(load.wash.pauses.map { PauseJSON(at: $0.at, until: $0.until) }, forKey: .washPauses)
+        try container.encode(Self.seconds(load.wetWait(at: now)), forKey: .wetWaitSeconds)
+        try container.encode(load.dryer?.started, forKey: .dryerStartedAt)
+        try container.encode(load.dryer?.ended, forKey: .dryerEndedAt)
+        try container.encode(Self.seconds(load.dryerRun), forKey: .dryerSeconds)
+        try container.encode(Self.seconds(extraDrying), forKey: .extraDryingSeconds)
+        try container.encode(Self.seconds(load.foldWait(at: now)), forKey: .foldWaitSeconds)
+        try container.encode(load.end?.rawValue, forKey: .end)
+        try container.encode(load.endedAt, forKey: .endedAt)
+        try container.encode(load.isAirDried, forKey: .airDried)
+        try container.encode(load.wash.startedOn, forKey: .washStartedOn)
+        try container.encode(load.dryer?.startedOn, forKey: .dryerStartedOn)
+        try container.encode(load.endedOn, forKey: .endedOn)
+    }
+
+    /// The CSV header: the JSON keys but the pauses (a count of them instead).
+    public static var csvHeader: [String] {
+        CodingKeys.allCases.map { $0 == .washPauses ? "washPauseCount" : $0.rawValue }
+    }
+
+    public var csvRow: [String] {
+        func time(_ date: Date?) -> String { date.map(Timestamp.format) ?? "" }
+        func number(_ value: Double?) -> String { Self.seconds(value).map(NumberText.plain) ?? "" }
+        return [
+            load.id.lowercasedText, pet.id.lowercasedText, pet.name, time(load.wash.started), time(load.wash.ended),
+            number(washSeconds), String(load.wash.endedByAppliance), String(load.wash.pauses.count),
+            number(load.wetWait(at: now)), time(load.dryer?.started), time(load.dryer?.ended), number(load.dryerRun),
+            number(extraDrying), number(load.foldWait(at: now)), load.end?.rawValue ?? "", time(load.endedAt),
+            String(load.isAirDried), load.wash.startedOn ?? "", load.dryer?.startedOn ?? "", load.endedOn ?? "",
+        ]
+    }
+}
+
+extension HistoryEntryJSON {
+    public static let csvHeader = ["at", "event", "petId", "petName", "timerId", "detail", "id", "device"]
+
+    public var csvRow: [String] {
+        [
+            Timestamp.format(at), event.rawValue, petID, petName, timerID ?? "", detail ?? "", id ?? "", device ?? "",
+        ]
+    }
+}

@@ -1,0 +1,12 @@
+/// An optional that a JSON contract spells out as `null` when absent (synthesized `Encodable`
+/// leaves a nil key out), so a struct of them can keep the synthesized encoder.
+public struct Nullable<Value: Encodable>: Encodable {
+    public let value: Value?
+
+    public init(_ value: Value?) { self.value = value }
+
+    public func encode(to encoder: any Encoder) throws {
+        var single = encoder.singleValueContainer()
+        if let value { try single.encode(value) } else { try single.encodeNil() }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import LaundryCore
+import LaundryTestSupport
+import XCTest
+
+/// Load records derived from real histories the binary wrote, the past reached with
+/// `LAUNDRY_FAKE_NOW`.
+final class LoadsEndToEndTests: XCTestCase {
+    /// 10:00 UTC on 2026-11-20, plus `seconds`.
+    private func at(_ seconds: Int) -> [String: String] {
+        ["LAUNDRY_FAKE_NOW": Timestamp.format(Date(timeIntervalSince1970: 1_795_168_800 + Double(seconds)))]
+    }
+
+    private func loads(_ home: LaundryHome, _ arguments: String..., at seconds: Int) -> [[String: Any]] {
+        let result = home.run(["loads"] + arguments + ["--json"], environment: at(seconds))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return ((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]]) ?? []
+    }
+
+    /// Washed 45 min, wet 10 min, dried 1 h, waited 20 min to be folded.
+    private func fullCycle(
+        _ home: LaundryHome, _ name: String, from start: Int, wetWait: Int = 600, foldWait: Int = 1200
+    ) {
+        home.ok("wash", name, "--for", "45m", environment: at(start))
+        home.ok("dry", name, "--for", "1h", environment: at(start + 2700 + wetWait))
+        home.ok("fold", name, environment: at(start + 2700 + wetWait + 3600 + foldWait))
+    }
+
+    func test_aFullCycleIsOneRecordWithItsWaitsInTheTableTheTimelineJSONAndCSV() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks", environment: at(0))
+        fullCycle(home, "Socks", from: 0)
+        let records = loads(home, "Socks", at: 9000)
+        XCTAssertEqual(records.count, 1)
+        let load = try XCTUnwrap(records.first)
+        // The injected clock flows from LAUNDRY_FAKE_NOW as each command runs: milliseconds apart.
+        XCTAssertEqual(load["washSeconds"] as? Double ?? 0, 2700, accuracy: 0.5)
+        XCTAssertEqual(load["wetWaitSeconds"] as? Double ?? 0, 600, accuracy: 0.5)
+        XCTAssertEqual(load["dryerSeconds"] as? Double ?? 0, 3600, accuracy: 0.5)
+        XCTAssertEqual(load["foldWaitSeconds"] as? Double ?? 0, 1200, accuracy: 0.5)
+        XCTAssertEqual(load["end"] as? String, "folded")
+        XCTAssertEqual(load["airDried"] as? Bool, false)
+        XCTAssertTrue((load["washStartedAt"] as? String ?? "").hasPrefix("2026-11-20T10:00:00."), "\(load)")
+        XCTAssertTrue((load["endedAt"] as? String ?? "").hasPrefix("2026-11-20T12:15:00."), "\(load)")
+        XCTAssertEqual(load["washStartedOn"] as? String, home.device)
+        let table = home.ok("loads", environment: at(9000)).stdout
+        XCTAssertTrue(table.contains("Socks"), table)
+        XCTAssertTrue(table.contains("45m   10m   1h   20m   folded"), table)
+        let timeline = home.ok("loads", "Socks", "--last", environment: at(9000)).stdout
+        XCTAssertTrue(timeline.contains("wet laundry waited 10m"), timeline)
+        XCTAssertTrue(timeline.contains("dry laundry waited 20m"), timeline)
+        let id = try XCTUnwrap(load["id"] as? String)
+        XCTAssertEqual(home.ok("loads", String(id.prefix(6)), environment: at(9000)).stdout, timeline, "by its id too")
+        // The CSV read back by Python's csv module holds the same values as the JSON.
+        let csv = home.ok("loads", "--csv", environment: at(9000)).stdout
+        XCTAssertTrue(csv.hasSuffix("\r\n"), "RFC 4180 line ends")
+        let parsed = try readCSV(csv)
+        XCTAssertEqual(parsed.count, 1)
+        for key in [
+            "id", "petName", "washStartedAt", "washSeconds", "wetWaitSeconds", "dryerSeconds", "end", "endedAt",
+        ] {
+            let json = load[key].map { value -> String in
+                if let number = value as? Double { return NumberText.plain(number) }
+                return "\(value)"
+            }
+            XCTAssertEqual(parsed[0][key], json, key)
+        }
+    }
+
+    func test_anAirDryACancelledWashAReleaseMidCycleAndAPauseOverMidnight() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Shirts", environment: at(0))
+        home.ok("wash", "Shirts", "--for", "45m", environment: at(0))
+        home.ok("fold", "Shirts", environment: at(2700 + 1800))
+        home.ok("wash", "Shirts", "--for", "45m", environment: at(10_000))
+        home.ok("cancel", "Shirts", environment: at(10_600))
+        // 23:50 to 00:10 paused 15 minutes across midnight.
+        let lateEvening = 13 * 3600 + 50 * 60
+        home.ok("wash", "Shirts", "--for", "30m", environment: at(lateEvening))
+        home.ok("pause", "Shirts", environment: at(lateEvening + 300))
+        home.ok("resume", "Shirts", environment: at(lateEvening + 1200))
+        let records = loads(home, "Shirts", at: lateEvening + 3600)
+        XCTAssertEqual(records.map { $0["end"] as? String }, [nil, "cancelled", "folded"], "newest first")
+        XCTAssertEqual(records[2]["airDried"] as? Bool, true)
+        XCTAssertEqual(
+            records[2]["wetWaitSeconds"] as? Double ?? 0, 1800, accuracy: 0.5, "an air-dried load waited until its fold"
+        )
+        XCTAssertTrue(records[1]["washEndedAt"] is NSNull)
+        let pauses = try XCTUnwrap(records[0]["washPauses"] as? [[String: Any]])
+        XCTAssertTrue((pauses.first?["at"] as? String ?? "").hasPrefix("2026-11-20T23:55:00."), "\(pauses)")
+        XCTAssertTrue((pauses.first?["until"] as? String ?? "").hasPrefix("2026-11-21T00:10:00."), "\(pauses)")
+        XCTAssertEqual(
+            records[0]["washSeconds"] as? Double ?? 0, 2700, accuracy: 0.5, "30 min of washing and 15 paused")
+        home.ok("release", "Shirts", "--yes", environment: at(lateEvening + 3700))
+        let table = home.ok("loads", environment: at(lateEvening + 3800)).stdout
+        XCTAssertTrue(table.contains("abandoned: released"), table)
+        XCTAssertTrue(table.contains("abandoned: cancelled"), table)
+        XCTAssertTrue(table.contains("air-dried, folded"), table)
+    }
+
+    /// Two machines of a household start the same pet's wash before either sees the other's: the
+    /// later wins, the other's load is abandoned as superseded.
+    func test_aWashSupersededInAHouseholdMergeIsAnAbandonedLoad() throws {
+        let first = LaundryHome()
+        first.ok("adopt", "Towels", environment: at(0))
+        let second = LaundryHome()
+        second.environment["LAUNDRY_HOME"] = first.data
+        XCTAssertEqual(second.pet("Towels", environment: at(10))["stage"] as? String, "idle")
+        // The first machine's wash has not reached the second yet when it starts its own.
+        let folder = first.data + "/machines/" + (first.device ?? "?")
+        let aside = first.path + "/aside"
+        try FileManager.default.copyItem(atPath: folder, toPath: aside)
+        first.ok("wash", "Towels", "--for", "45m", environment: at(60))
+        let delivered = first.path + "/delivered"
+        try FileManager.default.moveItem(atPath: folder, toPath: delivered)
+        try FileManager.default.moveItem(atPath: aside, toPath: folder)
+        second.ok("wash", "Towels", "--for", "40m", environment: at(90))
+        try FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.moveItem(atPath: delivered, toPath: folder)
+        let records = loads(first, "Towels", at: 200)
+        XCTAssertEqual(records.count, 2, "\(records)")
+        XCTAssertEqual(records.map { $0["end"] as? String }, [nil, "superseded"])
+        XCTAssertEqual(records[0]["washStartedOn"] as? String, second.device)
+        XCTAssertEqual(records[1]["washStartedOn"] as? String, first.device)
+        XCTAssertEqual(
+            loads(second, "Towels", at: 200).map { $0["id"] as? String }, records.map { $0["id"] as? String })
+    }
+
+    /// The stats' medians against a hand computation: wet waits of 10, 30, 50 and 200 minutes
+    /// (median 40), folds 20, 90 and 30 minutes after the dryer (2 of 3 within an hour).
+    func test_statsMedianLongestWetWaitAndTheShareFoldedWithinAnHour() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks", environment: at(0))
+        home.ok("adopt", "Sheets", "--kind", "sheets", environment: at(0))
+        fullCycle(home, "Socks", from: 0, wetWait: 600, foldWait: 1200)
+        fullCycle(home, "Socks", from: 20_000, wetWait: 1800, foldWait: 5400)
+        fullCycle(home, "Sheets", from: 0, wetWait: 3000, foldWait: 1800)
+        home.ok("wash", "Sheets", "--for", "45m", environment: at(40_000))
+        home.ok("fold", "Sheets", environment: at(40_000 + 2700 + 12_000))
+        let stats = try XCTUnwrap(home.json("stats", environment: at(60_000)) as? [String: Any])
+        let all = try XCTUnwrap(stats["loads"] as? [String: Any])
+        XCTAssertEqual(all["loads"] as? Int, 4)
+        XCTAssertEqual(all["medianWetWaitSeconds"] as? Double ?? 0, (1800.0 + 3000) / 2, accuracy: 0.5)
+        XCTAssertEqual(all["longestWetWaitSeconds"] as? Double ?? 0, 12_000, accuracy: 0.5)
+        XCTAssertEqual(all["foldedWithinAnHourShare"] as? Double, 0.667)
+        XCTAssertEqual(all["loadsPerWeek"] as? Double, 0.25, "4 loads over the 16 weeks shown")
+        let perPet = try XCTUnwrap(stats["loadsPerPet"] as? [[String: Any]])
+        XCTAssertEqual(perPet.map { $0["name"] as? String }, ["Sheets", "Socks"])
+        XCTAssertEqual(perPet[1]["medianWetWaitSeconds"] as? Double ?? 0, (600.0 + 1800) / 2, accuracy: 0.5)
+        XCTAssertEqual(perPet[1]["foldedWithinAnHourShare"] as? Double, 0.5)
+        let text = home.ok("stats", environment: at(60_000)).stdout
+        XCTAssertTrue(text.contains("WET WAIT (MEDIAN)"), text)
+        XCTAssertTrue(text.contains("all pets"), text)
+    }
+
+    func test_theGrowthStageFollowsEachFifthOfTheLoad() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks", environment: at(0))
+        home.ok("wash", "Socks", "--for", "50m", environment: at(0))
+        for (seconds, stage) in [(0, 1), (599, 1), (600, 2), (1199, 2), (1200, 3), (1800, 4), (2400, 5), (2999, 5)] {
+            XCTAssertEqual(home.pet("Socks", environment: at(seconds))["growthStage"] as? Int, stage, "at \(seconds) s")
+        }
+        XCTAssertTrue(home.pet("Socks", environment: at(3000))["growthStage"] is NSNull, "washed: no load growing")
+        let table = home.ok("status", environment: at(1800)).stdout
+        XCTAssertTrue(table.contains("🪴"), table)
+        let bar = home.ok("status", "--format", "plain", "--template", "{growth} {name}", environment: at(0)).stdout
+        XCTAssertEqual(bar, "🌰 Socks\n")
+    }
+
+    /// Python's csv module, as a spreadsheet import would read it.
+    private func readCSV(_ text: String) throws -> [[String: String]] {
+        let script = "import csv, json, sys\nprint(json.dumps(list(csv.DictReader(sys.stdin))))"
+        let result = Spawn.run("/usr/bin/python3", ["-c", script], environment: ["PATH": "/usr/bin:/bin"], stdin: text)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: String]] ?? []
+    }
+}
