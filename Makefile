@@ -55,7 +55,7 @@ TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev
 
-.PHONY: build debug lint test stress demo bench install uninstall completions man clean pot locales
+.PHONY: build debug lint test stress demo bench install uninstall completions man clean pot locales deb package-test
 
 # The catalogues (po/<lang>.po), compiled where a built binary looks for them: .build/locale,
 # beside .build/<configuration>/laundry (installed: <prefix>/share/locale beside <prefix>/bin).
@@ -153,6 +153,26 @@ install: build man
 		lang=$$(basename $$(dirname $$(dirname $$mo))); [ "$$lang" = "en@pseudo" ] && continue; \
 		install -D -m 644 $$mo $(SHARE)/locale/$$lang/LC_MESSAGES/laundry.mo; \
 	done
+
+# The version `laundry --version` prints, the one place it is written.
+VERSION = $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/laundry/LaundryCommand.swift)
+DEB = .build/deb/laundry_$(VERSION)_amd64.deb
+
+# A Debian package built with Debian's tools (dpkg-buildpackage and debhelper from debian/), checked
+# by lintian: no error allowed (the warnings left are listed in README, "Install").
+deb: build man locales
+	@scripts/ensure-packages.sh dpkg-buildpackage=dpkg-dev dh=debhelper lintian=lintian fakeroot=fakeroot
+	scripts/check-version.sh $(VERSION)
+	dpkg-buildpackage -b -d -us -uc
+	mkdir -p .build/deb
+	mv ../laundry_$(VERSION)_amd64.deb ../laundry_$(VERSION)_amd64.buildinfo ../laundry_$(VERSION)_amd64.changes .build/deb/
+	lintian --fail-on error --no-tag-display-limit $(DEB)
+
+# The package installed with apt in a bare Debian 12 (debootstrap, cached between runs), run, and
+# removed: see scripts/package-test.sh.
+package-test: deb
+	@scripts/ensure-packages.sh debootstrap=debootstrap
+	scripts/package-test.sh $(DEB)
 
 uninstall:
 	rm -f $(INSTALLED_FILES) $(SHARE)/locale/*/LC_MESSAGES/laundry.mo

@@ -25,6 +25,8 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     public var layout: Int?
     /// The broker connection for Home Assistant, when config.json names one.
     public var broker: Broker?
+    /// The laundry version the daemon runs (an upgrade leaves an older one running).
+    public var version: String?
 
     public struct Broker: Codable, Equatable, Sendable {
         /// `bridging`, `quiet` (another machine bridges), `connecting`, or `down`.
@@ -66,9 +68,10 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     public init(
         pid: Int32, startedAt: Date, home: String, pets: Int, timersArmed: Int, nextDeadline: Date?,
         server: String?, serverCapabilities: [String], quietHours: QuietHours? = nil, awake: Awake? = nil,
-        sleepDelayLock: Bool = false, broker: Broker? = nil
+        sleepDelayLock: Bool = false, broker: Broker? = nil, version: String? = nil
     ) {
         self.broker = broker
+        self.version = version
         self.awake = awake
         self.sleepDelayLock = sleepDelayLock
         layout = MachineFile.currentLayout

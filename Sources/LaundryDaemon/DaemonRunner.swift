@@ -65,7 +65,7 @@ enum DaemonRunner {
                 timersArmed: engine.armedCount, nextDeadline: engine.nextDeadline,
                 server: notifier.server.map { "\($0.name) \($0.version)" },
                 serverCapabilities: notifier.server?.capabilities ?? [], quietHours: engine.config.quietHours,
-                awake: awake, sleepDelayLock: sleepWatch.isHeld, broker: home?.status)
+                awake: awake, sleepDelayLock: sleepWatch.isHeld, broker: home?.status, version: version)
             if status != lastStatus {
                 status.write(to: runtime.status)
                 lastStatus = status

@@ -29,6 +29,7 @@ extension LaundryCommand {
                 DaemonLock.isHeld(paths: context.runtime) ? DaemonStatus.read(from: context.runtime.status) : nil
             let config = (try? context.laundry.loadConfig()) ?? .defaults
             DoctorServerCheck.checkKeepAwake(&report, status: status, config: config, now: context.laundry.now)
+            DoctorInstallCheck.check(&report, status: status, environment: environment)
             DoctorBrokerCheck.check(
                 &report, config: config, status: status, configPath: context.laundry.configPath,
                 environment: environment)

@@ -1,0 +1,85 @@
+import FoundationEssentials
+import LaundryCore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// Which laundry runs, when a package and a `make install` in `~/.local` sit side by side: the
+/// binaries on PATH, the user units, and whether the running daemon is older than its binary.
+public enum InstallCheck {
+    /// Every `laundry` on PATH, in PATH's order, each once (by its real path).
+    public static func binariesOnPath(environment: [String: String]) -> [String] {
+        var seen: Set<String> = []
+        var found: [String] = []
+        for folder in (environment["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
+            let candidate = "\(folder)/laundry"
+            guard access(candidate, X_OK) == 0, let real = realPath(candidate), seen.insert(real).inserted else {
+                continue
+            }
+            found.append(candidate)
+        }
+        return found
+    }
+
+    /// The user units systemd would find, the one it uses first: the user's own (written by
+    /// `laundry daemon install`) shadows the administrator's and the package's.
+    public static func userUnits(environment: [String: String]) -> [String] {
+        let home = environment["HOME"] ?? ""
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        return [
+            config + "/systemd/user/laundry.service", "/etc/systemd/user/laundry.service",
+            "/usr/local/lib/systemd/user/laundry.service", "/usr/lib/systemd/user/laundry.service",
+        ].filter { access($0, R_OK) == 0 }
+    }
+
+    /// The program a unit starts (its `ExecStart`'s first word).
+    public static func program(ofUnit path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("ExecStart=") }
+        return line.flatMap { $0.dropFirst("ExecStart=".count).split(separator: " ").first.map(String.init) }
+    }
+
+    /// This process's own executable.
+    public static var ownBinary: String? { realPath("/proc/self/exe") }
+
+    /// Why the daemon with `pid` runs an older laundry than the one installed now, or nil: its
+    /// binary was replaced since it started (an upgrade), or it says it is another version.
+    public static func staleDaemon(pid: Int32, version: String?, currentVersion: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
+        if length > 0 {
+            let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if target.hasSuffix(" (deleted)") { return String(target.dropLast(" (deleted)".count)) + " was replaced" }
+        }
+        if let version, version != currentVersion { return "version \(version), not \(currentVersion)" }
+        return nil
+    }
+
+    /// The Debian packages the laundry package recommends, and whether each is here: what it adds
+    /// is named by the caller.
+    public static let recommended: [(package: String, files: [String])] = [
+        ("libgsound0", libraries("libgsound.so.0")),
+        ("sound-theme-freedesktop", ["/usr/share/sounds/freedesktop/stereo/complete.oga"]),
+        ("pulseaudio | pipewire-pulse", ["/usr/bin/pulseaudio", "/usr/bin/pipewire-pulse"]),
+        ("libmosquitto1", libraries("libmosquitto.so.1")),
+        ("syncthing", ["/usr/bin/syncthing"]),
+        ("apprise", ["/usr/bin/apprise", "/usr/local/bin/apprise"]),
+        ("bash-completion", ["/usr/share/bash-completion/bash_completion"]),
+    ]
+
+    /// The recommended packages missing here.
+    public static func missingRecommendations() -> [String] {
+        recommended.filter { !$0.files.contains { access($0, R_OK) == 0 } }.map(\.package)
+    }
+
+    private static func libraries(_ name: String) -> [String] {
+        ["x86_64-linux-gnu", "aarch64-linux-gnu", "arm-linux-gnueabihf"].map { "/usr/lib/\($0)/\(name)" }
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
