@@ -166,7 +166,7 @@ deb: build man locales
 	dpkg-buildpackage -b -d -us -uc
 	mkdir -p .build/deb
 	mv ../laundry_$(VERSION)_amd64.deb ../laundry_$(VERSION)_amd64.buildinfo ../laundry_$(VERSION)_amd64.changes .build/deb/
-	lintian --fail-on error --no-tag-display-limit $(DEB)
+	lintian --fail-on error --tag-display-limit 0 $(DEB)
 
 # The package installed with apt in a bare Debian 12 (debootstrap, cached between runs), run, and
 # removed: see scripts/package-test.sh.

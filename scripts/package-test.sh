@@ -77,9 +77,33 @@ grep -q '^ExecStart=/usr/bin/laundry daemon run' "$root/usr/lib/systemd/user/lau
 [[ -z $(find "$root/etc/systemd" -name 'laundry.service' 2>/dev/null) ]] || fail "the unit was enabled"
 pass "completions, man page, unit (installed, not enabled), desktop entry, icon, catalogues, copyright, changelog"
 
+# Beside a `make install` in ~/.local: doctor says which binary and which unit run, and what they
+# shadow; after an upgrade (here a reinstall, which replaces the binary) a running daemon is older.
+in_root mkdir -p /root/.local/bin /root/.local/share
+cp "$root/usr/bin/laundry" "$root/root/.local/bin/laundry"
+# As make install does: ~/.local/share/laundry is also where the pets live by default.
+mkdir -p "$root/root/.local/share/laundry" && cp -a "$root/usr/share/laundry/." "$root/root/.local/share/laundry/"
+local_path=/root/.local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+doctor=$(in_root env PATH=$local_path laundry doctor 2>&1) || true
+grep -q '/root/.local/bin/laundry comes first on PATH and shadows /usr/bin/laundry' <<<"$doctor" \
+  || fail "doctor does not say ~/.local/bin shadows /usr/bin: $doctor"
+in_root laundry daemon install >/dev/null 2>&1 || fail "laundry daemon install"
+doctor=$(in_root laundry doctor 2>&1) || true
+grep -q '/root/.config/systemd/user/laundry.service shadows /usr/lib/systemd/user/laundry.service' <<<"$doctor" \
+  || fail "doctor does not say the user's unit shadows the package's: $doctor"
+pass "doctor names the ~/.local binary and the user unit that shadow the package's"
+in_root laundry daemon start >/dev/null 2>&1 || fail "laundry daemon start"
+in_root apt-get install -y -qq --reinstall "/tmp/$(basename "$deb")" >/dev/null 2>&1 || fail "apt reinstall"
+doctor=$(in_root laundry doctor 2>&1) || true
+grep -q 'is older than the installed laundry: /usr/bin/laundry was replaced' <<<"$doctor" \
+  || fail "doctor does not see the daemon older than the binary: $doctor"
+in_root laundry daemon stop >/dev/null 2>&1 || true
+rm -rf "$root/root/.local" "$root/root/.config/systemd"
+pass "doctor says the running daemon is older than the binary an upgrade installed"
+
 in_root dpkg -L laundry >"$work/files"
 in_root apt-get purge -y -qq laundry >/dev/null 2>&1 || fail "apt purge"
-left=$(while read -r path; do [[ -f $root$path ]] && echo "$path"; done <"$work/files")
+left=$(while read -r path; do if [[ -f $root$path ]]; then echo "$path"; fi; done <"$work/files")
 [[ -z $left ]] || fail "left after purge: $left"
 [[ ! -e $root/usr/share/laundry ]] || fail "/usr/share/laundry left after purge"
 pass "apt purge removes every file it installed"
