@@ -163,9 +163,10 @@ DEB = .build/deb/laundry_$(VERSION)_amd64.deb
 deb: build man locales
 	@scripts/ensure-packages.sh dpkg-buildpackage=dpkg-dev dh=debhelper lintian=lintian fakeroot=fakeroot
 	scripts/check-version.sh $(VERSION)
-	dpkg-buildpackage -b -d -us -uc
 	mkdir -p .build/deb
-	mv ../laundry_$(VERSION)_amd64.deb ../laundry_$(VERSION)_amd64.buildinfo ../laundry_$(VERSION)_amd64.changes .build/deb/
+	dpkg-buildpackage -b -d -us -uc \
+		--buildinfo-option=-u.build/deb --buildinfo-option=-O.build/deb/laundry_$(VERSION)_amd64.buildinfo \
+		--changes-option=-u.build/deb --changes-option=-O.build/deb/laundry_$(VERSION)_amd64.changes
 	lintian --fail-on error --tag-display-limit 0 $(DEB)
 
 # The package installed with apt in a bare Debian 12 (debootstrap, cached between runs), run, and
