@@ -34,6 +34,9 @@ public final class DaemonEngine {
     }
     /// Appliances whose plug says they still run: a finish of their kind says "should be done".
     public var stillRunning: Set<Appliance> = []
+    /// Finished loads whose acknowledgement was told already: a button press acknowledges once
+    /// directly and once more when the daemon reads the change it wrote.
+    private var acknowledgedFinishes: Set<UUID> = []
     /// Told of what happens to a pet, as the event types Home Assistant sees (`finished`,
     /// `acknowledged`, `reminder`, `warning`).
     public var onPetEvent: ((UUID, String) -> Void)?
@@ -218,7 +221,7 @@ public final class DaemonEngine {
         sound.silence(pet)
         let wasWaiting = popups[pet].map { if case .finished = $0.announcement.reason { true } else { false } } ?? false
         let stopped = alarms.stop(pet)
-        if stopped || wasWaiting { onPetEvent?(pet, "acknowledged") }
+        if stopped || wasWaiting, acknowledgedFinishes.insert(pet).inserted { onPetEvent?(pet, "acknowledged") }
         guard stopped else { return }
         log("alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: \(reason)")
     }
@@ -411,6 +414,7 @@ public final class DaemonEngine {
         if case .finished(let kind, _) = announcement.reason, announcement.load?.stoppedBy == nil {
             announcement.stillRunning = stillRunning.first { $0.runs(kind) }
         }
+        if case .finished = announcement.reason { acknowledgedFinishes.remove(announcement.petID) }
         if let event = announcement.reason.homeEvent { onPetEvent?(announcement.petID, event) }
         let time = now
         let quietNow = quiet.isOn(at: time)

@@ -111,6 +111,7 @@ final class HomeAssistantEndToEndTests: DaemonTestCase {
         home.ok("adopt", name)
         try startDaemon()
         let pet = try id(name)
+        let events = try broker.collect("laundry/\(pet)/event")
         home.ok("wash", name, "--for", "1s")
         XCTAssertTrue(waitUntil(5) { self.home.pet(name)["stage"] as? String == "washed" })
         // A press left retained on the broker is never acted on.
@@ -128,6 +129,10 @@ final class HomeAssistantEndToEndTests: DaemonTestCase {
         XCTAssertTrue(log.contains("button 'dry': \(name) is now drying"), log)
         let history = home.historyEvents(name)
         XCTAssertEqual(history.filter { $0 == "dryStarted" }.count, 1, "\(history)")
+        // One press, one acknowledgement: not a second one when the daemon reads its own write.
+        Thread.sleep(forTimeInterval: 0.5)
+        let types = events.messages.compactMap { $0.json?["event_type"] as? String }
+        XCTAssertEqual(types, ["finished", "acknowledged"], "\(types)")
     }
 
     func test_theLastWillMarksEveryEntityUnavailableWhenTheDaemonIsKilled() throws {
