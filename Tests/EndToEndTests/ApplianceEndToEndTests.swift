@@ -4,21 +4,8 @@ import XCTest
 
 /// Loads that end when the washer really stops: a smart plug's power, replayed through a real
 /// Mosquitto broker, read by the real daemon; its popups on dunst.
-final class ApplianceEndToEndTests: DaemonTestCase {
-    private var broker: Mosquitto!
+final class ApplianceEndToEndTests: BrokerTestCase {
     private let topic = "shellies/washer/relay/0/power"
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/sbin/mosquitto"), "needs mosquitto")
-        broker = Mosquitto()
-        try broker.start()
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        broker?.stop()
-    }
 
     private func configure(doneAfter: Double) throws {
         try home.writeConfig(

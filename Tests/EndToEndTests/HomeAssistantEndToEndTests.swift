@@ -4,20 +4,7 @@ import XCTest
 
 /// The pets in Home Assistant for real: the daemon against a Mosquitto broker on loopback, paho
 /// playing Home Assistant (reading discovery, pressing buttons) and the smart plug.
-final class HomeAssistantEndToEndTests: DaemonTestCase {
-    private var broker: Mosquitto!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/sbin/mosquitto"), "needs mosquitto")
-        broker = Mosquitto()
-        try broker.start()
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        broker?.stop()
-    }
+final class HomeAssistantEndToEndTests: BrokerTestCase {
 
     private func configure(_ extra: String = "") throws {
         try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0, "# + broker.settings() + extra + "}")

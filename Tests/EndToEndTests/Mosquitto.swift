@@ -116,3 +116,20 @@ final class Mosquitto {
             environment: ["PATH": "/usr/bin:/bin"])
     }
 }
+
+/// A daemon test with a real Mosquitto broker of its own, started before and stopped after.
+class BrokerTestCase: DaemonTestCase {
+    var broker: Mosquitto!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/sbin/mosquitto"), "needs mosquitto")
+        broker = Mosquitto()
+        try broker.start()
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        broker?.stop()
+    }
+}

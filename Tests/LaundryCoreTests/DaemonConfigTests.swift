@@ -2,25 +2,25 @@ import Foundation
 import LaundryCore
 import XCTest
 
+private func read(_ json: String) throws -> DaemonConfig {
+    try JSONCoding.decoder().decode(DaemonConfig.self, from: Data(json.utf8))
+}
+
+/// The mistake config.json's reader names, failing the test when it accepts the file.
+private func problem(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigProblem? {
+    do {
+        _ = try read(json)
+        XCTFail("accepted \(json)", file: file, line: line)
+    } catch let problem as ConfigProblem {
+        return problem
+    } catch {
+        XCTFail("\(error)", file: file, line: line)
+    }
+    return nil
+}
+
 /// config.json is read strictly: every mistake is named by its key.
 final class DaemonConfigTests: XCTestCase {
-    private func read(_ json: String) throws -> DaemonConfig {
-        try JSONCoding.decoder().decode(DaemonConfig.self, from: Data(json.utf8))
-    }
-
-    private func problem(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigProblem? {
-        do {
-            _ = try read(json)
-            XCTFail("accepted \(json)", file: file, line: line)
-            return nil
-        } catch let problem as ConfigProblem {
-            return problem
-        } catch {
-            XCTFail("\(error)", file: file, line: line)
-            return nil
-        }
-    }
-
     func test_anEmptyObjectIsTheDefaults() throws {
         let config = try read("{}")
         XCTAssertEqual(config, .defaults)
@@ -100,22 +100,6 @@ final class DaemonConfigTests: XCTestCase {
 
 /// config.json's `mqtt` and `appliances`: only `url` is required, and every mistake names its key.
 final class HomeConfigTests: XCTestCase {
-    private func read(_ json: String) throws -> DaemonConfig {
-        try JSONCoding.decoder().decode(DaemonConfig.self, from: Data(json.utf8))
-    }
-
-    private func problem(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigProblem? {
-        do {
-            _ = try read(json)
-            XCTFail("accepted \(json)", file: file, line: line)
-        } catch let problem as ConfigProblem {
-            return problem
-        } catch {
-            XCTFail("\(error)", file: file, line: line)
-        }
-        return nil
-    }
-
     func test_aBrokerNeedsOnlyItsURLAndTheRestHasDefaults() throws {
         let broker = try XCTUnwrap(try read(#"{"mqtt": {"url": "mqtt://homeassistant.local"}}"#).mqtt)
         XCTAssertEqual(broker.host, "homeassistant.local")
