@@ -8,15 +8,17 @@ extension Laundry {
         // A released pet's loads stay in the list of all loads, the last one abandoned.
         let merged = try query.map { [try find($0)] } ?? loadAll(includingReleased: true)
         let now = self.now
-        var all: [(pet: Pet, load: LoadRecord)] = []
-        for pet in merged {
-            let view = Self.settled(pet.state, at: now)
-            for load in LoadRecords.derive(historyEvents(of: pet, at: now)) { all.append((view.pet, load)) }
+        let pets = merged.map { Self.settled($0.state, at: now).pet }
+        let perPet = loadsOfEach(merged, at: now, all: query == nil)
+        // Newest first, then by load id: sorted as positions with their keys, not as records.
+        var keys: [(started: Date, id: UUID, pet: Int, load: Int)] = []
+        for (petIndex, loads) in perPet.enumerated() {
+            for (loadIndex, load) in loads.enumerated() {
+                keys.append((load.wash.started, load.id, petIndex, loadIndex))
+            }
         }
-        all.sort {
-            ($0.load.wash.started, $0.load.id.lowercasedText) > ($1.load.wash.started, $1.load.id.lowercasedText)
-        }
-        return Array(all.prefix(limit ?? all.count))
+        keys.sort { $0.started != $1.started ? $0.started > $1.started : $1.id.sortsBefore($0.id) }
+        return keys.prefix(limit ?? keys.count).map { (pets[$0.pet], perPet[$0.pet][$0.load]) }
     }
 
     /// The load whose id starts with `prefix` (at least 4 hex digits), among every pet's; nil when

@@ -8,15 +8,11 @@ public enum EventID {
         hex(UInt64.random(in: 0...UInt64.max))
     }
 
-    /// The same text gives the same id on every machine and in every version (FNV-1a, 64 bits:
-    /// Swift's `Hasher` is seeded per process).
+    /// The same text gives the same id on every machine and in every version (`Fingerprint`).
     public static func derived<Bytes: Sequence>(from bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hex(hash)
+        var fingerprint = Fingerprint()
+        fingerprint.add(bytes)
+        return hex(fingerprint.value)
     }
 
     public static func derived(from text: String) -> String { derived(from: text.utf8) }

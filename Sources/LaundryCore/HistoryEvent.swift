@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// One line of a machine's `history/<uuid>.jsonl`: something that happened to a pet.
 public struct HistoryEvent: Codable, Equatable, Sendable {
-    public enum Kind: String, Codable, Sendable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
         case adopted, washStarted, washDone, dryStarted, dryDone, extraDryStarted, extraDryDone
         case folded, cancelled, paused, resumed, settingsChanged, renamed, died, snoozed, released
         /// A change made on one machine lost to a later change of the same part on another

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// each step happened, how long the wet laundry waited, how it ended, and which machine did what.
 public struct LoadRecord: Equatable, Sendable {
     /// How a load ended; nil while it goes on.
-    public enum End: String, Codable, Sendable {
+    public enum End: String, Codable, Sendable, CaseIterable {
         case folded
         /// The wash was cancelled.
         case cancelled
@@ -18,6 +18,11 @@ public struct LoadRecord: Equatable, Sendable {
     public struct Pause: Equatable, Sendable {
         public let at: Date
         public let until: Date?
+
+        public init(at: Date, until: Date?) {
+            self.at = at
+            self.until = until
+        }
     }
 
     /// A timed step: the wash, the dryer, or extra drying.
@@ -30,6 +35,18 @@ public struct LoadRecord: Equatable, Sendable {
         public var endedByAppliance = false
         public var pauses: [Pause] = []
         public var startedOn: String?
+
+        public init(
+            timer: UUID?, started: Date, ended: Date? = nil, endedByAppliance: Bool = false, pauses: [Pause] = [],
+            startedOn: String? = nil
+        ) {
+            self.timer = timer
+            self.started = started
+            self.ended = ended
+            self.endedByAppliance = endedByAppliance
+            self.pauses = pauses
+            self.startedOn = startedOn
+        }
     }
 
     /// The wash timer's id.
@@ -80,8 +97,7 @@ public struct LoadRecord: Equatable, Sendable {
 /// Builds a pet's load records from its history, oldest first.
 public enum LoadRecords {
     public static func derive(_ history: [HistoryEvent]) -> [LoadRecord] {
-        let events = history.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(
-            \.element)
+        let events = history.stablySorted { $0.at < $1.at }
         let lost = events.filter { $0.event == .superseded }
         var loads: [LoadRecord] = []
         var open: LoadRecord?
@@ -148,7 +164,9 @@ public enum LoadRecords {
             }
         }
         if let open { loads.append(open) }
-        loads.sort { ($0.wash.started, $0.id.lowercasedText) < ($1.wash.started, $1.id.lowercasedText) }
+        loads = loads.stablySorted {
+            $0.wash.started != $1.wash.started ? $0.wash.started < $1.wash.started : $0.id.sortsBefore($1.id)
+        }
         for index in loads.indices where loads[index].end == .superseded && loads[index].endedAt == nil {
             loads[index].endedAt = loads.dropFirst(index + 1).first?.wash.started
         }

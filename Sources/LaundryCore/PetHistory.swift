@@ -12,32 +12,35 @@ public enum PetHistory {
     public static func compose(
         _ histories: [[HistoryEvent]], merged: MergedPet?, derived: [HistoryEvent] = []
     ) -> [HistoryEvent] {
-        var events = union(histories + [derived])
-        if let merged { events = union([events, superseded(in: events, merged: merged)]) }
-        return events
+        let events = union(histories + [derived])
+        guard let merged else { return events }
+        let lost = superseded(in: events, merged: merged)
+        return lost.isEmpty ? events : union([events, lost])
     }
 
     /// Every event once (by id), in time order. Events of one instant keep the order their machine
     /// wrote them in (one move can write two), machines in device order.
     public static func union(_ histories: [[HistoryEvent]]) -> [HistoryEvent] {
-        var index: [String: Int] = [:]
-        var all: [(event: HistoryEvent, position: Int)] = []
-        for event in histories.joined() {
-            guard let known = index[event.id ?? ""] else {
-                index[event.id ?? ""] = all.count
-                all.append((event, all.count))
-                continue
+        let total = histories.reduce(0) { $0 + $1.count }
+        var index = [String: Int](minimumCapacity: total)
+        var all: [HistoryEvent] = []
+        all.reserveCapacity(total)
+        for history in histories {
+            for event in history {
+                guard let known = index[event.id ?? ""] else {
+                    index[event.id ?? ""] = all.count
+                    all.append(event)
+                    continue
+                }
+                // One id, two contents (a hand edit, an older wording): one choice on every machine.
+                if PetRecord.encoded(event) < PetRecord.encoded(all[known]) { all[known] = event }
             }
-            // One id, two contents (a hand edit, an older wording): one choice on every machine.
-            if PetRecord.encoded(event) < PetRecord.encoded(all[known].event) { all[known].event = event }
         }
-        return all.sorted { first, second in
-            let (left, right) = (first.event, second.event)
+        return all.stablySorted { left, right in
             if left.at != right.at { return left.at < right.at }
             if left.device != right.device { return (left.device ?? "") < (right.device ?? "") }
-            if left.device == nil { return (left.id ?? "") < (right.id ?? "") }
-            return first.position < second.position
-        }.map(\.event)
+            return left.device == nil && (left.id ?? "") < (right.id ?? "")
+        }
     }
 
     /// For each part, the changes not on the chain that leads back from the winning version (each

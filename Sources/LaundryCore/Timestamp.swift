@@ -29,7 +29,13 @@ public enum Timestamp {
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`. Returns nil for anything else.
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The same, from the UTF-8 bytes of a file being read: no `String` made for each of a
+    /// history's dates.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
         var index = 0
         func number(_ width: Int) -> Int64? {
             guard index + width <= bytes.count else { return nil }

@@ -21,18 +21,29 @@ public struct LoadsView {
             "", Words.text("PET"), Words.text("DAY"), Words.text("WASH"), Words.text("WAIT"), Words.text("DRY"),
             Words.text("WAIT"), Words.text("END"), Words.text("LOAD"),
         ]
-        let rows: [[TextTable.Cell]] = entries.map { pet, load in
+        // A year of a thousand pets is 52,000 rows: what repeats is worded once, and the rows are
+        // made on every core.
+        let words = Self.endWords()
+        var cellsOfPet: [UUID: (emoji: String, name: String)] = [:]
+        for (pet, _) in entries where cellsOfPet[pet.id] == nil {
+            cellsOfPet[pet.id] = (kinds.kindOrFallback(pet.kind).emoji, TerminalText.sanitize(pet.name))
+        }
+        let days = LocalTime.dateTimes(entries.map(\.load.wash.started))
+        let (now, petCells, entries) = (now, cellsOfPet, entries)
+        let rows = Array(entries.indices).concurrentMap(perThread: 4096) { index -> [TextTable.Cell] in
+            let (pet, load) = entries[index]
             let wet = load.wetWait(at: now)
+            let (emoji, name) = petCells[pet.id] ?? ("", pet.name)
             return [
-                (kinds.kindOrFallback(pet.kind).emoji, nil),
-                (TerminalText.sanitize(pet.name), .bold),
-                (LocalTime.dateTime(load.wash.started), .dim),
-                (span(load.wash.ended.map { $0.timeIntervalSince(load.wash.started) }), nil),
-                (span(wet), (wet ?? 0) >= 3600 ? .red : nil),
-                (load.isAirDried ? Words.text("air-dried") : span(load.dryerRun), nil),
-                (span(load.foldWait(at: now)), nil),
-                (Self.endText(load), load.isAbandoned ? .red : load.end == nil ? .yellow : .green),
-                (String(load.id.lowercasedText.prefix(8)), .dim),
+                (emoji, nil),
+                (name, .bold),
+                (days[index], .dim),
+                (Self.span(load.wash.ended.map { $0.timeIntervalSince(load.wash.started) }), nil),
+                (Self.span(wet), (wet ?? 0) >= 3600 ? .red : nil),
+                (load.isAirDried ? words.airDried : Self.span(load.dryerRun), nil),
+                (Self.span(load.foldWait(at: now)), nil),
+                (words.end(load), load.isAbandoned ? .red : load.end == nil ? .yellow : .green),
+                (load.id.shortText, .dim),
             ]
         }
         return TextTable.render(header: header, rows: rows, style: style)
@@ -81,16 +92,31 @@ public struct LoadsView {
         return lines.joined(separator: "\n")
     }
 
-    static func endText(_ load: LoadRecord) -> String {
-        switch load.end {
-        case nil: return Words.text("going on")
-        case .folded?: return load.isAirDried ? Words.text("air-dried, folded") : Words.text("folded")
-        case .cancelled?: return Words.text("abandoned: cancelled")
-        case .released?: return Words.text("abandoned: released")
-        case .superseded?: return Words.text("abandoned: superseded")
+    static func endText(_ load: LoadRecord) -> String { endWords().end(load) }
+
+    /// How a load ended, in the person's words, each looked up once.
+    private struct EndWords: Sendable {
+        let goingOn = Words.text("going on")
+        let airDriedFolded = Words.text("air-dried, folded")
+        let folded = Words.text("folded")
+        let cancelled = Words.text("abandoned: cancelled")
+        let released = Words.text("abandoned: released")
+        let superseded = Words.text("abandoned: superseded")
+        let airDried = Words.text("air-dried")
+
+        func end(_ load: LoadRecord) -> String {
+            switch load.end {
+            case nil: return goingOn
+            case .folded?: return load.isAirDried ? airDriedFolded : folded
+            case .cancelled?: return cancelled
+            case .released?: return released
+            case .superseded?: return superseded
+            }
         }
     }
 
+    private static func endWords() -> EndWords { EndWords() }
+
     /// To the nearest second first: a wait of 599.998 s is 10m, not 9m.
-    private func span(_ seconds: Double?) -> String { seconds.map { DurationText.rough($0.rounded()) } ?? "–" }
+    private static func span(_ seconds: Double?) -> String { seconds.map { DurationText.rough($0.rounded()) } ?? "–" }
 }

@@ -1,12 +1,12 @@
 import LaundryCore
 
 /// Colour, in one place. Every colour is dropped when stdout is not a terminal or `NO_COLOR` is set.
-public struct Style {
+public struct Style: Sendable {
     public let enabled: Bool
 
     public init(enabled: Bool) { self.enabled = enabled }
 
-    public enum Color: String {
+    public enum Color: String, Sendable {
         case red = "31"
         case green = "32"
         case yellow = "33"

@@ -83,6 +83,8 @@ public struct LaundryPaths: Sendable {
     public var notes: String { state + "/notes" }
     public func notesFile(_ id: UUID) -> String { "\(notes)/\(Self.fileStem(id)).json" }
     public var deviceFile: String { state + "/device-id" }
+    /// Load records as this machine last derived them (`LoadCache`).
+    public var loadCacheFile: String { state + "/loads.cache" }
     public var locks: String { runtime + "/locks" }
     public func lockFile(_ id: UUID) -> String { "\(locks)/\(Self.fileStem(id)).lock" }
     public var namesLockFile: String { locks + "/names.lock" }

@@ -56,12 +56,16 @@ public struct LegacyHome: Sendable {
     }
 
     /// The pet's events in the old history file and its conflict copies.
-    public func history(for id: UUID) -> [[HistoryEvent]] {
+    /// - Parameter names: the old history folder's listing, for a caller reading many pets (nil:
+    ///   listed now).
+    public func history(for id: UUID, names: [String]? = nil) -> [[HistoryEvent]] {
         let stem = LaundryPaths.fileStem(id)
-        return PosixFile.listFolder(paths.history).filter { $0.hasPrefix(stem) && $0.hasSuffix(".jsonl") }.map {
+        return (names ?? historyNames()).filter { $0.hasPrefix(stem) && $0.hasSuffix(".jsonl") }.map {
             HistoryLog.read(paths.history + "/" + $0).events
         }
     }
+
+    public func historyNames() -> [String] { PosixFile.listFolder(paths.history) }
 
     /// What this machine's daemon announced, as the old layout kept it (in `devices/<id>/`, or in
     /// older still, in the pet's own files).

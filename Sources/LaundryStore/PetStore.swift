@@ -147,10 +147,43 @@ public struct PetStore: Sendable {
     /// Just the names, for shell completion.
     public func names() -> [String] { directory().map(\.name) }
 
+    /// Where the pets' histories are: each machine's folder, and the old layout's files. Listed
+    /// once by a command that reads every pet's history.
+    public struct HistorySources: Sendable {
+        let machines: [String]
+        let legacyNames: [String]
+    }
+
+    public func historySources() -> HistorySources {
+        HistorySources(machines: machines(), legacyNames: LegacyHome(paths: paths.legacy).historyNames())
+    }
+
     /// Every machine's events for the pet (and the old layout's), each machine's as written.
-    public func histories(_ id: UUID) -> [[HistoryEvent]] {
-        machines().map { HistoryLog.read(paths.historyFile(id, device: $0)).events }
-            + LegacyHome(paths: paths.legacy).history(for: id)
+    public func histories(_ id: UUID, in sources: HistorySources? = nil) -> [[HistoryEvent]] {
+        let sources = sources ?? historySources()
+        return sources.machines.map { HistoryLog.read(paths.historyFile(id, device: $0)).events }
+            + LegacyHome(paths: paths.legacy).history(for: id, names: sources.legacyNames)
+    }
+
+    /// Adds to `fingerprint` what tells the pet's history files as they are now from any other
+    /// state of them: each one's inode, size and change time (a file appended to, replaced or
+    /// touched gets another), and which are missing.
+    public func addHistoryVersions(_ id: UUID, in sources: HistorySources, to fingerprint: inout Fingerprint) {
+        let stem = LaundryPaths.fileStem(id)
+        let legacy = sources.legacyNames.filter { $0.hasPrefix(stem) && $0.hasSuffix(".jsonl") }
+        let files =
+            sources.machines.map { paths.historyFile(id, device: $0) } + legacy.map { paths.legacy.history + "/" + $0 }
+        for path in files {
+            fingerprint.add(path)
+            guard let version = PosixFile.stamp(path) else {
+                fingerprint.add(UInt64.max)
+                continue
+            }
+            fingerprint.add(version.inode)
+            fingerprint.add(UInt64(bitPattern: version.size))
+            fingerprint.add(UInt64(bitPattern: Int64(version.changedSeconds)))
+            fingerprint.add(UInt64(bitPattern: Int64(version.changedNanoseconds)))
+        }
     }
 
     /// What this machine's daemon has told the user about the pet.
@@ -179,21 +212,7 @@ public struct PetStore: Sendable {
             let record = read(file.path, id: file.id, problems: &problems)
             return (record, problems.first)
         }
-        let threads = min(ProcessInfo.processInfo.activeProcessorCount, files.count / 128)
-        guard threads > 1 else { return files.map(one) }
-        // Each thread writes only its own slots.
-        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<(PetRecord?, StoreProblem?)>.allocate(
-            capacity: files.count)
-        defer { results.deallocate() }
-        let chunk = (files.count + threads - 1) / threads
-        DispatchQueue.concurrentPerform(iterations: threads) { part in
-            for index in (part * chunk)..<min(files.count, (part + 1) * chunk) {
-                (results.baseAddress! + index).initialize(to: one(files[index]))
-            }
-        }
-        let all = Array(results)
-        _ = results.baseAddress.map { $0.deinitialize(count: files.count) }
-        return all
+        return files.concurrentMap(perThread: 128, one)
     }
 
     /// A record file read: nil (with the problem noted) when it does not

@@ -47,7 +47,9 @@ public enum PosixFile {
                 path: path,
                 reason: "it is \(Plural.count(info.st_size, "byte")), more than the \(limit) a laundry file can be")
         }
-        var data = Data(count: Int(info.st_size))
+        // A byte more than its size, so reading to the end finds it there without growing (and
+        // copying) the buffer; a file that grows while read still grows it.
+        var data = Data(count: Int(info.st_size) + 1)
         var total = 0
         while true {
             if total == data.count { data.count += 4096 }

@@ -126,6 +126,41 @@ final class LoadsEndToEndTests: XCTestCase {
             loads(second, "Towels", at: 200).map { $0["id"] as? String }, records.map { $0["id"] as? String })
     }
 
+    /// This machine's cache of load records: a file another machine's wash brings, a load that
+    /// ends while nothing is written, and a damaged cache are all seen by the next `loads`.
+    func test_theCacheNeverHidesAChange() throws {
+        let first = LaundryHome()
+        first.ok("adopt", "Socks", environment: at(0))
+        fullCycle(first, "Socks", from: 0)
+        XCTAssertEqual(loads(first, at: 9000).count, 1)
+        let cache = first.path + "/state/laundry/loads.cache"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: cache), "the first `loads` keeps what it derived")
+        let second = LaundryHome()
+        second.environment["LAUNDRY_HOME"] = first.data
+        second.ok("wash", "Socks", "--for", "45m", environment: at(10_000))
+        let running = loads(first, at: 10_100)
+        XCTAssertEqual(running.map { $0["end"] as? String }, [nil, "folded"], "\(running)")
+        XCTAssertEqual(running.first?["washStartedOn"] as? String, second.device)
+        XCTAssertNil(running.first?["washSeconds"] as? Double)
+        // 45 minutes on, the wash has ended though no daemon wrote it down: no file changed.
+        let washed = loads(first, at: 10_000 + 2700 + 600)
+        XCTAssertEqual(washed.first?["washSeconds"] as? Double ?? 0, 2700, accuracy: 1, "\(washed)")
+        XCTAssertEqual(washed.first?["wetWaitSeconds"] as? Double ?? 0, 600, accuracy: 1)
+        for damage in [Data("not a cache".utf8), Data(), Data(repeating: 0xFF, count: 4096)] {
+            try damage.write(to: URL(fileURLWithPath: cache))
+            let again = loads(first, at: 10_000 + 2700 + 600)
+            XCTAssertEqual(again.map { $0["id"] as? String }, washed.map { $0["id"] as? String })
+            XCTAssertEqual(again.first?["washSeconds"] as? Double ?? 0, 2700, accuracy: 1)
+        }
+        // A cache that cannot be replaced (a folder in its place: even root cannot rename over it).
+        try FileManager.default.removeItem(atPath: cache)
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: false)
+        let result = first.run(["loads"], environment: at(12_000))
+        XCTAssertEqual(result.status, 0, "a cache it cannot write is no error: \(result.stderr)")
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(loads(first, at: 12_000).count, 2)
+    }
+
     /// The stats' medians against a hand computation: wet waits of 10, 30, 50 and 200 minutes
     /// (median 40), folds 20, 90 and 30 minutes after the dryer (2 of 3 within an hour).
     func test_statsMedianLongestWetWaitAndTheShareFoldedWithinAnHour() throws {
