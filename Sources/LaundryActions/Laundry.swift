@@ -90,10 +90,13 @@ public final class Laundry {
         PetStore(paths: LaundryPaths.resolve(environment: environment)).names()
     }
 
-    /// Every load's id, newest first, without side effects, for shell completion.
+    /// Every load's id, newest first, for shell completion: nothing started, nothing said (this
+    /// machine's `loads.cache` may be brought up to date).
     public static func loadIDs(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-        guard let laundry = try? Laundry.open(environment: environment, startsDaemon: false) else { return [] }
-        return ((try? laundry.loads(nil)) ?? []).map { $0.load.id.lowercasedText }
+        guard let laundry = try? Laundry.open(environment: environment, startsDaemon: false),
+            let loads = try? laundry.loads(nil)
+        else { return [] }
+        return loads.map { $0.load.id.lowercasedText }
     }
 
     /// The kinds a data folder offers, without side effects, for shell completion.

@@ -4,7 +4,7 @@ import LaundryCore
 extension Laundry {
     /// Every load of one pet, or of all of them, newest first (a load's wash start), at most
     /// `limit`. Read only: derived from the histories as `history` reads them.
-    public func loads(_ query: String?, limit: Int? = nil) throws -> [(pet: Pet, load: LoadRecord)] {
+    public func loads(_ query: String?, limit: Int? = nil) throws -> LoadList {
         // A released pet's loads stay in the list of all loads, the last one abandoned.
         let merged = try query.map { [try find($0)] } ?? loadAll(includingReleased: true)
         let now = self.now
@@ -18,7 +18,7 @@ extension Laundry {
             }
         }
         keys.sort { $0.started != $1.started ? $0.started > $1.started : $1.id.sortsBefore($0.id) }
-        return keys.prefix(limit ?? keys.count).map { (pets[$0.pet], perPet[$0.pet][$0.load]) }
+        return LoadList(pets: pets, loads: perPet, order: keys.prefix(limit ?? keys.count).map { ($0.pet, $0.load) })
     }
 
     /// The load whose id starts with `prefix` (at least 4 hex digits), among every pet's; nil when

@@ -3,12 +3,12 @@ import LaundryCore
 
 /// `laundry loads`: one row per load, newest first, and one load as a timeline.
 public struct LoadsView {
-    public let entries: [(pet: Pet, load: LoadRecord)]
+    public let entries: LoadList
     public let kinds: KindCatalog
     public let style: Style
     public let now: Date
 
-    public init(entries: [(pet: Pet, load: LoadRecord)], kinds: KindCatalog, style: Style, now: Date) {
+    public init(entries: LoadList, kinds: KindCatalog, style: Style, now: Date) {
         self.entries = entries
         self.kinds = kinds
         self.style = style
@@ -24,28 +24,30 @@ public struct LoadsView {
         // A year of a thousand pets is 52,000 rows: what repeats is worded once, and the rows are
         // made on every core.
         let words = Self.endWords()
-        var cellsOfPet: [UUID: (emoji: String, name: String)] = [:]
-        for (pet, _) in entries where cellsOfPet[pet.id] == nil {
-            cellsOfPet[pet.id] = (kinds.kindOrFallback(pet.kind).emoji, TerminalText.sanitize(pet.name))
+        let petCells = entries.pets.map {
+            (emoji: kinds.kindOrFallback($0.kind).emoji, name: TerminalText.sanitize($0.name))
         }
-        let days = LocalTime.dateTimes(entries.map(\.load.wash.started))
-        let (now, petCells, entries) = (now, cellsOfPet, entries)
-        let rows = Array(entries.indices).concurrentMap(perThread: 4096) { index -> [TextTable.Cell] in
-            let (pet, load) = entries[index]
-            let wet = load.wetWait(at: now)
-            let (emoji, name) = petCells[pet.id] ?? ("", pet.name)
-            return [
-                (emoji, nil),
-                (name, .bold),
-                (days[index], .dim),
-                (Self.span(load.wash.ended.map { $0.timeIntervalSince(load.wash.started) }), nil),
-                (Self.span(wet), (wet ?? 0) >= 3600 ? .red : nil),
-                (load.isAirDried ? words.airDried : Self.span(load.dryerRun), nil),
-                (Self.span(load.foldWait(at: now)), nil),
-                (words.end(load), load.isAbandoned ? .red : load.end == nil ? .yellow : .green),
-                (load.id.shortText, .dim),
-            ]
-        }
+        let (now, entries) = (now, entries)
+        let pieces = stride(from: 0, to: entries.count, by: 2048).map { $0..<min(entries.count, $0 + 2048) }
+        let rows = pieces.concurrentMap(perThread: 1) { range -> [[TextTable.Cell]] in
+            let days = LocalTime.dateTimes(range.map { entries.load(at: $0).wash.started })
+            return zip(range, days).map { index, day in
+                let load = entries.load(at: index)
+                let wet = load.wetWait(at: now)
+                let (emoji, name) = petCells[entries.petIndex(at: index)]
+                return [
+                    (emoji, nil),
+                    (name, .bold),
+                    (day, .dim),
+                    (Self.span(load.wash.ended.map { $0.timeIntervalSince(load.wash.started) }), nil),
+                    (Self.span(wet), (wet ?? 0) >= 3600 ? .red : nil),
+                    (load.isAirDried ? words.airDried : Self.span(load.dryerRun), nil),
+                    (Self.span(load.foldWait(at: now)), nil),
+                    (words.end(load), load.isAbandoned ? .red : load.end == nil ? .yellow : .green),
+                    (load.id.shortText, .dim),
+                ]
+            }
+        }.flatMap { $0 }
         return TextTable.render(header: header, rows: rows, style: style)
     }
 

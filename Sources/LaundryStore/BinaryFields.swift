@@ -35,6 +35,8 @@ struct BinaryReader {
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     var remaining: Int { bytes.count - position }
+    /// How far into the bytes the next read starts.
+    var offset: Int { position }
 
     mutating func take(_ count: Int) -> UnsafeRawBufferPointer? {
         guard count >= 0, count <= remaining, let base = bytes.baseAddress else { return nil }

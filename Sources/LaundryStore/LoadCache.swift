@@ -19,20 +19,30 @@ public enum LoadCache {
 
     /// The first bytes of the file. A change to this layout, or to what `LoadRecords.derive` makes
     /// of a history, takes the next number, so an older file is not believed.
-    static let magic = Array("laundry-loads-2\n".utf8)
+    static let magic = Array("laundry-loads-3\n".utf8)
 
     public static func read(_ path: String) -> [UUID: Entry] {
-        guard case .data(let data)? = try? PosixFile.read(path, limit: 256 << 20) else { return [:] }
-        return data.withUnsafeBytes { bytes in
-            guard bytes.count >= 8 else { return [:] }
-            let body = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 8)])
-            var sum = Fingerprint()
-            sum.add(body)
-            guard UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: body.count, as: UInt64.self)) == sum.value
-            else { return [:] }
-            var reader = BinaryReader(body)
-            return readEntries(&reader) ?? [:]
+        guard case .data(let data)? = try? PosixFile.read(path, limit: 256 << 20), data.count >= 8 else { return [:] }
+        let body = data.prefix(data.count - 8)
+        let written = data.suffix(8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        var sum = Fingerprint()
+        body.withUnsafeBytes { sum.add($0) }
+        guard written == sum.value, let (names, pets) = body.withUnsafeBytes({ index(BinaryReader($0)) }) else {
+            return [:]
         }
+        // Each pet's records are a run of bytes of their own, decoded on every core.
+        let decoded = pets.concurrentMap(perThread: 64) { pet -> [LoadRecord]? in
+            body.dropFirst(pet.bytes.lowerBound).prefix(pet.bytes.count).withUnsafeBytes { bytes in
+                var reader = BinaryReader(bytes)
+                return readLoads(&reader, petID: pet.id, names: names)
+            }
+        }
+        var entries: [UUID: Entry] = [:]
+        for (pet, loads) in zip(pets, decoded) {
+            guard let loads else { return [:] }
+            entries[pet.id] = Entry(fingerprint: pet.fingerprint, loads: loads)
+        }
+        return entries
     }
 
     /// Replaces the file, atomically: a reader sees the old one or the new one.
@@ -53,10 +63,13 @@ public enum LoadCache {
         for name in names { writer.add(name) }
         writer.add(UInt32(entries.count))
         for (id, entry) in entries.sorted(by: { $0.key.sortsBefore($1.key) }) {
+            var loads = BinaryWriter()
+            loads.add(UInt32(entry.loads.count))
+            for load in entry.loads { write(load, to: &loads, devices: devices) }
             writer.add(id)
             writer.add(entry.fingerprint)
-            writer.add(UInt32(entry.loads.count))
-            for load in entry.loads { write(load, to: &writer, devices: devices) }
+            writer.add(UInt32(loads.bytes.count))
+            writer.bytes += loads.bytes
         }
         // A damaged byte could still read as a date: the whole file carries its fingerprint.
         var sum = Fingerprint()
@@ -66,7 +79,11 @@ public enum LoadCache {
         try PosixFile.writeAtomically(Data(writer.bytes), to: path)
     }
 
-    private static func readEntries(_ reader: inout BinaryReader) -> [UUID: Entry]? {
+    /// The machines' names, and where each pet's records are in the file.
+    private static func index(_ reader: BinaryReader) -> (
+        [String], [(id: UUID, fingerprint: UInt64, bytes: Range<Int>)]
+    )? {
+        var reader = reader
         guard reader.take(magic.count).map({ $0.elementsEqual(magic) }) == true,
             let nameCount = reader.uint32(), nameCount <= reader.remaining
         else { return nil }
@@ -76,20 +93,27 @@ public enum LoadCache {
             names.append(name)
         }
         guard let petCount = reader.uint32(), petCount <= reader.remaining else { return nil }
-        var entries: [UUID: Entry] = [:]
+        var pets: [(id: UUID, fingerprint: UInt64, bytes: Range<Int>)] = []
         for _ in 0..<petCount {
-            guard let id = reader.uuid(), let fingerprint = reader.uint64(), let count = reader.uint32(),
-                count <= reader.remaining
-            else { return nil }
-            var loads: [LoadRecord] = []
-            loads.reserveCapacity(Int(count))
-            for _ in 0..<count {
-                guard let load = readLoad(&reader, petID: id, names: names) else { return nil }
-                loads.append(load)
+            guard let id = reader.uuid(), let fingerprint = reader.uint64(), let length = reader.uint32() else {
+                return nil
             }
-            entries[id] = Entry(fingerprint: fingerprint, loads: loads)
+            let start = reader.offset
+            guard reader.take(Int(length)) != nil else { return nil }
+            pets.append((id, fingerprint, start..<reader.offset))
         }
-        return reader.remaining == 0 ? entries : nil
+        return reader.remaining == 0 ? (names, pets) : nil
+    }
+
+    private static func readLoads(_ reader: inout BinaryReader, petID: UUID, names: [String]) -> [LoadRecord]? {
+        guard let count = reader.uint32(), count <= reader.remaining else { return nil }
+        var loads: [LoadRecord] = []
+        loads.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let load = readLoad(&reader, petID: petID, names: names) else { return nil }
+            loads.append(load)
+        }
+        return reader.remaining == 0 ? loads : nil
     }
 
     private static func write(_ load: LoadRecord, to writer: inout BinaryWriter, devices: [String: UInt32]) {

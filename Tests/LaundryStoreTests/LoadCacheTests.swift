@@ -37,7 +37,7 @@ final class LoadCacheTests: StoreTestCase {
         }
         // An older layout, whole and with its own sum, is not believed either.
         var foreign = Array(good.dropLast(8))
-        foreign[14] = UInt8(ascii: "1")
+        foreign[14] = UInt8(ascii: "2")
         var sum = Fingerprint()
         sum.add(foreign)
         withUnsafeBytes(of: sum.value.littleEndian) { foreign += $0 }

@@ -35,7 +35,7 @@ extension LaundryCommand {
             defer { context.reportWarnings() }
             let laundry = context.laundry
             let now = laundry.now
-            var entries: [(pet: Pet, load: LoadRecord)]
+            var entries: LoadList
             var single = last
             do {
                 entries = try laundry.loads(target, limit: last ? 1 : limit.limit)
@@ -43,7 +43,7 @@ extension LaundryCommand {
                 guard case .unknownPet = error, let target, let found = try laundry.load(idPrefix: target) else {
                     throw error
                 }
-                entries = [found]
+                entries = LoadList([found])
                 single = true
             }
             if output.json {
