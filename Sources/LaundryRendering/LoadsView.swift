@@ -30,25 +30,38 @@ public struct LoadsView {
         let (now, entries) = (now, entries)
         let pieces = stride(from: 0, to: entries.count, by: 2048).map { $0..<min(entries.count, $0 + 2048) }
         let rows = pieces.concurrentMap(perThread: 1) { range -> [[TextTable.Cell]] in
-            let days = LocalTime.dateTimes(range.map { entries.load(at: $0).wash.started })
+            let days = LocalTime.dateTimes(range.map { entries.withLoad(at: $0) { $0.wash.started } })
+            // The same spans come back row after row (45m, 1h): each worded once, to the nearest
+            // second first (a wait of 599.998 s is 10m, not 9m).
+            var spans: [Int: String] = [:]
+            func span(_ seconds: Double?) -> String {
+                guard let seconds else { return "–" }
+                let whole = Int(seconds.rounded())
+                if let known = spans[whole] { return known }
+                let text = DurationText.rough(Double(whole))
+                spans[whole] = text
+                return text
+            }
             return zip(range, days).map { index, day in
-                let load = entries.load(at: index)
-                let wet = load.wetWait(at: now)
                 let (emoji, name) = petCells[entries.petIndex(at: index)]
-                return [
-                    (emoji, nil),
-                    (name, .bold),
-                    (day, .dim),
-                    (Self.span(load.wash.ended.map { $0.timeIntervalSince(load.wash.started) }), nil),
-                    (Self.span(wet), (wet ?? 0) >= 3600 ? .red : nil),
-                    (load.isAirDried ? words.airDried : Self.span(load.dryerRun), nil),
-                    (Self.span(load.foldWait(at: now)), nil),
-                    (words.end(load), load.isAbandoned ? .red : load.end == nil ? .yellow : .green),
-                    (load.id.shortText, .dim),
-                ]
+                return entries.withLoad(at: index) { load -> [TextTable.Cell] in
+                    let wet = load.wetWait(at: now)
+                    return [
+                        (emoji, nil),
+                        (name, .bold),
+                        (day, .dim),
+                        (span(load.wash.ended.map { $0.timeIntervalSince(load.wash.started) }), nil),
+                        (span(wet), (wet ?? 0) >= 3600 ? .red : nil),
+                        (load.isAirDried ? words.airDried : span(load.dryerRun), nil),
+                        (span(load.foldWait(at: now)), nil),
+                        (words.end(load), load.isAbandoned ? .red : load.end == nil ? .yellow : .green),
+                        (load.id.shortText, .dim),
+                    ]
+                }
             }
         }.flatMap { $0 }
-        return TextTable.render(header: header, rows: rows, style: style)
+        // Everything but the emoji, the name and the words is printable ASCII, as the table is told.
+        return TextTable.render(header: header, rows: rows, style: style, plainColumns: [2, 3, 4, 6, 8])
     }
 
     /// One load, step by step.
@@ -119,6 +132,4 @@ public struct LoadsView {
 
     private static func endWords() -> EndWords { EndWords() }
 
-    /// To the nearest second first: a wait of 599.998 s is 10m, not 9m.
-    private static func span(_ seconds: Double?) -> String { seconds.map { DurationText.rough($0.rounded()) } ?? "–" }
 }

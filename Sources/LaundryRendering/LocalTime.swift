@@ -32,8 +32,26 @@ public enum LocalTime {
                 if first == last { offsets[hour] = first }
             }
             let parts = LocalZone.fields(of: date, offset: offset)
-            return DigitText.day(year: parts.year, month: parts.month, day: parts.day) + " "
-                + face.time(hour: parts.hour, minute: parts.minute)
+            guard face.cycle == .twentyFourHour, (1...9999).contains(parts.year) else {
+                return DigitText.day(year: parts.year, month: parts.month, day: parts.day) + " "
+                    + face.time(hour: parts.hour, minute: parts.minute)
+            }
+            // `2026-11-21 14:32` written into its 16 bytes (joining five strings was most of a row).
+            return String(unsafeUninitializedCapacity: 16) { text in
+                let digits = [
+                    (0, parts.year, 4), (5, parts.month, 2), (8, parts.day, 2), (11, parts.hour, 2),
+                    (14, parts.minute, 2),
+                ]
+                for (start, value, width) in digits {
+                    var rest = value
+                    for position in stride(from: start + width - 1, through: start, by: -1) {
+                        text[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    }
+                }
+                (text[4], text[7], text[10], text[13]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), 32, UInt8(ascii: ":"))
+                return 16
+            }
         }
     }
 

@@ -8,11 +8,16 @@ public enum TextTable {
     /// Rows a thread takes at a time: `laundry loads` on a year of a thousand pets has 52,000.
     private static let piece = 2048
 
-    public static func render(header: [String], rows: [[Cell]], style: Style) -> String {
+    /// - Parameter plainColumns: columns whose cells are printable ASCII, a column a byte: not
+    ///   looked at to be measured.
+    public static func render(header: [String], rows: [[Cell]], style: Style, plainColumns: Set<Int> = []) -> String {
         let pieces = stride(from: 0, to: rows.count, by: piece).map { $0..<min(rows.count, $0 + piece) }
+        let plain = (0..<(header.count)).map { plainColumns.contains($0) }
         let cellWidths = pieces.concurrentMap(perThread: 1) { range in
             var measure = Measure()
-            return rows[range].map { $0.map { measure.width($0.text) } }
+            return rows[range].map { row in
+                row.enumerated().map { plain[$0.offset] ? $0.element.text.utf8.count : measure.width($0.element.text) }
+            }
         }
         var measure = Measure()
         var widths = header.map { measure.width($0) }
@@ -40,16 +45,13 @@ public enum TextTable {
     /// One row, each cell padded to its column and painted, trailing spaces left out.
     private static func line(_ cells: [Cell], used: [Int], widths: [Int], _ style: Style, into output: inout [UInt8]) {
         let start = output.count
-        func append(_ text: String) {
-            var text = text
-            text.withUTF8 { output.append(contentsOf: $0) }
-        }
+        func append(_ text: String) { output.append(contentsOf: text.utf8) }
         for (column, cell) in cells.enumerated() {
             if column > 0 { output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
             let padding = max(0, widths[column] - used[column])
             guard let color = cell.color, style.enabled else {
                 append(cell.text)
-                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+                for _ in 0..<padding { output.append(UInt8(ascii: " ")) }
                 continue
             }
             append(style.paint(cell.text + String(repeating: " ", count: padding), color))

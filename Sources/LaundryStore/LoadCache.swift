@@ -26,7 +26,7 @@ public enum LoadCache {
         let body = data.prefix(data.count - 8)
         let written = data.suffix(8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
         var sum = Fingerprint()
-        body.withUnsafeBytes { sum.add($0) }
+        body.withUnsafeBytes { sum.addWords($0) }
         guard written == sum.value, let (names, pets) = body.withUnsafeBytes({ index(BinaryReader($0)) }) else {
             return [:]
         }
@@ -73,7 +73,7 @@ public enum LoadCache {
         }
         // A damaged byte could still read as a date: the whole file carries its fingerprint.
         var sum = Fingerprint()
-        sum.add(writer.bytes)
+        writer.bytes.withUnsafeBytes { sum.addWords($0) }
         writer.add(sum.value)
         try PosixFile.makeFolder(PathText.parent(path))
         try PosixFile.writeAtomically(Data(writer.bytes), to: path)

@@ -39,7 +39,7 @@ final class LoadCacheTests: StoreTestCase {
         var foreign = Array(good.dropLast(8))
         foreign[14] = UInt8(ascii: "2")
         var sum = Fingerprint()
-        sum.add(foreign)
+        foreign.withUnsafeBytes { sum.addWords($0) }
         withUnsafeBytes(of: sum.value.littleEndian) { foreign += $0 }
         try Data(foreign).write(to: URL(fileURLWithPath: path))
         XCTAssertTrue(LoadCache.read(path).isEmpty)
