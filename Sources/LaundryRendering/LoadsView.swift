@@ -15,8 +15,11 @@ public struct LoadsView {
         self.now = now
     }
 
-    public func render() -> String {
-        guard !entries.isEmpty else { return Words.text("No loads yet.") }
+    public func render() -> String { String(decoding: bytes(), as: UTF8.self) }
+
+    /// The table as UTF-8, to be written out as it is.
+    public func bytes() -> [UInt8] {
+        guard !entries.isEmpty else { return Array(Words.text("No loads yet.").utf8) }
         let header = [
             "", Words.text("PET"), Words.text("DAY"), Words.text("WASH"), Words.text("WAIT"), Words.text("DRY"),
             Words.text("WAIT"), Words.text("END"), Words.text("LOAD"),
@@ -29,7 +32,7 @@ public struct LoadsView {
         }
         let (now, entries) = (now, entries)
         let pieces = stride(from: 0, to: entries.count, by: 2048).map { $0..<min(entries.count, $0 + 2048) }
-        let rows = pieces.concurrentMap(perThread: 1) { range -> [[TextTable.Cell]] in
+        let rows = pieces.concurrentMap(perThread: 1) { range -> [TextTable.Cell] in
             let days = LocalTime.dateTimes(range.map { entries.withLoad(at: $0) { $0.wash.started } })
             // The same spans come back row after row (45m, 1h): each worded once, to the nearest
             // second first (a wait of 599.998 s is 10m, not 9m).
@@ -42,26 +45,27 @@ public struct LoadsView {
                 spans[whole] = text
                 return text
             }
-            return zip(range, days).map { index, day in
+            var cells: [TextTable.Cell] = []
+            cells.reserveCapacity(range.count * 9)
+            for (index, day) in zip(range, days) {
                 let (emoji, name) = petCells[entries.petIndex(at: index)]
-                return entries.withLoad(at: index) { load -> [TextTable.Cell] in
+                entries.withLoad(at: index) { load in
                     let wet = load.wetWait(at: now)
-                    return [
-                        (emoji, nil),
-                        (name, .bold),
-                        (day, .dim),
-                        (span(load.wash.ended.map { $0.timeIntervalSince(load.wash.started) }), nil),
-                        (span(wet), (wet ?? 0) >= 3600 ? .red : nil),
-                        (load.isAirDried ? words.airDried : span(load.dryerRun), nil),
-                        (span(load.foldWait(at: now)), nil),
-                        (words.end(load), load.isAbandoned ? .red : load.end == nil ? .yellow : .green),
-                        (load.id.shortText, .dim),
-                    ]
+                    cells.append((emoji, nil))
+                    cells.append((name, .bold))
+                    cells.append((day, .dim))
+                    cells.append((span(load.wash.ended.map { $0.timeIntervalSince(load.wash.started) }), nil))
+                    cells.append((span(wet), (wet ?? 0) >= 3600 ? .red : nil))
+                    cells.append((load.isAirDried ? words.airDried : span(load.dryerRun), nil))
+                    cells.append((span(load.foldWait(at: now)), nil))
+                    cells.append((words.end(load), load.isAbandoned ? .red : load.end == nil ? .yellow : .green))
+                    cells.append((load.id.shortText, .dim))
                 }
             }
-        }.flatMap { $0 }
+            return cells
+        }
         // Everything but the emoji, the name and the words is printable ASCII, as the table is told.
-        return TextTable.render(header: header, rows: rows, style: style, plainColumns: [2, 3, 4, 6, 8])
+        return TextTable.bytes(header: header, pieces: rows, style: style, plainColumns: [2, 3, 4, 6, 8])
     }
 
     /// One load, step by step.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import LaundryActions
 import LaundryCore
 import LaundryRendering
@@ -56,7 +57,8 @@ extension LaundryCommand {
             } else if single, let entry = entries.first {
                 print(LoadsView.timeline(entry.pet, entry.load, style: context.style, now: now))
             } else {
-                print(LoadsView(entries: entries, kinds: laundry.kinds, style: context.style, now: now).render())
+                let table = LoadsView(entries: entries, kinds: laundry.kinds, style: context.style, now: now).bytes()
+                Terminal.write(Data(table + [UInt8(ascii: "\n")]))
             }
         }
     }
