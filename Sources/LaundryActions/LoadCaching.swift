@@ -3,14 +3,23 @@ import LaundryCore
 import LaundryStore
 
 extension Laundry {
+    /// This machine's load cache, read on another thread from now.
+    func readLoadCache() -> BackgroundWork<[UUID: LoadCache.Entry]> {
+        let path = store.paths.loadCacheFile
+        return BackgroundWork { LoadCache.read(path) }
+    }
+
     /// Each pet's loads: from this machine's `LoadCache` when nothing they were derived from has
     /// changed (its history files, the stamps of its merged record, what settling it now adds),
     /// else derived from its history; the cache is written again when any pet's were derived.
     /// - Parameter all: `pets` are every pet there is, so the cache forgets the ones not among them.
-    func loadsOfEach(_ pets: [MergedPet], at now: Date, all: Bool) -> [[LoadRecord]] {
+    /// - Parameter cache: this machine's cache, being read.
+    func loadsOfEach(
+        _ pets: [MergedPet], at now: Date, all: Bool, cache: BackgroundWork<[UUID: LoadCache.Entry]>
+    ) -> [[LoadRecord]] {
         let (store, sources) = (store, store.historySources())
         let path = store.paths.loadCacheFile
-        let cached = LoadCache.read(path)
+        let cached = cache.wait()
         let found = pets.concurrentMap(perThread: 16) { pet -> (entry: LoadCache.Entry, derived: Bool) in
             var view = pet.state
             let settling = StageMachine.settle(&view, at: now)

@@ -5,12 +5,18 @@ import FoundationEssentials
 /// loads` (18 MB of new memory).
 public struct LoadList: RandomAccessCollection, Sendable {
     public let pets: [Pet]
-    private let loadsOfPet: [[LoadRecord]]
-    private let order: [Position]
+    // Inlinable below: a load is looked at for each of 52,000 rows, from another module.
+    @usableFromInline let loadsOfPet: [[LoadRecord]]
+    @usableFromInline let order: [Position]
 
-    private struct Position: Sendable {
-        var pet: Int32
-        var load: Int32
+    @usableFromInline struct Position: Sendable {
+        @usableFromInline var pet: Int32
+        @usableFromInline var load: Int32
+
+        @usableFromInline init(pet: Int32, load: Int32) {
+            self.pet = pet
+            self.load = load
+        }
     }
 
     /// - Parameter order: which pet's which load comes first, second, …
@@ -34,12 +40,14 @@ public struct LoadList: RandomAccessCollection, Sendable {
 
     public func pet(at position: Int) -> Pet { pets[petIndex(at: position)] }
     /// Where in `pets` the pet of this load is.
-    public func petIndex(at position: Int) -> Int { Int(order[position].pet) }
+    @inlinable public func petIndex(at position: Int) -> Int { Int(order[position].pet) }
     /// The record at `position` lent to `body`, not copied: a copy retains each of its texts and
     /// lists, which was a tenth of making 52,000 rows.
-    public func withLoad<Result>(at position: Int, _ body: (borrowing LoadRecord) -> Result) -> Result {
+    @inlinable public func withLoad<Result>(at position: Int, _ body: (borrowing LoadRecord) -> Result) -> Result {
         body(loadsOfPet[Int(order[position].pet)][Int(order[position].load)])
     }
 
-    public func load(at position: Int) -> LoadRecord { loadsOfPet[Int(order[position].pet)][Int(order[position].load)] }
+    @inlinable public func load(at position: Int) -> LoadRecord {
+        loadsOfPet[Int(order[position].pet)][Int(order[position].load)]
+    }
 }
