@@ -15,8 +15,6 @@ public struct LoadsView {
         self.now = now
     }
 
-    public func render() -> String { String(decoding: bytes(), as: UTF8.self) }
-
     /// The table as UTF-8, to be written out as it is.
     public func bytes() -> [UInt8] {
         guard !entries.isEmpty else { return Array(Words.text("No loads yet.").utf8) }
