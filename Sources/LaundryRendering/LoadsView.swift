@@ -62,8 +62,8 @@ public struct LoadsView {
             }
             return cells
         }
-        // Everything but the emoji, the name and the words is printable ASCII, as the table is told.
-        return TextTable.bytes(header: header, pieces: rows, style: style, plainColumns: [2, 3, 4, 6, 8])
+        // The day and the load's id are printable ASCII, as the table is told; a span can be "–".
+        return TextTable.bytes(header: header, pieces: rows, style: style, plainColumns: [2, 8])
     }
 
     /// One load, step by step.

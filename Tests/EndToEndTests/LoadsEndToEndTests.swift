@@ -96,6 +96,13 @@ final class LoadsEndToEndTests: XCTestCase {
         XCTAssertTrue(table.contains("abandoned: released"), table)
         XCTAssertTrue(table.contains("abandoned: cancelled"), table)
         XCTAssertTrue(table.contains("air-dried, folded"), table)
+        // Every row's end starts in the same column, a load with no spans ("–") included.
+        let ends = table.split(separator: "\n").dropFirst().compactMap { line in
+            ["abandoned: released", "abandoned: cancelled", "air-dried, folded"].lazy
+                .compactMap { line.range(of: $0) }.first.map { line[..<$0.lowerBound].count }
+        }
+        XCTAssertEqual(ends.count, 3, table)
+        XCTAssertEqual(Set(ends).count, 1, table)
     }
 
     /// Two machines of a household start the same pet's wash before either sees the other's: the
