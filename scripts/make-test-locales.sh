@@ -5,7 +5,7 @@
 set -euo pipefail
 out=${1:?usage: scripts/make-test-locales.sh OUT}
 mkdir -p "$out"
-for locale in de_DE fr_FR es_ES pl_PL en_US en_GB; do
+for locale in de_DE fr_FR es_ES pl_PL en_US en_GB el_GR; do
   [[ -d $out/$locale.UTF-8 ]] && continue
   # localedef exits 1 on warnings about the definitions it reads; the locale is still written.
   localedef -i "$locale" -f UTF-8 "$out/$locale.UTF-8" 2>/dev/null || [[ -d $out/$locale.UTF-8 ]]

@@ -62,8 +62,10 @@ public struct LoadsView {
             }
             return cells
         }
-        // The day and the load's id are printable ASCII, as the table is told; a span can be "–".
-        return TextTable.bytes(header: header, pieces: rows, style: style, plainColumns: [2, 8])
+        // The load's id is printable ASCII, as the table is told, and so is the day on a 24-hour
+        // clock (a 12-hour one ends in the locale's own "πμ"); a span can be "–".
+        let dayIsPlain = ClockFace.current.cycle == .twentyFourHour
+        return TextTable.bytes(header: header, pieces: rows, style: style, plainColumns: dayIsPlain ? [2, 8] : [8])
     }
 
     /// One load, step by step.

@@ -55,12 +55,20 @@ struct BinaryReader {
 
     mutating func date() -> Date? {
         guard let bits = uint64(), bits != UInt64.max else { return nil }
-        return Date(timeIntervalSince1970: Double(bitPattern: bits))
+        return Self.plausible(Double(bitPattern: bits))
     }
 
     mutating func optionalDate() -> Date?? {
         guard let bits = uint64() else { return nil }
-        return .some(bits == UInt64.max ? nil : Date(timeIntervalSince1970: Double(bitPattern: bits)))
+        if bits == UInt64.max { return .some(nil) }
+        return Self.plausible(Double(bitPattern: bits)).map { .some($0) }
+    }
+
+    /// A moment in years 1 to 9999, as every file's timestamps are: an infinite or absurd one
+    /// (a file made by hand, its sum made to match) would trap where it is turned into a day.
+    private static func plausible(_ seconds: Double) -> Date? {
+        guard seconds.isFinite, seconds > -62_135_596_801, seconds < 253_402_300_800 else { return nil }
+        return Date(timeIntervalSince1970: seconds)
     }
 
     mutating func uuid() -> UUID? {

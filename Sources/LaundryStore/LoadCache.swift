@@ -17,8 +17,9 @@ public enum LoadCache {
         }
     }
 
-    /// The first bytes of the file. A change to this layout, or to what `LoadRecords.derive` makes
-    /// of a history, takes the next number, so an older file is not believed.
+    /// The first bytes of the file. A change to this layout, or to what a history is made into
+    /// (`HistoryLineParser`, `HistoryLog`, `PetHistory.compose`, `LoadRecords.derive`), takes the
+    /// next number, so an older file is not believed.
     static let magic = Array("laundry-loads-3\n".utf8)
 
     public static func read(_ path: String) -> [UUID: Entry] {

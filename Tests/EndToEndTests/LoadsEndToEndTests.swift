@@ -105,6 +105,30 @@ final class LoadsEndToEndTests: XCTestCase {
         XCTAssertEqual(Set(ends).count, 1, table)
     }
 
+    /// A 12-hour clock with the locale's own words for the halves of the day (Greek "πμ", "μμ",
+    /// two bytes a letter) keeps every row in line.
+    func test_aTwelveHourClockInTheLocalesOwnWordsKeepsTheTableInLine() {
+        let home = LaundryHome()
+        home.environment["LANG"] = "el_GR.UTF-8"
+        home.ok("adopt", "Socks", environment: at(0))
+        fullCycle(home, "Socks", from: 0)
+        fullCycle(home, "Socks", from: 4 * 3600)
+        let table = home.ok("loads", environment: at(30_000)).stdout
+        XCTAssertTrue(table.contains("10:00 πμ") && table.contains("2:00 μμ"), table)
+        // Where each row's end starts, in terminal columns (the emoji takes two), and the header's.
+        func column(_ line: Substring, _ word: String) -> Int? {
+            line.range(of: word).map {
+                line[..<$0.lowerBound].reduce(0) {
+                    $0 + ($1.unicodeScalars.first!.properties.isEmojiPresentation ? 2 : 1)
+                }
+            }
+        }
+        let lines = table.split(separator: "\n")
+        let ends = lines.dropFirst().compactMap { column($0, "folded") }
+        XCTAssertEqual(ends.count, 2, table)
+        XCTAssertEqual(Set(ends + [column(lines[0], "END")].compactMap { $0 }).count, 1, table)
+    }
+
     /// Two machines of a household start the same pet's wash before either sees the other's: the
     /// later wins, the other's load is abandoned as superseded.
     func test_aWashSupersededInAHouseholdMergeIsAnAbandonedLoad() throws {

@@ -47,6 +47,16 @@ final class LoadCacheTests: StoreTestCase {
         XCTAssertEqual(LoadCache.read(path).count, 2, "the same file undamaged is read")
     }
 
+    func test_aFileMadeByHandWithAnImpossibleDateAndItsSumIsNotBelieved() throws {
+        let path = home + "/state/laundry/loads.cache"
+        for seconds in [Double.infinity, -.infinity, .nan, 1e300] {
+            let load = LoadRecord(
+                id: UUID(), petID: UUID(), wash: .init(timer: nil, started: Date(timeIntervalSince1970: seconds)))
+            try LoadCache.write([load.petID: .init(fingerprint: 1, loads: [load])], to: path)
+            XCTAssertTrue(LoadCache.read(path).isEmpty, "\(seconds)")
+        }
+    }
+
     private func sampleEntries() -> [UUID: LoadCache.Entry] {
         let start = Date(timeIntervalSince1970: 1_790_000_000.123)
         let petID = UUID()
