@@ -239,9 +239,7 @@ public final class Laundry {
 
     /// A pet's history: every machine's events once, with what settling it now adds and the
     /// changes that lost to another machine's.
-    static func historyEvents(
-        of pet: MergedPet, at now: Date, store: PetStore, sources: PetStore.HistorySources? = nil
-    )
+    static func historyEvents(of pet: MergedPet, at now: Date, store: PetStore, sources: PetStore.HistorySources)
         -> [HistoryEvent]
     {
         var view = pet.state

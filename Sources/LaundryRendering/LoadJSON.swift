@@ -83,7 +83,8 @@ public struct LoadJSON: Encodable {
 }
 
 extension HistoryEntryJSON {
-    public static let csvHeader = ["at", "event", "petId", "petName", "timerId", "detail", "id", "device"]
+    /// The JSON keys, in the order of `csvRow`.
+    public static let csvHeader = ["at", "event", "petID", "petName", "timerID", "detail", "id", "device"]
 
     public var csvRow: [String] {
         [

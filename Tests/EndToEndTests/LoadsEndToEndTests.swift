@@ -105,6 +105,28 @@ final class LoadsEndToEndTests: XCTestCase {
         XCTAssertEqual(Set(ends).count, 1, table)
     }
 
+    /// `history --csv` read back by Python's `csv` module holds what `history --json` holds, a
+    /// name a spreadsheet would run as a formula neutralised.
+    func test_historyAsCSVHoldsWhatItsJSONHolds() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "=Socks", environment: at(0))
+        home.ok("wash", "=Socks", "--for", "45m", environment: at(60))
+        home.ok("cancel", "=Socks", environment: at(120))
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(home.ok("history", "--json", environment: at(200)).stdout.utf8))
+                as? [[String: Any]])
+        let csv = try readCSV(home.ok("history", "--csv", environment: at(200)).stdout)
+        XCTAssertEqual(csv.count, 3)
+        XCTAssertEqual(csv.count, json.count)
+        XCTAssertEqual(Set(csv[0].keys), Set(json.flatMap(\.keys)), "the header is the JSON keys")
+        for (row, event) in zip(csv, json) {
+            for (key, value) in event where key != "petName" {
+                XCTAssertEqual(row[key], (value as? String) ?? "", key)
+            }
+            XCTAssertEqual(row["petName"], "'=Socks", "a cell starting with = is neutralised")
+        }
+    }
+
     /// A 12-hour clock with the locale's own words for the halves of the day (Greek "πμ", "μμ",
     /// two bytes a letter) keeps every row in line.
     func test_aTwelveHourClockInTheLocalesOwnWordsKeepsTheTableInLine() {
