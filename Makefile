@@ -6,12 +6,19 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release -Xswiftc -Osize --static-swift-stdlib
 BIN_DEBUG = .build/debug/laundry
 BIN_RELEASE = .build/release/laundry
+DAEMON_RELEASE = .build/release/laundryd
 MAN_PAGE = .build/man/laundry.1
+# laundryd's options are few and fixed: its page is written by hand.
+DAEMON_MAN_PAGE = data/man/laundryd.1
+# pkg-config files without the -pthread SwiftPM warns about (scripts/make-pkgconfig.sh says why).
+PKGCONFIG_FOLDER = $(CURDIR)/.build/pkgconfig
+export PKG_CONFIG_PATH := $(PKGCONFIG_FOLDER)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
 SHARE = $(DESTDIR)$(PREFIX)/share
 # Every file `make install` writes, so `make uninstall` removes exactly these.
 INSTALLED_FILES = \
 	$(DESTDIR)$(PREFIX)/bin/laundry \
+	$(DESTDIR)$(PREFIX)/bin/laundryd \
 	$(SHARE)/laundry/kinds.json \
 	$(SHARE)/laundry/messages.json \
 	$(SHARE)/laundry/laundry.service \
@@ -22,12 +29,15 @@ INSTALLED_FILES = \
 	$(SHARE)/zsh/site-functions/_laundry \
 	$(SHARE)/fish/vendor_completions.d/laundry.fish \
 	$(SHARE)/man/man1/laundry.1 \
+	$(SHARE)/man/man1/laundryd.1 \
 	$(SHARE)/applications/laundry.desktop \
 	$(SHARE)/icons/hicolor/scalable/apps/laundry.svg
 
-# Building needs only the toolchain: CLibNotify declares the GLib and libnotify it uses itself. The
-# daemon loads libnotify.so.4 (and GLib with it) with dlopen, so building and installing check for it.
-BUILD_PACKAGES = /usr/lib/$(shell uname -m)-linux-gnu/libnotify.so.4=libnotify4
+# laundryd links GLib/GIO, libnotify, GSound and libmosquitto the ordinary way: building needs their
+# headers and pkg-config files (laundry, the command, links none of them).
+BUILD_PACKAGES = pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev \
+	/usr/include/libnotify/notify.h=libnotify-dev /usr/include/gsound.h=libgsound-dev \
+	/usr/include/mosquitto.h=libmosquitto-dev
 # Tools the tests drive for real: a private D-Bus session with dunst under Xvfb for notifications,
 # tmux for `laundry watch` and zsh, the three shells for completion, man for the manual page.
 # Sound: GSound (loaded with dlopen like libnotify, so its runtime library is enough) over the
@@ -55,19 +65,21 @@ TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev
 
-.PHONY: build debug lint test stress demo bench install uninstall completions man clean pot locales deb package-test
+.PHONY: pkgconfig build debug lint test stress demo bench install uninstall completions man clean pot locales deb package-test
 
 # The catalogues (po/<lang>.po), compiled where a built binary looks for them: .build/locale,
 # beside .build/<configuration>/laundry (installed: <prefix>/share/locale beside <prefix>/bin).
 LOCALE_BUILD = .build/locale
 GETTEXT_PACKAGES = msgfmt=gettext
 
-build: locales
+pkgconfig:
 	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
+	@scripts/make-pkgconfig.sh $(PKGCONFIG_FOLDER)
+
+build: locales pkgconfig
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-debug: locales
-	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
+debug: locales pkgconfig
 	$(SWIFT) build
 
 locales:
@@ -90,7 +102,7 @@ lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift
 	scripts/lint-imports.sh
 
-test: lint locales
+test: lint locales pkgconfig
 	@scripts/ensure-packages.sh $(TEST_PACKAGES)
 	scripts/make-test-locales.sh .build/test-locales
 	$(SWIFT) build
@@ -103,7 +115,7 @@ test: lint locales
 # The reliability suite at full size (a small version of each runs in `make test`): a storm of
 # 8 x 200 commands, 200 kill -9s of commands and of the daemon, a full disk, hostile files,
 # 200,000 fuzzed inputs per parser property, and time jumps on the injected clock.
-stress:
+stress: pkgconfig
 	@scripts/ensure-packages.sh $(TEST_PACKAGES)
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
@@ -140,6 +152,7 @@ install: build man
 		$(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d $(SHARE)/man/man1 \
 		$(SHARE)/applications $(SHARE)/icons/hicolor/scalable/apps
 	install -s -m 755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/laundry
+	install -s -m 755 $(DAEMON_RELEASE) $(DESTDIR)$(PREFIX)/bin/laundryd
 	install -m 644 data/kinds.json data/messages.json data/laundry.service $(SHARE)/laundry/
 	install -m 644 data/icons/laundry.svg $(SHARE)/laundry/icons/laundry.svg
 	install -m 755 data/hooks/ntfy data/hooks/apprise $(SHARE)/laundry/hooks/
@@ -147,6 +160,7 @@ install: build man
 	install -m 644 completions/_laundry $(SHARE)/zsh/site-functions/_laundry
 	install -m 644 completions/laundry.fish $(SHARE)/fish/vendor_completions.d/laundry.fish
 	install -m 644 $(MAN_PAGE) $(SHARE)/man/man1/laundry.1
+	install -m 644 $(DAEMON_MAN_PAGE) $(SHARE)/man/man1/laundryd.1
 	install -m 644 data/laundry.desktop $(SHARE)/applications/laundry.desktop
 	install -m 644 data/icons/laundry.svg $(SHARE)/icons/hicolor/scalable/apps/laundry.svg
 	for mo in $(LOCALE_BUILD)/*/LC_MESSAGES/laundry.mo; do \
@@ -154,8 +168,8 @@ install: build man
 		install -D -m 644 $$mo $(SHARE)/locale/$$lang/LC_MESSAGES/laundry.mo; \
 	done
 
-# The version `laundry --version` prints, the one place it is written.
-VERSION = $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/laundry/LaundryCommand.swift)
+# The version `laundry --version` and `laundryd --version` print, from the one place it is written.
+VERSION = $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/LaundryControl/LaundryVersion.swift)
 DEB = .build/deb/laundry_$(VERSION)_amd64.deb
 
 # A Debian package built with Debian's tools (dpkg-buildpackage and debhelper from debian/), checked

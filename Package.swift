@@ -7,7 +7,8 @@ let package = Package(
     name: "laundry",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "laundry", targets: ["laundry"])
+        .executable(name: "laundry", targets: ["laundry"]),
+        .executable(name: "laundryd", targets: ["laundryd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,25 +32,34 @@ let package = Package(
         ),
         // glibc's gettext (libintl.h), which Swift's Glibc module leaves out.
         .target(name: "CGettext"),
-        // libnotify, GLib's main loop, timerfd and inotify, for the notification service. Not linked:
-        // loaded with dlopen on first use, so no command but the daemon's pays for the 19 libraries.
-        .target(name: "CLibNotify"),
-        // libmosquitto, loaded with dlopen by a daemon whose config.json names a broker, driven
-        // from a thread of its own so the daemon's loop never waits on the network.
-        .target(name: "CMosquitto"),
-        // The notification service: deadlines, per-pet services, health tick, notifiers.
+        // The daemon's system libraries, linked the ordinary way (pkg-config over the system
+        // headers). Only LaundryDaemon imports them, and only laundryd links LaundryDaemon.
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CGSound", pkgConfig: "gsound", providers: [.apt(["libgsound-dev"])]),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // The notification service: deadlines, per-pet services, health tick, notifiers, the home.
         .target(
             name: "LaundryDaemon",
             dependencies: [
-                "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering", "CLibNotify",
-                "CMosquitto", .product(name: "HeapModule", package: "swift-collections"),
+                "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering", "CGLib",
+                "CLibNotify", "CGSound", "CMosquitto", .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
+        // The command: argument declarations and one call each. It links no GLib: what needs the
+        // desktop (the daemon, notify-test, doctor's live checks) it asks laundryd for.
         .executableTarget(
             name: "laundry",
             dependencies: [
-                "LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering", "LaundryDaemon",
+                "LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The daemon: start-up, its probe mode for the command, and the main loop.
+        .executableTarget(
+            name: "laundryd",
+            dependencies: [
+                "LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering", "LaundryDaemon",
             ]
         ),
         // What several test targets share: the seeded generator, polling, posix_spawn, fixtures.

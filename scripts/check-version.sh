@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make deb refuses to build when debian/changelog's version is not the one `laundry --version`
-# prints (Sources/laundry/LaundryCommand.swift, the one place it is written).
+# prints (Sources/LaundryControl/LaundryVersion.swift, the one place it is written).
 set -euo pipefail
 version=$1
 changelog=$(dpkg-parsechangelog -l debian/changelog -S Version)

@@ -24,7 +24,7 @@ fi
 work=$(mktemp -d /tmp/laundry-package-test.XXXXXX)
 root=$work/root
 cleanup() {
-  chroot "$root" /bin/sh -c 'pkill -f "laundry daemon run"' 2>/dev/null || true
+  chroot "$root" /bin/sh -c 'pkill -x laundryd' 2>/dev/null || true
   umount "$root/proc" 2>/dev/null || true
   umount "$root/dev" 2>/dev/null || true
   rm -rf "$work"
@@ -50,6 +50,28 @@ version=$(in_root laundry --version)
 [[ $version == "laundry $(dpkg-deb -f "$deb" Version)" ]] || fail "laundry --version says '$version'"
 pass "$version"
 
+# The command links none of the daemon's libraries; laundryd links them, and the package depends on
+# them through dh_shlibdeps, not by hand.
+needed() { readelf -d "$root$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
+daemon_libraries='libglib-2.0|libgio-2.0|libgobject-2.0|libnotify|libgsound|libmosquitto'
+if needed /usr/bin/laundry | grep -E "$daemon_libraries"; then fail "laundry links a daemon library"; fi
+for library in libglib-2.0 libgio-2.0 libnotify libgsound libmosquitto; do
+  needed /usr/bin/laundryd | grep -q "^$library" || fail "laundryd does not link $library"
+done
+depends=$(dpkg-deb -f "$deb" Depends)
+for package in libglib2.0-0 libnotify4 libgsound0 libmosquitto1; do
+  grep -q "$package" <<<"$depends" || fail "Depends has no $package: $depends"
+done
+pass "laundry links no GLib, libnotify, GSound or libmosquitto; laundryd links them; Depends: $depends"
+
+# What the unit runs, run as systemd would: it starts, takes its lock, and stops on SIGTERM.
+exec_start=$(sed -n 's/^ExecStart=//p' "$root/usr/lib/systemd/user/laundry.service")
+in_root sh -c "XDG_RUNTIME_DIR=/tmp/unit-run $exec_start >/tmp/unit.log 2>&1 & echo \$! >/tmp/unit.pid; sleep 1.5; kill \$(cat /tmp/unit.pid)"
+sleep 0.5
+grep -q 'started (pid' "$root/tmp/unit.log" || fail "the unit's command did not start: $(cat "$root/tmp/unit.log")"
+grep -q 'SIGTERM: stopping' "$root/tmp/unit.log" || fail "the unit's command did not stop on SIGTERM: $(cat "$root/tmp/unit.log")"
+pass "the unit's command ($exec_start) starts and stops on SIGTERM"
+
 in_root laundry adopt Socks >/dev/null || fail "laundry adopt Socks"
 in_root laundry wash Socks --for 2s >/dev/null || fail "laundry wash Socks --for 2s"
 status=$(in_root laundry status) || fail "laundry status"
@@ -65,7 +87,7 @@ grep -q 'install' <<<"$doctor" || fail "doctor did not run: $doctor"
 grep -q '/usr/bin/laundry' <<<"$doctor" || fail "doctor does not name /usr/bin/laundry: $doctor"
 pass "doctor runs and names /usr/bin/laundry"
 
-for file in /usr/bin/laundry /usr/share/laundry/kinds.json /usr/share/laundry/messages.json \
+for file in /usr/bin/laundry /usr/bin/laundryd /usr/share/man/man1/laundryd.1.gz /usr/share/laundry/kinds.json /usr/share/laundry/messages.json \
   /usr/share/bash-completion/completions/laundry /usr/share/zsh/vendor-completions/_laundry \
   /usr/share/fish/vendor_completions.d/laundry.fish /usr/share/man/man1/laundry.1.gz \
   /usr/share/applications/laundry.desktop /usr/share/icons/hicolor/scalable/apps/laundry.svg \
@@ -73,7 +95,7 @@ for file in /usr/bin/laundry /usr/share/laundry/kinds.json /usr/share/laundry/me
   /usr/share/doc/laundry/copyright /usr/share/doc/laundry/changelog.gz; do
   [[ -e $root$file ]] || fail "$file is missing"
 done
-grep -q '^ExecStart=/usr/bin/laundry daemon run' "$root/usr/lib/systemd/user/laundry.service" || fail "the unit's ExecStart"
+grep -qx 'ExecStart=/usr/bin/laundryd' "$root/usr/lib/systemd/user/laundry.service" || fail "the unit's ExecStart"
 [[ -z $(find "$root/etc/systemd" -name 'laundry.service' 2>/dev/null) ]] || fail "the unit was enabled"
 pass "completions, man page, unit (installed, not enabled), desktop entry, icon, catalogues, copyright, changelog"
 
@@ -95,7 +117,7 @@ pass "doctor names the ~/.local binary and the user unit that shadow the package
 in_root laundry daemon start >/dev/null 2>&1 || fail "laundry daemon start"
 in_root apt-get install -y -qq --reinstall "/tmp/$(basename "$deb")" >/dev/null 2>&1 || fail "apt reinstall"
 doctor=$(in_root laundry doctor 2>&1) || true
-grep -q 'is older than the installed laundry: /usr/bin/laundry was replaced' <<<"$doctor" \
+grep -q 'is older than the installed laundry: /usr/bin/laundryd was replaced' <<<"$doctor" \
   || fail "doctor does not see the daemon older than the binary: $doctor"
 in_root laundry daemon stop >/dev/null 2>&1 || true
 rm -rf "$root/root/.local" "$root/root/.config/systemd"

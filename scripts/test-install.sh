@@ -15,7 +15,7 @@ check() { # name, then a command that must succeed
 
 make -s install PREFIX="$prefix" >/dev/null 2>"$elsewhere/make.log" || { cat "$elsewhere/make.log" >&2; echo "install: 0 passed, 1 failed"; exit 1; }
 
-expected=(bin/laundry share/laundry/kinds.json share/laundry/messages.json share/laundry/laundry.service
+expected=(bin/laundry bin/laundryd share/man/man1/laundryd.1 share/laundry/kinds.json share/laundry/messages.json share/laundry/laundry.service
   share/laundry/icons/laundry.svg share/laundry/hooks/ntfy share/laundry/hooks/apprise
   share/bash-completion/completions/laundry share/zsh/site-functions/_laundry
   share/fish/vendor_completions.d/laundry.fish share/man/man1/laundry.1
@@ -42,11 +42,15 @@ check "installed completion works in bash" bash -c "
   COMP_LINE='laundry dry B'; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=(laundry dry B); COMP_CWORD=2
   _laundry laundry B dry
   [[ \"\${COMPREPLY[*]}\" == 'Bed Sheets' ]]"
-check "installed daemon install finds its unit template" bash -c "cd '$elsewhere' && XDG_CONFIG_HOME='$elsewhere/config' '$copy/bin/laundry' daemon install && grep -q 'ExecStart=$copy/bin/laundry daemon run' '$elsewhere/config/systemd/user/laundry.service'"
+check "installed daemon install finds its unit template" bash -c "cd '$elsewhere' && XDG_CONFIG_HOME='$elsewhere/config' '$copy/bin/laundry' daemon install && grep -qx 'ExecStart=$copy/bin/laundryd' '$elsewhere/config/systemd/user/laundry.service'"
 check "doctor finds the desktop entry the popups name" bash -c "cd '$elsewhere' && XDG_DATA_HOME='$copy/share' XDG_DATA_DIRS='$elsewhere/none' '$copy/bin/laundry' doctor | grep -q '✓ desktop entry .*$copy/share/applications/laundry.desktop'"
 check "doctor says when no desktop entry is found" bash -c "cd '$elsewhere' && XDG_DATA_HOME='$elsewhere/none' XDG_DATA_DIRS='$elsewhere/none' '$copy/bin/laundry' doctor | grep -q '! desktop entry'"
 check "the desktop entry is valid and lists laundry in GNOME's notification settings" bash -c "desktop-file-validate '$copy/share/applications/laundry.desktop' && grep -qx 'X-GNOME-UsesNotifications=true' '$copy/share/applications/laundry.desktop'"
 check "man page renders" bash -c "MANWIDTH=80 man -l '$copy/share/man/man1/laundry.1' | grep -q ENVIRONMENT"
+check "laundryd's man page renders" bash -c "MANWIDTH=80 man -l '$copy/share/man/man1/laundryd.1' | grep -q 'laundry notification service'"
+check "laundry links no GLib, GIO, libnotify, GSound or libmosquitto" bash -c "! readelf -d '$copy/bin/laundry' | grep NEEDED | grep -E 'libglib|libgio|libgobject|libnotify|libgsound|libmosquitto'"
+check "laundryd links GLib, GIO, libnotify, GSound and libmosquitto" bash -c "needed=\$(readelf -d '$copy/bin/laundryd' | grep NEEDED) && for l in libglib-2.0 libgio-2.0 libnotify libgsound libmosquitto; do grep -q \$l <<<\"\$needed\" || exit 1; done"
+check "laundryd --version says the version laundry does" bash -c "[[ \$('$copy/bin/laundryd' --version) == \"laundryd \$('$copy/bin/laundry' --version | cut -d' ' -f2)\" ]]"
 
 make -s uninstall PREFIX="$prefix" >/dev/null 2>&1
 left=$(find "$prefix" -type f | wc -l)

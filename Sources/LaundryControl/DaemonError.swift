@@ -7,6 +7,10 @@ public enum DaemonError: Error, Equatable, Sendable {
     /// The daemon was started but exited at once; its log says why.
     case exitedAtOnce(log: String)
     case executableNotFound
+    /// `laundryd` is neither beside `laundry` nor on PATH.
+    case daemonProgramNotFound
+    /// `laundryd`, asked a question, exited with a failure (it said why on stderr).
+    case daemonProgramFailed(program: String)
     case unitTemplateMissing(path: String)
     /// A folder the daemon needs (its log's) cannot be made.
     case folderUnusable(path: String, reason: String)

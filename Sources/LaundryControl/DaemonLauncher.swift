@@ -12,12 +12,14 @@ public enum DaemonLauncher {
     /// session, so closing the terminal that started it does not stop it.
     private static let posixSpawnSetsid: Int16 = 0x80
 
-    /// Starts `laundry daemon run` in its own session, its output appended to the log, unless one
+    /// Starts `laundryd` in its own session, its output appended to the log, unless one
     /// runs already. Returns the daemon's pid once it holds its lock.
     @discardableResult
     public static func start(runtime: RuntimePaths, environment: [String: String]) throws(DaemonError) -> Int32 {
         if DaemonLock.isHeld(paths: runtime) { return DaemonStatus.read(from: runtime.status)?.pid ?? 0 }
-        guard let executable = DataDirectory.currentExecutable() else { throw DaemonError.executableNotFound }
+        guard let executable = DaemonProgram.path(environment: environment) else {
+            throw DaemonError.daemonProgramNotFound
+        }
         do { try StoreFiles.makeFolder(runtime.state) } catch {
             throw DaemonError.folderUnusable(path: runtime.state, reason: error.reason)
         }
@@ -34,7 +36,7 @@ public enum DaemonLauncher {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, posixSpawnSetsid)
-        let words: [String] = [executable, "daemon", "run"]
+        let words: [String] = [executable]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer {
             for argument in arguments { free(argument) }

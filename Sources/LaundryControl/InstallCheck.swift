@@ -59,10 +59,8 @@ public enum InstallCheck {
     /// The Debian packages the laundry package recommends, and whether each is here: what it adds
     /// is named by the caller.
     public static let recommended: [(package: String, files: [String])] = [
-        ("libgsound0", libraries("libgsound.so.0")),
         ("sound-theme-freedesktop", ["/usr/share/sounds/freedesktop/stereo/complete.oga"]),
         ("pulseaudio | pipewire-pulse", ["/usr/bin/pulseaudio", "/usr/bin/pipewire-pulse"]),
-        ("libmosquitto1", libraries("libmosquitto.so.1")),
         ("syncthing", ["/usr/bin/syncthing"]),
         ("apprise", ["/usr/bin/apprise", "/usr/local/bin/apprise"]),
         ("bash-completion", ["/usr/share/bash-completion/bash_completion"]),
@@ -71,10 +69,6 @@ public enum InstallCheck {
     /// The recommended packages missing here.
     public static func missingRecommendations() -> [String] {
         recommended.filter { !$0.files.contains { access($0, R_OK) == 0 } }.map(\.package)
-    }
-
-    private static func libraries(_ name: String) -> [String] {
-        ["x86_64-linux-gnu", "aarch64-linux-gnu", "arm-linux-gnueabihf"].map { "/usr/lib/\($0)/\(name)" }
     }
 
     private static func realPath(_ path: String) -> String? {

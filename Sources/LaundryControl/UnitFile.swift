@@ -9,12 +9,14 @@ public enum UnitFile {
         guard let text = try? String(contentsOfFile: template, encoding: .utf8) else {
             throw DaemonError.unitTemplateMissing(path: template)
         }
-        guard let executable = DataDirectory.currentExecutable() else { throw DaemonError.executableNotFound }
+        guard let executable = DaemonProgram.path(environment: environment) else {
+            throw DaemonError.daemonProgramNotFound
+        }
         let configHome =
             environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? LaundryPaths.userHome()) + "/.config"
         let unit = configHome + "/systemd/user/laundry.service"
-        let filled = text.replacing("@LAUNDRY_BINARY@", with: executable)
+        let filled = text.replacing("@LAUNDRYD@", with: executable)
         try StoreFiles.writeAtomically(Data(filled.utf8), to: unit)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: unit)
         return unit

@@ -1,4 +1,4 @@
-import CLibNotify
+import CGLib
 import FoundationEssentials
 
 /// Synchronous D-Bus calls with a short timeout, for the questions the daemon asks now and then
@@ -12,6 +12,8 @@ enum DBusCall {
     struct Failure: Error, Equatable {
         let name: String?
         let message: String
+        /// GIO gave up waiting for the reply (a local error, with no D-Bus name).
+        var timedOut = false
 
         init(name: String?, message: String) {
             self.name = name
@@ -19,6 +21,8 @@ enum DBusCall {
         }
 
         init(_ error: UnsafeMutablePointer<GError>) {
+            timedOut =
+                error.pointee.domain == g_io_error_quark() && error.pointee.code == G_IO_ERROR_TIMED_OUT.rawValue
             name = g_dbus_error_get_remote_error(error).map { remote in
                 defer { g_free(remote) }
                 return String(cString: remote)
@@ -36,7 +40,11 @@ enum DBusCall {
         /// Nobody owns the name and the bus has nothing to start for it.
         var isNobodyThere: Bool { ["ServiceUnknown", "NameHasNoOwner"].contains(shortName ?? "") }
 
-        var isNoAnswer: Bool { ["NoReply", "Timeout", "TimedOut"].contains(shortName ?? "") }
+        var isNoAnswer: Bool { timedOut || ["NoReply", "Timeout", "TimedOut"].contains(shortName ?? "") }
+
+        /// The bus refused to pass the call on (too many calls of ours in flight): it never reached
+        /// the server, which is still there.
+        var isRefusedByTheBus: Bool { shortName == "LimitsExceeded" }
     }
 
     /// Calls `method` and returns its reply (to be unreffed), checked to be of `reply`'s type: a

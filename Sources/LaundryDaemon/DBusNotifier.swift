@@ -1,5 +1,6 @@
-import CLibNotify
+import CGLib
 import FoundationEssentials
+import LaundryControl
 import LaundryCore
 import LaundryRendering
 
@@ -21,6 +22,13 @@ import LaundryRendering
 /// (mako, swaync and dunst all start again from 1) hands the same numbers to other applications.
 /// So every call goes to the owner by its unique name, the ids it gave are forgotten when
 /// `NameOwnerChanged` says it left, and a signal counts only from that owner and for an id it gave.
+///
+/// At most `window` `Notify` calls are in flight; the rest wait in the order they were asked for
+/// (the engine announces in deadline order), and one replaced or withdrawn before it went out is
+/// never sent. A bus that refuses a call (`LimitsExceeded`: too many replies pending on our
+/// connection, as a bus without Debian's session.conf limits does at a few dozen) never passed it
+/// on, so it waits at the head of the queue and goes again with backoff. After `NoReply` or a
+/// timeout the popup may be on screen, so it is not sent again.
 public final class DBusNotifier: Notifier {
     public private(set) var server: ServerInfo?
     public var onAction: ((UUID, String) -> Void)?
@@ -42,15 +50,28 @@ public final class DBusNotifier: Notifier {
     /// other (replaced or withdrawn before the server answered) is closed at once.
     private var wanted: [UUID: Int] = [:]
     private var posted = 0
+    /// The `Notify` calls waiting for a place in the window, by serial (the order they were asked for).
+    private var waiting: [Int: NotificationContent] = [:]
+    private var inFlight = 0
+    /// The pause before the refused calls go again (doubling, at most 2 s); 0 while none wait.
+    private var retryMilliseconds: UInt32 = 0
+    private var retryScheduled = false
+    private var refusedSinceLogged = 0
+    private let log: (String) -> Void
+    /// Calls in flight at once. dunst answers a Notify in about 0.1 ms when idle and its queue, not the
+    /// bus, is what a burst waits on: 8 keeps a thousand popups within the lateness bench's figure
+    /// while far below any bus's pending-reply limit.
+    static let window = 8
 
     /// `NotificationClosed`'s reason when the user dismissed the popup.
     private static let dismissedByUser: UInt32 = 2
     private static let busName = NotificationBus.serverName
     private static let objectPath = NotificationBus.serverPath
 
-    public init(appName: String = "laundry", iconPath: String?) {
+    public init(appName: String = "laundry", iconPath: String?, log: @escaping (String) -> Void = { _ in }) {
         self.appName = appName
         self.iconPath = iconPath ?? ""
+        self.log = log
     }
 
     deinit {
@@ -81,7 +102,7 @@ public final class DBusNotifier: Notifier {
 
     public func show(_ content: NotificationContent) -> Delivery {
         if server == nil { _ = refreshServer() }
-        guard server != nil, let connection = connect() else {
+        guard server != nil, connect() != nil else {
             return .noServer(problem ?? "no notification server on the session bus")
         }
         // Close the old one rather than replace it: replacing one with buttons can leave the sender
@@ -89,17 +110,59 @@ public final class DBusNotifier: Notifier {
         close(petID: content.petID)
         posted += 1
         wanted[content.petID] = posted
-        call(
-            connection, "Notify", parameters(for: content), to: owner ?? Self.busName, replyType: "(u)",
-            request: PendingNotify(notifier: self, petID: content.petID, serial: posted, owner: owner))
+        waiting[posted] = content
+        sendWaiting()
         return .posted
     }
 
     public func close(petID: UUID) {
-        wanted[petID] = nil
+        if let serial = wanted.removeValue(forKey: petID) { waiting[serial] = nil }
         guard let previous = idByPet.removeValue(forKey: petID) else { return }
         petByID[previous] = nil
         closeNotification(previous)
+    }
+
+    /// Sends what waits, oldest first, while the window has room (and no refusal is being waited out).
+    private func sendWaiting() {
+        guard let connection, !retryScheduled else { return }
+        while inFlight < Self.window, let serial = waiting.keys.min(), let content = waiting.removeValue(forKey: serial)
+        {
+            // Replaced or withdrawn while it waited: it never goes out.
+            guard wanted[content.petID] == serial else { continue }
+            inFlight += 1
+            call(
+                connection, "Notify", parameters(for: content), to: owner ?? Self.busName, replyType: "(u)",
+                request: PendingNotify(notifier: self, content: content, serial: serial, owner: owner))
+        }
+    }
+
+    /// The bus refused a call that never reached the server: it waits again, in its place, and
+    /// the queue goes again after a pause.
+    private func refused(_ request: PendingNotify) {
+        refusedSinceLogged += 1
+        if refusedSinceLogged == 1 {
+            log("the session bus refused a popup for now (LimitsExceeded: too many calls pending); sending it again")
+        }
+        if wanted[request.content.petID] == request.serial { waiting[request.serial] = request.content }
+        retryMilliseconds = retryMilliseconds == 0 ? 20 : min(retryMilliseconds * 2, 2000)
+        guard !retryScheduled else { return }
+        retryScheduled = true
+        let again: GSourceFunc = { context in
+            let notifier = Unmanaged<DBusNotifier>.fromOpaque(context!).takeRetainedValue()
+            notifier.retryScheduled = false
+            notifier.sendWaiting()
+            return 0
+        }
+        g_timeout_add_full(
+            G_PRIORITY_DEFAULT, retryMilliseconds, again, Unmanaged.passRetained(self).toOpaque(), nil)
+    }
+
+    /// A popup the server took: the refusals, if any, are over.
+    private func accepted() {
+        guard retryMilliseconds != 0 else { return }
+        if refusedSinceLogged > 1 { log("the session bus took the popups it refused (\(refusedSinceLogged) refusals)") }
+        retryMilliseconds = 0
+        refusedSinceLogged = 0
     }
 
     /// Closes one of the current owner's popups (an id of a server that left names nothing).
@@ -149,22 +212,25 @@ public final class DBusNotifier: Notifier {
         idByPet = [:]
         petByID = [:]
         server = nil
+        // What waited was for the server that left; the engine posts again what still holds.
+        waiting = [:]
         if newOwner != nil { _ = refreshServer() }
         onServerChanged?(server)
     }
 
     private final class PendingNotify {
         weak var notifier: DBusNotifier?
-        let petID: UUID
+        let content: NotificationContent
         let serial: Int
         /// The server it went to (nil: to the well-known name, which the bus may start a server for).
         let owner: String?
-        init(notifier: DBusNotifier, petID: UUID, serial: Int, owner: String?) {
+        init(notifier: DBusNotifier, content: NotificationContent, serial: Int, owner: String?) {
             self.notifier = notifier
-            self.petID = petID
+            self.content = content
             self.serial = serial
             self.owner = owner
         }
+        var petID: UUID { content.petID }
 
         /// The server it went to has left: its answer, an id or an error, says nothing any more.
         var wentToAServerThatLeft: Bool { owner != nil && owner != notifier?.owner }
@@ -192,17 +258,27 @@ public final class DBusNotifier: Notifier {
             if let reply { g_variant_unref(reply) }
             return
         }
+        notifier.inFlight -= 1
+        defer { notifier.sendWaiting() }
         guard let reply else {
-            let reason =
-                error.map { NotificationBus.reason(DBusCall.Failure($0)) } ?? "the notification server gave no answer"
+            let failure = error.map(DBusCall.Failure.init) ?? DBusCall.Failure(name: nil, message: "no answer")
             if let error { g_error_free(error) }
+            if failure.isRefusedByTheBus { return notifier.refused(request) }
             // A server that left (the one that takes over gets it again), or a popup replaced meanwhile.
             guard !request.wentToAServerThatLeft, notifier.wanted[request.petID] == request.serial else { return }
+            if failure.isNoAnswer {
+                // It may be on screen: sending it again could show it twice. Its alarm rings on.
+                notifier.log(
+                    "a popup may not have been shown (\(NotificationBus.reason(failure))); not sent again, "
+                        + "its alarm rings on: \(request.content.summary)")
+                return
+            }
             notifier.wanted[request.petID] = nil
             notifier.server = nil  // ask again at the next event
-            notifier.onNotShown?(request.petID, reason)
+            notifier.onNotShown?(request.petID, NotificationBus.reason(failure))
             return
         }
+        notifier.accepted()
         defer { g_variant_unref(reply) }
         guard let child = g_variant_get_child_value(reply, 0) else { return }
         defer { g_variant_unref(child) }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LaundryActions
+import LaundryControl
 import LaundryCore
 import LaundryRendering
 

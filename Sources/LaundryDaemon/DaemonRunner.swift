@@ -11,8 +11,8 @@ import LaundryStore
 
 /// `laundry daemon run`: takes the lock, wires the engine to libnotify and the GLib loop, and runs
 /// until SIGTERM or SIGINT, leaving nothing half-written (every write is atomic).
-enum DaemonRunner {
-    static func run(environment: [String: String], version: String, log: @escaping (String) -> Void) throws {
+public enum DaemonRunner {
+    public static func run(environment: [String: String], version: String, log: @escaping (String) -> Void) throws {
         let runtime = RuntimePaths.resolve(environment: environment)
         let clock = try LaundryClock.from(environment)
         let laundry = try Laundry.open(environment: environment, clock: clock, startsDaemon: false)
@@ -24,7 +24,7 @@ enum DaemonRunner {
         }
         for warning in laundry.warnings { log("warning: \(ErrorText.line(for: warning))") }
         try laundry.prepareFolders()
-        let notifier = DBusNotifier(iconPath: laundry.iconPath)
+        let notifier = DBusNotifier(iconPath: laundry.iconPath, log: log)
         let config = startingConfig(laundry, log: log)
         useClock(config, log: log)
         let engine = DaemonEngine(

@@ -1,4 +1,4 @@
-import CLibNotify
+import CGLib
 import LaundryCore
 
 /// The desktop's own 12- or 24-hour choice (GNOME's `clock-format`), through the settings portal,

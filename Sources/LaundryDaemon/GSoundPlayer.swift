@@ -1,4 +1,5 @@
-import CLibNotify
+import CGLib
+import CGSound
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ final class GSoundPlayer: SoundPlayer {
     private var context: OpaquePointer?
     /// The sounds playing now, each with the pets it rings for. libcanberra reports the end of a
     /// sound a second or more after it is heard, so a ring never waits for the last one to end.
-    private var playing: [Int: (cancellable: OpaquePointer, pets: Set<UUID>)] = [:]
+    private var playing: [Int: (cancellable: UnsafeMutablePointer<GCancellable>, pets: Set<UUID>)] = [:]
     private var serial = 0
     /// The last failure logged, so a missing sound server is one log line, not one per ring.
     private var lastFailure: String?

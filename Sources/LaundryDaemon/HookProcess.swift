@@ -1,4 +1,4 @@
-import CLibNotify
+import CGLib
 import FoundationEssentials
 import LaundryCore
 

@@ -1,5 +1,6 @@
-import CLibNotify
+import CGLib
 import FoundationEssentials
+import LaundryControl
 
 /// What the daemon asks about `org.freedesktop.Notifications`, and how a failed call to it reads
 /// in the log.

@@ -1,4 +1,4 @@
-import CLibNotify
+import CGLib
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -68,7 +68,7 @@ final class SleepWatch {
         ]
         let type = g_variant_type_new("(h)")
         defer { g_variant_type_free(type) }
-        var descriptors: OpaquePointer?
+        var descriptors: UnsafeMutablePointer<GUnixFDList>?
         var error: UnsafeMutablePointer<GError>?
         let reply = g_dbus_connection_call_with_unix_fd_list_sync(
             connection, Self.name, Self.path, Self.interface, "Inhibit", g_variant_new_tuple(&children, 4), type,

@@ -1,4 +1,4 @@
-import CLibNotify
+import CGLib
 import FoundationEssentials
 
 /// `laundry notify-test --sound`: one ring through the same player the daemon uses, waited for

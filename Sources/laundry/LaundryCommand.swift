@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaundryActions
+import LaundryControl
 import LaundryCore
 import LaundryRendering
 
@@ -9,7 +10,7 @@ import LaundryRendering
 
 @main
 struct LaundryCommand: ParsableCommand {
-    static let version = "0.1.0"
+    static let version = LaundryVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "laundry",

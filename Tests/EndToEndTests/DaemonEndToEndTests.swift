@@ -152,8 +152,9 @@ final class DaemonEndToEndTests: DaemonTestCase {
         let result = home.ok("daemon", "install")
         XCTAssertTrue(result.stdout.contains("systemctl --user enable --now laundry.service"))
         let unit = try String(contentsOfFile: home.path + "/config/systemd/user/laundry.service", encoding: .utf8)
+        // The unit runs laundryd, the daemon's own program beside laundry.
         let binary = URL(fileURLWithPath: LaundryHome.binary).resolvingSymlinksInPath().path
-        XCTAssertTrue(unit.contains("ExecStart=\(binary) daemon run"), unit)
+        XCTAssertTrue(unit.contains("ExecStart=\(binary)d\n"), unit)
     }
 
     func test_sighupReloadsTheConfigAndSigintStopsCleanly() throws {

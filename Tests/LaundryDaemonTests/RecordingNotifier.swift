@@ -1,4 +1,5 @@
 import Foundation
+import LaundryControl
 import LaundryCore
 import LaundryDaemon
 import LaundryRendering

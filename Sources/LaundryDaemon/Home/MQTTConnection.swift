@@ -1,6 +1,11 @@
+import CGLib
 import CMosquitto
 import FoundationEssentials
 import LaundryCore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 /// What the broker connection reports, in the order it happened.
 public enum BrokerEvent: Equatable, Sendable {
@@ -20,13 +25,32 @@ public protocol BrokerLink: AnyObject {
     func subscribe(_ pattern: String, retainAsPublished: Bool)
 }
 
-/// A libmosquitto client on its own thread: never blocks the daemon's loop, which reads `fd` and
-/// takes the events with `drain`.
+/// A libmosquitto client driven from the daemon's GLib loop: its socket is watched like any other
+/// file descriptor and read or written only when ready, so the loop never waits on the network.
+/// libmosquitto's own thread (`mosquitto_loop_start`) is not used: it gives up for good after a
+/// host name that does not resolve yet (a laptop at boot) or a failed TLS handshake, where this one
+/// tries again (1 s, doubling to 60 s) until the daemon stops.
+///
+/// What the connection reports is queued and `fd` (an eventfd) becomes readable, so it reaches the
+/// loop the way every other event does: `MainLoop.watch(fd:)`, then `drain`.
 public final class MQTTConnection: BrokerLink {
-    private let client: OpaquePointer
     public let fd: Int32
+    private let client: OpaquePointer
+    private let host: String
+    private let port: Int32
+    private var events: [BrokerEvent] = []
+    private var socketSource: guint = 0
+    private var watchingWrites = false
+    private var connected = false
+    /// A failure of this attempt has been reported already (a refused login, then the lost socket).
+    private var attemptReported = false
+    private var retryDelay: UInt32 = 1
+    private var retrySource: guint = 0
+    private var keepAliveSource: guint = 0
+    private var stopped = false
+    private static let keepAliveSeconds: Int32 = 30
 
-    /// Why the connection cannot even be made (libmosquitto missing, a file unreadable).
+    /// Why the connection cannot even be made (a file unreadable, no memory).
     public struct SetupError: Error, CustomStringConvertible {
         public let description: String
     }
@@ -43,77 +67,206 @@ public final class MQTTConnection: BrokerLink {
     public init(
         settings: BrokerSettings, clientID: String, login: Login, will: (topic: String, payload: String)
     ) throws {
-        if let missing = laundry_mqtt_load() {
-            throw SetupError(
-                description: "libmosquitto is not installed (\(String(cString: missing))); install libmosquitto1")
-        }
-        guard let client = laundry_mqtt_new(clientID) else {
+        mosquitto_lib_init()
+        fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard fd >= 0 else { throw SetupError(description: "eventfd: \(SystemErrorText.describe(errno))") }
+        host = settings.host
+        port = Int32(settings.port)
+        // The context is this object, unretained: `stop` destroys the client before it goes.
+        guard let client = mosquitto_new(clientID, true, nil) else {
+            close(fd)
             throw SetupError(description: "libmosquitto could not make a client")
         }
         self.client = client
-        fd = laundry_mqtt_event_fd(client)
+        mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
+        // MQTT 5, for "retain as published": a press someone left retained shows as retained even
+        // when it arrives live, so it is never acted on.
+        mosquitto_int_option(client, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5)
+        mosquitto_connect_callback_set(client, Self.onConnect)
+        mosquitto_disconnect_callback_set(client, Self.onDisconnect)
+        mosquitto_message_callback_set(client, Self.onMessage)
         if login.username != nil || login.password != nil {
-            laundry_mqtt_login(client, login.username, login.password)
+            mosquitto_username_pw_set(client, login.username, login.password)
         }
         if settings.usesTLS {
+            // libmosquitto verifies the server's name unless told otherwise (mosquitto_tls_insecure_set).
             let caPath = settings.caFile == nil ? "/etc/ssl/certs" : nil
-            let rc = laundry_mqtt_tls(client, settings.caFile, caPath, settings.certFile, settings.keyFile)
-            guard rc == 0 else {
-                laundry_mqtt_stop(client)
+            let rc = mosquitto_tls_set(client, settings.caFile, caPath, settings.certFile, settings.keyFile, nil)
+            guard rc == MOSQ_ERR_SUCCESS.rawValue else {
+                stop()
                 throw SetupError(
-                    description: "the TLS files could not be used (caFile, certFile, keyFile): error \(rc)")
+                    description: "the TLS files could not be used (caFile, certFile, keyFile): \(Self.words(rc))")
             }
         }
-        laundry_mqtt_will(client, will.topic, will.payload, true)
-        guard laundry_mqtt_start(client, settings.host, Int32(settings.port), 30) == 0 else {
-            laundry_mqtt_stop(client)
-            throw SetupError(description: "the connection thread could not start")
+        mosquitto_will_set(client, will.topic, Int32(will.payload.utf8.count), will.payload, 1, true)
+        let tick: GSourceFunc = { context in
+            Unmanaged<MQTTConnection>.fromOpaque(context!).takeUnretainedValue().keepAlive()
+            return 1
         }
+        keepAliveSource = g_timeout_add_seconds_full(
+            G_PRIORITY_DEFAULT, 1, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
+        connect()
     }
 
     public func publish(_ topic: String, _ payload: [UInt8], retained: Bool) {
-        payload.withUnsafeBufferPointer { bytes in
-            bytes.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                    _ = laundry_mqtt_publish(client, topic, $0, Int32(bytes.count), retained)
-                }
-            } ?? { _ = laundry_mqtt_publish(client, topic, "", 0, retained) }()
+        payload.withUnsafeBytes { bytes in
+            _ = mosquitto_publish(client, nil, topic, Int32(bytes.count), bytes.baseAddress, 1, retained)
         }
+        watchSocket()
     }
 
     public func subscribe(_ pattern: String, retainAsPublished: Bool) {
-        laundry_mqtt_subscribe(client, pattern, retainAsPublished)
+        let options = retainAsPublished ? Int32(MQTT_SUB_OPT_RETAIN_AS_PUBLISHED.rawValue) : 0
+        mosquitto_subscribe_v5(client, nil, pattern, 1, options, nil)
+        watchSocket()
     }
 
     /// Every event that arrived since the last call.
     public func drain() -> [BrokerEvent] {
-        var events: [BrokerEvent] = []
-        while let event = laundry_mqtt_next(client) {
-            defer { laundry_mqtt_event_free(event) }
-            let item = event.pointee
-            let payload: [UInt8] =
-                item.payload.map { base in
-                    base.withMemoryRebound(to: UInt8.self, capacity: Int(item.payload_length)) {
-                        Array(UnsafeBufferPointer(start: $0, count: Int(item.payload_length)))
-                    }
-                } ?? []
-            let words = String(decoding: payload, as: UTF8.self)
-            switch item.kind {
-            case LAUNDRY_MQTT_CONNECTED: events.append(.connected)
-            case LAUNDRY_MQTT_REFUSED: events.append(.failed("the broker refused the connection: \(words)"))
-            case LAUNDRY_MQTT_FAILED: events.append(.failed(words))
-            case LAUNDRY_MQTT_DISCONNECTED: events.append(.disconnected(words))
-            case LAUNDRY_MQTT_MESSAGE:
-                events.append(
-                    .message(
-                        topic: item.topic.map { String(cString: $0) } ?? "", payload: payload, retained: item.retained))
-            default: continue
-            }
-        }
+        var count: UInt64 = 0
+        _ = read(fd, &count, MemoryLayout<UInt64>.size)
+        defer { events = [] }
         return events
     }
 
-    /// Says goodbye cleanly: the broker then keeps the Last Will to itself, so the bridge publishes
-    /// "offline" first.
-    public func stop() { laundry_mqtt_stop(client) }
+    /// Says goodbye cleanly (so the broker does not send the Last Will, and the bridge's "offline"
+    /// goes out first), waiting at most 2 s for it to leave, then frees the client.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        for source in [socketSource, retrySource, keepAliveSource] where source != 0 { g_source_remove(source) }
+        (socketSource, retrySource, keepAliveSource) = (0, 0, 0)
+        if connected {
+            mosquitto_disconnect(client)
+            let socket = mosquitto_socket(client)
+            var waits = 0
+            while socket >= 0, mosquitto_want_write(client), waits < 20 {
+                var ready = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+                if poll(&ready, 1, 100) > 0, mosquitto_loop_write(client, 1) != MOSQ_ERR_SUCCESS.rawValue { break }
+                waits += 1
+            }
+        }
+        mosquitto_destroy(client)
+        close(fd)
+    }
+
+    // MARK: The connection
+
+    private func connect() {
+        retrySource = 0
+        attemptReported = false
+        let rc = mosquitto_connect_async(client, host, port, Self.keepAliveSeconds)
+        guard rc == MOSQ_ERR_SUCCESS.rawValue else { return lost(rc) }
+        watchSocket()
+    }
+
+    /// The socket failed or closed: say so once, then try again after a pause.
+    private func lost(_ rc: Int32) {
+        if socketSource != 0 { g_source_remove(socketSource) }
+        socketSource = 0
+        if connected {
+            connected = false
+            push(.disconnected(Self.words(rc)))
+        } else if !attemptReported {
+            push(.failed(Self.words(rc)))
+        }
+        guard !stopped, retrySource == 0 else { return }
+        let retry: GSourceFunc = { context in
+            Unmanaged<MQTTConnection>.fromOpaque(context!).takeUnretainedValue().connect()
+            return 0
+        }
+        retrySource = g_timeout_add_seconds_full(
+            G_PRIORITY_DEFAULT, retryDelay, retry, Unmanaged.passUnretained(self).toOpaque(), nil)
+        retryDelay = retryDelay >= 32 ? 60 : retryDelay * 2
+    }
+
+    /// Watches the socket for reading, and for writing while something waits to be sent.
+    private func watchSocket() {
+        let socket = mosquitto_socket(client)
+        guard !stopped, socket >= 0 else { return }
+        let wantsWrite = mosquitto_want_write(client)
+        if socketSource != 0, wantsWrite == watchingWrites { return }
+        if socketSource != 0 { g_source_remove(socketSource) }
+        let ready: GUnixFDSourceFunc = { _, condition, context in
+            Unmanaged<MQTTConnection>.fromOpaque(context!).takeUnretainedValue().socketReady(condition)
+            return 1
+        }
+        var condition = G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue
+        if wantsWrite { condition |= G_IO_OUT.rawValue }
+        watchingWrites = wantsWrite
+        socketSource = g_unix_fd_add_full(
+            G_PRIORITY_DEFAULT, socket, GIOCondition(condition), ready, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    private func socketReady(_ condition: GIOCondition) {
+        var rc = MOSQ_ERR_SUCCESS.rawValue
+        if condition.rawValue & G_IO_OUT.rawValue != 0 { rc = mosquitto_loop_write(client, 1) }
+        if rc == MOSQ_ERR_SUCCESS.rawValue, condition.rawValue & ~G_IO_OUT.rawValue != 0 {
+            rc = mosquitto_loop_read(client, 1)
+        }
+        guard rc == MOSQ_ERR_SUCCESS.rawValue else { return lost(rc) }
+        // The source may be replaced here; GLib keeps the running one until this returns.
+        watchSocket()
+    }
+
+    /// Once a second: libmosquitto's keep-alive (a PINGREQ when due, the connection dropped when the
+    /// broker stopped answering).
+    private func keepAlive() {
+        guard socketSource != 0 else { return }
+        let rc = mosquitto_loop_misc(client)
+        guard rc == MOSQ_ERR_SUCCESS.rawValue else { return lost(rc) }
+        watchSocket()
+    }
+
+    private func push(_ event: BrokerEvent) {
+        events.append(event)
+        var one: UInt64 = 1
+        _ = write(fd, &one, MemoryLayout<UInt64>.size)
+    }
+
+    /// libmosquitto's error in words; errno is read at once, before anything else can change it.
+    private static func words(_ rc: Int32) -> String {
+        rc == MOSQ_ERR_ERRNO.rawValue ? SystemErrorText.describe(errno) : String(cString: mosquitto_strerror(rc))
+    }
+
+    // MARK: libmosquitto's callbacks, called from inside loop_read on the loop's thread
+
+    private static func connection(_ context: UnsafeMutableRawPointer?) -> MQTTConnection? {
+        context.map { Unmanaged<MQTTConnection>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static let onConnect: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32) -> Void = {
+        _, context, code in
+        guard let connection = connection(context) else { return }
+        if code == 0 {
+            connection.connected = true
+            connection.retryDelay = 1
+            connection.push(.connected)
+        } else {
+            connection.attemptReported = true
+            connection.push(
+                .failed("the broker refused the connection: \(String(cString: mosquitto_reason_string(code)))"))
+        }
+    }
+
+    private static let onDisconnect: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32) -> Void = {
+        _, context, code in
+        guard let connection = connection(context), connection.connected else { return }
+        connection.connected = false
+        connection.attemptReported = true
+        connection.push(.disconnected(code == 0 ? "" : words(code)))
+    }
+
+    private static let onMessage:
+        @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafePointer<mosquitto_message>?) -> Void = {
+            _, context, message in
+            guard let connection = connection(context), let message = message?.pointee else { return }
+            let payload =
+                message.payload.map {
+                    Array(UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen)))
+                } ?? []
+            connection.push(
+                .message(
+                    topic: message.topic.map { String(cString: $0) } ?? "", payload: payload, retained: message.retain))
+        }
 }

@@ -12,6 +12,10 @@ extension ErrorText {
         case .exitedAtOnce(let log):
             return Words.text("the laundry daemon exited at once; its log says why: {log}", ["log": shown(log)])
         case .executableNotFound: return Words.text("cannot find the laundry binary (/proc/self/exe is unreadable)")
+        case .daemonProgramNotFound:
+            return Words.text("cannot find laundryd beside laundry or on PATH; reinstall laundry (make install)")
+        case .daemonProgramFailed(let program):
+            return Words.text("{program} failed; the lines above say why", ["program": shown(program)])
         case .unitTemplateMissing(let path):
             return Words.text(
                 "cannot read the unit template {path}; reinstall laundry or set LAUNDRY_DATA_DIR", ["path": shown(path)]

@@ -1,23 +1,14 @@
 import ArgumentParser
-import FoundationEssentials
-import LaundryCore
-import LaundryDaemon
-import LaundryRendering
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+import LaundryControl
 
 extension LaundryCommand.Daemon {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "run", abstract: "Run the service in the foreground, logging to stderr.")
+            commandName: "run", abstract: "Run the service (laundryd) in the foreground, logging to stderr.")
 
         func run() throws {
-            try Desktop.runDaemon(environment: ProcessInfo.processInfo.environment, version: LaundryCommand.version) {
-                line in
-                Terminal.printError("\(Timestamp.format(SystemClock().now())) laundry[\(getpid())]: \(line)")
-            }
+            let context = try AppContext.make()
+            try DaemonProgram.exec(["run"], environment: context.environment)
         }
     }
 }

@@ -24,11 +24,15 @@ extension LaundryCommand {
             DoctorHouseholdCheck.check(&report, context.laundry.inspectHousehold(), now: context.laundry.now)
             checkSettings(&report, context)
             checkDaemon(&report, context)
-            DoctorServerCheck.check(&report, environment: environment)
+            // The desktop is laundryd's to ask: the command links no GLib.
+            let desktop = Result { () throws(DaemonError) in try DesktopFindings.probe(environment: environment) }
+            DoctorServerCheck.check(&report, desktop, environment: environment)
             let status =
                 DaemonLock.isHeld(paths: context.runtime) ? DaemonStatus.read(from: context.runtime.status) : nil
             let config = (try? context.laundry.loadConfig()) ?? .defaults
-            DoctorServerCheck.checkKeepAwake(&report, status: status, config: config, now: context.laundry.now)
+            DoctorServerCheck.checkKeepAwake(
+                &report, interfaces: (try? desktop.get())?.suspendInhibitors ?? [], status: status, config: config,
+                now: context.laundry.now)
             DoctorInstallCheck.check(&report, status: status, environment: environment)
             DoctorBrokerCheck.check(
                 &report, config: config, status: status, configPath: context.laundry.configPath,

@@ -12,6 +12,10 @@ enum DoctorInstallCheck {
         let own = InstallCheck.ownBinary ?? "laundry"
         let onPath = InstallCheck.binariesOnPath(environment: environment)
         report.ok(area, Words.text("{binary} (laundry {version})", ["binary": own, "version": LaundryCommand.version]))
+        if let daemon = DaemonProgram.path(environment: environment) {
+            report.ok(
+                area, Words.text("{binary} (laundry {version})", ["binary": daemon, "version": LaundryCommand.version]))
+        }
         if onPath.count > 1 {
             report.warning(
                 area,
@@ -46,9 +50,7 @@ enum DoctorInstallCheck {
     /// What each recommended package adds.
     private static func purpose(of package: String) -> String {
         switch package {
-        case "libgsound0": return Words.text("finished loads ring no alarm")
         case "sound-theme-freedesktop": return Words.text("the alarm has no sound to play")
-        case "libmosquitto1": return Words.text("no pets in Home Assistant, no smart plugs")
         case "syncthing": return Words.text("no folder shared with the household's other machines")
         case "apprise": return Words.text("the apprise hook cannot reach a phone")
         case "bash-completion": return Words.text("bash does not complete laundry's commands and pets")

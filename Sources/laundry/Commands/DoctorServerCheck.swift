@@ -1,13 +1,14 @@
 import FoundationEssentials
 import LaundryControl
 import LaundryCore
-import LaundryDaemon
 import LaundryRendering
 
-/// `laundry doctor`'s look at the desktop: the one part of it that talks to the session bus.
+/// `laundry doctor`'s look at the desktop, from what laundryd found on the session bus.
 enum DoctorServerCheck {
-    static func check(_ report: inout DoctorReport, environment: [String: String]) {
-        checkServer(&report, environment: environment)
+    static func check(
+        _ report: inout DoctorReport, _ desktop: Result<DesktopFindings, DaemonError>, environment: [String: String]
+    ) {
+        checkServer(&report, desktop, environment: environment)
         if let entry = DesktopEntry.installedPath(environment: environment) {
             report.ok(
                 Words.text("desktop entry"),
@@ -24,14 +25,15 @@ enum DoctorServerCheck {
 
     /// Whether the daemon keeps this computer from suspending while loads run, and whether the
     /// desktop offers a way to.
-    static func checkKeepAwake(_ report: inout DoctorReport, status: DaemonStatus?, config: DaemonConfig, now: Date) {
+    static func checkKeepAwake(
+        _ report: inout DoctorReport, interfaces: [String], status: DaemonStatus?, config: DaemonConfig, now: Date
+    ) {
         guard config.keepAwake else {
             report.ok(
                 Words.text("keep awake"),
                 Words.text("off (\"keepAwake\": false in config.json): a load may be cut short by a suspend"))
             return
         }
-        let interfaces = Desktop.suspendInhibitors()
         if let status, status.awake?.through != nil {
             report.ok(Words.text("keep awake"), DaemonStatusText.awake(status, now: now))
         } else if interfaces.isEmpty {
@@ -59,8 +61,19 @@ enum DoctorServerCheck {
         }
     }
 
-    private static func checkServer(_ report: inout DoctorReport, environment: [String: String]) {
-        guard let server = Desktop.notificationServer() else {
+    private static func checkServer(
+        _ report: inout DoctorReport, _ desktop: Result<DesktopFindings, DaemonError>, environment: [String: String]
+    ) {
+        let findings: DesktopFindings
+        switch desktop {
+        case .success(let found): findings = found
+        case .failure(let error):
+            report.problem(
+                Words.text("notifications"), ErrorText.line(for: error) ?? "\(error)",
+                fix: Words.text("reinstall laundry (make install)"))
+            return
+        }
+        guard let server = findings.server else {
             report.problem(
                 Words.text("notifications"), Words.text("no notification server"),
                 fix: ErrorText.missingServer(environment))

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
 import LaundryControl
-import LaundryDaemon
 import LaundryRendering
 
 extension LaundryCommand {
@@ -18,15 +17,16 @@ extension LaundryCommand {
 
         func run() throws {
             let context = try AppContext.make()
-            if sound {
-                if let failure = Desktop.playTestSound() {
-                    throw CommandError.soundFailed(
-                        reason: failure, advice: ErrorText.soundFix(SoundCheck.probe(environment: context.environment))
-                    )
-                }
-                print(Words.text("Played the alarm sound."))
+            let report = try NotifyTrialReport.run(sound: sound, environment: context.environment)
+            if let failure = report.soundFailure {
+                throw CommandError.soundFailed(
+                    reason: failure, advice: ErrorText.soundFix(SoundCheck.probe(environment: context.environment)))
             }
-            let server = try Desktop.postTestNotification(context.laundry, environment: context.environment)
+            if sound { print(Words.text("Played the alarm sound.")) }
+            guard let server = report.server else {
+                throw CommandError.noNotificationServer(advice: ErrorText.missingServer(context.environment))
+            }
+            guard report.posted else { throw CommandError.notificationRefused(server: server.name) }
             print(Words.text("Posted a test notification."))
             print(
                 Words.text(
@@ -39,7 +39,7 @@ extension LaundryCommand {
             if !server.hasActions {
                 print(Words.text("This server shows no buttons: notifications will name the command to type instead."))
             }
-            if let outcome = try Desktop.runTestHook(context.laundry, config: context.laundry.loadConfig()) {
+            if let outcome = report.hook {
                 print(Words.text("Hook:         {outcome}", ["outcome": outcome]))
             }
         }

@@ -1,0 +1,90 @@
+import FoundationEssentials
+import LaundryCore
+import LaundryStore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// Where `laundryd`, the daemon's own program, is: beside this `laundry` (one `make install`, one
+/// package, one build folder), else the first on PATH. The command never loads the daemon's
+/// libraries; it runs this program for everything that needs the desktop.
+public enum DaemonProgram {
+    public static let name = "laundryd"
+
+    /// The `laundryd` to run, or nil when there is none.
+    public static func path(environment: [String: String]) -> String? {
+        if let own = DataDirectory.currentExecutable() {
+            let beside = PathText.appending(name, to: PathText.parent(own))
+            if access(beside, X_OK) == 0 { return beside }
+        }
+        for folder in (environment["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
+            let candidate = "\(folder)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Replaces this process with `laundryd arguments…` (`laundry daemon run`); returns only when
+    /// that failed, with `errno`.
+    public static func exec(_ arguments: [String], environment: [String: String]) throws(DaemonError) -> Never {
+        guard let program = path(environment: environment) else { throw DaemonError.daemonProgramNotFound }
+        let words = [program] + arguments
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        execv(program, argv)
+        throw DaemonError.system("execv \(program)", errno)
+    }
+
+    /// Runs `laundryd arguments…` and reads the JSON it prints as `Answer`.
+    static func answer<Answer: Decodable>(
+        _ arguments: [String], environment: [String: String]
+    ) throws(DaemonError) -> Answer {
+        let output = try output(arguments, environment: environment)
+        do { return try JSONCoding.decoder().decode(Answer.self, from: output) } catch {
+            throw DaemonError.daemonProgramFailed(program: name)
+        }
+    }
+
+    /// Runs `laundryd arguments…`, waits for it, and returns what it printed on stdout (its
+    /// stderr goes to ours).
+    static func output(_ arguments: [String], environment: [String: String]) throws(DaemonError) -> Data {
+        guard let program = path(environment: environment) else { throw DaemonError.daemonProgramNotFound }
+        var pipe: [Int32] = [0, 0]
+        guard Glibc.pipe(&pipe) == 0 else { throw DaemonError.system("pipe", errno) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipe[0])
+        posix_spawn_file_actions_addclose(&actions, pipe[1])
+        let words = [program] + arguments
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let environmentList: [UnsafeMutablePointer<CChar>?] =
+            environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for word in argv { free(word) }
+            for entry in environmentList { free(entry) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environmentList)
+        close(pipe[1])
+        defer { close(pipe[0]) }
+        guard spawned == 0 else { throw DaemonError.system("posix_spawn \(program)", spawned) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(pipe[0], &buffer, buffer.count)
+            if count > 0 {
+                bytes += buffer[0..<count]
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED and WEXITSTATUS are macros Swift cannot call.
+        let exitedCleanly = status & 0x7f == 0 && (status >> 8) & 0xff == 0
+        guard exitedCleanly else { throw DaemonError.daemonProgramFailed(program: program) }
+        return Data(bytes)
+    }
+}

@@ -1,0 +1,41 @@
+import FoundationEssentials
+import LaundryCore
+
+/// What `laundryd probe` found on the session bus, for `laundry doctor` (which links no GLib and
+/// asks laundryd): the notification server, and the desktop interfaces that could keep this
+/// computer awake, in the order the daemon asks them.
+public struct DesktopFindings: Codable, Equatable, Sendable {
+    public var server: ServerInfo?
+    public var suspendInhibitors: [String]
+
+    public init(server: ServerInfo?, suspendInhibitors: [String]) {
+        self.server = server
+        self.suspendInhibitors = suspendInhibitors
+    }
+
+    /// Asks laundryd.
+    public static func probe(environment: [String: String]) throws(DaemonError) -> DesktopFindings {
+        try DaemonProgram.answer(["probe"], environment: environment)
+    }
+}
+
+/// What `laundryd notify-test` did: the sound (nil: it played, or was not asked for), the server
+/// that took the test notification, and how the hook ended.
+public struct NotifyTrialReport: Codable, Equatable, Sendable {
+    public var soundFailure: String?
+    public var server: ServerInfo?
+    public var posted: Bool
+    public var hook: String?
+
+    public init(soundFailure: String?, server: ServerInfo?, posted: Bool, hook: String?) {
+        self.soundFailure = soundFailure
+        self.server = server
+        self.posted = posted
+        self.hook = hook
+    }
+
+    /// Has laundryd post a test notification (and play the sound, with `sound`) and run the hook.
+    public static func run(sound: Bool, environment: [String: String]) throws(DaemonError) -> NotifyTrialReport {
+        try DaemonProgram.answer(["notify-test"] + (sound ? ["--sound"] : []), environment: environment)
+    }
+}

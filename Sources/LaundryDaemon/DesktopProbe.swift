@@ -1,0 +1,50 @@
+import CGLib
+import FoundationEssentials
+import LaundryActions
+import LaundryControl
+import LaundryCore
+import LaundryRendering
+
+/// laundryd's answers to the command, which links no GLib: what is on the session bus
+/// (`laundry doctor`), and a test notification, sound and hook (`laundry notify-test`).
+public enum DesktopProbe {
+    /// The notification server and the interfaces that could keep this computer awake.
+    public static func findings() -> DesktopFindings {
+        DesktopFindings(server: DBusNotifier(iconPath: nil).refreshServer(), suspendInhibitors: suspendInhibitors())
+    }
+
+    /// Plays the alarm once (with `sound`), then posts a test notification, then runs the hook
+    /// once; each step only when the one before it worked, as the command reports them.
+    public static func notifyTrial(_ laundry: Laundry, sound: Bool) throws -> NotifyTrialReport {
+        if sound, let failure = TestSound.play() {
+            return NotifyTrialReport(soundFailure: failure, server: nil, posted: false, hook: nil)
+        }
+        let notifier = DBusNotifier(iconPath: laundry.iconPath)
+        guard let server = notifier.refreshServer() else {
+            return NotifyTrialReport(soundFailure: nil, server: nil, posted: false, hook: nil)
+        }
+        let writer = AnnouncementWriter(messages: try MessageCatalog.load(from: laundry.dataDirectory))
+        let test = Announcement(petID: UUID(), petName: "laundry", health: 100, reason: .test)
+        let posted = notifier.show(writer.content(for: test, markup: server.hasBodyMarkup, buttons: false)) == .posted
+        notifier.flush()
+        let config = try laundry.loadConfig()
+        guard posted, let command = config.hook else {
+            return NotifyTrialReport(soundFailure: nil, server: server, posted: posted, hook: nil)
+        }
+        let hook = HookTrial.run(command, event: writer.hookEvent(for: test), timeout: config.hookTimeoutSeconds)
+        return NotifyTrialReport(soundFailure: nil, server: server, posted: posted, hook: hook)
+    }
+
+    /// The desktop interfaces that could keep this computer awake, in the order the daemon asks
+    /// them (empty on a bare window manager).
+    private static func suspendInhibitors() -> [String] {
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            if let error { g_error_free(error) }
+            return []
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        return SessionSuspendInhibitor.Interface.allCases.filter { DBusCall.reachable($0.busName, on: bus) }.map(
+            \.rawValue)
+    }
+}

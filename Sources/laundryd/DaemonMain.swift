@@ -1,0 +1,53 @@
+import FoundationEssentials
+import LaundryActions
+import LaundryControl
+import LaundryCore
+import LaundryDaemon
+import LaundryRendering
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// `laundryd [run]`, `laundryd probe`, `laundryd notify-test [--sound]`, `laundryd --version`.
+enum DaemonMain {
+    static let usage = "usage: laundryd [run | probe | notify-test [--sound] | --version | --help]"
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
+        Language.start(variable: variable)
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            switch arguments {
+            case [], ["run"]:
+                try DaemonRunner.run(environment: environment, version: LaundryVersion.current) { line in
+                    Terminal.printError("\(Timestamp.format(SystemClock().now())) laundryd[\(getpid())]: \(line)")
+                }
+            case ["probe"]:
+                try printJSON(DesktopProbe.findings())
+            case ["notify-test"], ["notify-test", "--sound"]:
+                let context = try Laundry.open(
+                    environment: environment, clock: try LaundryClock.from(environment), startsDaemon: false)
+                try printJSON(DesktopProbe.notifyTrial(context, sound: arguments.count == 2))
+            case ["--version"]:
+                print("laundryd \(LaundryVersion.current)")
+            case ["--help"], ["-h"]:
+                print(usage)
+                print("The laundry daemon; `laundry daemon start|stop|status|install` manage it (see laundryd(1)).")
+            default:
+                Terminal.printError(
+                    "laundryd: error: \(UnsafeText.escaped(arguments.joined(separator: " "))); \(usage)")
+                return 64
+            }
+            return 0
+        } catch {
+            Terminal.printError("laundryd: error: \(ErrorText.line(for: error) ?? "\(error)")")
+            return 1
+        }
+    }
+
+    private static func printJSON<Answer: Encodable>(_ answer: Answer) throws {
+        let data = try JSONCoding.encoder(pretty: false).encode(answer)
+        print(String(decoding: data, as: UTF8.self))
+    }
+}
