@@ -83,8 +83,8 @@ public enum PowerReading {
         guard payload.count <= largestPayload else { throw .tooLarge(payload.count) }
         let value: Double
         if let field {
-            guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(payload)),
-                let found = json.number(at: field)
+            guard let json = JSONValue.read(payload),
+                let found = field.reduce(Optional(json), { value, key in value?[key] })?.double
             else { throw .fieldMissing(field.joined(separator: ".")) }
             value = found
         } else {
@@ -94,32 +94,5 @@ public enum PowerReading {
         }
         guard value.isFinite, value >= 0 else { throw .negative }
         return value
-    }
-}
-
-/// Any JSON value, to walk a path into a payload whose shape is someone else's.
-enum JSONValue: Decodable {
-    case number(Double)
-    case object([String: JSONValue])
-    case other
-
-    init(from decoder: any Decoder) throws {
-        let single = try decoder.singleValueContainer()
-        if let number = try? single.decode(Double.self) {
-            self = .number(number)
-        } else if let object = try? single.decode([String: JSONValue].self) {
-            self = .object(object)
-        } else {
-            self = .other
-        }
-    }
-
-    func number(at path: [String]) -> Double? {
-        guard let first = path.first else {
-            if case .number(let value) = self { return value }
-            return nil
-        }
-        guard case .object(let members) = self else { return nil }
-        return members[first]?.number(at: Array(path.dropFirst()))
     }
 }

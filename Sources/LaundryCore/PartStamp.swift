@@ -36,23 +36,41 @@ public enum PetPart: String, Codable, CaseIterable, Sendable {
 
 /// The winning stamp of each part of a pet.
 public struct PartStamps: Equatable, Sendable {
-    private var stamps: [PetPart: PartStamp] = [:]
+    // One field per part, not a dictionary: a `PetPart` key hashes its raw string (0.3 million
+    // instructions of `laundry status` with 10 pets, by callgrind).
+    private var identity, settings, cycle, reminders, release: PartStamp?
 
     public init() {}
 
     public subscript(part: PetPart) -> PartStamp? {
-        get { stamps[part] }
-        set { stamps[part] = newValue }
+        get {
+            switch part {
+            case .identity: identity
+            case .settings: settings
+            case .cycle: cycle
+            case .reminders: reminders
+            case .release: release
+            }
+        }
+        set {
+            switch part {
+            case .identity: identity = newValue
+            case .settings: settings = newValue
+            case .cycle: cycle = newValue
+            case .reminders: reminders = newValue
+            case .release: release = newValue
+            }
+        }
     }
 
     /// The latest stamp of any part but the release: the last change a person made to the pet.
     public var latestChange: PartStamp? {
-        stamps.filter { $0.key != .release }.values.max()
+        [identity, settings, cycle, reminders].compactMap { $0 }.max()
     }
 
     /// Released, and no person changed the pet after the release.
     public var isReleased: Bool {
-        guard let released = stamps[.release] else { return false }
+        guard let released = release else { return false }
         guard let latest = latestChange else { return true }
         return !(released < latest)
     }
@@ -60,7 +78,7 @@ public struct PartStamps: Equatable, Sendable {
     /// A stamp for a change made now to `parts`: never earlier than now, and later than every stamp
     /// seen for those parts, so a change made after seeing another wins even on a slower clock.
     public func next(for parts: [PetPart], at now: Date, device: String) -> PartStamp {
-        let seen = parts.compactMap { stamps[$0]?.at }.max()
+        let seen = parts.compactMap { self[$0]?.at }.max()
         let after = seen.map { $0.addingTimeInterval(0.001) } ?? now
         return PartStamp(at: max(now, after), device: device)
     }

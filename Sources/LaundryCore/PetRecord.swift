@@ -139,19 +139,24 @@ extension PetRecord {
     public static func merge(_ records: [PetRecord]) -> MergedPet? {
         guard let first = records.first else { return nil }
         let id = first.id
-        func winner<Value: Encodable>(_ part: KeyPath<PetRecord, Version<Value>?>) -> Version<Value>? {
-            records.compactMap { $0[keyPath: part] }.max { left, right in
+        // Closures, not key paths: a key path is made at run time from its mangled name (about
+        // 0.8 million instructions of `laundry status` with 10 pets, by callgrind).
+        func winner<Value: Encodable>(_ part: (PetRecord) -> Version<Value>?) -> Version<Value>? {
+            let versions = records.compactMap(part)
+            // One machine's record, the common case: no tie to break.
+            guard versions.count > 1 else { return versions.first }
+            return versions.max { left, right in
                 left.stamp == right.stamp ? encoded(left.value) < encoded(right.value) : left.stamp < right.stamp
             }
         }
-        guard let identity = winner(\.identity) else { return nil }
-        let settings = winner(\.settings)
-        let cycle = winner(\.cycle)
-        let reminders = winner(\.reminders)
-        let release = winner(\.release)
+        guard let identity = winner({ $0.identity }) else { return nil }
+        let settings = winner { $0.settings }
+        let cycle = winner { $0.cycle }
+        let reminders = winner { $0.reminders }
+        let release = winner { $0.release }
         var pet = Pet(
             id: id, storedName: identity.value.name, kind: identity.value.kind,
-            createdAt: records.map(\.createdAt).min() ?? first.createdAt)
+            createdAt: records.map { $0.createdAt }.min() ?? first.createdAt)
         if let settings {
             pet.washDuration = settings.value.washDuration
             pet.dryDuration = settings.value.dryDuration
@@ -169,7 +174,7 @@ extension PetRecord {
             if let load = timer, cycle.value.stage == load.kind.finishedStage { timer?.finishedAt = load.endsAt }
         }
         pet.snoozedUntil = reminders?.value.snoozedUntil
-        pet.isFromNewerVersion = records.contains(where: \.isFromNewerVersion)
+        pet.isFromNewerVersion = records.contains { $0.isFromNewerVersion }
         var stamps = PartStamps()
         stamps[.identity] = identity.stamp
         stamps[.settings] = settings?.stamp
@@ -178,7 +183,7 @@ extension PetRecord {
         stamps[.release] = release?.stamp
         return MergedPet(
             state: PetState(pet: pet, timer: timer), stamps: stamps, release: release?.value,
-            newestSchema: records.map(\.schemaVersion).max() ?? currentSchemaVersion)
+            newestSchema: records.map { $0.schemaVersion }.max() ?? currentSchemaVersion)
     }
 
     /// Sets `part` to the values it has in `state`, stamped `stamp`.

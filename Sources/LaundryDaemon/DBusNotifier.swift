@@ -174,12 +174,6 @@ public final class DBusNotifier: Notifier {
             request: nil)
     }
 
-    /// Waits until everything sent has left, for a short-lived process (`notify-test`).
-    public func flush() {
-        guard let connection else { return }
-        g_dbus_connection_flush_sync(connection, nil, nil)
-    }
-
     // MARK: D-Bus
 
     private func connect() -> OpaquePointer? {

@@ -10,7 +10,7 @@ import LaundryRendering
 public enum DesktopProbe {
     /// The notification server and the interfaces that could keep this computer awake.
     public static func findings() -> DesktopFindings {
-        DesktopFindings(server: DBusNotifier(iconPath: nil).refreshServer(), suspendInhibitors: suspendInhibitors())
+        DesktopFindings(server: LibnotifyPopup.server(), suspendInhibitors: suspendInhibitors())
     }
 
     /// Plays the alarm once (with `sound`), then posts a test notification, then runs the hook
@@ -19,14 +19,13 @@ public enum DesktopProbe {
         if sound, let failure = TestSound.play() {
             return NotifyTrialReport(soundFailure: failure, server: nil, posted: false, hook: nil)
         }
-        let notifier = DBusNotifier(iconPath: laundry.iconPath)
-        guard let server = notifier.refreshServer() else {
+        guard let server = LibnotifyPopup.server() else {
             return NotifyTrialReport(soundFailure: nil, server: nil, posted: false, hook: nil)
         }
         let writer = AnnouncementWriter(messages: try MessageCatalog.load(from: laundry.dataDirectory))
         let test = Announcement(petID: UUID(), petName: "laundry", health: 100, reason: .test)
-        let posted = notifier.show(writer.content(for: test, markup: server.hasBodyMarkup, buttons: false)) == .posted
-        notifier.flush()
+        let posted = LibnotifyPopup.post(
+            writer.content(for: test, markup: server.hasBodyMarkup, buttons: false), iconPath: laundry.iconPath)
         let config = try laundry.loadConfig()
         guard posted, let command = config.hook else {
             return NotifyTrialReport(soundFailure: nil, server: server, posted: posted, hook: nil)

@@ -42,7 +42,7 @@ public struct DataDirectory: Sendable {
     }
 
     public func loadKinds() throws(StoreError) -> KindCatalog {
-        let catalog = try load(KindCatalog.self, from: "kinds.json")
+        let catalog = try load(KindCatalog.self, from: "kinds.json", fast: KindCatalog.init(json:))
         guard !catalog.kinds.isEmpty, catalog.kind(catalog.defaultKind) != nil else {
             throw .dataFileBroken(
                 path: path + "/kinds.json", reason: "it lists no kinds or its default kind is not among them")
@@ -50,11 +50,16 @@ public struct DataDirectory: Sendable {
         return catalog
     }
 
-    public func load<T: Decodable>(_ type: T.Type, from name: String) throws(StoreError) -> T {
+    /// The data file `name` decoded as `T`; `fast` reads it first when given (`JSONValue`), and
+    /// `JSONDecoder` decides whatever it leaves.
+    public func load<T: Decodable>(
+        _ type: T.Type, from name: String, fast: ((JSONValue) -> T?)? = nil
+    ) throws(StoreError) -> T {
         let file = path + "/" + name
         let read: PosixFile.ReadResult
         do { read = try PosixFile.read(file) } catch { throw .dataFileBroken(path: file, reason: error.reason) }
         guard case .data(let data) = read else { throw .dataFileBroken(path: file, reason: "it is missing") }
+        if let fast, let json = JSONValue.read(data), let value = fast(json) { return value }
         do { return try JSONDecoder().decode(T.self, from: data) } catch {
             throw .dataFileBroken(path: file, reason: JSONCoding.reason(error))
         }

@@ -236,14 +236,18 @@ public struct PetStore: Sendable {
     {
         let decoder = JSONCoding.decoder()
         let record: PetRecord
-        do { record = try decoder.decode(PetRecord.self, from: data) } catch {
-            if let version = (try? decoder.decode(SchemaProbe.self, from: data))?.schemaVersion,
-                version > PetRecord.currentSchemaVersion
-            {
-                problems.append(.newerSchema(path: path, version: version))
-                return nil
+        if let json = JSONValue.read(data), let read = PetRecord(json: json) {
+            record = read
+        } else {
+            do { record = try decoder.decode(PetRecord.self, from: data) } catch {
+                if let version = (try? decoder.decode(SchemaProbe.self, from: data))?.schemaVersion,
+                    version > PetRecord.currentSchemaVersion
+                {
+                    problems.append(.newerSchema(path: path, version: version))
+                    return nil
+                }
+                throw error
             }
-            throw error
         }
         guard record.id == id else {
             problems.append(.unreadable(path: path, reason: "its id does not match its file name"))

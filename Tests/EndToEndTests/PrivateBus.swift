@@ -18,7 +18,11 @@ final class PrivateBus {
 
     /// - Parameter activatable: the shell command the bus runs when someone calls the server's
     ///   name while none owns it (a service file), if any.
-    init(in folder: String, activatable command: String? = nil, system: Bool = false) throws {
+    /// - Parameter maxRepliesPerConnection: the bus's limit on replies one connection may wait for
+    ///   (Debian's session.conf says 50,000; a bus without it uses dbus-daemon's much lower default).
+    init(
+        in folder: String, activatable command: String? = nil, system: Bool = false, maxRepliesPerConnection: Int? = nil
+    ) throws {
         self.folder = folder
         isSystem = system
         let services = folder + "/services"
@@ -37,6 +41,10 @@ final class PrivateBus {
             of: "<standard_session_servicedirs />", with: "<servicedir>\(services)</servicedir>"
         )
         .replacingOccurrences(of: "<includedir>session.d</includedir>", with: "")
+        .replacingOccurrences(
+            of: #"<limit name="max_replies_per_connection">50000</limit>"#,
+            with: #"<limit name="max_replies_per_connection">\#(maxRepliesPerConnection ?? 50000)</limit>"#
+        )
         .write(toFile: config, atomically: true, encoding: .utf8)
         let bus = Spawn.run(
             "/usr/bin/dbus-daemon", ["--config-file=\(config)", "--fork", "--print-address=1", "--print-pid=1"],
