@@ -56,12 +56,14 @@ public final class DBusNotifier: Notifier {
     /// The pause before the refused calls go again (doubling, at most 2 s); 0 while none wait.
     private var retryMilliseconds: UInt32 = 0
     private var retryScheduled = false
-    private var refusedSinceLogged = 0
+    private var refusalLogged = false
     private let log: (String) -> Void
-    /// Calls in flight at once. dunst answers a Notify in about 0.1 ms when idle and its queue, not the
-    /// bus, is what a burst waits on: 8 keeps a thousand popups within the lateness bench's figure
-    /// while far below any bus's pending-reply limit.
-    static let window = 8
+    /// Calls in flight at once, at most `largestWindow`; smaller once the bus refused one.
+    private var window = DBusNotifier.largestWindow
+    /// The server's queue, not the bus, is what a burst waits on: 8 in flight keep the server busy
+    /// (the lateness rows of `make bench`) and stay far below the pending-reply limit of Debian's
+    /// session bus (50,000); a bus with a lower one makes the window smaller.
+    static let largestWindow = 8
 
     /// `NotificationClosed`'s reason when the user dismissed the popup.
     private static let dismissedByUser: UInt32 = 2
@@ -125,7 +127,7 @@ public final class DBusNotifier: Notifier {
     /// Sends what waits, oldest first, while the window has room (and no refusal is being waited out).
     private func sendWaiting() {
         guard let connection, !retryScheduled else { return }
-        while inFlight < Self.window, let serial = waiting.keys.min(), let content = waiting.removeValue(forKey: serial)
+        while inFlight < window, let serial = waiting.keys.min(), let content = waiting.removeValue(forKey: serial)
         {
             // Replaced or withdrawn while it waited: it never goes out.
             guard wanted[content.petID] == serial else { continue }
@@ -136,12 +138,18 @@ public final class DBusNotifier: Notifier {
         }
     }
 
-    /// The bus refused a call that never reached the server: it waits again, in its place, and
-    /// the queue goes again after a pause.
+    /// The bus refused a call that never reached the server: the window shrinks to what the bus
+    /// took (its limit on replies pending for one connection), the call waits again in its place,
+    /// and the queue goes again after a pause.
     private func refused(_ request: PendingNotify) {
-        refusedSinceLogged += 1
-        if refusedSinceLogged == 1 {
-            log("the session bus refused a popup for now (LimitsExceeded: too many calls pending); sending it again")
+        if inFlight + 1 <= window {
+            window = max(1, inFlight)
+            if !refusalLogged {
+                log(
+                    "the session bus refused a popup (LimitsExceeded: it takes few calls pending from one "
+                        + "program); sending \(window) at a time from now on, the refused ones again")
+                refusalLogged = true
+            }
         }
         if wanted[request.content.petID] == request.serial { waiting[request.serial] = request.content }
         retryMilliseconds = retryMilliseconds == 0 ? 20 : min(retryMilliseconds * 2, 2000)
@@ -157,13 +165,8 @@ public final class DBusNotifier: Notifier {
             G_PRIORITY_DEFAULT, retryMilliseconds, again, Unmanaged.passRetained(self).toOpaque(), nil)
     }
 
-    /// A popup the server took: the refusals, if any, are over.
-    private func accepted() {
-        guard retryMilliseconds != 0 else { return }
-        if refusedSinceLogged > 1 { log("the session bus took the popups it refused (\(refusedSinceLogged) refusals)") }
-        retryMilliseconds = 0
-        refusedSinceLogged = 0
-    }
+    /// A popup the server took: the pause before a retry starts small again.
+    private func accepted() { retryMilliseconds = 0 }
 
     /// Closes one of the current owner's popups (an id of a server that left names nothing).
     private func closeNotification(_ id: UInt32) {

@@ -149,11 +149,13 @@ final class PrivateBus {
     }
 
     /// dunst on the session's X display, as a desktop runs it; every popup stays until closed.
-    func startDunst() throws {
+    /// `global` adds lines to its `[global]` section.
+    func startDunst(global: [String] = []) throws {
         let config = folder + "/dunstrc"
         try """
         [global]
             show_indicators = no
+        \(global.map { "    " + $0 + "\n" }.joined())
         [urgency_low]
             timeout = 0
         [urgency_normal]
