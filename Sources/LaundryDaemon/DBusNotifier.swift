@@ -127,8 +127,7 @@ public final class DBusNotifier: Notifier {
     /// Sends what waits, oldest first, while the window has room (and no refusal is being waited out).
     private func sendWaiting() {
         guard let connection, !retryScheduled else { return }
-        while inFlight < window, let serial = waiting.keys.min(), let content = waiting.removeValue(forKey: serial)
-        {
+        while inFlight < window, let serial = waiting.keys.min(), let content = waiting.removeValue(forKey: serial) {
             // Replaced or withdrawn while it waited: it never goes out.
             guard wanted[content.petID] == serial else { continue }
             inFlight += 1
