@@ -232,7 +232,7 @@ complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_option
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry snooze" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry daemon" version' -l 'version' -d 'Show the version.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_flags_or_options "laundry daemon" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry daemon" -eq 1' -fa 'run' -d 'Run the service in the foreground, logging to stderr.'
+complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry daemon" -eq 1' -fa 'run' -d 'Run the service (laundryd) in the foreground, logging to stderr.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry daemon" -eq 1' -fa 'start' -d 'Start the service in the background; it logs to $XDG_STATE_HOME/laundry/daemon.log.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry daemon" -eq 1' -fa 'stop' -d 'Stop the background service.'
 complete -c 'laundry' -n '__laundry_should_offer_completions_for_positional "laundry daemon" -eq 1' -fa 'status' -d 'Show whether the service runs: pid, uptime, timers armed, next deadline, notification server.'
