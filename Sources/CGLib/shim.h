@@ -10,6 +10,7 @@
 #include <glib.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
+#include <malloc.h>
 #include <unistd.h>
 
 int pipe2(int pipefd[2], int flags);

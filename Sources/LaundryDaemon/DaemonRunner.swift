@@ -1,3 +1,4 @@
+import CGLib
 import FoundationEssentials
 import LaundryActions
 import LaundryControl
@@ -38,6 +39,9 @@ public enum DaemonRunner {
         let startedAt = clock.now()
         log("started (pid \(getpid())) for \(laundry.home)")
         engine.start()
+        // Reading every pet at start leaves freed memory between the pets kept: given back here
+        // (2.3 MB of 10,000 pets' start, by /proc/<pid>/status; bench row "bytes per armed timer").
+        malloc_trim(0)
         let inhibitor = SessionSuspendInhibitor(log: log)
         let sleepWatch = SleepWatch(log: log)
         var asleep = false
@@ -51,7 +55,7 @@ public enum DaemonRunner {
             inhibitor.hold(wish?.reason)
             // logind's delay lock while a load runs (whatever keepAwake says: it is what lets the
             // hook tell the phone), given back the moment a sleep begins.
-            let running = engine.runningLoads.count
+            let running = engine.runningLoadSummary.count
             sleepWatch.hold(
                 asleep || running == 0
                     ? nil : "to tell your phone about \(Plural.count(running, "load")) before sleeping")
