@@ -9,7 +9,19 @@ lateness of notifications, idle wake-ups, daemon memory, command latency (hyperf
 import glob, json, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LAUNDRY = os.path.join(ROOT, ".build/release/laundry")
+BENCH_PREFIX = os.path.join(ROOT, ".build/bench")
+LAUNDRY = os.path.join(BENCH_PREFIX, "bin/laundry")
+
+def install_stripped():
+    """The release binaries as `make install` lays them out, stripped: what users run."""
+    shutil.rmtree(BENCH_PREFIX, ignore_errors=True)
+    os.makedirs(os.path.join(BENCH_PREFIX, "bin"))
+    os.makedirs(os.path.join(BENCH_PREFIX, "share"))
+    for program in ("laundry", "laundryd"):
+        subprocess.run(["strip", "-o", os.path.join(BENCH_PREFIX, "bin", program),
+                        os.path.join(ROOT, ".build/release", program)], check=True)
+    os.symlink(os.path.join(ROOT, "data"), os.path.join(BENCH_PREFIX, "share/laundry"))
+    os.symlink(os.path.join(ROOT, ".build/locale"), os.path.join(BENCH_PREFIX, "share/locale"))
 PY = "/usr/bin/python3"
 rows = []
 
@@ -246,12 +258,6 @@ def startup_vs_peer():
     row("`laundry --version`", f"{version:.1f} ms", f"{true_ms:.1f} ms (`env /bin/true`)", f"{version / true_ms:.1f}", "-", True)
     shutil.rmtree(base, ignore_errors=True)
 
-def stripped_copy(binary, folder):
-    """valgrind gives up on the release binary's debug info ("possibly corrupted"): a stripped copy."""
-    copy = os.path.join(folder, os.path.basename(binary))
-    subprocess.run(["strip", "-o", copy, binary], check=True)
-    return copy
-
 def instructions(argv, env):
     """Instructions executed, by callgrind: the same on every run of the same binary and input."""
     out = tempfile.mktemp(prefix="callgrind-")
@@ -269,9 +275,12 @@ def startup_instructions():
     subprocess.run(["swiftc", "-Osize", "-static-stdlib", os.path.join(ROOT, "scripts/bench-floor/hello.swift"),
                     "-o", hello], check=True, capture_output=True)
     subprocess.run(["strip", hello], check=True)
-    laundry = stripped_copy(LAUNDRY, folder)
+    laundry = LAUNDRY  # stripped by install_stripped (valgrind gives up on the release binary's debug info)
     base, env = fresh_env()
-    env = dict(env, LAUNDRY_NO_AUTOSTART="1", LAUNDRY_DATA_DIR=os.path.join(ROOT, "data"))
+    # The same few variables for every program measured: counts then depend on nothing else of the
+    # machine's environment.
+    env = {key: env[key] for key in ("LAUNDRY_HOME", "XDG_RUNTIME_DIR", "XDG_STATE_HOME", "HOME", "PATH")}
+    env.update(LAUNDRY_NO_AUTOSTART="1", LAUNDRY_DATA_DIR=os.path.join(ROOT, "data"), LANG="C.UTF-8")
     for index in range(10):
         subprocess.run([LAUNDRY, "adopt", f"Pet {index}"], env=env, check=True, capture_output=True)
     for index in range(3):
@@ -285,7 +294,7 @@ def startup_instructions():
     row("`laundry status`, 10 pets (3 washing), instructions", fmt(status), f"{fmt(floor)} (hello world)",
         f"{status / floor:.2f}", "<= 1.6x", status <= 1.6 * floor)
     many_base, many = fresh_env()
-    many = dict(many, LAUNDRY_NO_AUTOSTART="1", LAUNDRY_DATA_DIR=os.path.join(ROOT, "data"))
+    many = dict(env, LAUNDRY_HOME=many["LAUNDRY_HOME"])
     make_pets(many, 1000, "--timer-every", "3")
     thousand = instructions([laundry, "status"], many)
     row("`laundry status`, 1,000 pets, instructions (a figure: no household has them)", fmt(thousand),
@@ -307,6 +316,7 @@ def tick():
     row("health tick over 10,000 pets (a steady tick)", f"{steady:.1f} ms", "-", "-", "<= 5 ms", steady <= 5)
 
 if __name__ == "__main__":
+    install_stripped()
     steps = sys.argv[1:] or ["instructions", "startup", "latency", "loads", "lateness", "wakeups", "memory", "tick"]
     if "instructions" in steps: startup_instructions()
     if "startup" in steps: startup_vs_peer()

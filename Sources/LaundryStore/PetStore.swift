@@ -234,11 +234,11 @@ public struct PetStore: Sendable {
     static func decodeRecord(_ data: Data, id: UUID, path: String, problems: inout [StoreProblem]) throws
         -> PetRecord?
     {
-        let decoder = JSONCoding.decoder()
         let record: PetRecord
         if let json = JSONValue.read(data), let read = PetRecord(json: json) {
             record = read
         } else {
+            let decoder = JSONCoding.decoder()
             do { record = try decoder.decode(PetRecord.self, from: data) } catch {
                 if let version = (try? decoder.decode(SchemaProbe.self, from: data))?.schemaVersion,
                     version > PetRecord.currentSchemaVersion
