@@ -42,8 +42,8 @@ BUILD_PACKAGES = pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.
 	/usr/include/mosquitto.h=libmosquitto-dev
 # Tools the tests drive for real: a private D-Bus session with dunst under Xvfb for notifications,
 # tmux for `laundry watch` and zsh, the three shells for completion, man for the manual page.
-# Sound: GSound (loaded with dlopen like libnotify, so its runtime library is enough) over the
-# freedesktop theme, PulseAudio with a null sink to play into, parecord/pacat and sox to record and
+# Sound: GSound (linked by laundryd) over the freedesktop theme, PulseAudio with a null sink to
+# play into, parecord/pacat and sox to record and
 # measure it; apprise and curl for the hook recipes; strace to count the wake-ups of `status --follow`;
 # i3blocks to read `status --format i3blocks --follow` as the bar itself does; desktop-file-utils to
 # validate the desktop entry; python3-gi for the scriptable notification server (a restarted

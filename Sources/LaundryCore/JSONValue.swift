@@ -1,14 +1,16 @@
 import FoundationEssentials
 
 /// A JSON document read by `JSONValue.read`: laundry's own reader of the JSON files on every
-/// command's path (each machine's pet records, `kinds.json`). `JSONDecoder` costs about 450,000
-/// instructions per pet record, most of it the Swift runtime making the metadata of the generic
-/// containers it decodes through and looking up their conformances (callgrind, `laundry status`
-/// with 10 pets: 4.5 of 12.5 million instructions; bench row "`laundry status`, 10 pets (3 washing),
-/// instructions"). This reader is not generic: a value is a tree of this enum, and each type reads
-/// itself from it (`PetRecord(json:)`, `KindCatalog(json:)`). A document or value it does not
-/// expect gives nil, and the caller decodes with `JSONDecoder` instead, so a file means the same
-/// whichever reads it and errors are `JSONDecoder`'s (a property test checks the two agree).
+/// command's path (each machine's pet records, `kinds.json`), and of a plug's payload (where one
+/// it does not read, such as a payload with a key twice, has no reading: "field missing").
+/// `JSONDecoder` costs about 450,000 instructions per pet record, most of it the Swift runtime
+/// making the metadata of the generic containers it decodes through and looking up their
+/// conformances (callgrind, `laundry status` with 10 pets: 4.5 of 12.5 million instructions; bench
+/// row "`laundry status`, 10 pets (3 washing), instructions"). This reader is not generic: a value
+/// is a tree of this enum, and each type reads itself from it (`PetRecord(json:)`,
+/// `KindCatalog(json:)`). A document or value it does not expect gives nil, and the caller decodes
+/// with `JSONDecoder` instead, so a file means the same whichever reads it and errors are
+/// `JSONDecoder`'s (a property test checks the two agree).
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -68,9 +70,12 @@ public enum JSONValue: Equatable, Sendable {
         return Int(text)
     }
 
-    /// A finite number.
+    /// A finite number. One too small for a Double is left to JSONDecoder, which refuses it where
+    /// `Double(_:)` would give 0.
     public var double: Double? {
         guard case .number(let text) = self, let value = Double(text), value.isFinite else { return nil }
+        let mantissa = text.prefix(while: { $0 != "e" && $0 != "E" })
+        if value == 0, mantissa.contains(where: { $0 >= "1" && $0 <= "9" }) { return nil }
         return value
     }
 

@@ -336,7 +336,6 @@ public final class DaemonEngine {
 
     // MARK: Sleep
 
-    /// The loads running now (not paused, not yet at their end), soonest end first.
     /// How many loads run now and the one that ends last (as `runningLoads` orders them), found
     /// after every event without an array of every pet: building and sorting that array was
     /// 535 bytes per armed timer at each event's peak (massif; bench row "bytes per armed timer").
@@ -361,6 +360,7 @@ public final class DaemonEngine {
         return (count, last)
     }
 
+    /// The loads running now (not paused, not yet at their end), soonest end first.
     public var runningLoads: [(pet: Pet, load: LaundryTimer)] {
         let time = now
         return services.values.compactMap { service in

@@ -10,7 +10,9 @@ import LaundryRendering
 public enum DesktopProbe {
     /// The notification server and the interfaces that could keep this computer awake.
     public static func findings() -> DesktopFindings {
-        DesktopFindings(server: LibnotifyPopup.server(), suspendInhibitors: suspendInhibitors())
+        // Asked with the daemon's 3 s timeouts: libnotify's questions wait 25 s each for a server
+        // that hangs, and `doctor` waits for this answer.
+        DesktopFindings(server: DBusNotifier(iconPath: nil).refreshServer(), suspendInhibitors: suspendInhibitors())
     }
 
     /// Plays the alarm once (with `sound`), then posts a test notification, then runs the hook

@@ -4,9 +4,8 @@ import FoundationEssentials
 import LaundryControl
 import LaundryRendering
 
-/// libnotify, for laundryd's one-shot answers to the command: who the notification server is
-/// (`laundry doctor`) and the test popup (`laundry notify-test`), each a blocking call in a
-/// process that does nothing else.
+/// libnotify, for `laundry notify-test`: who the notification server is and the test popup, each a
+/// blocking call in a process that does nothing else.
 ///
 /// The daemon posts its popups through `DBusNotifier` (GDBus) instead: libnotify 0.8's only way
 /// to post, `notify_notification_show`, waits for the server's reply, so the daemon's loop would

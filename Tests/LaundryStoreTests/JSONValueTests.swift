@@ -59,6 +59,11 @@ final class JSONValueTests: XCTestCase {
             XCTAssertNil(JSONValue.read(Array(refused.utf8)), refused)
         }
         XCTAssertNil(JSONValue.read([0x22, 0xFF, 0x22]), "bytes that are not UTF-8")
+        for tiny in ["1e-400", "-2e-324", "0.1e-330"] {
+            XCTAssertNil(JSONValue.read(Array(tiny.utf8))?.double, "\(tiny) is not 0: JSONDecoder refuses it")
+            XCTAssertThrowsError(try JSONDecoder().decode(Double.self, from: Data(tiny.utf8)), tiny)
+        }
+        XCTAssertEqual(JSONValue.read(Array("0e-400".utf8))?.double, 0)
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         XCTAssertNil(JSONValue.read(Array(deep.utf8)), "nesting past 64 levels")
     }
@@ -138,7 +143,7 @@ final class JSONValueTests: XCTestCase {
         let position = random.below(bytes.count)
         let inserts: [String] = [
             " ", "\t", "\\n", "\\\"", ",", "}", "]", "null", #""x":1,"#, #""id":"y","#, "\u{01}", "é", "0", "1.5",
-            "-", "e7", #""stage":"washing","#,
+            "-", "e7", #""stage":"washing","#, "e-400", "1e-330",
         ]
         switch random.below(5) {
         case 0: bytes.remove(at: position)

@@ -26,10 +26,14 @@ public protocol BrokerLink: AnyObject {
 }
 
 /// A libmosquitto client driven from the daemon's GLib loop: its socket is watched like any other
-/// file descriptor and read or written only when ready, so the loop never waits on the network.
-/// libmosquitto's own thread (`mosquitto_loop_start`) is not used: it gives up for good after a
-/// host name that does not resolve yet (a laptop at boot) or a failed TLS handshake, where this one
-/// tries again (1 s, doubling to 60 s) until the daemon stops.
+/// file descriptor and read or written only when ready, so the loop never waits on a broker that is
+/// slow or gone. The one wait left is the name lookup: `mosquitto_connect_async` resolves the
+/// broker's name before it returns, on the loop (a numeric address or a name in /etc/hosts takes
+/// no time; a name a slow DNS server answers holds the loop that long, once per attempt), and it
+/// tries only the first address the name gives. libmosquitto's own thread (`mosquitto_loop_start`)
+/// is not used: it gives up for good after a host name that does not resolve yet (a laptop at
+/// boot) or a failed TLS handshake, where this one tries again (1 s, doubling to 60 s) until the
+/// daemon stops.
 ///
 /// What the connection reports is queued and `fd` (an eventfd) becomes readable, so it reaches the
 /// loop the way every other event does: `MainLoop.watch(fd:)`, then `drain`.
@@ -109,6 +113,7 @@ public final class MQTTConnection: BrokerLink {
     }
 
     public func publish(_ topic: String, _ payload: [UInt8], retained: Bool) {
+        guard !stopped else { return }
         payload.withUnsafeBytes { bytes in
             _ = mosquitto_publish(client, nil, topic, Int32(bytes.count), bytes.baseAddress, 1, retained)
         }
@@ -116,6 +121,7 @@ public final class MQTTConnection: BrokerLink {
     }
 
     public func subscribe(_ pattern: String, retainAsPublished: Bool) {
+        guard !stopped else { return }
         let options = retainAsPublished ? Int32(MQTT_SUB_OPT_RETAIN_AS_PUBLISHED.rawValue) : 0
         mosquitto_subscribe_v5(client, nil, pattern, 1, options, nil)
         watchSocket()
@@ -201,10 +207,12 @@ public final class MQTTConnection: BrokerLink {
     private func socketReady(_ condition: GIOCondition) {
         var rc = MOSQ_ERR_SUCCESS.rawValue
         if condition.rawValue & G_IO_OUT.rawValue != 0 { rc = mosquitto_loop_write(client, 1) }
-        if rc == MOSQ_ERR_SUCCESS.rawValue, condition.rawValue & ~G_IO_OUT.rawValue != 0 {
-            rc = mosquitto_loop_read(client, 1)
-        }
+        // Read on every wake, writable or not: libmosquitto 2.0.11 (Debian 12) moves a TLS
+        // handshake on only inside its read, and a read with nothing to read returns at once.
+        if rc == MOSQ_ERR_SUCCESS.rawValue { rc = mosquitto_loop_read(client, 1) }
         guard rc == MOSQ_ERR_SUCCESS.rawValue else { return lost(rc) }
+        // The broker said goodbye (an MQTT 5 DISCONNECT): libmosquitto closed the socket itself.
+        guard mosquitto_socket(client) >= 0 else { return lost(MOSQ_ERR_CONN_LOST.rawValue) }
         // The source may be replaced here; GLib keeps the running one until this returns.
         watchSocket()
     }
@@ -227,6 +235,11 @@ public final class MQTTConnection: BrokerLink {
     /// libmosquitto's error in words; errno is read at once, before anything else can change it.
     private static func words(_ rc: Int32) -> String {
         rc == MOSQ_ERR_ERRNO.rawValue ? SystemErrorText.describe(errno) : String(cString: mosquitto_strerror(rc))
+    }
+
+    /// An MQTT 5 reason code (128 and up: the broker's own reason) or a libmosquitto error.
+    private static func reason(_ code: Int32) -> String {
+        code >= 128 ? String(cString: mosquitto_reason_string(code)) : words(code)
     }
 
     // MARK: libmosquitto's callbacks, called from inside loop_read on the loop's thread
@@ -254,7 +267,7 @@ public final class MQTTConnection: BrokerLink {
         guard let connection = connection(context), connection.connected else { return }
         connection.connected = false
         connection.attemptReported = true
-        connection.push(.disconnected(code == 0 ? "" : words(code)))
+        connection.push(.disconnected(code == 0 ? "" : reason(code)))
     }
 
     private static let onMessage:

@@ -30,9 +30,13 @@ extension LaundryCommand {
             let status =
                 DaemonLock.isHeld(paths: context.runtime) ? DaemonStatus.read(from: context.runtime.status) : nil
             let config = (try? context.laundry.loadConfig()) ?? .defaults
-            DoctorServerCheck.checkKeepAwake(
-                &report, interfaces: (try? desktop.get())?.suspendInhibitors ?? [], status: status, config: config,
-                now: context.laundry.now)
+            // Without laundryd's answer the notifications line already says why; nothing is known
+            // of the desktop's interfaces.
+            if let findings = try? desktop.get() {
+                DoctorServerCheck.checkKeepAwake(
+                    &report, interfaces: findings.suspendInhibitors, status: status, config: config,
+                    now: context.laundry.now)
+            }
             DoctorInstallCheck.check(&report, status: status, environment: environment)
             DoctorBrokerCheck.check(
                 &report, config: config, status: status, configPath: context.laundry.configPath,
