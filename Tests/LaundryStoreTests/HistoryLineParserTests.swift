@@ -34,7 +34,7 @@ final class HistoryLineParserTests: XCTestCase {
         var leftToTheDecoder = 0
         for _ in 0..<4000 {
             var bytes = Array(try encoder.encode(randomEvent()))
-            mutate(&bytes)
+            JSONMutation.mutate(&bytes, random: &random)
             var parser = HistoryLineParser()
             let fast = bytes.withUnsafeBytes { parser.event($0) }
             var slow = try? decoder.decode(HistoryEvent.self, from: Data(bytes))
@@ -105,23 +105,5 @@ final class HistoryLineParserTests: XCTestCase {
             }
         }
         return event
-    }
-
-    /// One change of the kind a hand edit, a torn write or another program makes.
-    private func mutate(_ bytes: inout [UInt8]) {
-        let position = random.below(bytes.count)
-        let inserts: [String] = [
-            " ", "\t", "\\n", "\\\"", ",", "}", "null", #""x":1,"#, #""id":"y","#, "\u{01}", "é", "0",
-        ]
-        switch random.below(5) {
-        case 0: bytes.remove(at: position)
-        case 1: bytes[position] = UInt8(random.below(128))
-        case 2: bytes.insert(contentsOf: Array(inserts[random.below(inserts.count)].utf8), at: position)
-        case 3: bytes[position] = 0xFF
-        default:
-            if let colon = bytes.indices.filter({ bytes[$0] == UInt8(ascii: ":") }).randomElement(using: &random) {
-                bytes.insert(contentsOf: Array(" null ".utf8), at: colon + 1)
-            }
-        }
     }
 }
