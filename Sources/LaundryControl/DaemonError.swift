@@ -6,7 +6,6 @@ public enum DaemonError: Error, Equatable, Sendable {
     case alreadyRunning(pid: Int32?)
     /// The daemon was started but exited at once; its log says why.
     case exitedAtOnce(log: String)
-    case executableNotFound
     /// `laundryd` is neither beside `laundry` nor on PATH.
     case daemonProgramNotFound
     /// `laundryd`, asked a question, exited with a failure (it said why on stderr).

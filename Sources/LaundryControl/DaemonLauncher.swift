@@ -36,18 +36,16 @@ public enum DaemonLauncher {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, posixSpawnSetsid)
-        let words: [String] = [executable]
-        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer {
-            for argument in arguments { free(argument) }
+        var spawned: pid_t = 0
+        let result = CStrings.with([executable]) { arguments in
+            CStrings.with(CStrings.environment(environment)) { environmentList in
+                var pid: pid_t = 0
+                let result = posix_spawn(&pid, executable, &actions, &attributes, arguments, environmentList)
+                spawned = pid
+                return result
+            }
         }
-        let environmentList: [UnsafeMutablePointer<CChar>?] =
-            environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for entry in environmentList { free(entry) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, arguments, environmentList)
+        let pid = spawned
         guard result == 0 else { throw DaemonError.system("posix_spawn \(executable)", result) }
         // Wait (briefly) until it is up and has said so, so a second command does not start another.
         for _ in 0..<150 {

@@ -29,10 +29,18 @@ public enum DaemonProgram {
     /// that failed, with `errno`.
     public static func exec(_ arguments: [String], environment: [String: String]) throws(DaemonError) -> Never {
         guard let program = path(environment: environment) else { throw DaemonError.daemonProgramNotFound }
-        let words = [program] + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        execv(program, argv)
-        throw DaemonError.system("execv \(program)", errno)
+        let failure = CStrings.with([program] + arguments) { argv in
+            execv(program, argv)
+            return errno
+        }
+        throw DaemonError.system("execv \(program)", failure)
+    }
+
+    /// `laundryd --version`'s version, or nil when it does not answer.
+    public static func version(environment: [String: String]) -> String? {
+        guard let output = try? output(["--version"], environment: environment) else { return nil }
+        let words = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        return words.count == 2 && words[0] == Substring(name) ? String(words[1]) : nil
     }
 
     /// Runs `laundryd arguments…` and reads the JSON it prints as `Answer`.
@@ -41,7 +49,7 @@ public enum DaemonProgram {
     ) throws(DaemonError) -> Answer {
         let output = try output(arguments, environment: environment)
         do { return try JSONCoding.decoder().decode(Answer.self, from: output) } catch {
-            throw DaemonError.daemonProgramFailed(program: name)
+            throw DaemonError.daemonProgramFailed(program: path(environment: environment) ?? name)
         }
     }
 
@@ -57,16 +65,12 @@ public enum DaemonProgram {
         posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
         posix_spawn_file_actions_addclose(&actions, pipe[0])
         posix_spawn_file_actions_addclose(&actions, pipe[1])
-        let words = [program] + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        let environmentList: [UnsafeMutablePointer<CChar>?] =
-            environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for word in argv { free(word) }
-            for entry in environmentList { free(entry) }
-        }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environmentList)
+        let spawned = CStrings.with([program] + arguments) { argv in
+            CStrings.with(CStrings.environment(environment)) { environmentList in
+                posix_spawn(&pid, program, &actions, nil, argv, environmentList)
+            }
+        }
         close(pipe[1])
         defer { close(pipe[0]) }
         guard spawned == 0 else { throw DaemonError.system("posix_spawn \(program)", spawned) }

@@ -1,5 +1,6 @@
 import CGLib
 import FoundationEssentials
+import HeapModule
 import LaundryControl
 import LaundryCore
 import LaundryRendering
@@ -26,9 +27,9 @@ import LaundryRendering
 /// At most `window` `Notify` calls are in flight; the rest wait in the order they were asked for
 /// (the engine announces in deadline order), and one replaced or withdrawn before it went out is
 /// never sent. A bus that refuses a call (`LimitsExceeded`: too many replies pending on our
-/// connection, as a bus without Debian's session.conf limits does at a few dozen) never passed it
-/// on, so it waits at the head of the queue and goes again with backoff. After `NoReply` or a
-/// timeout the popup may be on screen, so it is not sent again.
+/// connection, as a bus started without Debian's session.conf limits does) never passed it on: the
+/// window shrinks to what the bus took, and the call waits again in its place and goes again after
+/// a pause. After `NoReply` or a timeout the popup may be on screen, so it is not sent again.
 public final class DBusNotifier: Notifier {
     public private(set) var server: ServerInfo?
     public var onAction: ((UUID, String) -> Void)?
@@ -50,8 +51,9 @@ public final class DBusNotifier: Notifier {
     /// other (replaced or withdrawn before the server answered) is closed at once.
     private var wanted: [UUID: Int] = [:]
     private var posted = 0
-    /// The `Notify` calls waiting for a place in the window, by serial (the order they were asked for).
-    private var waiting: [Int: NotificationContent] = [:]
+    /// The `Notify` calls waiting for a place in the window, oldest serial first (a refused one goes
+    /// back in its place). One no longer wanted stays until it comes up, and is skipped then.
+    private var waiting = Heap<Waiting>()
     private var inFlight = 0
     /// The pause before the refused calls go again (doubling, at most 2 s); 0 while none wait.
     private var retryMilliseconds: UInt32 = 0
@@ -112,13 +114,13 @@ public final class DBusNotifier: Notifier {
         close(petID: content.petID)
         posted += 1
         wanted[content.petID] = posted
-        waiting[posted] = content
+        waiting.insert(Waiting(serial: posted, content: content))
         sendWaiting()
         return .posted
     }
 
     public func close(petID: UUID) {
-        if let serial = wanted.removeValue(forKey: petID) { waiting[serial] = nil }
+        wanted[petID] = nil
         guard let previous = idByPet.removeValue(forKey: petID) else { return }
         petByID[previous] = nil
         closeNotification(previous)
@@ -127,13 +129,13 @@ public final class DBusNotifier: Notifier {
     /// Sends what waits, oldest first, while the window has room (and no refusal is being waited out).
     private func sendWaiting() {
         guard let connection, !retryScheduled else { return }
-        while inFlight < window, let serial = waiting.keys.min(), let content = waiting.removeValue(forKey: serial) {
+        while inFlight < window, let next = waiting.popMin() {
             // Replaced or withdrawn while it waited: it never goes out.
-            guard wanted[content.petID] == serial else { continue }
+            guard wanted[next.content.petID] == next.serial else { continue }
             inFlight += 1
             call(
-                connection, "Notify", parameters(for: content), to: owner ?? Self.busName, replyType: "(u)",
-                request: PendingNotify(notifier: self, content: content, serial: serial, owner: owner))
+                connection, "Notify", parameters(for: next.content), to: owner ?? Self.busName, replyType: "(u)",
+                request: PendingNotify(notifier: self, content: next.content, serial: next.serial, owner: owner))
         }
     }
 
@@ -150,7 +152,9 @@ public final class DBusNotifier: Notifier {
                 refusalLogged = true
             }
         }
-        if wanted[request.content.petID] == request.serial { waiting[request.serial] = request.content }
+        if wanted[request.content.petID] == request.serial {
+            waiting.insert(Waiting(serial: request.serial, content: request.content))
+        }
         retryMilliseconds = retryMilliseconds == 0 ? 20 : min(retryMilliseconds * 2, 2000)
         guard !retryScheduled else { return }
         retryScheduled = true
@@ -209,9 +213,16 @@ public final class DBusNotifier: Notifier {
         petByID = [:]
         server = nil
         // What waited was for the server that left; the engine posts again what still holds.
-        waiting = [:]
+        waiting = Heap()
         if newOwner != nil { _ = refreshServer() }
         onServerChanged?(server)
+    }
+
+    private struct Waiting: Comparable {
+        let serial: Int
+        let content: NotificationContent
+        static func < (left: Waiting, right: Waiting) -> Bool { left.serial < right.serial }
+        static func == (left: Waiting, right: Waiting) -> Bool { left.serial == right.serial }
     }
 
     private final class PendingNotify {

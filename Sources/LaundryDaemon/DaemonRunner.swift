@@ -10,8 +10,9 @@ import LaundryStore
     @preconcurrency import Glibc
 #endif
 
-/// `laundry daemon run`: takes the lock, wires the engine to libnotify and the GLib loop, and runs
-/// until SIGTERM or SIGINT, leaving nothing half-written (every write is atomic).
+/// `laundryd` (`laundry daemon run`): takes the lock, wires the engine to the notification server
+/// and the GLib loop, and runs until SIGTERM or SIGINT, leaving nothing half-written (every write
+/// is atomic).
 public enum DaemonRunner {
     public static func run(environment: [String: String], version: String, log: @escaping (String) -> Void) throws {
         let runtime = RuntimePaths.resolve(environment: environment)

@@ -283,7 +283,8 @@ final class MessageCatalogueTests: XCTestCase {
             CommandError.followFailed(call: "poll", reason: "bad file descriptor"),
             DaemonError.system("inotify_init1", 24), DaemonError.alreadyRunning(pid: 4242),
             DaemonError.alreadyRunning(pid: nil), DaemonError.exitedAtOnce(log: "~/.local/state/laundry/daemon.log"),
-            DaemonError.executableNotFound, DaemonError.unitTemplateMissing(path: "/usr/share/laundry/laundry.service"),
+            DaemonError.daemonProgramNotFound, DaemonError.daemonProgramFailed(program: "/usr/bin/laundryd"),
+            DaemonError.unitTemplateMissing(path: "/usr/share/laundry/laundry.service"),
             DaemonError.folderUnusable(path: "/run/user/1000/laundry", reason: "permission denied"),
         ] + configProblems().map { StoreError.configInvalid(path: "~/.config/laundry/config.json", problem: $0) }
     }
@@ -304,7 +305,7 @@ final class MessageCatalogueTests: XCTestCase {
         return [
             .store(.unreadable(path: path, reason: "permission denied")),
             .store(.newerSchema(path: path, version: 9)),
-            .daemonNotStarted(.executableNotFound),
+            .daemonNotStarted(.daemonProgramNotFound),
             .deviceRenewed(old: "aaaaaaaaaaaaaaaa", new: "bbbbbbbbbbbbbbbb", otherHost: name),
             .importWaits(reason: "a laundry daemon of the version before (pid 42) is running"),
         ]

@@ -11,7 +11,6 @@ extension ErrorText {
             return Words.text("the laundry daemon is already running{pid}", ["pid": pid.map { " (pid \($0))" } ?? ""])
         case .exitedAtOnce(let log):
             return Words.text("the laundry daemon exited at once; its log says why: {log}", ["log": shown(log)])
-        case .executableNotFound: return Words.text("cannot find the laundry binary (/proc/self/exe is unreadable)")
         case .daemonProgramNotFound:
             return Words.text("cannot find laundryd beside laundry or on PATH; reinstall laundry (make install)")
         case .daemonProgramFailed(let program):

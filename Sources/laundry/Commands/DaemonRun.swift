@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import LaundryControl
 
 extension LaundryCommand.Daemon {
@@ -7,8 +8,7 @@ extension LaundryCommand.Daemon {
             commandName: "run", abstract: "Run the service (laundryd) in the foreground, logging to stderr.")
 
         func run() throws {
-            let context = try AppContext.make()
-            try DaemonProgram.exec(["run"], environment: context.environment)
+            try DaemonProgram.exec(["run"], environment: ProcessInfo.processInfo.environment)
         }
     }
 }

@@ -12,9 +12,10 @@ enum DoctorInstallCheck {
         let own = InstallCheck.ownBinary ?? "laundry"
         let onPath = InstallCheck.binariesOnPath(environment: environment)
         report.ok(area, Words.text("{binary} (laundry {version})", ["binary": own, "version": LaundryCommand.version]))
+        // laundryd as it answers for itself: the one found may be another install's.
         if let daemon = DaemonProgram.path(environment: environment) {
-            report.ok(
-                area, Words.text("{binary} (laundry {version})", ["binary": daemon, "version": LaundryCommand.version]))
+            let version = DaemonProgram.version(environment: environment) ?? "?"
+            report.ok(area, Words.text("{binary} (laundry {version})", ["binary": daemon, "version": version]))
         }
         if onPath.count > 1 {
             report.warning(

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// Words as the NUL-terminated list `posix_spawn` and `execv` take (argv, or `KEY=value` for the
+/// environment), freed when `body` returns.
+enum CStrings {
+    static func with<Result>(
+        _ words: [String], _ body: ([UnsafeMutablePointer<CChar>?]) throws -> Result
+    ) rethrows -> Result {
+        let list: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer {
+            for word in list { free(word) }
+        }
+        return try body(list)
+    }
+
+    /// An environment as `KEY=value` words.
+    static func environment(_ variables: [String: String]) -> [String] {
+        variables.map { "\($0.key)=\($0.value)" }
+    }
+}
