@@ -5,9 +5,11 @@ server cannot keep up with (dunst draws each popup; 2,000 at once can bring it d
 a real server here cannot show: a server that broadcasts its signals to every client, as mako and
 swaync do, and that starts its ids again from 1 when it restarts.
 
-recording-server.py READY_FILE [--broadcast] [--log FILE]
+recording-server.py READY_FILE [--broadcast] [--log FILE] [--no-reply-to TEXT]
   READY_FILE   written once it owns the name
   --broadcast  ActionInvoked and NotificationClosed go to every client, not only the sender
+  --no-reply-to TEXT  a Notify whose body holds TEXT is recorded, then answered with the error a
+               bus gives when a server does not answer in time (org.freedesktop.DBus.Error.NoReply)
   --log FILE   one JSON line per call: {"call": "Notify", "id", "sender", "summary", "body"} or
                {"call": "CloseNotification", "id", "sender"}
 
@@ -40,6 +42,7 @@ arguments = sys.argv[1:]
 ready_file = arguments[0]
 broadcast = "--broadcast" in arguments
 log_file = arguments[arguments.index("--log") + 1] if "--log" in arguments else None
+no_reply_to = arguments[arguments.index("--no-reply-to") + 1] if "--no-reply-to" in arguments else None
 next_id = 0
 owners = {}  # notification id -> the client that posted it
 
@@ -66,7 +69,10 @@ def on_call(connection, sender, path, interface, method, parameters, invocation)
         owners[next_id] = sender
         _, _, _, summary, body, _, _, _ = parameters.unpack()
         record({"call": "Notify", "id": next_id, "sender": sender, "summary": summary, "body": body})
-        invocation.return_value(GLib.Variant("(u)", (next_id,)))
+        if no_reply_to and no_reply_to in body:
+            invocation.return_dbus_error("org.freedesktop.DBus.Error.NoReply", "the server did not answer in time")
+        else:
+            invocation.return_value(GLib.Variant("(u)", (next_id,)))
     elif method == "CloseNotification":
         (notification,) = parameters.unpack()
         record({"call": "CloseNotification", "id": notification, "sender": sender})

@@ -146,6 +146,8 @@ final class KeepAwakeEndToEndTests: DaemonTestCase {
         // Socks is done: it rings until someone acts, and the session stays awake for it.
         XCTAssertTrue(
             waitUntil(5) { self.inhibitions(portal).last?.contains("is done and waiting") == true }, "\(calls(portal))")
+        // The new one is taken before the old one is given back: wait for that release too.
+        XCTAssertTrue(waitUntil(3) { self.inhibitions(portal).count == self.releases(portal) + 1 }, "\(calls(portal))")
         let held = releases(portal)
         let popup = try XCTUnwrap(session.recordedCalls().last { ($0["body"] as? String)?.contains(socks) == true })
         session.tellServer("Invoke", String(try XCTUnwrap(popup["id"] as? Int)), "default")

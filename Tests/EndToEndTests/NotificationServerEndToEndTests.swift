@@ -134,4 +134,26 @@ final class NotificationServerEndToEndTests: DaemonTestCase {
         try bus.startDunst()
         XCTAssertTrue(waitUntil(5) { NotifyLog.calls(mentioning: marker, in: monitor).count == 1 }, log)
     }
+
+    /// A server that did not answer in time may have shown the popup: it is not sent again (it
+    /// could show twice), the log says so, and its alarm rings on.
+    func test_aPopupTheServerDidNotAnswerIsNotSentAgainAndItsAlarmRingsOn() throws {
+        try home.writeConfig(#"{"alarmRepeatSeconds": 1, "alarmMinutes": 2}"#)
+        let unanswered = "Sheets \(marker)"
+        let answered = "Towels \(marker)"
+        try bus.startRecordingServer(broadcast: false, noReplyTo: unanswered)
+        home.ok("adopt", unanswered)
+        home.ok("adopt", answered)
+        let posted = { (name: String) in
+            self.bus.recordedCalls().filter { ($0["body"] as? String)?.contains(name) == true }.count
+        }
+        home.ok("wash", unanswered, "--for", "1s")
+        XCTAssertTrue(waitUntil(5) { self.log.contains("a popup may not have been shown") }, log)
+        XCTAssertTrue(waitUntil(5) { self.log.contains("alarm rings again for \(unanswered)") }, log)
+        // A later load's popup goes out and is answered: by then a second try would have gone too.
+        home.ok("wash", answered, "--for", "1s")
+        XCTAssertTrue(waitUntil(5) { posted(answered) == 1 }, log)
+        XCTAssertEqual(posted(unanswered), 1, "sent once: \(bus.recordedCalls())")
+        XCTAssertFalse(log.contains("not shown ("), "not taken for a popup that was never shown: \(log)")
+    }
 }

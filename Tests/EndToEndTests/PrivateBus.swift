@@ -167,12 +167,14 @@ final class PrivateBus {
         try start("/usr/bin/dunst", ["-config", config])
     }
 
-    /// scripts/recording-server.py, optionally broadcasting its signals as mako and swaync do; its
-    /// record of calls is `recordingLog`.
-    func startRecordingServer(broadcast: Bool) throws {
+    /// scripts/recording-server.py, optionally broadcasting its signals as mako and swaync do, and
+    /// answering "no reply" to a popup whose body holds `noReplyTo`; its record of calls is
+    /// `recordingLog`.
+    func startRecordingServer(broadcast: Bool, noReplyTo: String? = nil) throws {
         restarts += 1
         var arguments = [SourceTree.root + "/scripts/recording-server.py", folder + "/ready-\(restarts)"]
         arguments += ["--log", recordingLog] + (broadcast ? ["--broadcast"] : [])
+        if let noReplyTo { arguments += ["--no-reply-to", noReplyTo] }
         try start("/usr/bin/python3", arguments)
     }
 
