@@ -279,8 +279,8 @@ def startup_instructions():
     (static standard library, -Osize, stripped; scripts/bench-floor/hello.swift), in instructions."""
     folder = tempfile.mkdtemp(prefix="laundry-floor-")
     hello = os.path.join(folder, "hello")
-    subprocess.run(["swiftc", "-Osize", "-static-stdlib", os.path.join(ROOT, "scripts/bench-floor/hello.swift"),
-                    "-o", hello], check=True, capture_output=True)
+    subprocess.run(["swiftc", "-Osize", "-static-stdlib", "-Xlinker", "--no-export-dynamic",
+                    os.path.join(ROOT, "scripts/bench-floor/hello.swift"), "-o", hello], check=True, capture_output=True)
     subprocess.run(["strip", hello], check=True)
     laundry = LAUNDRY  # stripped by install_stripped (valgrind gives up on the release binary's debug info)
     base, env = fresh_env()

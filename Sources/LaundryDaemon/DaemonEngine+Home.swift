@@ -27,6 +27,7 @@ extension DaemonEngine {
 
     /// The appliance's plug says it stopped: its load ends now and is announced as any finish.
     public func applianceStopped(_ appliance: Appliance) {
+        writeUnwrittenNotes()
         do {
             if let state = try laundry.applianceStopped(appliance) {
                 log("the \(appliance.rawValue) stopped: \(state.pet.name)'s load ends now")

@@ -23,6 +23,8 @@ public final class MainLoop {
     private let afterEvent: () -> Void
     private let log: (String) -> Void
     private let loop: OpaquePointer
+    /// Whether an idle source is writing the notes of a large batch of announcements.
+    private var writingNotes = false
 
     init(
         engine: DaemonEngine, clock: any WallClock, timer: RealtimeTimer, watch: DirectoryWatch,
@@ -86,6 +88,7 @@ public final class MainLoop {
 
     private func stop(_ signal: String) {
         log("\(signal): stopping")
+        engine.writeUnwrittenNotes()
         g_main_loop_quit(loop)
     }
 
@@ -102,6 +105,25 @@ public final class MainLoop {
     private func rearm() {
         timer.arm(at: engine.nextDeadline.map { clock.wallTime(for: $0) })
         afterEvent()
+        if engine.hasUnwrittenNotes, !writingNotes { writeNotesWhenIdle() }
+    }
+
+    /// The notes a large batch of announcements left, one per turn of the loop while nothing of
+    /// higher priority is ready: the notification server's replies, which let the waiting popups
+    /// go, are handled between them. Armed again once the last is written (the pets' next
+    /// deadlines come from what was written).
+    private func writeNotesWhenIdle() {
+        writingNotes = true
+        let handler: GSourceFunc = { data in
+            let loop = Unmanaged<MainLoop>.fromOpaque(data!).takeUnretainedValue()
+            loop.engine.writeNextNote()
+            guard !loop.engine.hasUnwrittenNotes else { return 1 }
+            loop.writingNotes = false
+            loop.rearm()
+            return 0
+        }
+        // Unretained: the loop outlives its run, and the source is dispatched only within it.
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, handler, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     // MARK: GLib sources with Swift closures
