@@ -90,6 +90,7 @@ public enum DaemonRunner {
                     return nil
                 }
             }, afterEvent: reportStatus, log: log)
+        loop.takeEvents(of: notifier)
         sleepWatch.onPrepareForSleep = { sleeping in
             loop.handle { engine in
                 asleep = sleeping

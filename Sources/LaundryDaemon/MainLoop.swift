@@ -71,6 +71,21 @@ public final class MainLoop {
         rearm()
     }
 
+    /// The notification server's events (a button, a dismissal, a popup not shown after all, a new
+    /// server) reach the engine as events of this loop, like a file change: what follows from them
+    /// (the timerfd, the inhibitor, `daemon.json`, Home Assistant) is brought up to date at once,
+    /// not at the next tick up to 30 seconds later.
+    func takeEvents(of notifier: any Notifier) {
+        let action = notifier.onAction
+        let dismissed = notifier.onDismissed
+        let notShown = notifier.onNotShown
+        let serverChanged = notifier.onServerChanged
+        notifier.onAction = { [unowned self] pet, key in handle { _ in action?(pet, key) } }
+        notifier.onDismissed = { [unowned self] pet in handle { _ in dismissed?(pet) } }
+        notifier.onNotShown = { [unowned self] pet, reason in handle { _ in notShown?(pet, reason) } }
+        notifier.onServerChanged = { [unowned self] server in handle { _ in serverChanged?(server) } }
+    }
+
     /// Something else the loop listens to (the broker's events): `body` runs when `fd` is readable.
     func watch(fd: Int32, _ body: @escaping () -> Void) {
         addFD(fd, priority: G_PRIORITY_DEFAULT) { _ in body() }

@@ -82,6 +82,32 @@ final class NotificationServerEndToEndTests: DaemonTestCase {
         XCTAssertTrue(waitUntil(5) { self.log.contains("alarm for \(name) stopped: popup dismissed") }, log)
     }
 
+    /// A dismissal is an event of the daemon's loop like a file change: `daemon.json` (and with it
+    /// the inhibitor and Home Assistant) follows at once, not at the next tick or ring 30 s later.
+    func test_aDismissalReachesTheStatusFileAtOnce() throws {
+        try bus.startRecordingServer(broadcast: false)
+        let name = "Sheets \(marker)"
+        home.ok("adopt", name)
+        home.ok("wash", name, "--for", "1s")
+        let posted = { self.bus.recordedCalls().filter { ($0["body"] as? String)?.contains(self.marker) == true } }
+        XCTAssertTrue(waitUntil(5) { posted().count == 1 }, log)
+        XCTAssertTrue(waitUntil(5) { self.awakeReason()?.contains("\(name) is done and waiting") == true }, log)
+        bus.tellServer("Dismiss", String(try XCTUnwrap(posted().first?["id"] as? Int)))
+        XCTAssertTrue(waitUntil(5) { self.log.contains("alarm for \(name) stopped: popup dismissed") }, log)
+        XCTAssertTrue(
+            waitUntil(1) { self.awakeReason() == nil },
+            "daemon.json still says \(awakeReason() ?? "nothing") after the dismissal: \(log)")
+    }
+
+    /// Why daemon.json says the session should stay awake, if it says so.
+    private func awakeReason() -> String? {
+        guard let data = FileManager.default.contents(atPath: home.path + "/runtime/laundry/daemon.json"),
+            let status = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let awake = status["awake"] as? [String: Any]
+        else { return nil }
+        return awake["reason"] as? String
+    }
+
     /// With the server gone, a finish goes to the log and rings a `laundry watch`; when a server
     /// comes back, every load still waiting is on screen.
     func test_aServerThatGoesAwayAndComesBackGetsEveryLoadStillWaiting() throws {
