@@ -142,7 +142,7 @@ public final class Laundry {
     // MARK: Pets
 
     public func adopt(_ request: PetSettings) throws -> PetState {
-        guard let name = request.name else { throw PetError.invalidName("", reason: "a name cannot be empty or blank") }
+        guard let name = request.name else { throw PetError.invalidName("", .blank) }
         let kind = try kinds.resolve(request.kind ?? kinds.defaultKind)
         let now = clock.now()
         try prepareToWrite()

@@ -11,5 +11,5 @@ public enum LaundryWarning: Equatable, Sendable {
     /// one took a new id.
     case deviceRenewed(old: String, new: String, otherHost: String)
     /// The old layout is not brought in yet, and why.
-    case importWaits(reason: String)
+    case importWaits(oldDaemonPID: Int32)
 }

@@ -43,7 +43,7 @@ extension Laundry {
         var restart = false
         if let autostart = daemonAutostart, let old = autostart.runningOldDaemon() {
             guard autostart.stop(pid: old) else {
-                warnings.append(.importWaits(reason: "a laundry daemon of the version before (pid \(old)) is running"))
+                warnings.append(.importWaits(oldDaemonPID: old))
                 return
             }
             restart = true

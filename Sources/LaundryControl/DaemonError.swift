@@ -1,3 +1,5 @@
+import LaundryCore
+
 /// What can stop the notification service from starting or running. Data only: `ErrorText`
 /// words it, for the command line and the daemon's log alike.
 public enum DaemonError: Error, Equatable, Sendable {
@@ -12,5 +14,5 @@ public enum DaemonError: Error, Equatable, Sendable {
     case daemonProgramFailed(program: String)
     case unitTemplateMissing(path: String)
     /// A folder the daemon needs (its log's) cannot be made.
-    case folderUnusable(path: String, reason: String)
+    case folderUnusable(path: String, problem: FileProblem)
 }

@@ -21,7 +21,7 @@ public enum DaemonLauncher {
             throw DaemonError.daemonProgramNotFound
         }
         do { try StoreFiles.makeFolder(runtime.state) } catch {
-            throw DaemonError.folderUnusable(path: runtime.state, reason: error.reason)
+            throw DaemonError.folderUnusable(path: runtime.state, problem: error.problem ?? .system(EIO))
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -27,22 +27,21 @@ public enum JSONCoding {
         return decoder
     }
 
-    /// A short reason for a decoding failure, for messages: never the raw `DecodingError` dump.
-    public static func reason(_ error: any Error) -> String {
-        guard let decodingError = error as? DecodingError else { return "it is not valid JSON" }
+    /// What was wrong with a JSON file, for messages: never the raw `DecodingError` dump.
+    public static func problem(_ error: any Error) -> JSONProblem {
+        guard let decodingError = error as? DecodingError else { return .notJSON }
         func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-            return keys.isEmpty ? "" : " at '\(keys.joined(separator: "."))'"
+            context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         }
         switch decodingError {
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "it is not valid JSON" : "a value\(path(context)) is malformed"
+            return context.codingPath.isEmpty ? .notJSON : .malformedValue(at: path(context))
         case .keyNotFound(let key, let context):
-            return "the field '\(key.stringValue)'\(path(context)) is missing"
+            return .missingField(key.stringValue, at: path(context))
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "a value\(path(context)) has the wrong type"
+            return .wrongType(at: path(context))
         @unknown default:
-            return "it is not valid JSON"
+            return .notJSON
         }
     }
 }

@@ -39,11 +39,11 @@ public struct LaundryTimer: Codable, Equatable, Sendable {
     public var isPaused: Bool { pausedRemaining != nil }
 
     /// Why the values cannot be right, if they cannot; such a file is set aside.
-    public var implausibleValue: String? {
+    public var implausibleValue: FileProblem? {
         let day = Double(LaundryDuration.maximumSeconds)
-        if let pausedRemaining, !(0...day).contains(pausedRemaining) { return "pausedRemaining is outside 0 … 24 h" }
-        if !(0...day).contains(plannedSeconds) { return "plannedSeconds is outside 0 … 24 h" }
-        if abs(endsAt.timeIntervalSince(startedAt)) > 400 * day { return "endsAt is too far from startedAt" }
+        if let pausedRemaining, !(0...day).contains(pausedRemaining) { return .implausible(field: "pausedRemaining") }
+        if !(0...day).contains(plannedSeconds) { return .implausible(field: "plannedSeconds") }
+        if abs(endsAt.timeIntervalSince(startedAt)) > 400 * day { return .implausible(field: "endsAt") }
         return nil
     }
 

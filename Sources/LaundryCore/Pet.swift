@@ -82,11 +82,15 @@ public struct Pet: Equatable, Sendable {
 
     /// Why the values cannot be right, if they cannot (a file edited by hand, or damaged): such a
     /// file is set aside like one that does not parse.
-    public var implausibleValue: String? {
-        let counts = [totalCycles, currentStreak, longestStreak]
-        if !CycleDays.range.contains(cycleDays) { return "cycleDays is outside \(CycleDays.range)" }
-        if counts.contains(where: { $0 < 0 || $0 > 1_000_000_000 }) { return "a cycle or streak count is out of range" }
-        if PetName.isValidStored(name) == false { return "the name is empty or too long" }
+    public var implausibleValue: FileProblem? {
+        if !CycleDays.range.contains(cycleDays) { return .implausible(field: "cycleDays") }
+        for (field, count) in [
+            ("totalCycles", totalCycles), ("currentStreak", currentStreak), ("longestStreak", longestStreak),
+        ]
+        where count < 0 || count > 1_000_000_000 {
+            return .implausible(field: field)
+        }
+        if PetName.isValidStored(name) == false { return .implausible(field: "name") }
         return nil
     }
 }

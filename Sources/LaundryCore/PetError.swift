@@ -4,7 +4,7 @@ public enum PetError: Error, Equatable, Sendable {
     case unknownPet(String, suggestion: String?)
     case ambiguousPet(String, candidates: [String])
     case noPets
-    case invalidName(String, reason: String)
+    case invalidName(String, NameProblem)
     case unknownKind(String, known: [String])
     case invalidCycleDays(String)
     case cycleDaysOutOfRange(String)
@@ -14,4 +14,12 @@ public enum PetError: Error, Equatable, Sendable {
     case pausedTimer(Move, pet: String, stage: Stage, timerLeft: Double)
     case notPaused(pet: String)
     case alreadyPaused(pet: String)
+}
+
+/// Why a name cannot be a pet's.
+public enum NameProblem: Equatable, Sendable {
+    case blank
+    case tooLong(characters: Int, limit: Int)
+    /// A control character or invisible formatting (a newline, a right-to-left mark): its code point.
+    case invisible(UInt32)
 }

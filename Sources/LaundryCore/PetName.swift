@@ -7,19 +7,12 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ raw: String) throws(PetError) {
         let trimmed = raw.trimming()
-        guard !trimmed.isEmpty else { throw .invalidName(raw, reason: "a name cannot be empty or blank") }
+        guard !trimmed.isEmpty else { throw .invalidName(raw, .blank) }
         guard trimmed.count <= Self.maximumLength else {
-            throw .invalidName(
-                raw, reason: "a name can have at most \(Self.maximumLength) characters (this one has \(trimmed.count))")
+            throw .invalidName(raw, .tooLong(characters: trimmed.count, limit: Self.maximumLength))
         }
-        let forbidden = trimmed.unicodeScalars.first { UnsafeText.classify($0) != .safe }
-        if let forbidden {
-            throw .invalidName(
-                raw,
-                reason:
-                    "a name cannot contain control characters or invisible formatting such as a newline, a tab "
-                    + "or a right-to-left mark (found U+\(String(forbidden.value, radix: 16, uppercase: true)))"
-            )
+        if let forbidden = trimmed.unicodeScalars.first(where: { UnsafeText.classify($0) != .safe }) {
+            throw .invalidName(raw, .invisible(forbidden.value))
         }
         value = trimmed
     }

@@ -108,21 +108,20 @@ public struct PetRecord: Codable, Equatable, Sendable {
 
     /// Why the values cannot be right, if they cannot (a file edited by hand, or damaged): such a
     /// record is passed over like one that does not parse.
-    public var implausibleValue: String? {
-        if let settings, !CycleDays.range.contains(settings.value.cycleDays) {
-            return "cycleDays is outside \(CycleDays.range)"
-        }
+    public var implausibleValue: FileProblem? {
+        if let settings, !CycleDays.range.contains(settings.value.cycleDays) { return .implausible(field: "cycleDays") }
         if let cycle {
-            let counts = [cycle.value.totalCycles, cycle.value.currentStreak, cycle.value.longestStreak]
-            if counts.contains(where: { $0 < 0 || $0 > 1_000_000_000 }) {
-                return "a cycle or streak count is out of range"
-            }
+            let counts = [
+                ("totalCycles", cycle.value.totalCycles), ("currentStreak", cycle.value.currentStreak),
+                ("longestStreak", cycle.value.longestStreak),
+            ]
+            for (field, count) in counts where count < 0 || count > 1_000_000_000 { return .implausible(field: field) }
             if let load = cycle.value.load {
-                if load.petID != id { return "its load belongs to another pet" }
-                if let reason = load.implausibleValue { return reason }
+                if load.petID != id { return .loadOfAnotherPet }
+                if let problem = load.implausibleValue { return problem }
             }
         }
-        if let identity, PetName.isValidStored(identity.value.name) == false { return "the name is empty or too long" }
+        if let identity, PetName.isValidStored(identity.value.name) == false { return .implausible(field: "name") }
         return nil
     }
 }

@@ -218,7 +218,7 @@ public final class DaemonEngine {
         }
         ringNow()
         if logsTimings {
-            log("tick: \(Plural.count(services.count, "pet")) in \(ticking.wallTime)")
+            log("tick: " + Words.count(services.count, "{count} pet", "{count} pets") + " in \(ticking.wallTime)")
         }
     }
 
@@ -422,7 +422,9 @@ public final class DaemonEngine {
         let time = now
         asleepSince = time
         let running = runningLoads
-        log("going to sleep with \(Plural.count(running.count, "load")) running")
+        log(
+            Words.count(
+                running.count, "going to sleep with {count} load running", "going to sleep with {count} loads running"))
         guard let hook = config.hook, let hooks, let last = running.last else { return }
         let loads = running.map {
             HookEvent.Load(id: $0.load.id, petID: $0.pet.id, petName: $0.pet.name, endsAt: $0.load.endsAt)

@@ -59,7 +59,10 @@ public enum DaemonRunner {
             let running = engine.runningLoadSummary.count
             sleepWatch.hold(
                 asleep || running == 0
-                    ? nil : "to tell your phone about \(Plural.count(running, "load")) before sleeping")
+                    ? nil
+                    : Words.count(
+                        running, "to tell your phone about {count} load before sleeping",
+                        "to tell your phone about {count} loads before sleeping"))
             let awake =
                 engine.config.keepAwake
                 ? DaemonStatus.Awake(

@@ -22,7 +22,9 @@ public enum ConfigFile {
 
     public static func load(_ path: String) throws(StoreError) -> DaemonConfig {
         let read: PosixFile.ReadResult
-        do { read = try PosixFile.read(path) } catch { throw .configBroken(path: path, reason: error.reason) }
+        do { read = try PosixFile.read(path) } catch {
+            throw .configBroken(path: path, problem: error.problem ?? .missing)
+        }
         guard case .data(let data) = read else { return .defaults }
         do { return try JSONCoding.decoder().decode(DaemonConfig.self, from: data) } catch let problem
             as ConfigProblem

@@ -44,8 +44,7 @@ public struct DataDirectory: Sendable {
     public func loadKinds() throws(StoreError) -> KindCatalog {
         let catalog = try load(KindCatalog.self, from: "kinds.json", fast: KindCatalog.init(json:))
         guard !catalog.kinds.isEmpty, catalog.kind(catalog.defaultKind) != nil else {
-            throw .dataFileBroken(
-                path: path + "/kinds.json", reason: "it lists no kinds or its default kind is not among them")
+            throw .dataFileBroken(path: path + "/kinds.json", problem: .listsNoKinds)
         }
         return catalog
     }
@@ -57,11 +56,13 @@ public struct DataDirectory: Sendable {
     ) throws(StoreError) -> T {
         let file = path + "/" + name
         let read: PosixFile.ReadResult
-        do { read = try PosixFile.read(file) } catch { throw .dataFileBroken(path: file, reason: error.reason) }
-        guard case .data(let data) = read else { throw .dataFileBroken(path: file, reason: "it is missing") }
+        do { read = try PosixFile.read(file) } catch {
+            throw .dataFileBroken(path: file, problem: error.problem ?? .missing)
+        }
+        guard case .data(let data) = read else { throw .dataFileBroken(path: file, problem: .missing) }
         if let fast, let json = JSONValue.read(data), let value = fast(json) { return value }
         do { return try JSONDecoder().decode(T.self, from: data) } catch {
-            throw .dataFileBroken(path: file, reason: JSONCoding.reason(error))
+            throw .dataFileBroken(path: file, problem: .json(JSONCoding.problem(error)))
         }
     }
 

@@ -40,10 +40,10 @@ public final class DeviceIdentity: @unchecked Sendable {
         let linkError = errno
         unlink(aside)
         guard linked || linkError == EEXIST else {
-            throw .unwritable(path: file, reason: PosixFile.describe(linkError))
+            throw .unwritable(path: file, problem: .system(linkError))
         }
         guard let kept = try Self.read(file) else {
-            throw .unreadable(path: file, reason: "it is not a device id; delete it and laundry makes a new one")
+            throw .unreadable(path: file, problem: .notADeviceID)
         }
         cached = kept
         return kept
@@ -55,7 +55,7 @@ public final class DeviceIdentity: @unchecked Sendable {
         if PosixFile.exists(file) {
             let stamp = Timestamp.format(SystemClock().now()).replacing(":", with: "").replacing("-", with: "")
             guard rename(file, "\(file).cloned-\(stamp)") == 0 else {
-                throw .unwritable(path: file, reason: PosixFile.describe(errno))
+                throw .unwritable(path: file, problem: .system(errno))
             }
         }
         cached = nil
@@ -68,7 +68,7 @@ public final class DeviceIdentity: @unchecked Sendable {
         let words = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
         let text = words.count == 1 ? String(words[0]) : ""
         guard isValid(text) else {
-            throw .unreadable(path: file, reason: "it is not a device id; delete it and laundry makes a new one")
+            throw .unreadable(path: file, problem: .notADeviceID)
         }
         return text
     }

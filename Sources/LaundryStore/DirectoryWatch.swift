@@ -32,15 +32,13 @@ public final class DirectoryWatch {
         self.arrival = arrival
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else {
-            throw .unreadable(
-                path: paths.first ?? "", reason: "it cannot be watched (inotify_init1: \(PosixFile.describe(errno)))")
+            throw .unreadable(path: paths.first ?? "", problem: .unwatchable(call: "inotify_init1", code: errno))
         }
         for (index, path) in paths.enumerated() {
             let watch = inotify_add_watch(fd, path, Self.mask)
             guard watch >= 0 else {
                 if index > 0 { continue }
-                throw .unreadable(
-                    path: path, reason: "it cannot be watched (inotify_add_watch: \(PosixFile.describe(errno)))")
+                throw .unreadable(path: path, problem: .unwatchable(call: "inotify_add_watch", code: errno))
             }
             folders[watch] = path
         }

@@ -21,13 +21,13 @@ enum FileLock {
 
     private static func acquire(_ path: String) throws(StoreError) -> Int32 {
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
-        guard fd >= 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
+        guard fd >= 0 else { throw .unwritable(path: path, problem: .system(errno)) }
         var result: Int32
         repeat { result = flock(fd, LOCK_EX) } while result != 0 && errno == EINTR
         guard result == 0 else {
             let code = errno
             close(fd)
-            throw .unwritable(path: path, reason: PosixFile.describe(code))
+            throw .unwritable(path: path, problem: .system(code))
         }
         return fd
     }
@@ -48,21 +48,14 @@ public enum SafeFolder {
 
     private static func check(_ path: String, create: Bool) throws(StoreError) {
         if create, mkdir(path, PosixFile.folderMode) != 0, errno != EEXIST {
-            throw .unwritable(path: path, reason: PosixFile.describe(errno))
+            throw .unwritable(path: path, problem: .system(errno))
         }
         var info = stat()
-        guard lstat(path, &info) == 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
-        let fix = "remove it, or set XDG_RUNTIME_DIR to a folder of your own"
-        guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw .unwritable(path: path, reason: "it is not a folder (a link, or a file); \(fix)")
-        }
-        guard info.st_uid == getuid() else {
-            throw .unwritable(path: path, reason: "it belongs to another user; \(fix)")
-        }
+        guard lstat(path, &info) == 0 else { throw .unwritable(path: path, problem: .system(errno)) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .unwritable(path: path, problem: .runtimeFolderNotAFolder) }
+        guard info.st_uid == getuid() else { throw .unwritable(path: path, problem: .runtimeFolderOfAnotherUser) }
         guard info.st_mode & 0o077 == 0 else {
-            throw .unwritable(
-                path: path,
-                reason: "others can read or write it (mode \(String(info.st_mode & 0o777, radix: 8))); \(fix)")
+            throw .unwritable(path: path, problem: .runtimeFolderOpenToOthers(mode: info.st_mode & 0o777))
         }
     }
 }

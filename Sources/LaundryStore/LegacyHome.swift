@@ -131,9 +131,9 @@ public struct LegacyHome: Sendable {
             guard case .data(let data) = try PosixFile.read(path) else { return nil }
             return try JSONCoding.decoder().decode(Value.self, from: data)
         } catch let error as StoreError {
-            problems.append(.unreadable(path: path, reason: error.reason))
+            problems.append(.unreadable(path: path, problem: error.problem ?? .json(.notJSON)))
         } catch {
-            problems.append(.unreadable(path: path, reason: JSONCoding.reason(error)))
+            problems.append(.unreadable(path: path, problem: .json(JSONCoding.problem(error))))
         }
         return nil
     }

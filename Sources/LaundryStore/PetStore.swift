@@ -222,9 +222,9 @@ public struct PetStore: Sendable {
             guard case .data(let data) = try PosixFile.read(path) else { return nil }
             return try Self.decodeRecord(data, id: id, path: path, problems: &problems)
         } catch let error as StoreError {
-            problems.append(.unreadable(path: path, reason: error.reason))
+            problems.append(.unreadable(path: path, problem: error.problem ?? .json(.notJSON)))
         } catch {
-            problems.append(.unreadable(path: path, reason: JSONCoding.reason(error)))
+            problems.append(.unreadable(path: path, problem: .json(JSONCoding.problem(error))))
         }
         return nil
     }
@@ -250,12 +250,12 @@ public struct PetStore: Sendable {
             }
         }
         guard record.id == id else {
-            problems.append(.unreadable(path: path, reason: "its id does not match its file name"))
+            problems.append(.unreadable(path: path, problem: .idDoesNotMatchFileName))
             return nil
         }
         if record.isFromNewerVersion { problems.append(.newerSchema(path: path, version: record.schemaVersion)) }
-        if let reason = record.implausibleValue {
-            problems.append(.unreadable(path: path, reason: reason))
+        if let problem = record.implausibleValue {
+            problems.append(.unreadable(path: path, problem: problem))
             return nil
         }
         return record
@@ -371,8 +371,7 @@ public struct PetStore: Sendable {
 
     static func encode<T: Encodable>(_ value: T, path: String) throws(StoreError) -> Data {
         do { return try JSONCoding.encoder().encode(value) + Data("\n".utf8) } catch {
-            throw .unwritable(
-                path: path, reason: "it could not be encoded, which is a bug in laundry; please report it")
+            throw .unwritable(path: path, problem: .notEncodable)
         }
     }
 }

@@ -32,20 +32,18 @@ public enum PosixFile {
             let code = errno
             if code == ENOENT { return .missing }
             if code == ELOOP {
-                throw .unreadable(path: path, reason: "it is a symbolic link, which laundry does not follow")
+                throw .unreadable(path: path, problem: .symbolicLink)
             }
-            throw .unreadable(path: path, reason: describe(code))
+            throw .unreadable(path: path, problem: .system(code))
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: describe(errno)) }
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, problem: .system(errno)) }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw .unreadable(path: path, reason: "it is not a regular file")
+            throw .unreadable(path: path, problem: .notARegularFile)
         }
         guard Int(info.st_size) <= limit else {
-            throw .unreadable(
-                path: path,
-                reason: "it is \(Plural.count(info.st_size, "byte")), more than the \(limit) a laundry file can be")
+            throw .unreadable(path: path, problem: .tooLarge(bytes: Int64(info.st_size), limit: limit))
         }
         // A byte more than its size, so reading to the end finds it there without growing (and
         // copying) the buffer; a file that grows while read still grows it.
@@ -58,12 +56,12 @@ public enum PosixFile {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: describe(errno))
+                throw .unreadable(path: path, problem: .system(errno))
             }
             if count == 0 { break }
             total += count
             guard total <= limit else {
-                throw .unreadable(path: path, reason: "it grew past \(limit) bytes while being read")
+                throw .unreadable(path: path, problem: .grewWhileRead(limit: limit))
             }
         }
         data.count = total
@@ -92,7 +90,7 @@ public enum PosixFile {
             let base = PathText.lastComponent(path)
             temporary = "\(folder)/.\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
-            guard fd >= 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
+            guard fd >= 0 else { throw .unwritable(path: path, problem: .system(errno)) }
             var failure: Int32?
             if fchmod(fd, PosixFile.fileMode) != 0 { failure = errno }
             if failure == nil { failure = PosixFile.writeAll(fd, data) }
@@ -100,7 +98,7 @@ public enum PosixFile {
             close(fd)
             if let failure {
                 unlink(temporary)
-                throw .unwritable(path: path, reason: PosixFile.describe(failure))
+                throw .unwritable(path: path, problem: .system(failure))
             }
         }
 
@@ -111,7 +109,7 @@ public enum PosixFile {
             if rename(temporary, path) != 0 {
                 let failure = errno
                 unlink(temporary)
-                throw .unwritable(path: path, reason: PosixFile.describe(failure))
+                throw .unwritable(path: path, problem: .system(failure))
             }
         }
 
@@ -139,14 +137,14 @@ public enum PosixFile {
             self.data = data
             createdFile = !PosixFile.exists(path)
             fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, PosixFile.fileMode)
-            guard fd >= 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
+            guard fd >= 0 else { throw .unwritable(path: path, problem: .system(errno)) }
             var info = stat()
             reservedFrom = fstat(fd, &info) == 0 ? Int64(info.st_size) : 0
             let code = laundry_reserve_space(fd, reservedFrom, Int64(data.count))
             // A file system without fallocate still gets the append, just without the guarantee.
             if code == ENOSPC || code == EDQUOT {
                 cancel()
-                throw .unwritable(path: path, reason: PosixFile.describe(code))
+                throw .unwritable(path: path, problem: .system(code))
             }
         }
 
@@ -161,9 +159,9 @@ public enum PosixFile {
             if let failure = PosixFile.writeAll(fd, data) {
                 // Without a reservation (no fallocate) a write can stop part-way: no torn line stays.
                 _ = ftruncate(fd, off_t(reservedFrom))
-                throw .unwritable(path: path, reason: PosixFile.describe(failure))
+                throw .unwritable(path: path, problem: .system(failure))
             }
-            guard fsync(fd) == 0 else { throw .unwritable(path: path, reason: PosixFile.describe(errno)) }
+            guard fsync(fd) == 0 else { throw .unwritable(path: path, problem: .system(errno)) }
         }
 
         /// The change was not made: give the room back, and the file too if this made it.
@@ -193,7 +191,7 @@ public enum PosixFile {
     }
 
     static func remove(_ path: String) throws(StoreError) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw .unwritable(path: path, reason: describe(errno)) }
+        guard unlink(path) == 0 || errno == ENOENT else { throw .unwritable(path: path, problem: .system(errno)) }
     }
 
     /// Creates a folder (and its parents) with mode 0700 if it is missing.
@@ -201,15 +199,14 @@ public enum PosixFile {
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw .unwritable(
-                    path: path, reason: "it exists but is not a folder; point LAUNDRY_HOME to a folder you can write")
+                throw .unwritable(path: path, problem: .homeNotAFolder)
             }
             return
         }
         let parent = PathText.parent(path)
         if !parent.isEmpty && parent != path && parent != "/" { try makeFolder(parent) }
         guard mkdir(path, folderMode) == 0 || errno == EEXIST else {
-            throw .unwritable(path: path, reason: describe(errno))
+            throw .unwritable(path: path, problem: .system(errno))
         }
     }
 
@@ -301,21 +298,5 @@ public enum PosixFile {
             written += count
         }
         return nil
-    }
-
-    /// What went wrong and what to do about it, for the one line a user sees.
-    static func describe(_ code: Int32) -> String {
-        let checkHome = "check that LAUNDRY_HOME points to a folder you can write"
-        switch code {
-        case ENOSPC: return "the disk is full; free some space and try again"
-        case EDQUOT: return "the disk quota is exceeded; free some space and try again"
-        case EACCES, EPERM: return "permission denied; \(checkHome)"
-        case EROFS: return "the file system is read-only; \(checkHome)"
-        case ENOTDIR: return "a part of the path is not a folder; \(checkHome)"
-        case EISDIR: return "a folder of that name is in the way; move it elsewhere and try again"
-        default:
-            let reason = SystemErrorText.describe(code)
-            return "\(reason); check the disk and that LAUNDRY_HOME is where you meant"
-        }
     }
 }

@@ -1,9 +1,11 @@
+import LaundryCore
+
 /// Something wrong found in the data folder that did not stop the command: reported on stderr as
 /// a warning, while every other pet keeps working.
 public enum StoreProblem: Equatable, Sendable {
     /// A file that could not be read, or does not parse: passed over (this machine's own is set
     /// aside as `*.corrupt-<time>` by the next change it makes to that pet).
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, problem: FileProblem)
     /// A record written by a newer `laundry`: shown, never rewritten.
     case newerSchema(path: String, version: Int)
 }

@@ -28,7 +28,9 @@ final class PetNameTests: XCTestCase {
 
     func test_errorForTooLongNameSaysHowLong() {
         XCTAssertThrowsError(try PetName(String(repeating: "x", count: 31))) { error in
-            XCTAssertTrue("\(error)".contains("at most 30"), "\(error)")
+            XCTAssertEqual(
+                error as? PetError, .invalidName(String(repeating: "x", count: 31), .tooLong(characters: 31, limit: 30))
+            )
         }
     }
 }

@@ -43,13 +43,13 @@ final class ErrorTextTests: XCTestCase {
         let errors: [any Error] = [
             PetError.unknownPet(hostile, suggestion: hostile),
             PetError.ambiguousPet(hostile, candidates: [hostile, "x"]),
-            PetError.invalidName(hostile, reason: "r"),
+            PetError.invalidName(hostile, .blank),
             PetError.illegalMove(.fold, pet: hostile, stage: .idle, timerLeft: nil),
             PetError.notPaused(pet: hostile),
             PetError.alreadyPaused(pet: hostile),
             StoreError.nameTaken(hostile),
             StoreError.newerSchema(pet: hostile, path: "/p", version: 9),
-            StoreError.unreadable(path: hostile, reason: "r"),
+            StoreError.unreadable(path: hostile, problem: .system(EACCES)),
             CommandError.releaseNeedsConfirmation(pet: hostile),
             ActionError.invalidFakeNow(hostile),
         ]
@@ -64,7 +64,7 @@ final class ErrorTextTests: XCTestCase {
 
     func test_everyLayerHasItsWordsAndUnknownErrorsAreLeftToTheParser() {
         XCTAssertEqual(
-            ErrorText.line(for: StoreError.configBroken(path: "/c.json", reason: "it is not valid JSON")),
+            ErrorText.line(for: StoreError.configBroken(path: "/c.json", problem: .json(.notJSON))),
             "the settings file /c.json is broken: it is not valid JSON; fix it, or delete it to use the defaults")
         XCTAssertEqual(
             ErrorText.line(for: DaemonError.exitedAtOnce(log: "/l")),

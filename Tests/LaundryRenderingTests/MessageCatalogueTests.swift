@@ -265,15 +265,15 @@ final class MessageCatalogueTests: XCTestCase {
         return [
             PetError.unknownPet(name, suggestion: "Tom's socks"), PetError.unknownPet("sox", suggestion: nil),
             PetError.ambiguousPet("to", candidates: [name, "Towels"]), PetError.noPets,
-            PetError.invalidName(name, reason: "a name can have at most 30 characters (this one has 31)"),
+            PetError.invalidName(name, .blank), PetError.invalidName(name, .tooLong(characters: 31, limit: 30)),
+            PetError.invalidName(name, .invisible(0x200F)),
             PetError.unknownKind("jeans", known: ["clothes", "sheets"]), PetError.invalidCycleDays("weekly"),
             PetError.cycleDaysOutOfRange("400"), PetError.notPaused(pet: name), PetError.alreadyPaused(pet: name),
-            StoreError.unreadable(path: path, reason: "permission denied"),
-            StoreError.unwritable(path: path, reason: "no space left on device"),
+            StoreError.unwritable(path: path, problem: .system(ENOSPC)),
             StoreError.newerSchema(pet: name, path: path, version: 9), StoreError.nameTaken(name),
             StoreError.dataFolderMissing(searched: ["/usr/share/laundry", "/usr/local/share/laundry"]),
-            StoreError.dataFileBroken(path: "/usr/share/laundry/kinds.json", reason: "line 3: a comma is missing"),
-            StoreError.configBroken(path: "~/.config/laundry/config.json", reason: "permission denied"),
+            StoreError.dataFileBroken(path: "/usr/share/laundry/kinds.json", problem: .listsNoKinds),
+            StoreError.configBroken(path: "~/.config/laundry/config.json", problem: .system(EACCES)),
             ActionError.invalidFakeNow("tomorrow"),
             CommandError.releaseNeedsConfirmation(pet: name),
             CommandError.noNotificationServer(advice: "start dunst"),
@@ -285,8 +285,24 @@ final class MessageCatalogueTests: XCTestCase {
             DaemonError.alreadyRunning(pid: nil), DaemonError.exitedAtOnce(log: "~/.local/state/laundry/daemon.log"),
             DaemonError.daemonProgramNotFound, DaemonError.daemonProgramFailed(program: "/usr/bin/laundryd"),
             DaemonError.unitTemplateMissing(path: "/usr/share/laundry/laundry.service"),
-            DaemonError.folderUnusable(path: "/run/user/1000/laundry", reason: "permission denied"),
+            DaemonError.folderUnusable(path: "/run/user/1000/laundry", problem: .runtimeFolderOfAnotherUser),
         ] + configProblems().map { StoreError.configInvalid(path: "~/.config/laundry/config.json", problem: $0) }
+            + fileProblems().map { StoreError.unreadable(path: path, problem: $0) }
+    }
+
+    /// Every reason a file can be unusable, each `errno` the store words apart.
+    private func fileProblems() -> [FileProblem] {
+        [ENOSPC, EDQUOT, EACCES, EROFS, ENOTDIR, EISDIR, EIO].map(FileProblem.system) + [
+            .symbolicLink, .notARegularFile, .tooLarge(bytes: 1, limit: 1_000_000),
+            .tooLarge(bytes: 2_000_000, limit: 1_000_000), .grewWhileRead(limit: 1_000_000), .homeNotAFolder,
+            .runtimeFolderNotAFolder, .runtimeFolderOfAnotherUser, .runtimeFolderOpenToOthers(mode: 0o777),
+            .notEncodable, .notADeviceID, .idDoesNotMatchFileName, .loadOfAnotherPet,
+            .implausible(field: "cycleDays"), .listsNoKinds, .missing,
+            .unwatchable(call: "inotify_add_watch", code: ENOSPC), .json(.notJSON),
+            .json(.malformedValue(at: "cycle.value.load.endsAt")), .json(.missingField("name", at: "")),
+            .json(.missingField("endsAt", at: "cycle.value.load")), .json(.wrongType(at: "")),
+            .json(.wrongType(at: "settings.value.cycleDays")),
+        ]
     }
 
     private func configProblems() -> [ConfigProblem] {
@@ -303,11 +319,11 @@ final class MessageCatalogueTests: XCTestCase {
         let name = Self.name
         let path = Self.path
         return [
-            .store(.unreadable(path: path, reason: "permission denied")),
+            .store(.unreadable(path: path, problem: .system(EACCES))),
             .store(.newerSchema(path: path, version: 9)),
             .daemonNotStarted(.daemonProgramNotFound),
             .deviceRenewed(old: "aaaaaaaaaaaaaaaa", new: "bbbbbbbbbbbbbbbb", otherHost: name),
-            .importWaits(reason: "a laundry daemon of the version before (pid 42) is running"),
+            .importWaits(oldDaemonPID: 42),
         ]
     }
 }

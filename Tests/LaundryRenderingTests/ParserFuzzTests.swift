@@ -216,10 +216,10 @@ final class ParserFuzzTests: XCTestCase {
                 fuzz.expect((try? PetName(name.value)) == name, "an accepted name is not accepted again unchanged")
             } catch {
                 fuzz.expect(!mustAccept, "refused a plain name: \(error)")
-                if case .invalidName(let raw, let reason) = error {
+                if case .invalidName(let raw, _) = error {
                     fuzz.expect(raw == input, "the error names '\(Gen.visible(raw))', not what was typed")
                     // The raw name is escaped where the line is worded (LaundryRendering's tests).
-                    fuzz.expectOneLineMessage(reason)
+                    fuzz.expectOneLineMessage(ErrorText.line(for: error) ?? "")
                 } else {
                     fuzz.expect(false, "wrong error \(error)")
                 }

@@ -19,8 +19,7 @@ final class HouseholdStoreTests: StoreTestCase {
         XCTAssertNotEqual(try DeviceIdentity(file: file).id(), first, "random, not derived from the machine")
         try Data("../../etc\n".utf8).write(to: URL(fileURLWithPath: file))
         XCTAssertThrowsError(try DeviceIdentity(file: file).id()) { error in
-            XCTAssertEqual(
-                (error as? StoreError)?.reason, "it is not a device id; delete it and laundry makes a new one")
+            XCTAssertEqual((error as? StoreError)?.problem, .notADeviceID)
         }
     }
 

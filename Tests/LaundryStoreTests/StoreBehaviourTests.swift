@@ -82,7 +82,7 @@ final class StoreBehaviourTests: StoreTestCase {
         chmod(fallback, 0o777)
         defer { try? FileManager.default.removeItem(atPath: fallback) }
         XCTAssertThrowsError(try SafeFolder.prepare(fallback + "/laundry")) { error in
-            XCTAssertTrue((error as? StoreError)?.reason.contains("others can read or write it") == true, "\(error)")
+            XCTAssertEqual((error as? StoreError)?.problem, .runtimeFolderOpenToOthers(mode: 0o777), "\(error)")
         }
         chmod(fallback, 0o700)
         XCTAssertNoThrow(try SafeFolder.prepare(fallback + "/laundry"))

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LaundryCore
+import LaundryRendering
 
 /// The pets on a broker, for Home Assistant: discovery configs, their state within a second of a
 /// change, events, and presses of their buttons. One machine of a household bridges; another that
@@ -96,7 +97,10 @@ public final class HomeBridge {
         announced = []
         sentStates = [:]
         publish(current, at: now)
-        log("mqtt: bridging \(Plural.count(current.count, "pet")) to Home Assistant under \(topics.prefix)/")
+        log(
+            Words.count(
+                current.count, "mqtt: bridging {count} pet to Home Assistant under {prefix}/",
+                "mqtt: bridging {count} pets to Home Assistant under {prefix}/", ["prefix": topics.prefix]))
     }
 
     private func received(_ topic: String, _ payload: [UInt8], retained: Bool) {

@@ -19,9 +19,9 @@ extension ErrorText {
             return Words.text(
                 "cannot read the unit template {path}; reinstall laundry or set LAUNDRY_DATA_DIR", ["path": shown(path)]
             )
-        case .folderUnusable(let path, let reason):
+        case .folderUnusable(let path, let problem):
             return Words.text(
-                "cannot use {path} for the daemon's log: {reason}", ["path": shown(path), "reason": shown(reason)])
+                "cannot use {path} for the daemon's log: {reason}", ["path": shown(path), "reason": line(for: problem)])
         }
     }
 

@@ -17,8 +17,9 @@ extension ErrorText {
                 ["query": shown(query), "names": candidates.map { "'\(shown($0))'" }.joined(separator: ", ")])
         case .noPets:
             return Words.text("you have no pets yet; adopt one with: laundry adopt <name>")
-        case .invalidName(let raw, let reason):
-            return Words.text("'{name}' cannot be a pet name: {reason}", ["name": shown(raw), "reason": reason])
+        case .invalidName(let raw, let problem):
+            return Words.text(
+                "'{name}' cannot be a pet name: {reason}", ["name": shown(raw), "reason": nameLine(problem)])
         case .unknownKind(let kind, let known):
             return Words.text(
                 "'{kind}' is not a kind of laundry; use one of: {kinds}",
@@ -54,6 +55,21 @@ extension ErrorText {
             return Words.text(
                 "{name}'s timer is already paused; resume it with: {command}",
                 ["name": shown(pet), "command": TypedCommand.typed(.resume, shown(pet))])
+        }
+    }
+
+    private static func nameLine(_ problem: NameProblem) -> String {
+        switch problem {
+        case .blank: return Words.text("a name cannot be empty or blank")
+        case .tooLong(let characters, let limit):
+            return Words.count(
+                characters, "a name can have at most {limit} characters (this one has {count})",
+                "a name can have at most {limit} characters (this one has {count})", ["limit": String(limit)])
+        case .invisible(let scalar):
+            return Words.text(
+                "a name cannot contain control characters or invisible formatting such as a newline, a tab or a "
+                    + "right-to-left mark (found {codePoint})",
+                ["codePoint": "U+" + String(scalar, radix: 16, uppercase: true)])
         }
     }
 

@@ -5,10 +5,10 @@ import LaundryStore
 extension ErrorText {
     static func storeLine(_ error: StoreError) -> String {
         switch error {
-        case .unreadable(let path, let reason):
-            return Words.text("cannot read {path}: {reason}", ["path": shown(path), "reason": reason])
-        case .unwritable(let path, let reason):
-            return Words.text("cannot write {path}: {reason}", ["path": shown(path), "reason": reason])
+        case .unreadable(let path, let problem):
+            return Words.text("cannot read {path}: {reason}", ["path": shown(path), "reason": line(for: problem)])
+        case .unwritable(let path, let problem):
+            return Words.text("cannot write {path}: {reason}", ["path": shown(path), "reason": line(for: problem)])
         case .newerSchema(let pet, let path, let version):
             return Words.text(
                 "{pet} was saved by a newer laundry (schema {version}) in {path}; it is shown but not "
@@ -24,14 +24,14 @@ extension ErrorText {
                 "cannot find laundry's data folder (looked in {folders}); set LAUNDRY_DATA_DIR to the "
                     + "folder that holds kinds.json",
                 ["folders": searched.map(shown).joined(separator: ", ")])
-        case .dataFileBroken(let path, let reason):
+        case .dataFileBroken(let path, let problem):
             return Words.text(
                 "the data file {path} is broken: {reason}; reinstall laundry or fix LAUNDRY_DATA_DIR",
-                ["path": shown(path), "reason": reason])
-        case .configBroken(let path, let reason):
+                ["path": shown(path), "reason": line(for: problem)])
+        case .configBroken(let path, let problem):
             return Words.text(
                 "the settings file {path} is broken: {reason}; fix it, or delete it to use the defaults",
-                ["path": shown(path), "reason": reason])
+                ["path": shown(path), "reason": line(for: problem)])
         case .configInvalid(let path, let problem):
             return Words.text("{path}: {problem}", ["path": shown(path), "problem": configLine(problem)])
         }
@@ -75,9 +75,10 @@ extension ErrorText {
     /// A problem found in the files that did not stop the command (a warning, and a `doctor` line).
     public static func line(for problem: StoreProblem) -> String {
         switch problem {
-        case .unreadable(let path, let reason):
+        case .unreadable(let path, let problem):
             return Words.text(
-                "skipping {path}: {reason}; the other pets are fine", ["path": shown(path), "reason": shown(reason)])
+                "skipping {path}: {reason}; the other pets are fine",
+                ["path": shown(path), "reason": line(for: problem)])
         case .newerSchema(let path, let version):
             return Words.text(
                 "{path} was saved by a newer laundry (schema {version}); it is shown read-only — upgrade "
