@@ -1,24 +1,28 @@
 import LaundryCore
 
-/// The settings in effect, in one line, for the daemon's log and `laundry doctor`.
+/// The settings in effect, in one line, for the daemon's log and `laundry doctor`, in the reader's words.
 public enum ConfigSummary {
     public static func line(_ config: DaemonConfig) -> String {
-        var parts = ["reminders every \(NumberText.plain(config.nagIntervalMinutes)) min, at most \(config.nagLimit)"]
-        parts.append("notifications \(config.notifications ? "on" : "off")")
-        if config.sound {
-            parts.append(
-                "sound on (alarm every \(NumberText.plain(config.alarmRepeatSeconds)) s "
-                    + "for up to \(NumberText.plain(config.alarmMinutes)) min)")
-        } else {
-            parts.append("sound off")
-        }
-        parts.append(
-            config.headsUpMinutes > 0 ? "heads-up \(NumberText.plain(config.headsUpMinutes)) min before" : "no heads-up"
-        )
-        if let quiet = config.quietHours { parts.append("quiet hours \(quiet)") }
-        if let hook = config.hook { parts.append("hook \(ShellQuote.quote(hook[0]))") }
-        if let clock = config.clock { parts.append("\(clock.rawValue) clock") }
-        if !config.keepAwake { parts.append("this computer may suspend while loads run (keepAwake off)") }
+        var parts = [
+            Words.text(
+                "reminders every {minutes} min, at most {count}",
+                ["minutes": NumberText.plain(config.nagIntervalMinutes), "count": String(config.nagLimit)]),
+            config.notifications ? Words.text("notifications on") : Words.text("notifications off"),
+            config.sound
+                ? Words.text(
+                    "sound on (alarm every {seconds} s for up to {minutes} min)",
+                    [
+                        "seconds": NumberText.plain(config.alarmRepeatSeconds),
+                        "minutes": NumberText.plain(config.alarmMinutes),
+                    ]) : Words.text("sound off"),
+            config.headsUpMinutes > 0
+                ? Words.text("heads-up {minutes} min before", ["minutes": NumberText.plain(config.headsUpMinutes)])
+                : Words.text("no heads-up"),
+        ]
+        if let quiet = config.quietHours { parts.append(Words.text("quiet hours {hours}", ["hours": "\(quiet)"])) }
+        if let hook = config.hook { parts.append(Words.text("hook {program}", ["program": ShellQuote.quote(hook[0])])) }
+        if let clock = config.clock { parts.append(Words.text("{clock} clock", ["clock": clock.rawValue])) }
+        if !config.keepAwake { parts.append(Words.text("this computer may suspend while loads run (keepAwake off)")) }
         return parts.joined(separator: "; ")
     }
 }

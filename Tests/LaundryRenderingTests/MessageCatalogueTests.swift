@@ -256,6 +256,15 @@ final class MessageCatalogueTests: XCTestCase {
             CommandReport.releaseQuestion(state.pet), CommandReport.released(state.pet), CommandReport.kept(state.pet),
             CommandReport.noPets,
         ]
+        var quiet = DaemonConfig()
+        quiet.notifications = false
+        quiet.sound = false
+        quiet.headsUpMinutes = 0
+        quiet.keepAwake = false
+        quiet.clock = .twentyFourHour
+        quiet.hook = ["notify-me", "--now"]
+        quiet.quietHours = QuietHours(from: TimeOfDay("22:00")!, to: TimeOfDay("07:00")!)
+        lines += [ConfigSummary.line(DaemonConfig()), ConfigSummary.line(quiet)]
         return lines
     }
 
