@@ -5,18 +5,41 @@ public enum ConfigProblem: Error, Equatable, Sendable {
     /// The file is JSON but not an object of settings.
     case notAnObject
     case unknownKey(String, suggestion: String?)
-    /// `expected` is worded for the message: "a number", "true or false".
-    case wrongType(key: String, expected: String)
-    /// `allowed` is worded for the message: "between 1 and 3600", "at least 1".
-    case outOfRange(key: String, value: String, allowed: String)
+    case wrongType(key: String, expected: ConfigValue)
+    case outOfRange(key: String, value: String, allowed: ConfigValue)
     /// A time of day that is not `HH:MM`.
     case badTime(key: String, value: String)
     /// Quiet hours that start when they end.
     case emptyWindow(String)
     /// A hook with no program to run.
     case emptyHook
-    /// A key that must be there is not; `example` shows a value.
+    /// A key that must be there is not; `example` shows a value (JSON, as it is written).
     case missingKey(String, example: String)
+    /// Of two keys that go together (certFile and keyFile), only `other` is given.
+    case missingPartner(String, other: String)
     /// Smart plugs are read through the broker, and there is none.
     case appliancesWithoutBroker
+}
+
+/// What a setting's value must be, as facts (examples are JSON, as written in the file): Rendering
+/// words them.
+public enum ConfigValue: Equatable, Sendable {
+    case number
+    case wholeNumber
+    case boolean
+    case object
+    case objectLike(example: String)
+    case stringList(example: String)
+    case timeOfDay(example: String)
+    /// One of these values, each as JSON.
+    case oneOf([String])
+    case userName
+    case filePath(example: String)
+    case topic(example: String)
+    /// A topic one can publish to: no spaces, no `+` or `#` (`TopicText.isPlainTopic`).
+    case plainTopic(example: String)
+    case dottedPath(example: String)
+    case between(Double, Double)
+    /// No more than another setting's value.
+    case atMost(key: String, value: Double)
 }

@@ -66,9 +66,10 @@ extension DaemonConfig: Decodable {
             case .sound: if let value = try settings.flag(name) { sound = value }
             case .keepAwake: if let value = try settings.flag(name) { keepAwake = value }
             case .clock:
-                guard let text = try settings.string(name, expected: #""12h" or "24h""#) else { continue }
+                let cycles = ConfigValue.oneOf([#""12h""#, #""24h""#])
+                guard let text = try settings.string(name, expected: cycles) else { continue }
                 guard let cycle = HourCycle(rawValue: text) else {
-                    throw ConfigProblem.outOfRange(key: name, value: text, allowed: #""12h" or "24h""#)
+                    throw ConfigProblem.outOfRange(key: name, value: text, allowed: cycles)
                 }
                 clock = cycle
             case .alarmRepeatSeconds:
@@ -88,7 +89,8 @@ extension DaemonConfig: Decodable {
                 guard let window = try settings.nested(name) else { continue }
                 try window.rejectUnknownKeys(["from", "to"])
                 guard let from = try window.time("from"), let to = try window.time("to") else {
-                    throw ConfigProblem.wrongType(key: name, expected: #"{"from": "22:00", "to": "07:00"}"#)
+                    throw ConfigProblem.wrongType(
+                        key: name, expected: .objectLike(example: #"{"from": "22:00", "to": "07:00"}"#))
                 }
                 guard let hours = QuietHours(from: from, to: to) else { throw ConfigProblem.emptyWindow(name) }
                 quietHours = hours
@@ -115,27 +117,28 @@ extension DaemonConfig: Decodable {
             "url", "username", "passwordFile", "caFile", "certFile", "keyFile", "discoveryPrefix", "topicPrefix",
         ]
         try reader.rejectUnknownKeys(keys)
-        let expectedURL = #""mqtt://host:1883" or "mqtts://host:8883""#
+        let expectedURL = ConfigValue.oneOf([#""mqtt://host:1883""#, #""mqtts://host:8883""#])
         guard let url = try reader.string("url", expected: expectedURL) else {
             throw ConfigProblem.missingKey(reader.name("url"), example: #""mqtt://homeassistant.local:1883""#)
         }
         guard var broker = BrokerSettings(url: url) else {
             throw ConfigProblem.outOfRange(key: reader.name("url"), value: url, allowed: expectedURL)
         }
-        let path = "a path such as \"~/.config/laundry/mqtt-password\""
-        broker.username = try reader.string("username", expected: "a user name")
+        let path = ConfigValue.filePath(example: #""~/.config/laundry/mqtt-password""#)
+        broker.username = try reader.string("username", expected: .userName)
         broker.passwordFile = try reader.string("passwordFile", expected: path)
         broker.caFile = try reader.string("caFile", expected: path)
         broker.certFile = try reader.string("certFile", expected: path)
         broker.keyFile = try reader.string("keyFile", expected: path)
         if (broker.certFile == nil) != (broker.keyFile == nil) {
-            throw ConfigProblem.missingKey(
-                reader.name(broker.certFile == nil ? "certFile" : "keyFile"), example: "both certFile and keyFile")
+            let (missing, given) = broker.certFile == nil ? ("certFile", "keyFile") : ("keyFile", "certFile")
+            throw ConfigProblem.missingPartner(reader.name(missing), other: reader.name(given))
         }
         for (key, fallback) in [("discoveryPrefix", broker.discoveryPrefix), ("topicPrefix", broker.topicPrefix)] {
-            let value = try reader.string(key, expected: "a topic such as \"\(fallback)\"") ?? fallback
+            let value = try reader.string(key, expected: .topic(example: "\"\(fallback)\"")) ?? fallback
             guard TopicText.isPlainTopic(value) else {
-                throw ConfigProblem.outOfRange(key: reader.name(key), value: value, allowed: TopicText.allowed)
+                throw ConfigProblem.outOfRange(
+                    key: reader.name(key), value: value, allowed: .plainTopic(example: "\"\(fallback)\""))
             }
             if key == "discoveryPrefix" { broker.discoveryPrefix = value } else { broker.topicPrefix = value }
         }
@@ -146,18 +149,19 @@ extension DaemonConfig: Decodable {
         let keys = ["powerTopic", "powerField", "runningAboveWatts", "doneBelowWatts", "doneAfterSeconds"]
         try reader.rejectUnknownKeys(keys)
         let example = #""shellies/washer/relay/0/power""#
-        guard let topic = try reader.string("powerTopic", expected: "a topic such as \(example)") else {
+        guard let topic = try reader.string("powerTopic", expected: .topic(example: example)) else {
             throw ConfigProblem.missingKey(reader.name("powerTopic"), example: example)
         }
         guard TopicText.isPlainTopic(topic) else {
-            throw ConfigProblem.outOfRange(key: reader.name("powerTopic"), value: topic, allowed: TopicText.allowed)
+            throw ConfigProblem.outOfRange(
+                key: reader.name("powerTopic"), value: topic, allowed: .plainTopic(example: example))
         }
         var plug = ApplianceSettings(powerTopic: topic)
-        if let field = try reader.string("powerField", expected: #"a dotted path such as "ENERGY.Power""#) {
+        let dotted = ConfigValue.dottedPath(example: #""ENERGY.Power""#)
+        if let field = try reader.string("powerField", expected: dotted) {
             let parts = field.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard !parts.contains(where: \.isEmpty) else {
-                throw ConfigProblem.outOfRange(
-                    key: reader.name("powerField"), value: field, allowed: #"a dotted path such as "ENERGY.Power""#)
+                throw ConfigProblem.outOfRange(key: reader.name("powerField"), value: field, allowed: dotted)
             }
             plug.powerField = parts
         }
@@ -168,7 +172,7 @@ extension DaemonConfig: Decodable {
         guard plug.doneBelowWatts <= plug.runningAboveWatts else {
             throw ConfigProblem.outOfRange(
                 key: reader.name("doneBelowWatts"), value: NumberText.plain(plug.doneBelowWatts),
-                allowed: "at most runningAboveWatts (\(NumberText.plain(plug.runningAboveWatts)))")
+                allowed: .atMost(key: reader.name("runningAboveWatts"), value: plug.runningAboveWatts))
         }
         return plug
     }
@@ -188,7 +192,7 @@ struct SettingsReader {
         let lowest: Double
         let highest: Double
         static func between(_ lowest: Double, _ highest: Double) -> Self { Self(lowest: lowest, highest: highest) }
-        var text: String { "between \(NumberText.plain(lowest)) and \(NumberText.plain(highest))" }
+        var allowed: ConfigValue { .between(lowest, highest) }
     }
 
     private let container: KeyedDecodingContainer<Key>
@@ -197,7 +201,7 @@ struct SettingsReader {
 
     init(_ decoder: any Decoder, path: String) throws {
         do { container = try decoder.container(keyedBy: Key.self) } catch {
-            throw path.isEmpty ? ConfigProblem.notAnObject : ConfigProblem.wrongType(key: path, expected: "an object")
+            throw path.isEmpty ? ConfigProblem.notAnObject : ConfigProblem.wrongType(key: path, expected: .object)
         }
         self.path = path.isEmpty ? "" : path + "."
     }
@@ -222,7 +226,7 @@ struct SettingsReader {
 
     func number(_ name: String, _ range: NumberRange, whole: Bool = false) throws -> Double? {
         guard let key = try present(name) else { return nil }
-        let expected = whole ? "a whole number" : "a number"
+        let expected: ConfigValue = whole ? .wholeNumber : .number
         let value: Double
         do { value = try container.decode(Double.self, forKey: key) } catch {
             throw ConfigProblem.wrongType(key: path + name, expected: expected)
@@ -231,7 +235,7 @@ struct SettingsReader {
             throw ConfigProblem.wrongType(key: path + name, expected: expected)
         }
         guard value >= range.lowest, value <= range.highest else {
-            throw ConfigProblem.outOfRange(key: path + name, value: NumberText.plain(value), allowed: range.text)
+            throw ConfigProblem.outOfRange(key: path + name, value: NumberText.plain(value), allowed: range.allowed)
         }
         return value
     }
@@ -239,11 +243,11 @@ struct SettingsReader {
     func flag(_ name: String) throws -> Bool? {
         guard let key = try present(name) else { return nil }
         do { return try container.decode(Bool.self, forKey: key) } catch {
-            throw ConfigProblem.wrongType(key: path + name, expected: "true or false")
+            throw ConfigProblem.wrongType(key: path + name, expected: .boolean)
         }
     }
 
-    func string(_ name: String, expected: String) throws -> String? {
+    func string(_ name: String, expected: ConfigValue) throws -> String? {
         guard let key = try present(name) else { return nil }
         do { return try container.decode(String.self, forKey: key) } catch {
             throw ConfigProblem.wrongType(key: path + name, expected: expected)
@@ -253,8 +257,7 @@ struct SettingsReader {
     func strings(_ name: String) throws -> [String]? {
         guard let key = try present(name) else { return nil }
         do { return try container.decode([String].self, forKey: key) } catch {
-            throw ConfigProblem.wrongType(
-                key: path + name, expected: #"a list of strings, such as ["notify-me", "--now"]"#)
+            throw ConfigProblem.wrongType(key: path + name, expected: .stringList(example: #"["notify-me", "--now"]"#))
         }
     }
 
@@ -262,7 +265,7 @@ struct SettingsReader {
         guard let key = try present(name) else { return nil }
         let text: String
         do { text = try container.decode(String.self, forKey: key) } catch {
-            throw ConfigProblem.wrongType(key: path + name, expected: #"a time of day such as "22:00""#)
+            throw ConfigProblem.wrongType(key: path + name, expected: .timeOfDay(example: #""22:00""#))
         }
         guard let time = TimeOfDay(text) else { throw ConfigProblem.badTime(key: path + name, value: text) }
         return time
@@ -274,7 +277,7 @@ struct SettingsReader {
             return SettingsReader(
                 container: try container.nestedContainer(keyedBy: Key.self, forKey: key), path: path + name + ".")
         } catch {
-            throw ConfigProblem.wrongType(key: path + name, expected: "an object such as \(example)")
+            throw ConfigProblem.wrongType(key: path + name, expected: .objectLike(example: example))
         }
     }
 

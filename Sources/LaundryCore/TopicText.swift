@@ -1,7 +1,5 @@
 /// MQTT topic names as config.json may give them.
 public enum TopicText {
-    public static let allowed = "a topic without spaces, \"+\" or \"#\", such as \"laundry\""
-
     /// A topic one can publish to: not empty, no wildcard, no spaces, no leading or trailing `/`.
     public static func isPlainTopic(_ text: String) -> Bool {
         !text.isEmpty && !text.hasPrefix("/") && !text.hasSuffix("/")

@@ -62,9 +62,9 @@ final class DaemonConfigTests: XCTestCase {
     }
 
     func test_aWrongTypeIsNamed() {
-        XCTAssertEqual(problem(#"{"sound": "yes"}"#), .wrongType(key: "sound", expected: "true or false"))
-        XCTAssertEqual(problem(#"{"nagLimit": 2.5}"#), .wrongType(key: "nagLimit", expected: "a whole number"))
-        XCTAssertEqual(problem(#"{"alarmMinutes": "5"}"#), .wrongType(key: "alarmMinutes", expected: "a number"))
+        XCTAssertEqual(problem(#"{"sound": "yes"}"#), .wrongType(key: "sound", expected: .boolean))
+        XCTAssertEqual(problem(#"{"nagLimit": 2.5}"#), .wrongType(key: "nagLimit", expected: .wholeNumber))
+        XCTAssertEqual(problem(#"{"alarmMinutes": "5"}"#), .wrongType(key: "alarmMinutes", expected: .number))
         guard case .wrongType(key: "hook", _) = problem(#"{"hook": "curl x"}"#) else {
             return XCTFail("a hook given as one string")
         }
@@ -74,10 +74,10 @@ final class DaemonConfigTests: XCTestCase {
     func test_anImpossibleValueNamesTheRange() {
         XCTAssertEqual(
             problem(#"{"alarmRepeatSeconds": 0}"#),
-            .outOfRange(key: "alarmRepeatSeconds", value: "0", allowed: "between 1 and 3600"))
+            .outOfRange(key: "alarmRepeatSeconds", value: "0", allowed: .between(1, 3600)))
         XCTAssertEqual(
             problem(#"{"headsUpMinutes": -1}"#),
-            .outOfRange(key: "headsUpMinutes", value: "-1", allowed: "between 0 and 1440"))
+            .outOfRange(key: "headsUpMinutes", value: "-1", allowed: .between(0, 1440)))
         XCTAssertEqual(problem(#"{"hook": []}"#), .emptyHook)
         XCTAssertEqual(problem(#"{"hook": [""]}"#), .emptyHook)
     }
@@ -132,7 +132,8 @@ final class HomeConfigTests: XCTestCase {
         }
         XCTAssertEqual(
             problem(#"{"mqtt": {"url": "tcp://h"}}"#),
-            .outOfRange(key: "mqtt.url", value: "tcp://h", allowed: #""mqtt://host:1883" or "mqtts://host:8883""#))
+            .outOfRange(
+                key: "mqtt.url", value: "tcp://h", allowed: .oneOf([#""mqtt://host:1883""#, #""mqtts://host:8883""#])))
         XCTAssertEqual(
             problem(#"{"mqtt": {"username": "me"}}"#),
             .missingKey("mqtt.url", example: #""mqtt://homeassistant.local:1883""#))
@@ -143,10 +144,10 @@ final class HomeConfigTests: XCTestCase {
             .unknownKey("mqtt.passwordfile", suggestion: "mqtt.passwordFile"))
         XCTAssertEqual(
             problem(#"{"mqtt": {"url": "mqtt://h", "topicPrefix": "laundry/#"}}"#),
-            .outOfRange(key: "mqtt.topicPrefix", value: "laundry/#", allowed: TopicText.allowed))
+            .outOfRange(key: "mqtt.topicPrefix", value: "laundry/#", allowed: .plainTopic(example: #""laundry""#)))
         XCTAssertEqual(
             problem(#"{"mqtt": {"url": "mqtts://h", "certFile": "/c"}}"#),
-            .missingKey("mqtt.keyFile", example: "both certFile and keyFile"))
+            .missingPartner("mqtt.keyFile", other: "mqtt.certFile"))
     }
 
     func test_appliancesAreReadWithTheirDefaultsAndNeedABroker() throws {
@@ -170,18 +171,22 @@ final class HomeConfigTests: XCTestCase {
             problem(
                 #"{"mqtt": {"url": "mqtt://h"}, "appliances": {"washer": {"powerTopic": "p", "doneAfterSeconds": 0}}}"#
             ),
-            .outOfRange(key: "appliances.washer.doneAfterSeconds", value: "0", allowed: "between 1 and 3600"))
+            .outOfRange(key: "appliances.washer.doneAfterSeconds", value: "0", allowed: .between(1, 3600)))
         XCTAssertEqual(
             problem(
                 #"{"mqtt": {"url": "mqtt://h"}, "appliances": {"washer": {"powerTopic": "p", "doneBelowWatts": 20}}}"#),
-            .outOfRange(key: "appliances.washer.doneBelowWatts", value: "20", allowed: "at most runningAboveWatts (10)")
+            .outOfRange(
+                key: "appliances.washer.doneBelowWatts", value: "20",
+                allowed: .atMost(key: "appliances.washer.runningAboveWatts", value: 10))
         )
         XCTAssertEqual(
             problem(#"{"mqtt": {"url": "mqtt://h"}, "appliances": {"wahser": {"powerTopic": "p"}}}"#),
             .unknownKey("appliances.wahser", suggestion: "appliances.washer"))
         XCTAssertEqual(
             problem(#"{"mqtt": {"url": "mqtt://h"}, "appliances": {"washer": {"powerTopic": "plug/+/power"}}}"#),
-            .outOfRange(key: "appliances.washer.powerTopic", value: "plug/+/power", allowed: TopicText.allowed))
+            .outOfRange(
+                key: "appliances.washer.powerTopic", value: "plug/+/power",
+                allowed: .plainTopic(example: #""shellies/washer/relay/0/power""#)))
         XCTAssertEqual(
             problem(#"{"mqtt": {"url": "mqtt://h"}, "appliances": {"washer": {"powerField": "apower"}}}"#),
             .missingKey("appliances.washer.powerTopic", example: #""shellies/washer/relay/0/power""#))

@@ -315,10 +315,22 @@ final class MessageCatalogueTests: XCTestCase {
     }
 
     private func configProblems() -> [ConfigProblem] {
-        [
+        let values: [ConfigValue] = [
+            .number, .wholeNumber, .boolean, .object, .objectLike(example: #"{"from": "22:00", "to": "07:00"}"#),
+            .stringList(example: #"["notify-me", "--now"]"#), .timeOfDay(example: #""22:00""#), .userName,
+            .filePath(example: #""~/.config/laundry/mqtt-password""#), .topic(example: #""laundry""#),
+            .dottedPath(example: #""ENERGY.Power""#),
+        ]
+        return values.map { ConfigProblem.wrongType(key: "sound", expected: $0) } + [
             .notJSON, .notAnObject, .unknownKey("nagIntervall", suggestion: "nagIntervalMinutes"),
-            .unknownKey("colour", suggestion: nil), .wrongType(key: "sound", expected: "true or false"),
-            .outOfRange(key: "alarmRepeatSeconds", value: "0", allowed: "between 1 and 3600"),
+            .unknownKey("colour", suggestion: nil),
+            .outOfRange(key: "alarmRepeatSeconds", value: "0", allowed: .between(1, 3600)),
+            .outOfRange(
+                key: "appliances.washer.doneBelowWatts", value: "20",
+                allowed: .atMost(key: "appliances.washer.runningAboveWatts", value: 10)),
+            .outOfRange(key: "clock", value: "13h", allowed: .oneOf([#""12h""#, #""24h""#])),
+            .outOfRange(key: "mqtt.topicPrefix", value: "laundry/#", allowed: .plainTopic(example: #""laundry""#)),
+            .missingPartner("mqtt.keyFile", other: "mqtt.certFile"),
             .badTime(key: "quietHours.start", value: "25:00"), .emptyWindow("22:00"), .emptyHook,
             .missingKey("mqtt.url", example: #""mqtt://homeassistant.local:1883""#), .appliancesWithoutBroker,
         ]

@@ -52,10 +52,11 @@ extension ErrorText {
                 "unknown setting '{key}'; remove it (the settings are listed in the README, \"Settings\")",
                 ["key": shown(key)])
         case .wrongType(let key, let expected):
-            return Words.text("'{key}' must be {expected}", ["key": key, "expected": expected])
+            return Words.text("'{key}' must be {expected}", ["key": key, "expected": valueLine(expected)])
         case .outOfRange(let key, let value, let allowed):
             return Words.text(
-                "'{key}' must be {allowed} (it is {value})", ["key": key, "allowed": allowed, "value": value])
+                "'{key}' must be {allowed} (it is {value})",
+                ["key": key, "allowed": valueLine(allowed), "value": shown(value)])
         case .badTime(let key, let value):
             return Words.text(
                 "'{key}' is '{value}', not a time of day; write it as HH:MM, such as \"22:00\"",
@@ -66,9 +67,41 @@ extension ErrorText {
             return Words.text("'hook' names no program; write it as [\"program\", \"argument\", …], or remove it")
         case .missingKey(let key, let example):
             return Words.text("'{key}' is missing; add it, such as {example}", ["key": key, "example": example])
+        case .missingPartner(let key, let other):
+            return Words.text(
+                "'{key}' is missing; '{other}' needs it beside it: give both, or neither", ["key": key, "other": other])
         case .appliancesWithoutBroker:
             return Words.text(
                 "'appliances' needs 'mqtt': the plugs' power is read through the broker; add \"mqtt\": {\"url\": …}")
+        }
+    }
+
+    /// What a setting's value must be.
+    static func valueLine(_ value: ConfigValue) -> String {
+        switch value {
+        case .number: return Words.text("a number")
+        case .wholeNumber: return Words.text("a whole number")
+        case .boolean: return Words.text("true or false")
+        case .object: return Words.text("an object")
+        case .objectLike(let example): return Words.text("an object such as {example}", ["example": example])
+        case .stringList(let example): return Words.text("a list of strings, such as {example}", ["example": example])
+        case .timeOfDay(let example): return Words.text("a time of day such as {example}", ["example": example])
+        case .oneOf(let values):
+            return values.dropFirst().reduce(values.first ?? "") {
+                Words.text("{one} or {other}", ["one": $0, "other": $1])
+            }
+        case .userName: return Words.text("a user name")
+        case .filePath(let example): return Words.text("a path such as {example}", ["example": example])
+        case .topic(let example): return Words.text("a topic such as {example}", ["example": example])
+        case .plainTopic(let example):
+            return Words.text("a topic without spaces, \"+\" or \"#\", such as {example}", ["example": example])
+        case .dottedPath(let example): return Words.text("a dotted path such as {example}", ["example": example])
+        case .between(let lowest, let highest):
+            return Words.text(
+                "between {lowest} and {highest}",
+                ["lowest": NumberText.plain(lowest), "highest": NumberText.plain(highest)])
+        case .atMost(let key, let limit):
+            return Words.text("at most {key} ({value})", ["key": key, "value": NumberText.plain(limit)])
         }
     }
 
