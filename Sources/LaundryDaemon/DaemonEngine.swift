@@ -110,17 +110,7 @@ public final class DaemonEngine {
     }
 
     /// Runs every pet whose deadline has come, looking at each one's files first.
-    public func deadlinesDue() { runDeadlines() }
-
-    /// The main loop's way in: it has just read the directory watch, which names every pet whose
-    /// files changed since they were loaded (nil: events were lost, or something arrived from
-    /// another machine). Those are loaded again before the deadlines run.
-    public func deadlinesDue(afterWatchReported changes: Set<UUID>?) {
-        load(changes)
-        runDeadlines()
-    }
-
-    private func runDeadlines() {
+    public func deadlinesDue() {
         writeUnwrittenNotes()
         let time = now
         // Every notification first, then the writes: with 1,000 loads ending in the same second, the
@@ -189,7 +179,9 @@ public final class DaemonEngine {
         while hasUnwrittenNotes { writeNextNote() }
     }
 
-    /// Commands changed these pets' files (or, with nil, events were lost): look again.
+    /// Commands changed these pets' files (or, with nil, events were lost or something arrived from
+    /// another machine): they are read again, then whatever is due runs. The main loop comes in
+    /// here at a deadline too, with what the directory watch has seen meanwhile.
     public func filesChanged(_ ids: Set<UUID>?) {
         load(ids)
         deadlinesDue()
@@ -322,9 +314,7 @@ public final class DaemonEngine {
             tellHook(about: service)
             if service.state == nil {
                 services[id] = nil
-                queue.set(nil, for: id)
-                acknowledge(id, because: "the pet is gone")
-                if popups.removeValue(forKey: id) != nil { notifier.close(petID: id) }
+                forgetGonePet(id)
             } else {
                 services[id] = service
                 noticeUserChange(service)
@@ -345,9 +335,7 @@ public final class DaemonEngine {
         for (id, service) in services where fresh[id] == nil {
             service.forget(at: now)
             tellHook(about: service)
-            queue.set(nil, for: id)
-            acknowledge(id, because: "the pet is gone")
-            if popups.removeValue(forKey: id) != nil { notifier.close(petID: id) }
+            forgetGonePet(id)
         }
         services = fresh
         for service in services.values {
@@ -355,6 +343,13 @@ public final class DaemonEngine {
             schedule(service)
             tellHook(about: service)
         }
+    }
+
+    /// A pet released, or whose files are gone: no deadline, no alarm, no popup left of it.
+    private func forgetGonePet(_ id: UUID) {
+        queue.set(nil, for: id)
+        acknowledge(id, because: "the pet is gone")
+        if popups.removeValue(forKey: id) != nil { notifier.close(petID: id) }
     }
 
     private func schedule(_ service: PetTimerService) {

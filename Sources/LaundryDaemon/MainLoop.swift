@@ -50,7 +50,7 @@ public final class MainLoop {
         addFD(watch.fd, priority: G_PRIORITY_HIGH) { $0.engine.filesChanged($0.drainWatch()) }
         addFD(timer.fd, priority: G_PRIORITY_DEFAULT) { loop in
             switch loop.timer.acknowledge() {
-            case .deadline, .spurious: loop.engine.deadlinesDue(afterWatchReported: loop.drainWatch())
+            case .deadline, .spurious: loop.engine.filesChanged(loop.drainWatch())
             case .clockChanged: loop.engine.clockChanged()
             }
         }

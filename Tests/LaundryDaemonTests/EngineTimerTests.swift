@@ -94,7 +94,7 @@ final class EngineTimerTests: EngineTestCase {
         engine.start()
         try perform(.cancel, "Socks")
         clock.advance(by: 601)
-        engine.deadlinesDue(afterWatchReported: [socks])
+        engine.filesChanged([socks])
         XCTAssertEqual(notifier.shown.map(\.body), ["Towels is ready for the dryer!"])
         XCTAssertTrue(try announcedCurrentLoad("Towels"))
     }
@@ -105,15 +105,15 @@ final class EngineTimerTests: EngineTestCase {
         let engine = try makeEngine(config: DaemonConfig.withoutAlarms(nagIntervalMinutes: 1, nagLimit: 4))
         engine.start()
         clock.advance(by: 601)
-        engine.deadlinesDue(afterWatchReported: [])
+        engine.filesChanged([])
         XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
         let petFile = recordFile(socks)
         try FileManager.default.removeItem(atPath: petFile)
         try FileManager.default.createDirectory(atPath: petFile, withIntermediateDirectories: false)
-        engine.deadlinesDue(afterWatchReported: [socks])
+        engine.filesChanged([socks])
         for _ in 0..<10 {
             clock.advance(by: 60)
-            engine.deadlinesDue(afterWatchReported: [])
+            engine.filesChanged([])
         }
         XCTAssertEqual(
             notifier.summaries, ["🫧 Wash Complete!"], "no reminder made up from what was read before the file broke")
@@ -129,7 +129,7 @@ final class EngineTimerTests: EngineTestCase {
         try perform(.cancel, "Socks")
         try perform(.pause, "Towels")
         clock.advance(by: 601)
-        engine.deadlinesDue(afterWatchReported: nil)
+        engine.filesChanged(nil)
         XCTAssertEqual(notifier.shown, [])
     }
 

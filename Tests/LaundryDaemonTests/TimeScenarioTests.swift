@@ -256,7 +256,7 @@ final class TimeScenarioTests: EngineTestCase {
             if next == deadline {
                 // As MainLoop does: the watch was just read and, between the scenario's own
                 // filesChanged calls, has nothing to report.
-                record("timerfd") { engine.deadlinesDue(afterWatchReported: []) }
+                record("timerfd") { engine.filesChanged([]) }
             } else {
                 record("tick", deadlines: false) { engine.tick() }
                 nextTick = next + 30
