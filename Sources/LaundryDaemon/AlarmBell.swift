@@ -1,0 +1,71 @@
+import FoundationEssentials
+import LaundryCore
+
+/// The bell of finished loads: whose alarm rings, when it rings again, when it gives up, and the
+/// one sound a batch makes. The engine tells it what was announced and acknowledged, and logs.
+final class AlarmBell {
+    private var alarms = AlarmSchedule()
+    /// Pets whose finish or reminder calls for a sound, rung together once the batch is out: a
+    /// thousand loads ending at once make one sound, not a thousand.
+    private var ringSoon: Set<UUID> = []
+    private let sound: any SoundPlayer
+
+    init(sound: any SoundPlayer) { self.sound = sound }
+
+    var nextRing: Date? { alarms.earliest }
+    var ringingCount: Int { alarms.count }
+    var ringing: Dictionary<UUID, Date>.Keys { alarms.pets }
+    var lastGivesUp: Date? { alarms.lastGivesUp }
+
+    /// The pet's load was dealt with: its alarm stops, and a sound playing for it is cut off.
+    /// Whether an alarm was ringing.
+    func stop(_ pet: UUID) -> Bool {
+        ringSoon.remove(pet)
+        // A last ring, or a reminder's one, has no alarm left but may still be playing.
+        sound.silence(pet)
+        return alarms.stop(pet)
+    }
+
+    /// The sound was turned off: every alarm stops.
+    func silence(_ pets: some Sequence<UUID>) {
+        for pet in pets where alarms.stop(pet) { sound.silence(pet) }
+    }
+
+    /// The alarms due again at `time` (they ring with the next `ringNow`; with the sound off or in
+    /// quiet hours they stop instead), and those that rang for their whole span.
+    func ringAgain(at time: Date, config: DaemonConfig, quietNow: Bool) -> (again: Set<UUID>, gaveUp: Set<UUID>) {
+        let due = alarms.due(at: time, config: config)
+        let gaveUp = alarms.takeGivenUp()
+        guard config.sound, !quietNow else {
+            for pet in due { _ = alarms.stop(pet) }
+            return ([], gaveUp)
+        }
+        ringSoon.formUnion(due)
+        return (due, gaveUp)
+    }
+
+    /// A finished load starts an alarm; a reminder rings once; any other popup for the pet
+    /// replaces the one whose alarm was ringing.
+    func announced(_ reason: Announcement.Reason, for pet: UUID, at time: Date, config: DaemonConfig, quietNow: Bool) {
+        switch reason {
+        case .finished:
+            guard config.sound, !quietNow else { return }
+            alarms.start(pet, at: time, config: config)
+            // The bell rings at once, for every load waiting in it.
+            ringSoon.formUnion(alarms.pets)
+        case .neglected:
+            guard config.sound, !quietNow else { return }
+            ringSoon.insert(pet)
+        case .healthWarning, .headsUp, .test:
+            ringSoon.remove(pet)
+            if alarms.stop(pet) { sound.silence(pet) }
+        }
+    }
+
+    /// One sound for every pet waiting to be rung for.
+    func ringNow() {
+        guard !ringSoon.isEmpty else { return }
+        sound.ring(for: ringSoon)
+        ringSoon = []
+    }
+}
