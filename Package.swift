@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Pure domain: pets, stages, timers, health, parsing, buttons. No I/O; the clock is injected.
@@ -44,6 +45,7 @@ let package = Package(
             dependencies: [
                 "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering", "CGLib",
                 "CLibNotify", "CGSound", "CMosquitto", .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The command: argument declarations and one call each. It links no GLib: what needs the
@@ -60,6 +62,7 @@ let package = Package(
             name: "laundryd",
             dependencies: [
                 "LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering", "LaundryDaemon",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What several test targets share: the seeded generator, polling, posix_spawn, fixtures.
@@ -83,7 +86,7 @@ let package = Package(
             name: "LaundryDaemonTests",
             dependencies: [
                 "LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering", "LaundryDaemon",
-                "LaundryTestSupport",
+                "LaundryTestSupport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["LaundryCore", "LaundryRendering", "LaundryTestSupport"]),

@@ -4,6 +4,7 @@ import HeapModule
 import LaundryControl
 import LaundryCore
 import LaundryRendering
+import Logging
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -59,7 +60,7 @@ public final class DBusNotifier: Notifier {
     private var retryMilliseconds: UInt32 = 0
     private var retryScheduled = false
     private var refusalLogged = false
-    private let log: (String) -> Void
+    private let logger: Logger
     /// Calls in flight at once, at most `largestWindow`; smaller once the bus refused one.
     private var window = DBusNotifier.largestWindow
     /// The server's queue, not the bus, is what a burst waits on: 8 in flight keep the server busy
@@ -72,10 +73,10 @@ public final class DBusNotifier: Notifier {
     private static let busName = NotificationBus.serverName
     private static let objectPath = NotificationBus.serverPath
 
-    public init(appName: String = "laundry", iconPath: String?, log: @escaping (String) -> Void = { _ in }) {
+    public init(appName: String = "laundry", iconPath: String?, logger: Logger) {
         self.appName = appName
         self.iconPath = iconPath ?? ""
-        self.log = log
+        self.logger = logger
     }
 
     deinit {
@@ -146,8 +147,8 @@ public final class DBusNotifier: Notifier {
         if inFlight + 1 <= window {
             window = max(1, inFlight)
             if !refusalLogged {
-                log(
-                    "the session bus refused a popup (LimitsExceeded: it takes few calls pending from one "
+                logger.info(
+                    line: "the session bus refused a popup (LimitsExceeded: it takes few calls pending from one "
                         + "program); sending \(window) at a time from now on, the refused ones again")
                 refusalLogged = true
             }
@@ -275,8 +276,8 @@ public final class DBusNotifier: Notifier {
             guard !request.wentToAServerThatLeft, notifier.wanted[request.petID] == request.serial else { return }
             if failure.isNoAnswer {
                 // It may be on screen: sending it again could show it twice. Its alarm rings on.
-                notifier.log(
-                    "a popup may not have been shown (\(NotificationBus.reason(failure))); not sent again, "
+                notifier.logger.info(
+                    line: "a popup may not have been shown (\(NotificationBus.reason(failure))); not sent again, "
                         + "its alarm rings on: \(request.content.summary)")
                 return
             }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 import LaundryRendering
+import Logging
 
 extension DaemonEngine {
     /// Every pet as it is now (finished timers settled in the view), for the home dashboard.
@@ -15,8 +16,8 @@ extension DaemonEngine {
     public func showOther(_ content: NotificationContent, onButton: @escaping (String) -> Void) {
         otherButtons[content.petID] = onButton
         switch notifier.show(content) {
-        case .posted: log("notified: \(content.summary) — \(content.body)")
-        case .noServer(let reason): log("not shown (\(reason)): \(content.summary)")
+        case .posted: logger.info("notified: \(content.summary) — \(content.body)")
+        case .noServer(let reason): logger.info("not shown (\(reason)): \(content.summary)")
         }
     }
 
@@ -30,13 +31,13 @@ extension DaemonEngine {
         writeUnwrittenNotes()
         do {
             if let state = try laundry.applianceStopped(appliance) {
-                log("the \(appliance.rawValue) stopped: \(state.pet.name)'s load ends now")
+                logger.info("the \(appliance.rawValue) stopped: \(state.pet.name)'s load ends now")
                 filesChanged([state.pet.id])
             } else {
-                log("the \(appliance.rawValue) stopped; no load of its kind was running")
+                logger.info("the \(appliance.rawValue) stopped; no load of its kind was running")
             }
         } catch {
-            log("the \(appliance.rawValue) stopped, but: \(ErrorText.line(for: error) ?? "\(error)")")
+            logger.info(line: "the \(appliance.rawValue) stopped, but: \(ErrorText.line(for: error) ?? "\(error)")")
         }
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 
 /// The notes of a large batch of announcements, written one per idle turn of the loop once the
 /// popups are out.
@@ -17,7 +18,7 @@ extension DaemonEngine {
         tellHook(about: note.service)
         if unwrittenNotes.isEmpty, let batch = notesBatch {
             notesBatch = nil
-            if logsTimings { log("notes: \(batch.count) written in \(batch.writing.wallTime)") }
+            if logsTimings { logger.info("notes: \(batch.count) written in \(batch.writing.wallTime)") }
         }
     }
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 import LaundryRendering
+import Logging
 
 /// Reading the pets again: after a file change, a pet that is gone, and each pet's next deadline.
 extension DaemonEngine {
@@ -24,7 +25,7 @@ extension DaemonEngine {
 
     func reloadAll() {
         let snapshot = laundry.snapshot()
-        for warning in snapshot.warnings { log("warning: \(ErrorText.line(for: warning))") }
+        for warning in snapshot.warnings { logger.info("warning: \(ErrorText.line(for: warning))") }
         var fresh: [UUID: PetTimerService] = [:]
         for state in snapshot.states {
             let service = services[state.pet.id] ?? PetTimerService(id: state.pet.id, state: nil)

@@ -2,6 +2,7 @@ import FoundationEssentials
 import LaundryControl
 import LaundryCore
 import LaundryRendering
+import Logging
 
 /// The popups: what is posted, withdrawn and posted again on a new server, and the log lines
 /// they make.
@@ -10,7 +11,8 @@ extension DaemonEngine {
         guard let popup = popups[service.id], !popup.subject.holds(for: service.view(at: now), at: now) else { return }
         popups[service.id] = nil
         notifier.close(petID: service.id)
-        log("withdrew the popup for \(service.state?.pet.name ?? service.id.lowercasedText): it no longer holds")
+        logger.info(
+            "withdrew the popup for \(service.state?.pet.name ?? service.id.lowercasedText): it no longer holds")
     }
 
     /// Posts one notification, starts or rings the alarm it calls for, and runs the hook.
@@ -66,7 +68,7 @@ extension DaemonEngine {
     func notShown(_ pet: UUID, because reason: String) {
         let what =
             popups[pet].map { logLine($0.announcement) } ?? (services[pet]?.state?.pet.name ?? pet.lowercasedText)
-        log("not shown (\(reason)): \(what); it is posted again when a notification server appears")
+        logger.info("not shown (\(reason)): \(what); it is posted again when a notification server appears")
         ringBell()
     }
 
@@ -75,10 +77,10 @@ extension DaemonEngine {
     func serverChanged(to server: ServerInfo?) {
         writeUnwrittenNotes()
         guard let server else {
-            log("the notification server left the session bus; notifications go to this log until one appears")
+            logger.info("the notification server left the session bus; notifications go to this log until one appears")
             return
         }
-        log("notification server: \(server) (it took over; what should be on screen is posted again)")
+        logger.info("notification server: \(server) (it took over; what should be on screen is posted again)")
         let time = now
         let quietNow = quiet.isOn(at: time)
         for (pet, popup) in popups.sorted(by: { $0.key.lowercasedText < $1.key.lowercasedText }) {
@@ -91,6 +93,6 @@ extension DaemonEngine {
     }
 
     func logSoon(_ line: @escaping () -> String) {
-        if heldLogLines != nil { heldLogLines?.append(line) } else { log(line()) }
+        if heldLogLines != nil { heldLogLines?.append(line) } else { logger.info(line: line()) }
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 import LaundryRendering
+import Logging
 
 /// Sleep and the hook: the loads still running when the computer sleeps, what keeps the session
 /// awake, and what the hook hears of loads that start and stop.
@@ -47,8 +48,8 @@ extension DaemonEngine {
         let time = now
         asleepSince = time
         let running = runningLoads
-        log(
-            Words.count(
+        logger.info(
+            line: Words.count(
                 running.count, "going to sleep with {count} load running", "going to sleep with {count} loads running"))
         guard let hook = config.hook, let hooks, let last = running.last else { return }
         let loads = running.map {
@@ -63,7 +64,7 @@ extension DaemonEngine {
     /// that ended while it slept is told so, once.
     public func wokeUp() {
         guard let since = asleepSince else { return deadlinesDue() }
-        log("woke after \(DurationText.rough(max(0, now.timeIntervalSince(since))))")
+        logger.info("woke after \(DurationText.rough(max(0, now.timeIntervalSince(since))))")
         deadlinesDue()
         asleepSince = nil
     }

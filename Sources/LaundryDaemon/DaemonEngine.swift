@@ -3,6 +3,7 @@ import LaundryActions
 import LaundryControl
 import LaundryCore
 import LaundryRendering
+import Logging
 
 /// The notification service's brain, free of any event loop: the main loop (or a test) tells it
 /// what happened — start, a deadline passed, files changed, the clock was set, the 30-second tick,
@@ -13,7 +14,7 @@ public final class DaemonEngine {
     public let notifier: any Notifier
     public let writer: AnnouncementWriter
     public var config: DaemonConfig
-    let log: (String) -> Void
+    let logger: Logger
     /// Rings the terminal of any running `laundry watch` when no server could show a notification.
     let ringBell: () -> Void
     let hooks: (any HookLauncher)?
@@ -64,7 +65,7 @@ public final class DaemonEngine {
 
     public init(
         laundry: Laundry, clock: any WallClock, notifier: any Notifier, messages: MessageCatalog,
-        config: DaemonConfig, log: @escaping (String) -> Void, ringBell: @escaping () -> Void = {},
+        config: DaemonConfig, logger: Logger, ringBell: @escaping () -> Void = {},
         sound: any SoundPlayer = NoSound(), hooks: (any HookLauncher)? = nil, zone: LocalZone = .current
     ) {
         self.laundry = laundry
@@ -72,7 +73,7 @@ public final class DaemonEngine {
         self.notifier = notifier
         writer = AnnouncementWriter(messages: messages)
         self.config = config
-        self.log = log
+        self.logger = logger
         self.ringBell = ringBell
         bell = AlarmBell(sound: sound)
         self.hooks = hooks
@@ -96,9 +97,9 @@ public final class DaemonEngine {
     public func start() {
         reloadAll()
         if let server = notifier.refreshServer() {
-            log("notification server: \(server)")
+            logger.info("notification server: \(server)")
         } else {
-            log("no notification server on the session bus; notifications go to this log until one appears")
+            logger.info("no notification server on the session bus; notifications go to this log until one appears")
         }
         deadlinesDue()
         tick()
@@ -132,7 +133,7 @@ public final class DaemonEngine {
         let announceTime = (wall: announcing.wallTime, cpu: announcing.cpuTime)
         let held = heldLogLines ?? []
         heldLogLines = nil
-        for line in held { log(line()) }
+        for line in held { logger.info(line: line()) }
         let toWrite = Set(writes.map(\.0.id))
         for id in due where !toWrite.contains(id) {
             if let service = services[id] { noticeUserChange(service) }
@@ -141,10 +142,9 @@ public final class DaemonEngine {
         ringAlarms(at: time)
         bell.ringNow()
         if logsTimings, !due.isEmpty, let earliest {
-            log(
-                "deadlines: \(due.count) due; woke \(Stopwatch.text(time.timeIntervalSince(earliest) * 1000)) "
-                    + "after the first, announced in \(announceTime.wall) (\(announceTime.cpu) on the CPU)"
-            )
+            logger.info(
+                line: "deadlines: \(due.count) due; woke \(Stopwatch.text(time.timeIntervalSince(earliest) * 1000)) "
+                    + "after the first, announced in \(announceTime.wall) (\(announceTime.cpu) on the CPU)")
         }
         unwrittenNotes = writes.reversed().map { UnwrittenNote(service: $0.0, pending: $0.1, time: time) }
         notesBatch = writes.isEmpty ? nil : (writes.count, Stopwatch())
@@ -161,7 +161,7 @@ public final class DaemonEngine {
 
     /// The wall clock was set: every deadline is absolute, so only what is now due changes.
     public func clockChanged() {
-        log("the clock was set; deadlines re-evaluated")
+        logger.info("the clock was set; deadlines re-evaluated")
         for service in services.values { schedule(service) }
         deadlinesDue()
     }
@@ -182,7 +182,8 @@ public final class DaemonEngine {
         }
         bell.ringNow()
         if logsTimings {
-            log("tick: " + Words.count(services.count, "{count} pet", "{count} pets") + " in \(ticking.wallTime)")
+            logger.info(
+                line: "tick: " + Words.count(services.count, "{count} pet", "{count} pets") + " in \(ticking.wallTime)")
         }
     }
 
@@ -193,7 +194,7 @@ public final class DaemonEngine {
             bell.silence(services.keys)
         }
         for service in services.values { schedule(service) }
-        log("configuration reloaded: \(ConfigSummary.line(config))")
+        logger.info("configuration reloaded: \(ConfigSummary.line(config))")
     }
 
     /// A notification button: exactly what the matching command does. Any button, and a click on
@@ -202,7 +203,7 @@ public final class DaemonEngine {
         writeUnwrittenNotes()
         if let other = otherButtons[petID] { return other(key) }
         guard let button = ButtonKey(rawValue: key) else {
-            log("unknown button '\(key)' for pet \(petID.lowercasedText)")
+            logger.info("unknown button '\(key)' for pet \(petID.lowercasedText)")
             return
         }
         acknowledge(petID, because: "button '\(key)'")
@@ -212,12 +213,13 @@ public final class DaemonEngine {
             let stage = state.pet.stage.rawValue
             if case .snooze = action, let until = state.pet.snoozedUntil {
                 let time = LocalTime.clock(until, now: now)
-                log("button '\(key)': \(state.pet.name) is snoozed until \(time), still \(stage)")
+                logger.info("button '\(key)': \(state.pet.name) is snoozed until \(time), still \(stage)")
             } else {
-                log("button '\(key)': \(state.pet.name) is now \(stage)")
+                logger.info("button '\(key)': \(state.pet.name) is now \(stage)")
             }
         } catch {
-            log("button '\(key)' for pet \(petID.lowercasedText): \(ErrorText.line(for: error) ?? "\(error)")")
+            logger.info(
+                line: "button '\(key)' for pet \(petID.lowercasedText): \(ErrorText.line(for: error) ?? "\(error)")")
         }
         filesChanged([petID])
     }
@@ -229,7 +231,7 @@ public final class DaemonEngine {
         let stopped = bell.stop(pet)
         if stopped || wasWaiting, acknowledgedFinishes.insert(pet).inserted { onPetEvent?(pet, "acknowledged") }
         guard stopped else { return }
-        log("alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: \(reason)")
+        logger.info("alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: \(reason)")
     }
 
     /// Rings the bell if it is due, once for every load in it; none in quiet hours.
@@ -237,11 +239,12 @@ public final class DaemonEngine {
         let (again, gaveUp) = bell.ringAgain(at: time, config: config, quietNow: quiet.isOn(at: time))
         let minutes = DurationText.rough(config.alarmSpan)
         for pet in gaveUp.sorted(by: { $0.lowercasedText < $1.lowercasedText }) {
-            log("alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: it rang for \(minutes)")
+            logger.info(
+                "alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: it rang for \(minutes)")
         }
         guard !again.isEmpty else { return }
         let names = again.map { services[$0]?.state?.pet.name ?? $0.lowercasedText }.sorted()
-        log("alarm rings again for \(names.joined(separator: ", "))")
+        logger.info(line: "alarm rings again for \(names.joined(separator: ", "))")
     }
 
     // MARK: Sleep
@@ -249,7 +252,7 @@ public final class DaemonEngine {
     /// One pet's failure is logged and stays with that pet.
     func isolated(_ id: UUID, _ work: () throws -> Void) {
         do { try work() } catch {
-            log("pet \(id.lowercasedText): \(ErrorText.line(for: error) ?? "\(error)")")
+            logger.info(line: "pet \(id.lowercasedText): \(ErrorText.line(for: error) ?? "\(error)")")
         }
     }
 }

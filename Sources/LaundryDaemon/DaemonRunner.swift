@@ -5,6 +5,7 @@ import LaundryControl
 import LaundryCore
 import LaundryRendering
 import LaundryStore
+import Logging
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -14,7 +15,7 @@ import LaundryStore
 /// and the GLib loop, and runs until SIGTERM or SIGINT, leaving nothing half-written (every write
 /// is atomic).
 public enum DaemonRunner {
-    public static func run(environment: [String: String], version: String, log: @escaping (String) -> Void) throws {
+    public static func run(environment: [String: String], version: String, logger: Logger) throws {
         let runtime = RuntimePaths.resolve(environment: environment)
         let clock = try LaundryClock.from(environment)
         let laundry = try Laundry.open(environment: environment, clock: clock, startsDaemon: false)
@@ -22,33 +23,34 @@ public enum DaemonRunner {
         // A daemon reads every machine's records but writes none of the shared files; it brings the
         // old layout in (if any) like the first command that writes, and then watches its folders.
         do { try laundry.prepareToWrite() } catch {
-            log("the data folder could not be made ready: \(ErrorText.line(for: error) ?? "\(error)")")
+            logger.info(line: "the data folder could not be made ready: \(ErrorText.line(for: error) ?? "\(error)")")
         }
-        for warning in laundry.warnings { log("warning: \(ErrorText.line(for: warning))") }
+        for warning in laundry.warnings { logger.info("warning: \(ErrorText.line(for: warning))") }
         try laundry.prepareFolders()
-        let notifier = DBusNotifier(iconPath: laundry.iconPath, log: log)
-        let config = startingConfig(laundry, log: log)
-        useClock(config, log: log)
+        let notifier = DBusNotifier(iconPath: laundry.iconPath, logger: logger)
+        let config = startingConfig(laundry, logger: logger)
+        useClock(config, logger: logger)
         let engine = DaemonEngine(
             laundry: laundry, clock: clock, notifier: notifier,
-            messages: try MessageCatalog.load(from: laundry.dataDirectory), config: config, log: log,
+            messages: try MessageCatalog.load(from: laundry.dataDirectory), config: config, logger: logger,
             ringBell: { Bell.ring(runtime) },
-            sound: GSoundPlayer(log: log), hooks: HookRunner(log: log))
+            sound: GSoundPlayer(logger: logger), hooks: HookRunner(logger: logger))
         engine.logsTimings = environment["LAUNDRY_LOG_TIMINGS"] == "1"
         let timer = try RealtimeTimer()
         let watch = try laundry.makeWatch()
         let startedAt = clock.now()
-        log("started (pid \(getpid())) for \(laundry.home)")
+        logger.info("started (pid \(getpid())) for \(laundry.home)")
         engine.start()
         // Reading every pet at start leaves freed memory between the pets kept: given back here
         // (2.3 MB of 10,000 pets' start, by /proc/<pid>/status; bench row "bytes per armed timer").
         malloc_trim(0)
-        let inhibitor = SessionSuspendInhibitor(log: log)
-        let sleepWatch = SleepWatch(log: log)
+        let inhibitor = SessionSuspendInhibitor(logger: logger)
+        let sleepWatch = SleepWatch(logger: logger)
         var asleep = false
         var lastStatus: DaemonStatus?
         let home = HomeLink.start(
-            config, laundry: laundry, engine: engine, clock: clock, version: version, environment: environment, log: log
+            config, laundry: laundry, engine: engine, clock: clock, version: version, environment: environment,
+            logger: logger
         )
         let reportStatus = {
             home?.afterEvent()
@@ -85,14 +87,14 @@ public enum DaemonRunner {
             reloadConfig: {
                 do {
                     let config = try laundry.loadConfig()
-                    useClock(config, log: log)
+                    useClock(config, logger: logger)
                     return config
                 } catch {
                     let problem = ErrorText.line(for: error) ?? "\(error)"
-                    log("config.json not reloaded, the previous settings stay: \(problem)")
+                    logger.info("config.json not reloaded, the previous settings stay: \(problem)")
                     return nil
                 }
-            }, afterEvent: reportStatus, log: log)
+            }, afterEvent: reportStatus, logger: logger)
         loop.takeEvents(of: notifier)
         sleepWatch.onPrepareForSleep = { sleeping in
             loop.handle { engine in
@@ -107,29 +109,29 @@ public enum DaemonRunner {
         sleepWatch.hold(nil)
         unlink(runtime.status)
         withExtendedLifetime(lock) {}
-        log("stopped")
+        logger.info("stopped")
     }
 
     /// Times in popups as config.json says, else as the desktop's clock shows them, else as the locale does.
-    private static func useClock(_ config: DaemonConfig, log: (String) -> Void) {
+    private static func useClock(_ config: DaemonConfig, logger: Logger) {
         let desktop = config.clock == nil ? DesktopClock.read() : nil
         Language.useClock(config.clock ?? desktop)
-        if let desktop { log("times as the desktop's clock shows them: \(desktop.rawValue)") }
+        if let desktop { logger.info("times as the desktop's clock shows them: \(desktop.rawValue)") }
     }
 
     /// The settings to start with: a broken file is logged and the defaults run until it is fixed,
     /// so a typo never leaves the user without notifications.
-    private static func startingConfig(_ laundry: Laundry, log: (String) -> Void) -> DaemonConfig {
+    private static func startingConfig(_ laundry: Laundry, logger: Logger) -> DaemonConfig {
         if let old = laundry.configLeftInDataFolder, let path = laundry.configPath {
-            log("\(old) is not read any more (settings live outside the data folder): move it to \(path)")
+            logger.info("\(old) is not read any more (settings live outside the data folder): move it to \(path)")
         }
         do {
             let config = try laundry.loadConfig()
-            log("settings: \(ConfigSummary.line(config))")
+            logger.info("settings: \(ConfigSummary.line(config))")
             return config
         } catch {
-            log(
-                "config.json not used, running with the defaults until it is fixed (then SIGHUP): "
+            logger.info(
+                line: "config.json not used, running with the defaults until it is fixed (then SIGHUP): "
                     + (ErrorText.line(for: error) ?? "\(error)"))
             return .defaults
         }

@@ -4,6 +4,7 @@ import LaundryActions
 import LaundryControl
 import LaundryCore
 import LaundryRendering
+import Logging
 
 /// laundryd's answers to the command, which links no GLib: what is on the session bus
 /// (`laundry doctor`), and a test notification, sound and hook (`laundry notify-test`).
@@ -12,7 +13,9 @@ public enum DesktopProbe {
     public static func findings() -> DesktopFindings {
         // Asked with the daemon's 3 s timeouts: libnotify's questions wait 25 s each for a server
         // that hangs, and `doctor` waits for this answer.
-        DesktopFindings(server: DBusNotifier(iconPath: nil).refreshServer(), suspendInhibitors: suspendInhibitors())
+        DesktopFindings(
+            server: DBusNotifier(iconPath: nil, logger: .silent).refreshServer(), suspendInhibitors: suspendInhibitors()
+        )
     }
 
     /// Plays the alarm once (with `sound`), then posts a test notification, then runs the hook

@@ -1,6 +1,7 @@
 import CGLib
 import CGSound
 import FoundationEssentials
+import Logging
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -12,7 +13,7 @@ import FoundationEssentials
 final class GSoundPlayer: SoundPlayer {
     static let eventID = "complete"
 
-    private let log: (String) -> Void
+    private let logger: Logger
     private var context: OpaquePointer?
     /// The sounds playing now, each with the pets it rings for. libcanberra reports the end of a
     /// sound a second or more after it is heard, so a ring never waits for the last one to end.
@@ -23,7 +24,7 @@ final class GSoundPlayer: SoundPlayer {
     /// Called when a sound has ended, was cancelled or failed (for `notify-test --sound`).
     var onFinished: ((_ failure: String?) -> Void)?
 
-    init(log: @escaping (String) -> Void) { self.log = log }
+    init(logger: Logger) { self.logger = logger }
 
     // No deinit: the GSound context is never freed. libcanberra's PulseAudio thread may still be
     // delivering a sound's end when the player goes (at the end of `notify-test --sound`, or of
@@ -72,7 +73,7 @@ final class GSoundPlayer: SoundPlayer {
     private func report(_ failure: String) {
         guard failure != lastFailure else { return }
         lastFailure = failure
-        log("no sound: \(failure); notifications go on without it")
+        logger.info("no sound: \(failure); notifications go on without it")
     }
 
     private final class Request {

@@ -1,6 +1,7 @@
 import CGLib
 import FoundationEssentials
 import LaundryCore
+import Logging
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -38,11 +39,11 @@ final class HookRunner: HookLauncher {
         }
     }
 
-    private let log: (String) -> Void
+    private let logger: Logger
     private var waiting: [Job] = []
     private var running: [pid_t: Running] = [:]
 
-    init(log: @escaping (String) -> Void) { self.log = log }
+    init(logger: Logger) { self.logger = logger }
 
     func run(_ event: HookEvent, command: [String], timeout: Double, quiet: Bool) {
         waiting.append(Job(event: event, command: command, timeout: timeout, quiet: quiet))
@@ -54,7 +55,7 @@ final class HookRunner: HookLauncher {
             let job = waiting.removeFirst()
             let process: HookProcess
             do { process = try HookProcess.spawn(job.command, event: job.event, quiet: job.quiet) } catch {
-                if case .failed(let reason) = error { log("hook for \(job.event.event): \(reason)") }
+                if case .failed(let reason) = error { logger.info("hook for \(job.event.event): \(reason)") }
                 continue
             }
             let entry = Running(job: job, process: process, runner: self)
@@ -85,7 +86,7 @@ final class HookRunner: HookLauncher {
             ": "
             + HookProcess.outcome(
                 waitStatus: waitStatus, timedOut: entry.timedOut, timeout: entry.job.timeout, stderr: entry.stderr)
-        log(line)
+        logger.info(line: line)
         startWaiting()
     }
 

@@ -3,6 +3,7 @@ import FoundationEssentials
 import LaundryActions
 import LaundryCore
 import LaundryStore
+import Logging
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -21,7 +22,7 @@ public final class MainLoop {
     private let watchedFolders: () -> [String]
     private let reloadConfig: () -> DaemonConfig?
     private let afterEvent: () -> Void
-    private let log: (String) -> Void
+    private let logger: Logger
     private let loop: OpaquePointer
     /// Whether an idle source is writing the notes of a large batch of announcements.
     private var writingNotes = false
@@ -29,7 +30,7 @@ public final class MainLoop {
     init(
         engine: DaemonEngine, clock: any WallClock, timer: RealtimeTimer, watch: DirectoryWatch,
         watchedFolders: @escaping () -> [String],
-        reloadConfig: @escaping () -> DaemonConfig?, afterEvent: @escaping () -> Void, log: @escaping (String) -> Void
+        reloadConfig: @escaping () -> DaemonConfig?, afterEvent: @escaping () -> Void, logger: Logger
     ) {
         self.engine = engine
         self.clock = clock
@@ -38,7 +39,7 @@ public final class MainLoop {
         self.watchedFolders = watchedFolders
         self.reloadConfig = reloadConfig
         self.afterEvent = afterEvent
-        self.log = log
+        self.logger = logger
         loop = g_main_loop_new(nil, 0)
     }
 
@@ -102,7 +103,7 @@ public final class MainLoop {
     }
 
     private func stop(_ signal: String) {
-        log("\(signal): stopping")
+        logger.info("\(signal): stopping")
         engine.writeUnwrittenNotes()
         g_main_loop_quit(loop)
     }

@@ -1,5 +1,6 @@
 import CGLib
 import FoundationEssentials
+import Logging
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -14,7 +15,7 @@ final class SleepWatch {
     private static let path = "/org/freedesktop/login1"
     private static let interface = "org.freedesktop.login1.Manager"
 
-    private let log: (String) -> Void
+    private let logger: Logger
     private var connection: OpaquePointer?
     private var subscription: UInt32 = 0
     /// The delay lock: logind keeps it while this descriptor is open.
@@ -25,12 +26,12 @@ final class SleepWatch {
     /// Told `true` just before the machine sleeps, `false` just after it wakes.
     var onPrepareForSleep: ((Bool) -> Void)?
 
-    init(log: @escaping (String) -> Void) {
-        self.log = log
+    init(logger: Logger) {
+        self.logger = logger
         var error: UnsafeMutablePointer<GError>?
         connection = g_bus_get_sync(G_BUS_TYPE_SYSTEM, nil, &error)
         if let error {
-            log("no system bus, so no warning before a sleep: \(String(cString: error.pointee.message))")
+            logger.info("no system bus, so no warning before a sleep: \(String(cString: error.pointee.message))")
             g_error_free(error)
         }
         guard let connection else { return }
@@ -80,7 +81,7 @@ final class SleepWatch {
         guard let reply, let descriptors, let handle = g_variant_get_child_value(reply, 0) else {
             refused = why
             if let error {
-                log("logind gave no delay lock: \(DBusCall.Failure(error).message)")
+                logger.info("logind gave no delay lock: \(DBusCall.Failure(error).message)")
                 g_error_free(error)
             }
             return

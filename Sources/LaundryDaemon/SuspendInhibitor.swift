@@ -1,5 +1,6 @@
 import CGLib
 import FoundationEssentials
+import Logging
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -60,7 +61,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
     /// The portal's flag for "suspend" (8 would be "idle": the screen).
     private static let suspendFlag: UInt32 = 4
     private let appID: String
-    private let log: (String) -> Void
+    private let logger: Logger
     private var held: (handle: Handle, reason: String)?
     /// The reason no interface took: asked again only when the reason changes (a load starts,
     /// stops or rings), not on every event, so a bare window manager costs no wake-ups.
@@ -68,9 +69,9 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
     private var tokens = 0
     private(set) var problem: String?
 
-    init(appID: String = "laundry", log: @escaping (String) -> Void) {
+    init(appID: String = "laundry", logger: Logger) {
         self.appID = appID
-        self.log = log
+        self.logger = logger
     }
 
     deinit { hold(nil) }
@@ -99,7 +100,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
                 held = (handle, reason)
                 if let previous { giveBack(previous.handle, on: bus) }
                 if previous?.handle.interface != interface {
-                    log("keeping this computer awake through \(interface.rawValue): \(reason)")
+                    logger.info("keeping this computer awake through \(interface.rawValue): \(reason)")
                 }
                 problem = nil
                 refused = nil
@@ -118,7 +119,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
     private func fail(_ why: String) {
         // A reason that could not be updated leaves the one held before in place.
         guard held == nil else { return }
-        if why != problem { log("cannot keep this computer awake: \(why)") }
+        if why != problem { logger.info("cannot keep this computer awake: \(why)") }
         problem = why
     }
 
@@ -133,7 +134,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
         giveBack(previous.handle, on: bus)
-        log("this computer may suspend again (\(previous.handle.interface.rawValue) released)")
+        logger.info("this computer may suspend again (\(previous.handle.interface.rawValue) released)")
     }
 
     private func take(_ interface: Interface, reason: String, on bus: OpaquePointer) -> Result<Handle, DBusCall.Failure>
@@ -190,7 +191,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
         switch result {
         case .success(let reply): g_variant_unref(reply)
         case .failure(let failure):
-            log("could not give back the suspend inhibitor (\(handle.interface.rawValue)): \(failure.message)")
+            logger.info("could not give back the suspend inhibitor (\(handle.interface.rawValue)): \(failure.message)")
         }
     }
 }

@@ -1,12 +1,13 @@
 import CGLib
 import FoundationEssentials
+import Logging
 
 /// `laundry notify-test --sound`: one ring through the same player the daemon uses, waited for
 /// on a main loop of its own (at most `limit` seconds).
 enum TestSound {
     static func play(limit: UInt32 = 5) -> String? {
         var failure: String?
-        let player = GSoundPlayer(log: { _ in })
+        let player = GSoundPlayer(logger: .silent)
         let loop = g_main_loop_new(nil, 0)
         defer { g_main_loop_unref(loop) }
         var finished = false

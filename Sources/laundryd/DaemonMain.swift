@@ -20,9 +20,8 @@ enum DaemonMain {
         do {
             switch arguments {
             case [], ["run"]:
-                try DaemonRunner.run(environment: environment, version: LaundryVersion.current) { line in
-                    Terminal.printError("\(Timestamp.format(SystemClock().now())) laundryd[\(getpid())]: \(line)")
-                }
+                try DaemonRunner.run(
+                    environment: environment, version: LaundryVersion.current, logger: DaemonLogHandler.logger())
             case ["probe"]:
                 try printJSON(DesktopProbe.findings())
             case ["notify-test"], ["notify-test", "--sound"]:

@@ -15,10 +15,10 @@ final class ApplianceMonitorTests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: file) }
 
-    private func monitor(_ lines: @escaping (String) -> Void = { _ in }) -> ApplianceMonitor {
+    private func monitor(_ log: RecordedLog = RecordedLog()) -> ApplianceMonitor {
         var washer = ApplianceSettings(powerTopic: "plug/washer")
         washer.doneAfterSeconds = 60
-        return ApplianceMonitor(settings: [.washer: washer], file: file, log: lines)
+        return ApplianceMonitor(settings: [.washer: washer], file: file, logger: log.logger)
     }
 
     func test_aRunningWasherIsRememberedAcrossARestartAndStopsAfterItsTail() {
@@ -46,13 +46,13 @@ final class ApplianceMonitorTests: XCTestCase {
     }
 
     func test_aRetainedReadingDoesNotStartAnIdleWasherAndABadOneIsLoggedOnce() {
-        var lines: [String] = []
+        let log = RecordedLog()
         var started = 0
-        let plugs = monitor { lines.append($0) }
+        let plugs = monitor(log)
         plugs.onStarted = { _ in started += 1 }
         _ = plugs.message("plug/washer", Array("900".utf8), retained: true, at: start)
         XCTAssertEqual(started, 0, "an old retained reading starts nothing")
         for _ in 0..<3 { _ = plugs.message("plug/washer", Array("lots".utf8), retained: false, at: start) }
-        XCTAssertEqual(lines.filter { $0.contains("cannot use") }.count, 1, "\(lines)")
+        XCTAssertEqual(log.lines.filter { $0.contains("cannot use") }.count, 1, "\(log.lines)")
     }
 }

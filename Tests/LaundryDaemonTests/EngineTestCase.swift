@@ -14,7 +14,8 @@ class EngineTestCase: XCTestCase {
     var notifier: RecordingNotifier!
     var sound: RecordingSound!
     var hooks: RecordingHooks!
-    var logLines: [String] = []
+    let recordedLog = RecordedLog()
+    var logLines: [String] { recordedLog.lines }
     var bells = 0
     let start = Fixtures.start
 
@@ -59,7 +60,7 @@ class EngineTestCase: XCTestCase {
         let messages = try MessageCatalog.load(from: laundry.dataDirectory)
         return DaemonEngine(
             laundry: laundry, clock: clock, notifier: notifier, messages: messages, config: config,
-            log: { [unowned self] in self.logLines.append($0) }, ringBell: { [unowned self] in self.bells += 1 },
+            logger: recordedLog.logger, ringBell: { [unowned self] in self.bells += 1 },
             sound: sound, hooks: hooks, zone: zone)
     }
 

@@ -19,14 +19,15 @@ final class HomeBridgeTests: XCTestCase {
 
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
     private let link = RecordingLink()
-    private var lines: [String] = []
+    private let log = RecordedLog()
+    private var lines: [String] { log.lines }
     private var presses: [(UUID, String)] = []
     private lazy var bridge: HomeBridge = {
         var settings = BrokerSettings(host: "h", port: 1883, usesTLS: false)
         settings.topicPrefix = "laundry"
         let bridge = HomeBridge(
             topics: HomeTopics(settings, device: "bbbb"), link: link, host: "here", version: "0.1.0",
-            log: { [unowned self] in self.lines.append($0) })
+            logger: log.logger)
         bridge.onPress = { [unowned self] in self.presses.append(($0, $1)) }
         return bridge
     }()

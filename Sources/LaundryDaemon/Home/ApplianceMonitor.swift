@@ -2,6 +2,7 @@ import FoundationEssentials
 import LaundryCore
 import LaundryRendering
 import LaundryStore
+import Logging
 
 /// The washer's and the dryer's plugs, read from their power topics: what each appliance is doing
 /// (kept in `$XDG_STATE_HOME/laundry/appliances.json`, so a restart does not forget a running
@@ -9,16 +10,16 @@ import LaundryStore
 public final class ApplianceMonitor {
     private let settings: [Appliance: ApplianceSettings]
     private let file: String
-    private let log: (String) -> Void
+    private let logger: Logger
     private var watches: [Appliance: ApplianceWatch]
     private var loggedOnce: Set<String> = []
     public var onStarted: ((Appliance) -> Void)?
     public var onStopped: ((Appliance) -> Void)?
 
-    public init(settings: [Appliance: ApplianceSettings], file: String, log: @escaping (String) -> Void) {
+    public init(settings: [Appliance: ApplianceSettings], file: String, logger: Logger) {
         self.settings = settings
         self.file = file
-        self.log = log
+        self.logger = logger
         let saved = FileManager.default.contents(atPath: file).flatMap {
             try? JSONCoding.decoder().decode([String: ApplianceWatch].self, from: $0)
         }
@@ -77,13 +78,12 @@ public final class ApplianceMonitor {
         switch change {
         case .none: break
         case .started:
-            log("the \(appliance.rawValue) started (\(NumberText.plain(watch.lastWatts ?? 0)) W)")
+            logger.info("the \(appliance.rawValue) started (\(NumberText.plain(watch.lastWatts ?? 0)) W)")
             onStarted?(appliance)
         case .stopped:
-            log(
-                "the \(appliance.rawValue) stopped (under \(NumberText.plain(plug.doneBelowWatts)) W for "
-                    + "\(NumberText.plain(plug.doneAfterSeconds)) s)"
-            )
+            logger.info(
+                line: "the \(appliance.rawValue) stopped (under \(NumberText.plain(plug.doneBelowWatts)) W for "
+                    + "\(NumberText.plain(plug.doneAfterSeconds)) s)")
             onStopped?(appliance)
         }
     }
@@ -107,6 +107,6 @@ public final class ApplianceMonitor {
 
     private func logOnce(_ key: String, _ line: String) {
         guard loggedOnce.count < 100, loggedOnce.insert(key).inserted else { return }
-        log(line)
+        logger.info(line: line)
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 import LaundryRendering
+import Logging
 
 /// The pets on a broker, for Home Assistant: discovery configs, their state within a second of a
 /// change, events, and presses of their buttons. One machine of a household bridges; another that
@@ -22,7 +23,7 @@ public final class HomeBridge {
     private let link: any BrokerLink
     private let host: String
     private let version: String
-    private let log: (String) -> Void
+    private let logger: Logger
     /// What each pet's state topic last got, so an unchanged pet is not sent again.
     private var sentStates: [UUID: [UInt8]] = [:]
     /// Pets whose configs are on the broker; a pet that leaves this set is removed there.
@@ -40,13 +41,13 @@ public final class HomeBridge {
     public var extraSubscriptions: [String] = []
 
     public init(
-        topics: HomeTopics, link: any BrokerLink, host: String, version: String, log: @escaping (String) -> Void
+        topics: HomeTopics, link: any BrokerLink, host: String, version: String, logger: Logger
     ) {
         self.topics = topics
         self.link = link
         self.host = host
         self.version = version
-        self.log = log
+        self.logger = logger
     }
 
     public var isBridging: Bool { role == .bridging }
@@ -56,7 +57,7 @@ public final class HomeBridge {
     public func handle(_ event: BrokerEvent) {
         switch event {
         case .connected:
-            log("mqtt: connected; listening a moment for another machine that bridges")
+            logger.info("mqtt: connected; listening a moment for another machine that bridges")
             role = .claiming
             sentStates = [:]
             for pattern in [topics.bridgeMarker, topics.anyAvailability, topics.homeAssistantStatus, topics.anyPress] {
@@ -68,7 +69,7 @@ public final class HomeBridge {
             let was = role
             role = .down(reason.isEmpty ? nil : reason)
             if case .down(let before) = was, before == role.downReason { return }
-            log("mqtt: broker not reachable (\(reason.isEmpty ? "disconnected" : reason)); trying again")
+            logger.info(line: "mqtt: broker not reachable (\(reason.isEmpty ? "disconnected" : reason)); trying again")
         case .message(let topic, let payload, let retained):
             received(topic, payload, retained: retained)
         }
@@ -79,10 +80,9 @@ public final class HomeBridge {
         guard role == .claiming else { return }
         if let marker, marker.device != topics.device, online[marker.device] != false {
             role = .quiet(device: marker.device, host: marker.host)
-            log(
-                "mqtt: \(marker.host) (device \(marker.device)) bridges this household to Home Assistant; "
-                    + "this machine stays quiet"
-            )
+            logger.info(
+                line: "mqtt: \(marker.host) (device \(marker.device)) bridges this household to Home Assistant; "
+                    + "this machine stays quiet")
             return
         }
         becomeBridge(pets: current, at: now)
@@ -97,8 +97,8 @@ public final class HomeBridge {
         announced = []
         sentStates = [:]
         publish(current, at: now)
-        log(
-            Words.count(
+        logger.info(
+            line: Words.count(
                 current.count, "mqtt: bridging {count} pet to Home Assistant under {prefix}/",
                 "mqtt: bridging {count} pets to Home Assistant under {prefix}/", ["prefix": topics.prefix]))
     }
@@ -110,7 +110,7 @@ public final class HomeBridge {
             let state = String(decoding: payload.prefix(16), as: UTF8.self)
             online[device] = state == "online"
             if case .quiet(let other, _) = role, other == device, state != "online" {
-                log("mqtt: the bridging machine went offline; this machine takes over")
+                logger.info("mqtt: the bridging machine went offline; this machine takes over")
                 role = .claiming
                 marker = nil
                 needsClaim = true
@@ -119,7 +119,7 @@ public final class HomeBridge {
         }
         if topic == topics.homeAssistantStatus {
             if isBridging, String(decoding: payload.prefix(16), as: UTF8.self) == "online" {
-                log("mqtt: Home Assistant is online; sending the pets' configs again")
+                logger.info("mqtt: Home Assistant is online; sending the pets' configs again")
                 announced = []
                 sentStates = [:]
                 needsRepublish = true
@@ -141,7 +141,7 @@ public final class HomeBridge {
         guard !payload.isEmpty else {
             marker = nil
             if case .quiet = role {
-                log("mqtt: the bridging machine stopped; this machine takes over")
+                logger.info("mqtt: the bridging machine stopped; this machine takes over")
                 role = .claiming
                 needsClaim = true
             }
@@ -156,7 +156,7 @@ public final class HomeBridge {
         if isBridging, seen.device < topics.device {
             // Two machines claimed at once: the lower device id bridges, the other stays quiet.
             role = .quiet(device: seen.device, host: seen.host)
-            log("mqtt: \(seen.host) claimed the bridge at the same time and keeps it; this machine stays quiet")
+            logger.info("mqtt: \(seen.host) claimed the bridge at the same time and keeps it; this machine stays quiet")
         } else if isBridging {
             publishMarker()
         }
@@ -260,12 +260,12 @@ public final class HomeBridge {
         announced.remove(id)
         sentStates[id] = nil
         pets[id] = nil
-        log("mqtt: pet \(id.lowercasedText) is gone; its device is removed from Home Assistant")
+        logger.info("mqtt: pet \(id.lowercasedText) is gone; its device is removed from Home Assistant")
     }
 
     private func logOnce(_ key: String, _ line: String) {
         guard loggedOnce.count < 1000, loggedOnce.insert(key).inserted else { return }
-        log(line)
+        logger.info(line: line)
     }
 }
 

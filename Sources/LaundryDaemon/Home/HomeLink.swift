@@ -4,6 +4,7 @@ import LaundryControl
 import LaundryCore
 import LaundryRendering
 import LaundryStore
+import Logging
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -18,7 +19,7 @@ final class HomeLink {
     private let appliances: ApplianceMonitor?
     private let engine: DaemonEngine
     private let clock: any WallClock
-    private let log: (String) -> Void
+    private let logger: Logger
     private var checkScheduled: Date?
     /// The "whose load?" popup of each appliance, by its id.
     private static func popupID(_ appliance: Appliance) -> UUID {
@@ -30,16 +31,17 @@ final class HomeLink {
     /// Nil when config.json names no broker, or the connection cannot even be set up (logged).
     static func start(
         _ config: DaemonConfig, laundry: Laundry, engine: DaemonEngine, clock: any WallClock, version: String,
-        environment: [String: String], log: @escaping (String) -> Void
+        environment: [String: String], logger: Logger
     ) -> HomeLink? {
         guard let settings = config.mqtt else { return nil }
         let device: String
         do { device = try laundry.device.id() } catch {
-            log("mqtt: not started, this machine has no device id: \(ErrorText.line(for: error) ?? "\(error)")")
+            logger.info(
+                line: "mqtt: not started, this machine has no device id: \(ErrorText.line(for: error) ?? "\(error)")")
             return nil
         }
         for warning in BrokerCheck.warnings(settings, configPath: laundry.configPath, environment: environment) {
-            log("mqtt: warning: \(BrokerCheckText.line(warning))")
+            logger.info("mqtt: warning: \(BrokerCheckText.line(warning))")
         }
         let topics = HomeTopics(settings, device: device)
         do {
@@ -49,37 +51,38 @@ final class HomeLink {
                 clientID: "laundry-\(device.prefix(16))-\(getpid())",
                 login: .init(username: settings.username, password: password),
                 will: (topics.ownAvailability, "offline"))
-            log("mqtt: connecting to \(settings.url)")
+            logger.info("mqtt: connecting to \(settings.url)")
             return HomeLink(
                 settings: settings, connection: connection, topics: topics, config: config, laundry: laundry,
-                engine: engine, clock: clock, version: version, log: log)
+                engine: engine, clock: clock, version: version, logger: logger)
         } catch {
-            log("mqtt: not started: \(error)")
+            logger.info("mqtt: not started: \(error)")
             return nil
         }
     }
 
     private init(
         settings: BrokerSettings, connection: MQTTConnection, topics: HomeTopics, config: DaemonConfig,
-        laundry: Laundry, engine: DaemonEngine, clock: any WallClock, version: String, log: @escaping (String) -> Void
+        laundry: Laundry, engine: DaemonEngine, clock: any WallClock, version: String, logger: Logger
     ) {
         self.settings = settings
         self.connection = connection
         self.engine = engine
         self.clock = clock
-        self.log = log
-        bridge = HomeBridge(topics: topics, link: connection, host: Self.hostName(), version: version, log: log)
+        self.logger = logger
+        bridge = HomeBridge(topics: topics, link: connection, host: Self.hostName(), version: version, logger: logger)
         appliances =
             config.appliances.isEmpty
             ? nil
-            : ApplianceMonitor(settings: config.appliances, file: laundry.stateFolder + "/appliances.json", log: log)
+            : ApplianceMonitor(
+                settings: config.appliances, file: laundry.stateFolder + "/appliances.json", logger: logger)
         bridge.extraSubscriptions = appliances?.topics ?? []
         bridge.onPress = { [weak engine] pet, key in engine?.buttonPressed(petID: pet, action: key) }
         let now = { clock.now() }
         bridge.onOtherMessage = { [weak self] topic, payload, retained in
             guard let self else { return }
             if self.appliances?.message(topic, payload, retained: retained, at: now()) != true {
-                self.log("mqtt: ignored a message on \(topic), which laundry does not read")
+                self.logger.info("mqtt: ignored a message on \(topic), which laundry does not read")
             }
         }
         engine.onPetEvent = { [weak self] pet, type in self?.bridge.event(pet, type) }
@@ -158,7 +161,7 @@ final class HomeLink {
     private func whoseLoadAnswered(_ appliance: Appliance, _ key: String) {
         engine.otherButtons[Self.popupID(appliance)] = nil
         guard key.hasPrefix("load:"), let pet = UUID(uuidString: String(key.dropFirst("load:".count))) else {
-            log("the \(appliance.rawValue) runs something that is not laundry (\(key))")
+            logger.info("the \(appliance.rawValue) runs something that is not laundry (\(key))")
             return
         }
         engine.buttonPressed(

@@ -1,0 +1,42 @@
+import FoundationEssentials
+import LaundryCore
+import LaundryRendering
+import Logging
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// The daemon's one log: every line `<time> laundryd[<pid>]: <message>` on stderr, which the
+/// launcher appends to daemon.log and systemd hands to the journal. English, as README says;
+/// what a person reads elsewhere is worded through the catalogue from the same values.
+public struct DaemonLogHandler: LogHandler {
+    public var metadata: Logger.Metadata = [:]
+    public var logLevel: Logger.Level = .info
+    private let clock: any WallClock & Sendable
+
+    public init(clock: any WallClock & Sendable = SystemClock()) { self.clock = clock }
+
+    /// The daemon's logger.
+    public static func logger(clock: any WallClock & Sendable = SystemClock()) -> Logger {
+        Logger(label: "laundryd") { _ in DaemonLogHandler(clock: clock) }
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        Terminal.printError("\(Timestamp.format(clock.now())) laundryd[\(getpid())]: \(event.message)")
+    }
+}
+
+extension Logger {
+    /// For laundryd's answers to the command (probe, notify-test), which print their findings
+    /// and log nothing.
+    static var silent: Logger { Logger(label: "laundryd") { _ in SwiftLogNoOpLogHandler() } }
+
+    /// A line already worded (a catalogue text, a list joined), logged as it is.
+    func info(line: String) { info("\(line)") }
+}
