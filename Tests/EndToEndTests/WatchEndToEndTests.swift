@@ -1,4 +1,5 @@
 import Foundation
+import LaundryTestSupport
 import XCTest
 
 /// `laundry watch` in a real terminal (tmux), and plainly into a pipe.
@@ -19,25 +20,30 @@ final class WatchEndToEndTests: XCTestCase {
         let command = "env LAUNDRY_HOME='\(home.path)' TZ=UTC '\(LaundryHome.binary)' watch"
         tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "20", command)
 
-        Thread.sleep(forTimeInterval: 1.3)
-        let first = tmux("capture-pane", "-p", "-t", session)
-        Thread.sleep(forTimeInterval: 1.0)
-        let second = tmux("capture-pane", "-p", "-t", session)
-        XCTAssertTrue(first.contains("Socks") && first.contains("Towels"), first)
+        let pane = { self.tmux("capture-pane", "-p", "-t", session) }
+        var first = ""
+        XCTAssertTrue(
+            waitUntil(5) {
+                first = pane()
+                return first.contains("Towels") && Self.countdown(of: "Socks", in: first) != nil
+            }, first)
         let countdown = try XCTUnwrap(Self.countdown(of: "Socks", in: first), first)
-        let later = try XCTUnwrap(Self.countdown(of: "Socks", in: second), second)
-        XCTAssertLessThan(later, countdown, "the countdown ticks: \(countdown) → \(later)")
+        var second = ""
+        XCTAssertTrue(
+            waitUntil(3) {
+                second = pane()
+                return (Self.countdown(of: "Socks", in: second) ?? countdown) < countdown
+            }, "the countdown ticks: \(countdown), then\n\(second)")
         XCTAssertEqual(
             second.components(separatedBy: "laundry watch").count, 2, "redrawn in place, not scrolled:\n\(second)")
 
-        Thread.sleep(forTimeInterval: 3.0)
-        let done = tmux("capture-pane", "-p", "-t", session)
-        XCTAssertTrue(done.contains("wash done → laundry dry Socks"), done)
+        XCTAssertTrue(waitUntil(8) { pane().contains("wash done → laundry dry Socks") }, pane())
 
         tmux("send-keys", "-t", session, "C-c")
-        Thread.sleep(forTimeInterval: 0.5)
-        XCTAssertFalse(
-            tmux("list-panes", "-t", session, "-F", "#{pane_current_command}").contains("laundry"), "Ctrl-C ends it")
+        XCTAssertTrue(
+            waitUntil(3) {
+                !self.tmux("list-panes", "-t", session, "-F", "#{pane_current_command}").contains("laundry")
+            }, "Ctrl-C ends it")
     }
 
     func test_watchIntoAPipeIsPlainAndCanStopWhenDone() {
