@@ -117,7 +117,8 @@ public final class Laundry {
     /// Does what a command asks of the pet a user named; a move that starts a timer makes sure
     /// the notification service runs.
     public func perform(_ action: PetAction, on query: String) throws -> PetState {
-        let state = try perform(action, onPet: try find(query).state.pet.id, query: query)
+        let (id, reads) = try findID(query)
+        let state = try perform(action, onPet: id, query: query, reusing: reads)
         if action.needsDaemon, let daemonAutostart, let problem = daemonAutostart.ensureRunning() {
             warnings.append(.daemonNotStarted(problem))
         }
@@ -125,11 +126,13 @@ public final class Laundry {
     }
 
     /// Does what a notification button asks of a pet known by its id.
-    public func perform(_ action: PetAction, onPet id: UUID, query: String? = nil) throws -> PetState {
+    public func perform(
+        _ action: PetAction, onPet id: UUID, query: String? = nil, reusing reads: RecordReads? = nil
+    ) throws -> PetState {
         let now = clock.now()
         guard
             let state = try change(
-                id, at: now,
+                id, at: now, reusing: reads,
                 { (state: inout PetState) throws(PetError) in
                     try action.apply(to: &state, at: now)
                 })
@@ -166,10 +169,10 @@ public final class Laundry {
     /// Changes a pet's name or settings; only the fields given change.
     public func configure(_ query: String, _ settings: PetSettings) throws -> PetState {
         let kind = try settings.kind.map { (id) throws(PetError) in try kinds.resolve(id) }
-        let id = try find(query).state.pet.id
+        let (id, reads) = try findID(query)
         let now = clock.now()
         let apply = { (state: inout PetState) -> [HistoryEvent] in settings.apply(to: &state, kind: kind, at: now) }
-        guard let result = try change(id, at: now, renamingTo: settings.name?.value, apply) else {
+        guard let result = try change(id, at: now, reusing: reads, renamingTo: settings.name?.value, apply) else {
             throw PetError.unknownPet(query, suggestion: nil)
         }
         return result
@@ -257,8 +260,15 @@ public final class Laundry {
 
     /// The pet a user named, as the records say: matched on every pet's name alone, then only
     /// that pet read in full.
+    /// The id of the pet a person named, from every pet's name alone: a change reads the pet's
+    /// records once more, under its lock, and that is the read it decides from.
+    func findID(_ query: String) throws -> (UUID, RecordReads) {
+        let (pets, reads) = store.directoryKeepingReads()
+        return (try PetMatcher(pets.map { .init(id: $0.id, name: $0.name) }).match(query), reads)
+    }
+
     func find(_ query: String) throws -> MergedPet {
-        let id = try PetMatcher(store.directory().map { .init(id: $0.id, name: $0.name) }).match(query)
+        let (id, _) = try findID(query)
         var problems: [StoreProblem] = []
         defer { report(problems) }
         guard let pet = store.load(id, problems: &problems), !pet.isReleased else {
@@ -272,13 +282,14 @@ public final class Laundry {
     /// than every stamp seen for it, with the events. A refused move writes nothing. Nil when no
     /// record names the pet, or it is released.
     func change(
-        _ id: UUID, at now: Date, renamingTo newName: String? = nil, releasing: Bool = false,
+        _ id: UUID, at now: Date, reusing reads: RecordReads? = nil, renamingTo newName: String? = nil,
+        releasing: Bool = false,
         _ move: (inout PetState) throws -> [HistoryEvent]
     ) throws -> PetState? {
         try prepareToWrite()
         let here = try device.id()
         func write() throws -> PetState? {
-            let result = try self.store.update(id, device: here) { merged, own in
+            let result = try self.store.update(id, device: here, reusing: reads) { merged, own in
                 guard !merged.isReleased else { return (PetState?.none, nil, []) }
                 guard !merged.state.pet.isFromNewerVersion else {
                     throw StoreError.newerSchema(

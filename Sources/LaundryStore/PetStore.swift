@@ -64,9 +64,19 @@ public struct PetStore: Sendable {
 
     /// One pet merged from every machine's records, released or not; nil if none names it.
     public func load(_ id: UUID, problems: inout [StoreProblem]) -> MergedPet? {
+        load(id, problems: &problems, own: nil, reads: nil)
+    }
+
+    /// The same, with one machine's record already read (`update` reads its own machine's first).
+    private func load(
+        _ id: UUID, problems: inout [StoreProblem], own: (device: String, record: PetRecord?)?, reads: RecordReads?
+    ) -> MergedPet? {
         var records: [PetRecord] = []
         for device in machines() {
-            if let record = read(paths.recordFile(id, device: device), id: id, problems: &problems) {
+            if let own, own.device == device {
+                if let record = own.record { records.append(record) }
+            } else if let record = read(paths.recordFile(id, device: device), id: id, problems: &problems, reads: reads)
+            {
                 records.append(record)
             }
         }
@@ -107,17 +117,30 @@ public struct PetStore: Sendable {
     /// Every pet's id and name (its latest), released ones left out: what naming a pet needs,
     /// without reading the rest of every pet. For shell completion (quick, and silent) and for
     /// finding the pet a command names.
-    public func directory() -> [(id: UUID, name: String)] {
+    public func directory() -> [(id: UUID, name: String)] { directory(keeping: nil) }
+
+    /// The same, keeping what was read: a change to the pet named (`update(reusing:)`) then reads
+    /// none of its records again that has not been replaced since.
+    public func directoryKeepingReads() -> (pets: [(id: UUID, name: String)], reads: RecordReads) {
+        let reads = RecordReads()
+        return (directory(keeping: reads), reads)
+    }
+
+    private func directory(keeping reads: RecordReads?) -> [(id: UUID, name: String)] {
         let decoder = JSONCoding.decoder()
         var name: [UUID: (PartStamp, String)] = [:]
         var stamps: [UUID: PartStamps] = [:]
         for device in machines() {
             let folder = paths.records(device)
             for file in PosixFile.listFolder(folder) {
+                let path = folder + "/" + file
+                // Stamped before it is read: a file replaced meanwhile is read again under the lock.
+                let version = reads == nil ? nil : PosixFile.stamp(path)
                 guard let id = LaundryPaths.id(fromFileName: file, suffix: ".json"),
-                    case .data(let data)? = try? PosixFile.read(folder + "/" + file),
+                    case .data(let data)? = try? PosixFile.read(path),
                     let probe = try? decoder.decode(IdentityProbe.self, from: data)
                 else { continue }
+                if let reads, let version { reads.keep(data, of: path, version: version) }
                 if let identity = probe.identity, name[id].map({ $0.0 < identity.stamp }) ?? true {
                     name[id] = (identity.stamp, identity.value.name)
                 }
@@ -217,9 +240,9 @@ public struct PetStore: Sendable {
 
     /// A record file read: nil (with the problem noted) when it does not
     /// parse, is not plausible, or was written by a newer laundry in a shape this one cannot read.
-    func read(_ path: String, id: UUID, problems: inout [StoreProblem]) -> PetRecord? {
+    func read(_ path: String, id: UUID, problems: inout [StoreProblem], reads: RecordReads? = nil) -> PetRecord? {
         do {
-            guard case .data(let data) = try PosixFile.read(path) else { return nil }
+            guard case .data(let data) = try reads?.unchanged(path) ?? PosixFile.read(path) else { return nil }
             return try Self.decodeRecord(data, id: id, path: path, problems: &problems)
         } catch let error as StoreError {
             problems.append(.unreadable(path: path, problem: error.problem ?? .json(.notJSON)))
@@ -268,13 +291,14 @@ public struct PetStore: Sendable {
     /// is written when `change` throws or returns nil. Returns nil if no record names the pet.
     @discardableResult
     public func update<Result>(
-        _ id: UUID, device: String,
+        _ id: UUID, device: String, reusing reads: RecordReads? = nil,
         _ change: (_ merged: MergedPet, _ own: PetRecord?) throws -> (Result, PetRecord?, [HistoryEvent])
     ) throws -> Result? {
         try FileLock.withLock(paths.lockFile(id), runtime: paths.runtime) { () throws -> Result? in
+            // This machine's record is read once, for the change and for the merge alike.
+            let own = try ownRecord(id, device: device, reads: reads)
             var problems: [StoreProblem] = []
-            guard let merged = load(id, problems: &problems) else { return nil }
-            let own = try ownRecord(id, device: device)
+            guard let merged = load(id, problems: &problems, own: (device, own), reads: reads) else { return nil }
             let (result, record, events) = try change(merged, own)
             if let record { try commit(record, events: events, device: device) }
             return result
@@ -316,9 +340,9 @@ public struct PetStore: Sendable {
 
     /// This machine's record of the pet. One that does not parse is set aside as
     /// `<file>.corrupt-<time>` (kept for the user, never deleted) and the change starts afresh.
-    func ownRecord(_ id: UUID, device: String) throws -> PetRecord? {
+    func ownRecord(_ id: UUID, device: String, reads: RecordReads? = nil) throws -> PetRecord? {
         let path = paths.recordFile(id, device: device)
-        guard case .data(let data) = try PosixFile.read(path) else { return nil }
+        guard case .data(let data) = try reads?.unchanged(path) ?? PosixFile.read(path) else { return nil }
         var problems: [StoreProblem] = []
         do {
             if let record = try Self.decodeRecord(data, id: id, path: path, problems: &problems) {

@@ -161,3 +161,23 @@ final class CycleEndToEndTests: XCTestCase {
         XCTAssertEqual((home.json("status") as? [[String: Any]])?.count, 1, "the name is free again")
     }
 }
+
+/// What a change reads: the pet's record once, though the command first reads every pet's name.
+final class OneReadEndToEndTests: XCTestCase {
+    func test_washOpensThePetsRecordOnce() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "needs strace: `make test`")
+        let home = LaundryHome()
+        home.ok("adopt", "Socks")
+        home.ok("adopt", "Towels")
+        let socks = try XCTUnwrap(home.pet("Socks")["id"] as? String)
+        let traced = home.runProgram(
+            "/usr/bin/strace", ["-f", "-e", "trace=openat", LaundryHome.binary, "wash", "socks", "--for", "1h"],
+            environment: ["LAUNDRY_NO_AUTOSTART": "1"])
+        XCTAssertEqual(traced.status, 0, traced.stderr)
+        let opened = traced.stderr.split(separator: "\n").filter {
+            $0.contains("openat(") && $0.contains("/pets/\(socks).json\"") && !$0.contains("ENOENT")
+        }
+        XCTAssertEqual(opened.count, 1, opened.joined(separator: "\n"))
+        XCTAssertEqual(home.pet("Socks")["stage"] as? String, "washing")
+    }
+}

@@ -23,6 +23,22 @@ final class StoreBehaviourTests: StoreTestCase {
         XCTAssertEqual(snapshot(), before)
     }
 
+    /// A command finds the pet by name, then changes it under its lock without reading its record
+    /// again, unless another writer replaced the record in between: then the change reads the new one.
+    func test_aChangeReusesTheRecordReadForTheNameOnlyWhileItIsTheSameFile() throws {
+        let pet = try adopt("Socks")
+        var seen: [String] = []
+        let look = { (merged: MergedPet, _: PetRecord?) -> (Int, PetRecord?, [HistoryEvent]) in
+            seen.append(merged.state.pet.name)
+            return (0, nil, [])
+        }
+        let (_, reads) = store.directoryKeepingReads()
+        try store.update(pet.id, device: here, reusing: reads, look)
+        try write(record("Sox", id: pet.id, at: now.addingTimeInterval(1)))
+        try store.update(pet.id, device: here, reusing: reads, look)
+        XCTAssertEqual(seen, ["Socks", "Sox"], "the replaced record is read again")
+    }
+
     func test_aMachineWritesOnlyUnderItsOwnFolder() throws {
         let pet = try adopt("Socks")
         var theirs = record("Socks", id: pet.id, at: now.addingTimeInterval(60), device: there)

@@ -1,0 +1,22 @@
+import FoundationEssentials
+import Synchronization
+
+/// Record files a command read to find the pet it names, each with the version it had: the change
+/// that follows, under the pet's lock, uses a file again only while `stat` says it is the same
+/// file (every write replaces a record, so a new inode or change time means new contents). A
+/// command then reads the pet's record once (`strace laundry wash socks`).
+public final class RecordReads: Sendable {
+    private let files = Mutex<[String: (version: PosixFile.Version, data: Data)]>([:])
+
+    init() {}
+
+    func keep(_ data: Data, of path: String, version: PosixFile.Version) {
+        files.withLock { $0[path] = (version, data) }
+    }
+
+    /// The bytes read earlier, if the file is still the one they were read from.
+    func unchanged(_ path: String) -> PosixFile.ReadResult? {
+        guard let kept = files.withLock({ $0[path] }), PosixFile.stamp(path) == kept.version else { return nil }
+        return .data(kept.data)
+    }
+}
