@@ -56,6 +56,7 @@ public final class DBusNotifier: Notifier {
     /// back in its place). One no longer wanted stays until it comes up, and is skipped then.
     private var waiting = Heap<Waiting>()
     private var inFlight = 0
+    public var isPosting: Bool { inFlight > 0 || !waiting.isEmpty }
     /// The pause before the refused calls go again (doubling, at most 2 s); 0 while none wait.
     private var retryMilliseconds: UInt32 = 0
     private var retryScheduled = false

@@ -12,6 +12,8 @@ extension DaemonEngine {
     /// tells the hook what changed, as the batch would have at once.
     public func writeNextNote() {
         guard let note = unwrittenNotes.popLast() else { return }
+        for line in unloggedLines { logger.info(line: line()) }
+        unloggedLines = []
         isolated(note.service.id) { try note.service.persist(note.pending, at: note.time, laundry: laundry) }
         noticeUserChange(note.service)
         schedule(note.service)

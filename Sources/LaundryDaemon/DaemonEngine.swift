@@ -42,6 +42,8 @@ public final class DaemonEngine {
     public var otherButtons: [UUID: (String) -> Void] = [:]
     /// Log lines kept back while a batch of notifications goes out.
     var heldLogLines: [() -> String]?
+    /// A large batch's log lines, logged with its first note.
+    var unloggedLines: [() -> String] = []
     /// What a batch of announcements left to write down, the next one last. A large batch is
     /// written one note per idle turn of the main loop (`writeNextNote`), so the notification
     /// server's replies, and the popups waiting on them, come first: 1,000 fsyncs in a row held
@@ -133,7 +135,13 @@ public final class DaemonEngine {
         let announceTime = (wall: announcing.wallTime, cpu: announcing.cpuTime)
         let held = heldLogLines ?? []
         heldLogLines = nil
-        for line in held { logger.info(line: line()) }
+        // A large batch's lines wait with its notes: a thousand writes to the log held the
+        // server's replies, and so the popups, back by tens of milliseconds.
+        if writes.count <= Self.notesWrittenAtOnce {
+            for line in held { logger.info(line: line()) }
+        } else {
+            unloggedLines = held
+        }
         let toWrite = Set(writes.map(\.0.id))
         for id in due where !toWrite.contains(id) {
             if let service = services[id] { noticeUserChange(service) }

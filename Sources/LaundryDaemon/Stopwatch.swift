@@ -16,6 +16,8 @@ struct Stopwatch {
         Self.text(Self.monotonicMilliseconds() - wall)
     }
     var cpuTime: String { Self.text(Self.threadCPUMilliseconds() - cpu) }
+    /// Wall seconds since it started.
+    var seconds: Double { (Self.monotonicMilliseconds() - wall) / 1000 }
 
     static func text(_ milliseconds: Double) -> String { DigitText.fixed(milliseconds, 2) + " ms" }
 

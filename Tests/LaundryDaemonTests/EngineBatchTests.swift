@@ -38,6 +38,17 @@ final class EngineBatchTests: EngineTestCase {
         XCTAssertEqual(notifier.shown.count, batch, "a daemon started after the notes were written says nothing again")
     }
 
+    func test_aLargeBatchsLogLinesComeWithItsFirstNote() throws {
+        _ = try washAll(minutes: 10)
+        let engine = try makeEngine()
+        engine.start()
+        advance(600, engine)
+        let notified = { self.logLines.filter { $0.hasPrefix("notified: ") }.count }
+        XCTAssertEqual(notified(), 0, "the popups are out, their lines wait: \(logLines)")
+        engine.writeNextNote()
+        XCTAssertEqual(notified(), batch)
+    }
+
     func test_anyOtherEventWritesTheRestOfTheBatchFirst() throws {
         let names = try washAll(minutes: 10)
         let engine = try makeEngine()
