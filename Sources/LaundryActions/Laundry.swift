@@ -258,17 +258,17 @@ public final class Laundry {
         return snapshot.pets
     }
 
-    /// The pet a user named, as the records say: matched on every pet's name alone, then only
-    /// that pet read in full.
-    /// The id of the pet a person named, from every pet's name alone: a change reads the pet's
-    /// records once more, under its lock, and that is the read it decides from.
+    /// The id of the pet a person named, from every pet's name alone, with the bytes read: the
+    /// change that follows, under the pet's lock, reads none of them again unless replaced.
     func findID(_ query: String) throws -> (UUID, RecordReads) {
         let (pets, reads) = store.directoryKeepingReads()
         return (try PetMatcher(pets.map { .init(id: $0.id, name: $0.name) }).match(query), reads)
     }
 
+    /// The pet a user named, as the records say: matched on every pet's name alone, then only
+    /// that pet read in full.
     func find(_ query: String) throws -> MergedPet {
-        let (id, _) = try findID(query)
+        let id = try PetMatcher(store.directory().map { .init(id: $0.id, name: $0.name) }).match(query)
         var problems: [StoreProblem] = []
         defer { report(problems) }
         guard let pet = store.load(id, problems: &problems), !pet.isReleased else {
@@ -289,7 +289,7 @@ public final class Laundry {
         try prepareToWrite()
         let here = try device.id()
         func write() throws -> PetState? {
-            let result = try self.store.update(id, device: here, reusing: reads) { merged, own in
+            let result = try self.store.update(id, device: here, reusing: reads, reporting: report) { merged, own in
                 guard !merged.isReleased else { return (PetState?.none, nil, []) }
                 guard !merged.state.pet.isFromNewerVersion else {
                     throw StoreError.newerSchema(

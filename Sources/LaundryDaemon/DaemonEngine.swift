@@ -47,8 +47,8 @@ public final class DaemonEngine {
     /// What a batch of announcements left to write down, the next one last. A large batch is
     /// written one note per idle turn of the main loop (`writeNextNote`), so the notification
     /// server's replies, and the popups waiting on them, come first: 1,000 fsyncs in a row held
-    /// the last popup back by 0.7 s (`make bench`). Every other event writes the rest first, so it
-    /// sees what the daemon has said.
+    /// the last popup back by 0.7 s (`make bench`). Every event that reads or changes the pets
+    /// writes the rest first, so it sees what the daemon has said.
     var unwrittenNotes: [UnwrittenNote] = []
     var notesBatch: (count: Int, writing: Stopwatch)?
 

@@ -8,8 +8,9 @@ import Logging
 #endif
 
 /// The daemon's one log: every line `<time> laundryd[<pid>]: <message>` on stderr, which the
-/// launcher appends to daemon.log and systemd hands to the journal. English, as README says;
-/// what a person reads elsewhere is worded through the catalogue from the same values.
+/// launcher appends to daemon.log and systemd hands to the journal. The daemon's own sentences
+/// are English; a popup's text, a count or a problem in them comes from the catalogue, in the
+/// language the daemon runs in.
 public struct DaemonLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level = .info

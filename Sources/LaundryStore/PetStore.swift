@@ -134,10 +134,10 @@ public struct PetStore: Sendable {
             let folder = paths.records(device)
             for file in PosixFile.listFolder(folder) {
                 let path = folder + "/" + file
+                guard let id = LaundryPaths.id(fromFileName: file, suffix: ".json") else { continue }
                 // Stamped before it is read: a file replaced meanwhile is read again under the lock.
                 let version = reads == nil ? nil : PosixFile.stamp(path)
-                guard let id = LaundryPaths.id(fromFileName: file, suffix: ".json"),
-                    case .data(let data)? = try? PosixFile.read(path),
+                guard case .data(let data)? = try? PosixFile.read(path),
                     let probe = try? decoder.decode(IdentityProbe.self, from: data)
                 else { continue }
                 if let reads, let version { reads.keep(data, of: path, version: version) }
@@ -292,14 +292,19 @@ public struct PetStore: Sendable {
     @discardableResult
     public func update<Result>(
         _ id: UUID, device: String, reusing reads: RecordReads? = nil,
+        reporting report: ([StoreProblem]) -> Void = { _ in },
         _ change: (_ merged: MergedPet, _ own: PetRecord?) throws -> (Result, PetRecord?, [HistoryEvent])
     ) throws -> Result? {
         try FileLock.withLock(paths.lockFile(id), runtime: paths.runtime) { () throws -> Result? in
-            // This machine's record is read once, for the change and for the merge alike.
-            let own = try ownRecord(id, device: device, reads: reads)
             var problems: [StoreProblem] = []
-            guard let merged = load(id, problems: &problems, own: (device, own), reads: reads) else { return nil }
-            let (result, record, events) = try change(merged, own)
+            defer { report(problems) }
+            // This machine's record is read once, for the change and for the merge alike.
+            let own = try readOwn(id, device: device, reads: reads, problems: &problems)
+            guard let merged = load(id, problems: &problems, own: (device, own.record), reads: reads) else {
+                return nil
+            }
+            if own.broken { setAside(paths.recordFile(id, device: device)) }
+            let (result, record, events) = try change(merged, own.record)
             if let record { try commit(record, events: events, device: device) }
             return result
         }
@@ -340,10 +345,20 @@ public struct PetStore: Sendable {
 
     /// This machine's record of the pet. One that does not parse is set aside as
     /// `<file>.corrupt-<time>` (kept for the user, never deleted) and the change starts afresh.
-    func ownRecord(_ id: UUID, device: String, reads: RecordReads? = nil) throws -> PetRecord? {
-        let path = paths.recordFile(id, device: device)
-        guard case .data(let data) = try reads?.unchanged(path) ?? PosixFile.read(path) else { return nil }
+    func ownRecord(_ id: UUID, device: String) throws -> PetRecord? {
         var problems: [StoreProblem] = []
+        let own = try readOwn(id, device: device, reads: nil, problems: &problems)
+        if own.broken { setAside(paths.recordFile(id, device: device)) }
+        return own.record
+    }
+
+    /// This machine's record of the pet, or that it does not parse (the problem noted; the caller
+    /// sets it aside once the change goes ahead). A record of a newer laundry is refused.
+    private func readOwn(_ id: UUID, device: String, reads: RecordReads?, problems: inout [StoreProblem]) throws
+        -> (record: PetRecord?, broken: Bool)
+    {
+        let path = paths.recordFile(id, device: device)
+        guard case .data(let data) = try reads?.unchanged(path) ?? PosixFile.read(path) else { return (nil, false) }
         do {
             if let record = try Self.decodeRecord(data, id: id, path: path, problems: &problems) {
                 guard !record.isFromNewerVersion else {
@@ -351,16 +366,17 @@ public struct PetStore: Sendable {
                         pet: record.identity?.value.name ?? id.lowercasedText, path: path, version: record.schemaVersion
                     )
                 }
-                return record
+                return (record, false)
             }
             if case .newerSchema(_, let version)? = problems.first {
                 throw StoreError.newerSchema(pet: id.lowercasedText, path: path, version: version)
             }
         } catch let error as StoreError {
             throw error
-        } catch {}
-        setAside(path)
-        return nil
+        } catch {
+            problems.append(.unreadable(path: path, problem: .json(JSONCoding.problem(error))))
+        }
+        return (nil, true)
     }
 
     /// Writes a change in an order that a crash between any two steps cannot make inconsistent:

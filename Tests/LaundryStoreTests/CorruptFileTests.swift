@@ -40,6 +40,29 @@ final class CorruptFileTests: StoreTestCase {
         XCTAssertEqual(contents(store.paths.records(here) + "/" + aside[0]), Data("{ not json".utf8), "kept")
     }
 
+    /// A change says what it could not read of the pet (the command warns), and sets this
+    /// machine's broken record aside only when the change goes ahead.
+    func test_aChangeReportsWhatItCouldNotReadOfThePet() throws {
+        let socks = try adopt("Socks")
+        let theirs = store.paths.recordFile(socks.id, device: there)
+        try FileManager.default.createDirectory(
+            atPath: store.paths.records(there), withIntermediateDirectories: true)
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: theirs))
+        var reported: [StoreProblem] = []
+        let nothing = { (_: MergedPet, _: PetRecord?) -> (Int, PetRecord?, [HistoryEvent]) in (1, nil, []) }
+        try store.update(socks.id, device: here, reporting: { reported += $0 }, nothing)
+        XCTAssertEqual(reported, [.unreadable(path: theirs, problem: .json(.notJSON))])
+
+        let lone = UUID()
+        let mine = store.paths.recordFile(lone, device: here)
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: mine))
+        reported = []
+        let result = try store.update(lone, device: here, reporting: { reported += $0 }, nothing)
+        XCTAssertNil(result, "no record of the pet parses")
+        XCTAssertEqual(reported, [.unreadable(path: mine, problem: .json(.notJSON))])
+        XCTAssertNotNil(contents(mine), "left in place: the change did not go ahead")
+    }
+
     func test_wrongTypesAreUnreadableToo() throws {
         let socks = try adopt("Socks")
         let path = store.paths.recordFile(socks.id, device: here)
