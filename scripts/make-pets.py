@@ -7,7 +7,8 @@ make-pets.py LAUNDRY_HOME N [--timer-every K] [--ends-at EPOCH] [--spread SECOND
   evenly over SECONDS after it (default 0: all in the same instant). With M machines (default 1),
   the first made each pet and started its wash; every other one renamed it a little later, so
   each pet is M records to merge, as in a household of M machines. With W, each pet has a history
-  of W weekly loads (wash, dryer, fold: five events each), the newest a week ago."""
+  of W weekly loads (wash, dryer, fold: five events each, with the facts laundry writes), the newest a
+  week ago."""
 import argparse, datetime, json, os, uuid
 
 parser = argparse.ArgumentParser()
@@ -60,11 +61,13 @@ for index in range(args.count):
         for week in range(args.history_weeks, 0, -1):
             start = now - datetime.timedelta(weeks=week, minutes=index % 600)
             load, dryer = str(uuid.uuid4()).upper(), str(uuid.uuid4()).upper()
-            steps = [(0, "washStarted", load), (2700, "washDone", load), (2700 + 60 * (week % 90), "dryStarted", dryer)]
-            steps += [(steps[-1][0] + 3600, "dryDone", dryer), (steps[-1][0] + 3600 + 60 * (week % 120), "folded", None)]
-            for offset, event, timer in steps:
+            steps = [(0, "washStarted", load, {"seconds": 2700}), (2700, "washDone", load, {}),
+                     (2700 + 60 * (week % 90), "dryStarted", dryer, {"seconds": 3600})]
+            steps += [(steps[-1][0] + 3600, "dryDone", dryer, {}),
+                      (steps[-1][0] + 3600 + 60 * (week % 120), "folded", None, {"cycle": args.history_weeks - week + 1})]
+            for offset, event, timer, facts in steps:
                 line = {"id": uuid.uuid4().hex[:16], "device": devices[0], "at": stamp(start + datetime.timedelta(seconds=offset)),
-                        "event": event, "petID": pet_id.upper()}
+                        "event": event, "petID": pet_id.upper(), **facts}
                 if timer: line["timerID"] = timer
                 lines.append(json.dumps(line, separators=(",", ":")))
         with open(os.path.join(args.home, "machines", devices[0], "history", pet_id + ".jsonl"), "w") as f:

@@ -159,7 +159,7 @@ public final class Laundry {
         let parts = PetPart.allCases.filter { $0 != .release }
         for part in parts { record.set(part, from: state, stamp: stamp) }
         var adopted = HistoryEvent(
-            at: now, event: .adopted, petID: pet.id, detail: kind.id, id: EventID.random(), device: here)
+            at: now, event: .adopted, petID: pet.id, detail: .kind(kind.id), id: EventID.random(), device: here)
         adopted.stamp = stamp
         adopted.changed = parts.map { HistoryEvent.PartChange(part: $0, after: nil) }
         try store.create(record, events: [adopted], device: here)
@@ -185,7 +185,7 @@ public final class Laundry {
         let state = try pet(query)
         let now = clock.now()
         _ = try change(state.pet.id, at: now, releasing: true) { state in
-            [HistoryEvent(at: now, event: .released, petID: state.pet.id, detail: state.pet.name)]
+            [HistoryEvent(at: now, event: .released, petID: state.pet.id, detail: .released(name: state.pet.name))]
         }
         return state.pet
     }

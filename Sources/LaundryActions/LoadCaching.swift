@@ -53,7 +53,7 @@ extension Laundry {
             fingerprint.add(event.event.rawValue)
             fingerprint.add(event.at)
             fingerprint.add(event.timerID)
-            fingerprint.add(event.detail)
+            fingerprint.add(event.detail.map { String(describing: $0) })
         }
     }
 }

@@ -28,35 +28,35 @@ public struct PetSettings: Sendable {
         var events: [HistoryEvent] = []
         if let name, name.value != pet.name {
             events.append(
-                HistoryEvent(at: now, event: .renamed, petID: pet.id, detail: "\(pet.name) → \(name.value)")
+                HistoryEvent(at: now, event: .renamed, petID: pet.id, detail: .renamed(from: pet.name, to: name.value))
             )
             pet.name = name.value
         }
-        var changed: [String] = []
+        var changed = HistoryDetail.SettingsChange()
         if let kind, kind.id != pet.kind {
             pet.kind = kind.id
-            changed.append("kind \(kind.id)")
+            changed.kind = kind.id
         }
         if let washDuration {
             pet.washDuration = washDuration
-            changed.append("wash \(washDuration)")
+            changed.washSeconds = washDuration.timeInterval
         }
         if let dryDuration {
             pet.dryDuration = dryDuration
-            changed.append("dry \(dryDuration)")
+            changed.drySeconds = dryDuration.timeInterval
         }
         if let cycleDays {
             pet.cycleDays = cycleDays
-            changed.append("every \(CycleDays.format(cycleDays))")
+            changed.cycleDays = cycleDays
         }
         if let lastWashed {
             // Health may rise past a warning again: it re-arms when it falls (see `Reminders`).
             pet.lastLaundryAt = lastWashed
-            changed.append("last washed \(Timestamp.format(lastWashed))")
+            changed.lastWashed = lastWashed
         }
         if !changed.isEmpty {
             events.append(
-                HistoryEvent(at: now, event: .settingsChanged, petID: pet.id, detail: changed.joined(separator: ", ")))
+                HistoryEvent(at: now, event: .settingsChanged, petID: pet.id, detail: .settings(changed)))
         }
         state.pet = pet
         return events

@@ -21,8 +21,9 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     public var petID: UUID
     /// The timer this event belongs to, for the events of a load.
     public var timerID: UUID?
-    /// A short free text: the new name, the changed settings, the length of a load.
-    public var detail: String?
+    /// What happened beyond the kind, as facts: the old name, the settings and their values, what
+    /// stopped the washer.
+    public var detail: HistoryDetail?
     /// For what a person did: the stamp the parts it changed got, and for each of those parts the
     /// stamp of the version it was made on (none before it: nil). Following these back from a
     /// part's winning version tells a change that was seen from one that a later change replaced
@@ -41,7 +42,7 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     }
 
     public init(
-        at: Date, event: Kind, petID: UUID, timerID: UUID? = nil, detail: String? = nil, id: String? = nil,
+        at: Date, event: Kind, petID: UUID, timerID: UUID? = nil, detail: HistoryDetail? = nil, id: String? = nil,
         device: String? = nil
     ) {
         self.id = id
@@ -51,6 +52,38 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         self.petID = petID
         self.timerID = timerID
         self.detail = detail
+    }
+
+    private enum Key: String, CodingKey {
+        case id, device, at, event, petID, timerID, stamp, changed
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+        device = try container.decodeIfPresent(String.self, forKey: .device)
+        at = try container.decode(Date.self, forKey: .at)
+        event = try container.decode(Kind.self, forKey: .event)
+        petID = try container.decode(UUID.self, forKey: .petID)
+        timerID = try container.decodeIfPresent(UUID.self, forKey: .timerID)
+        stamp = try container.decodeIfPresent(PartStamp.self, forKey: .stamp)
+        changed = try container.decodeIfPresent([PartChange].self, forKey: .changed)
+        detail = try HistoryFields(from: decoder.container(keyedBy: HistoryFields.Key.self)).detail(for: event)
+    }
+
+    /// The facts as flat keys beside the event's own (`HistoryFields`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(device, forKey: .device)
+        try container.encode(at, forKey: .at)
+        try container.encode(event, forKey: .event)
+        try container.encode(petID, forKey: .petID)
+        try container.encodeIfPresent(timerID, forKey: .timerID)
+        try container.encodeIfPresent(stamp, forKey: .stamp)
+        try container.encodeIfPresent(changed, forKey: .changed)
+        var facts = encoder.container(keyedBy: HistoryFields.Key.self)
+        try HistoryFields(detail).encode(to: &facts)
     }
 
     static func started(_ kind: TimerKind) -> Kind {

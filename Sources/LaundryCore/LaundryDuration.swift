@@ -152,6 +152,9 @@ public enum DurationText {
         return text
     }
 
+    /// `compact(seconds:)` of a span read from a file, whatever it holds.
+    public static func compact(_ interval: Double) -> String { compact(seconds: Int(clamped(interval).rounded())) }
+
     /// A countdown: `4:05`, `1:02:03`. Rounds up, so a timer shows `0:01` until it has truly ended.
     public static func countdown(_ interval: Double) -> String {
         let total = Int(clamped(interval).rounded(.up))

@@ -31,7 +31,7 @@ public struct LoadRecord: Equatable, Sendable {
         public let timer: UUID?
         public let started: Date
         public var ended: Date?
-        /// The plug said the machine stopped (`washer stopped`), rather than the timer.
+        /// The plug said the machine stopped, rather than the timer.
         public var endedByAppliance = false
         public var pauses: [Pause] = []
         public var startedOn: String?
@@ -130,14 +130,14 @@ public enum LoadRecords {
             case .washDone:
                 guard open?.id == event.timerID else { continue }
                 open?.wash.ended = event.at
-                open?.wash.endedByAppliance = event.detail == "washer stopped"
+                open?.wash.endedByAppliance = event.detail == .stoppedBy(.washer)
             case .dryStarted:
                 guard open != nil else { continue }
                 open?.dryer = .init(timer: event.timerID, started: event.at, startedOn: event.device)
             case .dryDone:
                 guard open?.dryer != nil else { continue }
                 open?.dryer?.ended = event.at
-                open?.dryer?.endedByAppliance = event.detail == "dryer stopped"
+                open?.dryer?.endedByAppliance = event.detail == .stoppedBy(.dryer)
             case .extraDryStarted:
                 open?.extraDrying.append(.init(timer: event.timerID, started: event.at, startedOn: event.device))
             case .extraDryDone:
@@ -200,7 +200,7 @@ public enum LoadRecords {
         return lost.contains { marker in
             marker.timerID == event.timerID && marker.device == event.device
                 && abs(marker.at.timeIntervalSince(event.at)) < 1
-                && (marker.detail?.contains("(\(event.event.rawValue))") ?? false)
+                && marker.detail?.lostEvent == event.event
         }
     }
 }

@@ -83,10 +83,9 @@ public enum PetHistory {
     /// Worded from the lost change alone: the same event whichever files meet first.
     private static func supersededEvent(_ change: HistoryEvent, part: PetPart) -> HistoryEvent {
         let stamp = change.stamp!
-        let what = change.event == .released ? "release" : "\(part.rawValue) change (\(change.event.rawValue))"
         return HistoryEvent(
             at: stamp.at, event: .superseded, petID: change.petID, timerID: change.timerID,
-            detail: "the \(what) made on device \(stamp.device) lost to a later change",
+            detail: .lost(event: change.event, part: part),
             id: EventID.derived(
                 from: "superseded \(change.petID.lowercasedText) \(part.rawValue) \(Timestamp.format(stamp.at)) "
                     + stamp.device),

@@ -19,7 +19,7 @@ public enum StageMachine {
             events.append(
                 HistoryEvent(
                     at: timer.endsAt, event: HistoryEvent.done(timer.kind), petID: state.pet.id, timerID: timer.id,
-                    detail: timer.stoppedBy.map { "\($0.rawValue) stopped" },
+                    detail: timer.stoppedBy.map(HistoryDetail.stoppedBy),
                     id: EventID.derived(from: "done \(timer.id.lowercasedText) \(Timestamp.format(timer.endsAt))")))
         }
         if state.pet.currentStreak > 0 && state.pet.isDead(at: now) {
@@ -81,7 +81,7 @@ public enum StageMachine {
         pet.stage = .idle
         state.pet = pet
         state.timer = nil
-        return [HistoryEvent(at: now, event: .folded, petID: pet.id, detail: "cycle \(pet.totalCycles)")]
+        return [HistoryEvent(at: now, event: .folded, petID: pet.id, detail: .cycle(pet.totalCycles))]
     }
 
     /// Stops the running timer and returns to the stage before it.
@@ -93,7 +93,7 @@ public enum StageMachine {
         return [
             HistoryEvent(
                 at: now, event: .cancelled, petID: state.pet.id, timerID: timer?.id,
-                detail: timer.map { "\($0.kind.rawValue), \(DurationText.countdown($0.remaining(at: now))) left" })
+                detail: timer.map { .remaining(seconds: Self.milliseconds($0.remaining(at: now)), timer: $0.kind) })
         ]
     }
 
@@ -108,7 +108,7 @@ public enum StageMachine {
         return [
             HistoryEvent(
                 at: now, event: .paused, petID: state.pet.id, timerID: timer.id,
-                detail: "\(DurationText.countdown(remaining)) left")
+                detail: .remaining(seconds: Self.milliseconds(remaining), timer: nil))
         ]
     }
 
@@ -123,7 +123,7 @@ public enum StageMachine {
         return [
             HistoryEvent(
                 at: now, event: .resumed, petID: state.pet.id, timerID: timer.id,
-                detail: "\(DurationText.countdown(remaining)) left")
+                detail: .remaining(seconds: Self.milliseconds(remaining), timer: nil))
         ]
     }
 
@@ -133,7 +133,9 @@ public enum StageMachine {
     public static func snooze(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) -> [HistoryEvent] {
         let length = duration ?? defaultSnooze
         state.pet.snoozedUntil = now.addingTimeInterval(length.timeInterval)
-        return [HistoryEvent(at: now, event: .snoozed, petID: state.pet.id, detail: length.description)]
+        return [
+            HistoryEvent(at: now, event: .snoozed, petID: state.pet.id, detail: .length(seconds: length.timeInterval))
+        ]
     }
 
     private static func start(_ kind: TimerKind, _ state: inout PetState, duration: LaundryDuration, at now: Date)
@@ -145,9 +147,12 @@ public enum StageMachine {
         return [
             HistoryEvent(
                 at: now, event: HistoryEvent.started(kind), petID: state.pet.id,
-                timerID: timer.id, detail: duration.description)
+                timerID: timer.id, detail: .length(seconds: duration.timeInterval))
         ]
     }
+
+    /// A span measured for history, to the millisecond: the file says what is known, not the float noise.
+    private static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 
     private static func require(_ state: PetState, in stages: Set<Stage>, move: Move, now: Date) throws(PetError) {
         guard stages.contains(state.pet.stage) else { throw illegal(move, state, now: now) }

@@ -19,7 +19,10 @@ public struct HistoryView {
         return entries.map { entry in
             let emoji = kinds.kindOrFallback(entry.pet.kind).emoji
             let name = TextWidth.padded(TerminalText.sanitize(entry.pet.name), to: nameWidth)
-            let detail = entry.event.detail.map { style.dim(" (\(TerminalText.sanitize($0)))") } ?? ""
+            let detail =
+                entry.event.detail.map {
+                    style.dim(" (\(TerminalText.sanitize(HistoryDetailText.words($0, device: entry.event.device))))")
+                } ?? ""
             let when = style.dim(LocalTime.dateTime(entry.event.at))
             return "\(when)  \(emoji) \(name)  \(Self.describe(entry.event.event))\(detail)"
         }.joined(separator: "\n")
@@ -48,14 +51,15 @@ public struct HistoryView {
     }
 }
 
-/// The `--json` shape of one history entry.
+/// The `--json` shape of one history entry: the event's facts under the keys its history line
+/// has them (the same bytes in every language), and `detail` only for an old sentence as written.
 public struct HistoryEntryJSON: Encodable {
     public let at: Date
     public let event: HistoryEvent.Kind
     public let petID: String
     public let petName: String
     public let timerID: String?
-    public let detail: String?
+    public let facts: HistoryFields
     public let id: String?
     public let device: String?
 
@@ -67,6 +71,23 @@ public struct HistoryEntryJSON: Encodable {
         petID = pet.id.lowercasedText
         petName = pet.name
         timerID = event.timerID?.lowercasedText
-        detail = event.detail
+        facts = HistoryFields(event.detail)
+    }
+
+    private enum Key: String, CodingKey {
+        case at, event, petID, petName, timerID, id, device
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(at, forKey: .at)
+        try container.encode(event, forKey: .event)
+        try container.encode(petID, forKey: .petID)
+        try container.encode(petName, forKey: .petName)
+        try container.encodeIfPresent(timerID, forKey: .timerID)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(device, forKey: .device)
+        var factContainer = encoder.container(keyedBy: HistoryFields.Key.self)
+        try facts.encode(to: &factContainer)
     }
 }

@@ -83,12 +83,34 @@ public struct LoadJSON: Encodable {
 }
 
 extension HistoryEntryJSON {
-    /// The JSON keys, in the order of `csvRow`.
-    public static let csvHeader = ["at", "event", "petID", "petName", "timerID", "detail", "id", "device"]
+    /// The JSON keys, in the order of `csvRow`: the event's, then each fact's (`detail`: an old
+    /// sentence as written).
+    public static let csvHeader =
+        ["at", "event", "petID", "petName", "timerID", "id", "device"] + HistoryFields.Key.allCases.map(\.rawValue)
 
     public var csvRow: [String] {
-        [
-            Timestamp.format(at), event.rawValue, petID, petName, timerID ?? "", detail ?? "", id ?? "", device ?? "",
+        func number(_ value: Double?) -> String { value.map(NumberText.plain) ?? "" }
+        return [
+            Timestamp.format(at), event.rawValue, petID, petName, timerID ?? "", id ?? "", device ?? "",
         ]
+            + HistoryFields.Key.allCases.map { key in
+                switch key {
+                case .name: facts.name ?? ""
+                case .oldName: facts.oldName ?? ""
+                case .petKind: facts.petKind ?? ""
+                case .seconds: number(facts.seconds)
+                case .remainingSeconds: number(facts.remainingSeconds)
+                case .timerKind: facts.timerKind?.rawValue ?? ""
+                case .stoppedBy: facts.stoppedBy?.rawValue ?? ""
+                case .cycle: facts.cycle.map(String.init) ?? ""
+                case .washSeconds: number(facts.washSeconds)
+                case .drySeconds: number(facts.drySeconds)
+                case .cycleDays: number(facts.cycleDays)
+                case .lastWashed: facts.lastWashed.map(Timestamp.format) ?? ""
+                case .lostEvent: facts.lostEvent?.rawValue ?? ""
+                case .lostPart: facts.lostPart?.rawValue ?? ""
+                case .text: facts.text ?? ""
+                }
+            }
     }
 }

@@ -21,9 +21,8 @@ struct HistoryLineParser {
         case event = 8
         case petID = 16
         case timerID = 32
-        case detail = 64
-        case stamp = 128
-        case changed = 256
+        case stamp = 64
+        case changed = 128
     }
 
     mutating func event(_ line: UnsafeRawBufferPointer) -> HistoryEvent? {
@@ -36,16 +35,23 @@ struct HistoryLineParser {
         var kind: HistoryEvent.Kind?
         var petID: UUID?
         var timerID: UUID?
-        var detail: String?
+        var fields = HistoryFields()
+        var seenFields: UInt32 = 0
         var stamp: PartStamp?
         var changed: [HistoryEvent.PartChange]?
         var first = true
         while !cursor.take(UInt8(ascii: "}")) {
             guard first || cursor.take(UInt8(ascii: ",")) else { return nil }
             first = false
-            guard let name = cursor.string(), cursor.take(UInt8(ascii: ":")), let key = Self.key(name),
-                seen & key.rawValue == 0
-            else { return nil }
+            guard let name = cursor.string(), cursor.take(UInt8(ascii: ":")) else { return nil }
+            guard let key = Self.key(name) else {
+                guard let field = Self.fieldKeys.firstIndex(where: { $0.elementsEqual(name) }),
+                    seenFields & 1 << field == 0, cursor.takeNull() || Self.read(field, into: &fields, &cursor)
+                else { return nil }
+                seenFields |= 1 << field
+                continue
+            }
+            guard seen & key.rawValue == 0 else { return nil }
             seen |= key.rawValue
             switch key {
             case .id:
@@ -72,11 +78,6 @@ struct HistoryLineParser {
                     guard let text = cursor.string(), let value = UUID(utf8: text) else { return nil }
                     timerID = value
                 }
-            case .detail:
-                if !cursor.takeNull() {
-                    guard let value = cursor.text() else { return nil }
-                    detail = value
-                }
             case .stamp:
                 if !cursor.takeNull() {
                     guard let value = partStamp(&cursor) else { return nil }
@@ -92,7 +93,8 @@ struct HistoryLineParser {
         guard cursor.atEnd, let at, let kind, let petID else { return nil }
         // The same old line on two machines gets the same id, so it is not doubled.
         var event = HistoryEvent(
-            at: at, event: kind, petID: petID, timerID: timerID, detail: detail, id: id ?? EventID.derived(from: line),
+            at: at, event: kind, petID: petID, timerID: timerID, detail: fields.detail(for: kind),
+            id: id ?? EventID.derived(from: line),
             device: device)
         event.stamp = stamp
         event.changed = changed
@@ -181,12 +183,68 @@ struct HistoryLineParser {
         kinds.first { $0.name.count == name.count && $0.name.elementsEqual(name) }?.kind
     }
 
+    /// The fact fields' names as bytes, in `HistoryFields.Key` order.
+    private static let fieldKeys = HistoryFields.Key.allCases.map { Array($0.rawValue.utf8) }
+
+    /// Reads the value of the fact field at `index` of `HistoryFields.Key.allCases`; false for a
+    /// value of another type (left to `JSONDecoder`).
+    private static func read(_ index: Int, into fields: inout HistoryFields, _ cursor: inout JSONCursor) -> Bool {
+        func named<Value: RawRepresentable<String>>(_: Value.Type) -> Value? { cursor.text().flatMap(Value.init) }
+        switch HistoryFields.Key.allCases[index] {
+        case .name:
+            fields.name = cursor.text()
+            return fields.name != nil
+        case .oldName:
+            fields.oldName = cursor.text()
+            return fields.oldName != nil
+        case .petKind:
+            fields.petKind = cursor.text()
+            return fields.petKind != nil
+        case .text:
+            fields.text = cursor.text()
+            return fields.text != nil
+        case .seconds:
+            fields.seconds = cursor.number()
+            return fields.seconds != nil
+        case .remainingSeconds:
+            fields.remainingSeconds = cursor.number()
+            return fields.remainingSeconds != nil
+        case .washSeconds:
+            fields.washSeconds = cursor.number()
+            return fields.washSeconds != nil
+        case .drySeconds:
+            fields.drySeconds = cursor.number()
+            return fields.drySeconds != nil
+        case .cycleDays:
+            fields.cycleDays = cursor.number()
+            return fields.cycleDays != nil
+        case .cycle:
+            fields.cycle = cursor.integer()
+            return fields.cycle != nil
+        case .timerKind:
+            fields.timerKind = named(TimerKind.self)
+            return fields.timerKind != nil
+        case .stoppedBy:
+            fields.stoppedBy = named(Appliance.self)
+            return fields.stoppedBy != nil
+        case .lostEvent:
+            fields.lostEvent = named(HistoryEvent.Kind.self)
+            return fields.lostEvent != nil
+        case .lostPart:
+            fields.lostPart = named(PetPart.self)
+            return fields.lostPart != nil
+        case .lastWashed:
+            fields.lastWashed = cursor.string().flatMap(Timestamp.parse)
+            return fields.lastWashed != nil
+        }
+    }
+
     private static func key(_ name: UnsafeRawBufferPointer) -> Key? {
         switch name.count {
         case 2: return name.equals("id") ? .id : name.equals("at") ? .at : nil
         case 5:
             return name.equals("event") ? .event : name.equals("petID") ? .petID : name.equals("stamp") ? .stamp : nil
-        case 6: return name.equals("device") ? .device : name.equals("detail") ? .detail : nil
+        case 6: return name.equals("device") ? .device : nil
         case 7: return name.equals("timerID") ? .timerID : name.equals("changed") ? .changed : nil
         default: return nil
         }
@@ -249,6 +307,26 @@ private struct JSONCursor {
         }
         return nil
     }
+
+    /// A number in JSON's grammar, as `JSONDecoder` reads it into a `Double`.
+    mutating func number() -> Double? {
+        skipSpace()
+        let start = index
+        while index < bytes.count, Self.numberBytes.contains(bytes[index]) { index += 1 }
+        guard index > start else { return nil }
+        return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    /// Digits only: anything else is left to `JSONDecoder`'s rules for an `Int`.
+    mutating func integer() -> Int? {
+        skipSpace()
+        let start = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        guard index > start, index - start < 19 else { return nil }
+        return Int(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    private static let numberBytes = Set("-+.eE0123456789".utf8)
 
     /// A string as text: nil unless it is valid UTF-8, as `JSONDecoder` requires.
     mutating func text() -> String? { string().flatMap(Self.validText) }

@@ -46,7 +46,7 @@ final class ApplianceEndToEndTests: BrokerTestCase {
         XCTAssertTrue(
             stages.filter { $0.0 < tail }.allSatisfy { $0.1 == "washing" }, "no dip ended it early: \(stages)")
         let history = try XCTUnwrap(home.json("history", name) as? [[String: Any]])
-        XCTAssertEqual(history.first { $0["event"] as? String == "washDone" }?["detail"] as? String, "washer stopped")
+        XCTAssertEqual(history.first { $0["event"] as? String == "washDone" }?["stoppedBy"] as? String, "washer")
         XCTAssertTrue(
             waitUntil(3) {
                 NotifyLog.calls(mentioning: self.marker).contains { $0.body.contains("The washer has stopped.") }

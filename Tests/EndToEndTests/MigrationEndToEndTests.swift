@@ -41,7 +41,9 @@ final class MigrationEndToEndTests: XCTestCase {
 
     private func history(_ home: LaundryHome, _ pet: String) -> [[String: String]] {
         ((home.json("history", pet) as? [[String: Any]]) ?? []).map { entry in
-            entry.compactMapValues { $0 as? String }.filter { ["event", "at", "detail", "device"].contains($0.key) }
+            entry.compactMapValues { $0 as? String }.filter {
+                ["event", "at", "device", "detail", "name", "oldName", "petKind", "stoppedBy"].contains($0.key)
+            }
         }
     }
 

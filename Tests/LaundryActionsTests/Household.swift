@@ -114,8 +114,8 @@ final class Household {
         }
         let history = try machine.laundry.history(nil, limit: nil).map { entry -> String in
             let event = entry.event
-            return
-                "\(entry.pet.id) \(event.id ?? "-") \(event.event) \(Timestamp.format(event.at)) \(event.detail ?? "")"
+            let detail = event.detail.map { "\($0)" } ?? ""
+            return "\(entry.pet.id) \(event.id ?? "-") \(event.event) \(Timestamp.format(event.at)) \(detail)"
         }
         return (pets + ["--"] + history).joined(separator: "\n")
     }

@@ -65,8 +65,8 @@ final class HouseholdMergeTests: XCTestCase {
         XCTAssertEqual(result.history.filter { $0 == .superseded }.count, 1, "\(result.history)")
         let superseded = try XCTUnwrap(
             try a.laundry.history(nil, limit: nil).first { $0.event.event == .superseded }?.event)
-        XCTAssertEqual(
-            superseded.detail, "the cycle change (cancelled) made on device aaaa000000000001 lost to a later change")
+        XCTAssertEqual(superseded.detail, .lost(event: .cancelled, part: .cycle))
+        XCTAssertEqual(superseded.device, "aaaa000000000001")
     }
 
     func test_aTieIsBrokenByTheDeviceIdTheSameWayOnBoth() throws {

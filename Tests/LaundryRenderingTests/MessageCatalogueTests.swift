@@ -80,6 +80,14 @@ final class MessageCatalogueTests: XCTestCase {
         }
         pieces += refusals().map { $0.components(separatedBy: ": ").dropFirst().joined(separator: ": ") }
         pieces += warnings().map(ErrorText.line(for:))
+        // A length alone is shown as a person types it (`1h5m`), in every language.
+        pieces += Self.historyDetails.filter { if case .length = $0 { false } else { true } }.map { detail in
+            // The names and kinds in a detail are the person's own: not from the catalogue.
+            HistoryDetailText.words(detail, device: "⟦aaaa000000000001⟧").replacingOccurrences(
+                of: "Socks", with: "⟦Socks⟧"
+            )
+            .replacingOccurrences(of: "Sox", with: "⟦Sox⟧").replacingOccurrences(of: "towels", with: "⟦towels⟧")
+        }
         return pieces.filter { !$0.isEmpty }
     }
 
@@ -110,8 +118,24 @@ final class MessageCatalogueTests: XCTestCase {
             .compactMap(ErrorText.line(for:))
         lines += [BarTemplate.Problem.unknownField("nmae"), .unclosedBrace, .strayClosingBrace]
             .compactMap(ErrorText.line(for:))
+        section("history details")
+        lines += Self.historyDetails.map { HistoryDetailText.words($0, device: "aaaa000000000001") }
         return lines
     }
+
+    /// A detail of every kind whose words come from the catalogue (a kind's id, a name and an old
+    /// sentence are shown as they were written).
+    static let historyDetails: [HistoryDetail] =
+        [
+            .length(seconds: 3900), .remaining(seconds: 2101, timer: nil), .remaining(seconds: 245, timer: .wash),
+            .remaining(seconds: 245, timer: .dry), .remaining(seconds: 245, timer: .extraDry), .stoppedBy(.washer),
+            .stoppedBy(.dryer), .cycle(12), .renamed(from: "Socks", to: "Sox"),
+            .settings(
+                .init(
+                    kind: "towels", washSeconds: 3000, drySeconds: 3900, cycleDays: 3.5,
+                    lastWashed: Date(timeIntervalSince1970: 1_763_452_800))),
+            .lost(event: .released, part: .release),
+        ] + PetPart.allCases.map { .lost(event: .renamed, part: $0) }
 
     private func notifications() throws -> [String] {
         let catalog = try JSONDecoder().decode(

@@ -60,7 +60,7 @@ final class HistoryLineParserTests: XCTestCase {
             #"{"at":"2026-11-20T12:00:00.000Z","event":"teleported","petID":"\#(petID.uuidString)"}"#,
         ]
         let contents = HistoryLog.parse(Data(lines.joined(separator: "\n").utf8))
-        XCTAssertEqual(contents.events.map(\.detail), [#"Socks "the red""#, nil])
+        XCTAssertEqual(contents.events.map(\.detail), [.text(#"Socks "the red""#), nil])
         XCTAssertEqual(contents.events.map(\.event), [.renamed, .folded])
         XCTAssertEqual(contents.events[1].id, EventID.derived(from: Data(lines[1].utf8)), "an old line's id")
         XCTAssertEqual(contents.unreadableLines, 1)
@@ -91,9 +91,10 @@ final class HistoryLineParserTests: XCTestCase {
             at: Date(timeIntervalSince1970: Double(random.below(2_000_000_000)) + Double(random.below(1000)) / 1000),
             event: kinds[random.below(kinds.count)], petID: UUID(),
             timerID: random.below(3) == 0 ? nil : UUID(),
-            detail: random.below(2) == 0 ? nil : texts[random.below(texts.count)],
+            detail: nil,
             id: random.below(5) == 0 ? nil : EventID.random(),
             device: random.below(4) == 0 ? nil : ["00123456789abcde", "fedcba9876543210"][random.below(2)])
+        if random.below(4) != 0 { event.detail = randomDetail(of: event.event, texts: texts) }
         if random.below(3) == 0 {
             let stamp = PartStamp(at: event.at, device: event.device ?? "00123456789abcde")
             event.stamp = stamp
@@ -105,5 +106,33 @@ final class HistoryLineParserTests: XCTestCase {
             }
         }
         return event
+    }
+
+    /// Facts of the shape an event of `kind` has, or now and then an old sentence.
+    private func randomDetail(of kind: HistoryEvent.Kind, texts: [String]) -> HistoryDetail? {
+        let text = texts[random.below(texts.count)]
+        let seconds = Double(random.below(90_000)) / [1, 3, 7][random.below(3)]
+        if random.below(8) == 0 { return .text(text) }
+        switch kind {
+        case .adopted: return .kind(text)
+        case .washStarted, .dryStarted, .extraDryStarted, .snoozed: return .length(seconds: seconds)
+        case .paused, .resumed, .cancelled:
+            return .remaining(seconds: seconds, timer: random.below(2) == 0 ? nil : TimerKind.allCases[random.below(3)])
+        case .washDone, .dryDone, .extraDryDone: return .stoppedBy(Appliance.allCases[random.below(2)])
+        case .folded: return .cycle(random.below(5000))
+        case .renamed: return .renamed(from: text, to: texts[random.below(texts.count)])
+        case .settingsChanged:
+            return .settings(
+                .init(
+                    kind: random.below(2) == 0 ? nil : text, washSeconds: random.below(2) == 0 ? nil : seconds,
+                    drySeconds: random.below(2) == 0 ? nil : seconds + 60, cycleDays: Double(random.below(365)) / 4,
+                    lastWashed: random.below(2) == 0 ? nil : Date(timeIntervalSince1970: 1_700_000_000.125)))
+        case .released: return .released(name: text)
+        case .superseded:
+            return .lost(
+                event: HistoryEvent.Kind.allCases[random.below(HistoryEvent.Kind.allCases.count)],
+                part: PetPart.allCases[random.below(PetPart.allCases.count)])
+        case .died: return nil
+        }
     }
 }

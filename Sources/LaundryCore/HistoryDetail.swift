@@ -1,0 +1,172 @@
+import FoundationEssentials
+
+/// What a history event records beyond its kind, as facts: the reader's language words them when
+/// they are shown, and everything that decides from history (load records) reads these, never text.
+public enum HistoryDetail: Equatable, Hashable, Sendable {
+    /// `adopted`: the pet's kind.
+    case kind(String)
+    /// A wash or dryer started, or reminders snoozed: for how long.
+    case length(seconds: Double)
+    /// `paused`, `resumed`, `cancelled`: the time the load had left, and for a cancel which timer.
+    case remaining(seconds: Double, timer: TimerKind?)
+    /// A load ended because its appliance's plug said it stopped, not its timer.
+    case stoppedBy(Appliance)
+    /// `folded`: how many cycles the pet has completed with it.
+    case cycle(Int)
+    case renamed(from: String, to: String)
+    case settings(SettingsChange)
+    /// `released`: the name it had.
+    case released(name: String)
+    /// `superseded`: which change lost (its event, the part it changed); the event's device is the
+    /// machine it was made on.
+    case lost(event: HistoryEvent.Kind, part: PetPart)
+    /// A line an earlier version wrote as an English sentence the store does not recognise: shown
+    /// as written.
+    case text(String)
+
+    /// The settings a `set` changed, each with its new value (nil: not changed).
+    public struct SettingsChange: Equatable, Hashable, Sendable {
+        public var kind: String?
+        public var washSeconds: Double?
+        public var drySeconds: Double?
+        public var cycleDays: Double?
+        public var lastWashed: Date?
+
+        public init(
+            kind: String? = nil, washSeconds: Double? = nil, drySeconds: Double? = nil, cycleDays: Double? = nil,
+            lastWashed: Date? = nil
+        ) {
+            self.kind = kind
+            self.washSeconds = washSeconds
+            self.drySeconds = drySeconds
+            self.cycleDays = cycleDays
+            self.lastWashed = lastWashed
+        }
+
+        public var isEmpty: Bool {
+            kind == nil && washSeconds == nil && drySeconds == nil && cycleDays == nil && lastWashed == nil
+        }
+    }
+}
+
+/// A history line's fact fields as they are written: flat keys beside the event's own, so a line
+/// stays one readable object. Both readers of a line (the fast one and `JSONDecoder`) fill this,
+/// and `detail(for:)` alone turns it into a `HistoryDetail`, so they cannot disagree.
+public struct HistoryFields: Equatable, Sendable {
+    public var name: String?
+    public var oldName: String?
+    public var petKind: String?
+    public var seconds: Double?
+    public var remainingSeconds: Double?
+    public var timerKind: TimerKind?
+    public var stoppedBy: Appliance?
+    public var cycle: Int?
+    public var washSeconds: Double?
+    public var drySeconds: Double?
+    public var cycleDays: Double?
+    public var lastWashed: Date?
+    public var lostEvent: HistoryEvent.Kind?
+    public var lostPart: PetPart?
+    /// The English sentence earlier versions wrote.
+    public var text: String?
+
+    public init() {}
+
+    public init(_ detail: HistoryDetail?) {
+        switch detail {
+        case nil: break
+        case .kind(let kind): petKind = kind
+        case .length(let length): seconds = length
+        case .remaining(let left, let timer): (remainingSeconds, timerKind) = (left, timer)
+        case .stoppedBy(let appliance): stoppedBy = appliance
+        case .cycle(let count): cycle = count
+        case .renamed(let from, let to): (oldName, name) = (from, to)
+        case .settings(let change):
+            (petKind, washSeconds, drySeconds) = (change.kind, change.washSeconds, change.drySeconds)
+            (cycleDays, lastWashed) = (change.cycleDays, change.lastWashed)
+        case .released(let old): name = old
+        case .lost(let event, let part): (lostEvent, lostPart) = (event, part)
+        case .text(let sentence): text = sentence
+        }
+    }
+
+    /// The facts of an event of `kind`; an old sentence (no facts beside it) as `.text`.
+    public func detail(for kind: HistoryEvent.Kind) -> HistoryDetail? {
+        switch kind {
+        case .adopted:
+            if let petKind { return .kind(petKind) }
+        case .washStarted, .dryStarted, .extraDryStarted, .snoozed:
+            if let seconds { return .length(seconds: seconds) }
+        case .paused, .resumed, .cancelled:
+            if let remainingSeconds { return .remaining(seconds: remainingSeconds, timer: timerKind) }
+        case .washDone, .dryDone, .extraDryDone:
+            if let stoppedBy { return .stoppedBy(stoppedBy) }
+        case .folded:
+            if let cycle { return .cycle(cycle) }
+        case .renamed:
+            if let oldName, let name { return .renamed(from: oldName, to: name) }
+        case .settingsChanged:
+            let change = HistoryDetail.SettingsChange(
+                kind: petKind, washSeconds: washSeconds, drySeconds: drySeconds, cycleDays: cycleDays,
+                lastWashed: lastWashed)
+            if !change.isEmpty { return .settings(change) }
+        case .released:
+            if let name { return .released(name: name) }
+        case .superseded:
+            if let lostEvent, let lostPart { return .lost(event: lostEvent, part: lostPart) }
+        case .died:
+            break
+        }
+        return text.map(HistoryDetail.text)
+    }
+
+    public enum Key: String, CodingKey, CaseIterable, Sendable {
+        case name, oldName, petKind, seconds, remainingSeconds, timerKind, stoppedBy, cycle, washSeconds
+        case drySeconds, cycleDays, lastWashed, lostEvent, lostPart
+        case text = "detail"
+    }
+
+    init(from container: KeyedDecodingContainer<Key>) throws {
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        oldName = try container.decodeIfPresent(String.self, forKey: .oldName)
+        petKind = try container.decodeIfPresent(String.self, forKey: .petKind)
+        seconds = try container.decodeIfPresent(Double.self, forKey: .seconds)
+        remainingSeconds = try container.decodeIfPresent(Double.self, forKey: .remainingSeconds)
+        timerKind = try container.decodeIfPresent(TimerKind.self, forKey: .timerKind)
+        stoppedBy = try container.decodeIfPresent(Appliance.self, forKey: .stoppedBy)
+        cycle = try container.decodeIfPresent(Int.self, forKey: .cycle)
+        washSeconds = try container.decodeIfPresent(Double.self, forKey: .washSeconds)
+        drySeconds = try container.decodeIfPresent(Double.self, forKey: .drySeconds)
+        cycleDays = try container.decodeIfPresent(Double.self, forKey: .cycleDays)
+        lastWashed = try container.decodeIfPresent(Date.self, forKey: .lastWashed)
+        lostEvent = try container.decodeIfPresent(HistoryEvent.Kind.self, forKey: .lostEvent)
+        lostPart = try container.decodeIfPresent(PetPart.self, forKey: .lostPart)
+        text = try container.decodeIfPresent(String.self, forKey: .text)
+    }
+
+    public func encode(to container: inout KeyedEncodingContainer<Key>) throws {
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(oldName, forKey: .oldName)
+        try container.encodeIfPresent(petKind, forKey: .petKind)
+        try container.encodeIfPresent(seconds, forKey: .seconds)
+        try container.encodeIfPresent(remainingSeconds, forKey: .remainingSeconds)
+        try container.encodeIfPresent(timerKind, forKey: .timerKind)
+        try container.encodeIfPresent(stoppedBy, forKey: .stoppedBy)
+        try container.encodeIfPresent(cycle, forKey: .cycle)
+        try container.encodeIfPresent(washSeconds, forKey: .washSeconds)
+        try container.encodeIfPresent(drySeconds, forKey: .drySeconds)
+        try container.encodeIfPresent(cycleDays, forKey: .cycleDays)
+        try container.encodeIfPresent(lastWashed, forKey: .lastWashed)
+        try container.encodeIfPresent(lostEvent, forKey: .lostEvent)
+        try container.encodeIfPresent(lostPart, forKey: .lostPart)
+        try container.encodeIfPresent(text, forKey: .text)
+    }
+}
+
+extension HistoryDetail {
+    /// For `superseded`: the kind of the change that lost.
+    public var lostEvent: HistoryEvent.Kind? {
+        guard case .lost(let event, _) = self else { return nil }
+        return event
+    }
+}

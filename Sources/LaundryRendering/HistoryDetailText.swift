@@ -1,0 +1,66 @@
+import FoundationEssentials
+import LaundryCore
+
+/// A history event's facts in the reader's words: what `laundry history` shows in brackets after
+/// the event, and the `detail` column of `history --csv`.
+public enum HistoryDetailText {
+    /// - Parameter device: the machine the event was made on (a lost change's).
+    public static func words(_ detail: HistoryDetail, device: String?) -> String {
+        switch detail {
+        case .kind(let kind): return kind
+        case .length(let seconds): return length(seconds)
+        case .remaining(let seconds, nil):
+            return Words.text("{left} left", ["left": DurationText.countdown(seconds)])
+        case .remaining(let seconds, let timer?):
+            return Words.text(
+                "{timer}, {left} left", ["timer": timerName(timer), "left": DurationText.countdown(seconds)])
+        case .stoppedBy(.washer): return Words.text("washer stopped")
+        case .stoppedBy(.dryer): return Words.text("dryer stopped")
+        case .cycle(let count): return Words.text("cycle {number}", ["number": String(count)])
+        case .renamed(let from, let to): return Words.text("{old} → {new}", ["old": from, "new": to])
+        case .settings(let change): return settings(change)
+        case .released(let name): return name
+        case .lost(.released, .release):
+            return Words.text("the release made on device {device} lost to a later change", ["device": device ?? "?"])
+        case .lost(let event, let part):
+            return Words.text(
+                "the {part} change ({event}) made on device {device} lost to a later change",
+                ["part": partName(part), "event": HistoryView.describe(event), "device": device ?? "?"])
+        case .text(let sentence): return sentence
+        }
+    }
+
+    private static func length(_ seconds: Double) -> String { DurationText.compact(seconds) }
+
+    private static func settings(_ change: HistoryDetail.SettingsChange) -> String {
+        var parts: [String] = []
+        if let kind = change.kind { parts.append(Words.text("kind {kind}", ["kind": kind])) }
+        if let wash = change.washSeconds { parts.append(Words.text("wash {length}", ["length": length(wash)])) }
+        if let dry = change.drySeconds { parts.append(Words.text("dry {length}", ["length": length(dry)])) }
+        if let days = change.cycleDays {
+            parts.append(Words.text("every {days}", ["days": CycleDays.format(days)]))
+        }
+        if let washed = change.lastWashed {
+            parts.append(Words.text("last washed {when}", ["when": Timestamp.format(washed)]))
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func timerName(_ timer: TimerKind) -> String {
+        switch timer {
+        case .wash: return Words.text("wash")
+        case .dry: return Words.text("dry")
+        case .extraDry: return Words.text("extra drying")
+        }
+    }
+
+    private static func partName(_ part: PetPart) -> String {
+        switch part {
+        case .identity: return Words.text("identity")
+        case .settings: return Words.text("settings")
+        case .cycle: return Words.text("cycle")
+        case .reminders: return Words.text("reminders")
+        case .release: return Words.text("release")
+        }
+    }
+}
