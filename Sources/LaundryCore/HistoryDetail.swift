@@ -14,7 +14,8 @@ public enum HistoryDetail: Equatable, Hashable, Sendable {
     /// `folded`: how many cycles the pet has completed with it.
     case cycle(Int)
     case renamed(from: String, to: String)
-    case settings(SettingsChange)
+    /// Boxed: the other cases are small, and an event is copied many times while a history is read.
+    indirect case settings(SettingsChange)
     /// `released`: the name it had.
     case released(name: String)
     /// `superseded`: which change lost (its event, the part it changed); the event's device is the

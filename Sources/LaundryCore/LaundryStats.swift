@@ -26,7 +26,8 @@ public struct LaundryStats: Sendable {
     /// Wet waits, loads per week and folds within an hour, from the load records.
     public var loads = LoadStats.empty
 
-    public init(pets: [Pet], events: [HistoryEvent], now: Date, zone: LocalZone, weeks: Int) {
+    /// - Parameter folds: when each load was folded.
+    public init(pets: [Pet], folds: [Date], now: Date, zone: LocalZone, weeks: Int) {
         petCount = pets.count
         totalCycles = pets.reduce(0) { $0 + $1.totalCycles }
         self.pets = pets.map {
@@ -34,7 +35,6 @@ public struct LaundryStats: Sendable {
                 name: $0.name, totalCycles: $0.totalCycles, currentStreak: $0.streak(at: now),
                 longestStreak: $0.longestStreak)
         }
-        let folds = events.filter { $0.event == .folded }.map(\.at)
         foldedLast7Days = folds.filter { now.timeIntervalSince($0) < 7 * 86_400 && $0 <= now }.count
         foldedLast30Days = folds.filter { now.timeIntervalSince($0) < 30 * 86_400 && $0 <= now }.count
 
@@ -44,7 +44,7 @@ public struct LaundryStats: Sendable {
         let daysSinceMonday = (weekday + 5) % 7
         let firstDay = zone.adding(days: -(daysSinceMonday + 7 * (max(1, weeks) - 1)), to: today)
         var counts: [Date: Int] = [:]
-        for fold in folds { counts[zone.startOfDay(for: fold), default: 0] += 1 }
+        for fold in folds where fold >= firstDay { counts[zone.startOfDay(for: fold), default: 0] += 1 }
         var days: [Day] = []
         for offset in 0..<(7 * max(1, weeks)) {
             // Each day's own midnight: a day after a DST change starts at another offset.

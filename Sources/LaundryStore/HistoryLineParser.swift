@@ -13,6 +13,8 @@ import LaundryCore
 struct HistoryLineParser {
     /// The last machine id read: a file's lines come from one machine, so they share one string.
     private var lastDevice: (bytes: [UInt8], text: String)?
+    /// The last pet id read, as bytes: a file holds one pet's events.
+    private var lastPet: (bytes: [UInt8], id: UUID)?
 
     private enum Key: UInt16 {
         case id = 1
@@ -65,17 +67,17 @@ struct HistoryLineParser {
                     device = value
                 }
             case .at:
-                guard let text = cursor.string(), let date = Timestamp.parse(text) else { return nil }
+                guard let text = cursor.token(), let date = Timestamp.parse(text) else { return nil }
                 at = date
             case .event:
-                guard let text = cursor.string(), let value = Self.kind(text) else { return nil }
+                guard let text = cursor.token(), let value = Self.kind(text) else { return nil }
                 kind = value
             case .petID:
-                guard let text = cursor.string(), let value = UUID(utf8: text) else { return nil }
+                guard let text = cursor.token(), let value = petUUID(text) else { return nil }
                 petID = value
             case .timerID:
                 if !cursor.takeNull() {
-                    guard let text = cursor.string(), let value = UUID(utf8: text) else { return nil }
+                    guard let text = cursor.token(), let value = UUID(utf8: text) else { return nil }
                     timerID = value
                 }
             case .stamp:
@@ -101,6 +103,17 @@ struct HistoryLineParser {
         return event
     }
 
+    private mutating func petUUID(_ raw: UnsafeRawBufferPointer) -> UUID? {
+        if let lastPet, lastPet.bytes.count == raw.count,
+            lastPet.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 })
+        {
+            return lastPet.id
+        }
+        guard let id = UUID(utf8: raw) else { return nil }
+        lastPet = (Array(raw), id)
+        return id
+    }
+
     private mutating func deviceText(_ cursor: inout JSONCursor) -> String? {
         guard let raw = cursor.string() else { return nil }
         if let lastDevice, lastDevice.bytes.count == raw.count,
@@ -124,7 +137,7 @@ struct HistoryLineParser {
             first = false
             guard let name = cursor.string(), cursor.take(UInt8(ascii: ":")) else { return nil }
             if at == nil, name.equals("at") {
-                guard let text = cursor.string(), let date = Timestamp.parse(text) else { return nil }
+                guard let text = cursor.token(), let date = Timestamp.parse(text) else { return nil }
                 at = date
             } else if device == nil, name.equals("device") {
                 guard let text = deviceText(&cursor) else { return nil }
@@ -155,7 +168,7 @@ struct HistoryLineParser {
                 first = false
                 guard let name = cursor.string(), cursor.take(UInt8(ascii: ":")) else { return nil }
                 if part == nil, name.equals("part") {
-                    guard let text = cursor.string(),
+                    guard let text = cursor.token(),
                         let value = PetPart(rawValue: String(decoding: text, as: UTF8.self))
                     else { return nil }
                     part = value
@@ -327,6 +340,17 @@ private struct JSONCursor {
     }
 
     private static let numberBytes = Set("-+.eE0123456789".utf8)
+
+    /// A string's bytes up to the next quote, for a value whose own reader refuses a backslash or
+    /// a control character (an id, a time, a name of a kind): an escape is never taken as its text.
+    mutating func token() -> UnsafeRawBufferPointer? {
+        guard take(UInt8(ascii: "\"")), let base = bytes.baseAddress,
+            let quote = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index)
+        else { return nil }
+        let end = UnsafeRawPointer(quote) - base
+        defer { index = end + 1 }
+        return UnsafeRawBufferPointer(start: base + index, count: end - index)
+    }
 
     /// A string as text: nil unless it is valid UTF-8, as `JSONDecoder` requires.
     mutating func text() -> String? { string().flatMap(Self.validText) }

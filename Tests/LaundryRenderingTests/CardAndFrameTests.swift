@@ -94,10 +94,12 @@ final class CardAndFrameTests: XCTestCase {
             name: try! PetName("Socks"), kind: RenderingFixtures.clothes,
             createdAt: now.addingTimeInterval(-86_400 * 30))
         pet.totalCycles = 2
-        let folds = [now.addingTimeInterval(-86_400), now.addingTimeInterval(-86_400 + 60)].map {
-            HistoryEvent(at: $0, event: .folded, petID: pet.id)
-        }
-        let stats = LaundryStats(pets: [pet], events: folds, now: now, zone: zone, weeks: 2)
+        // And one long before the calendar's first day, which no day counts.
+        let folds = [
+            now.addingTimeInterval(-86_400), now.addingTimeInterval(-86_400 + 60),
+            now.addingTimeInterval(-86_400 * 400),
+        ]
+        let stats = LaundryStats(pets: [pet], folds: folds, now: now, zone: zone, weeks: 2)
         let lines = StatsView(stats: stats, style: Style(enabled: false), zone: zone).render()
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines[0], "Pets 1   Loads folded 2   Last 7 days 2   Last 30 days 2")
