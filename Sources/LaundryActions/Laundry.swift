@@ -197,7 +197,15 @@ public final class Laundry {
     public func history(_ query: String?, limit: Int?) throws -> [(pet: Pet, event: HistoryEvent)] {
         let merged = try query.map { [try find($0)] } ?? loadAll()
         let now = clock.now()
-        let perPet = eachHistory(merged, at: now, { (Self.settled($0.state, at: now).pet, $1) })
+        let perPet: [(Pet, [HistoryEvent])]
+        if let limit, limit <= LoadCache.newestEventsKept {
+            // The newest `limit` of all are among each pet's newest `limit`, kept in the load cache.
+            perPet = zip(merged, derivedOfEach(merged, at: now, all: false, cache: readLoadCache())).map {
+                (Self.settled($0.state, at: now).pet, Array($1.newest.suffix(limit)))
+            }
+        } else {
+            perPet = eachHistory(merged, at: now, { (Self.settled($0.state, at: now).pet, $1) })
+        }
         // Newest first; events of the same instant keep the order they were written in, reversed.
         // Sorted as keys (a year of a thousand pets is 260,000 events: moving them took seconds).
         var keys: [(at: Double, order: Int, pet: Int32, event: Int32)] = []
@@ -214,18 +222,14 @@ public final class Laundry {
     public func statistics(weeks: Int, zone: LocalZone) -> LaundryStats {
         let now = clock.now()
         let merged = loadAll()
-        var folds: [Date] = []
-        var loads: [(petName: String, load: LoadRecord)] = []
-        for (name, petFolds, derived) in eachHistory(
-            merged, at: now,
-            { ($0.state.pet.name, $1.filter { $0.event == .folded }.map(\.at), LoadRecords.derive($1)) })
-        {
-            folds += petFolds
-            loads += derived.map { (name, $0) }
-        }
+        // From the load records, kept in this machine's load cache: the days' folds are the
+        // folded loads' ends.
+        let perPet = loadsOfEach(merged, at: now, all: false, cache: readLoadCache())
+        let folds = perPet.flatMap { loads in loads.lazy.filter { $0.end == .folded }.compactMap(\.endedAt) }
         var stats = LaundryStats(
             pets: merged.map { Self.settled($0.state, at: now).pet }, folds: folds, now: now, zone: zone, weeks: weeks)
-        stats.loads = LoadStats(loads: loads, now: now, weeks: weeks)
+        stats.loads = LoadStats(
+            pets: zip(merged, perPet).map { (name: $0.state.pet.name, loads: $1) }, now: now, weeks: weeks)
         return stats
     }
 

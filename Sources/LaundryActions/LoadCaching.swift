@@ -9,14 +9,21 @@ extension Laundry {
         return BackgroundWork { LoadCache.read(path) }
     }
 
-    /// Each pet's loads: from this machine's `LoadCache` when nothing they were derived from has
-    /// changed (its history files, the stamps of its merged record, what settling it now adds),
-    /// else derived from its history; the cache is written again when any pet's were derived.
-    /// - Parameter all: `pets` are every pet there is, so the cache forgets the ones not among them.
-    /// - Parameter cache: this machine's cache, being read.
+    /// Each pet's loads.
     func loadsOfEach(
         _ pets: [MergedPet], at now: Date, all: Bool, cache: BackgroundWork<[UUID: LoadCache.Entry]>
     ) -> [[LoadRecord]] {
+        derivedOfEach(pets, at: now, all: all, cache: cache).map(\.loads)
+    }
+
+    /// Each pet's loads and newest events: from this machine's `LoadCache` when nothing they were
+    /// derived from has changed (its history files, the stamps of its merged record, what settling
+    /// it now adds), else derived from its history; the cache is written again when any pet's were.
+    /// - Parameter all: `pets` are every pet there is, so the cache forgets the ones not among them.
+    /// - Parameter cache: this machine's cache, being read.
+    func derivedOfEach(
+        _ pets: [MergedPet], at now: Date, all: Bool, cache: BackgroundWork<[UUID: LoadCache.Entry]>
+    ) -> [LoadCache.Entry] {
         let (store, sources) = (store, store.historySources())
         let path = store.paths.loadCacheFile
         let cached = cache.wait()
@@ -29,7 +36,10 @@ extension Laundry {
             if let entry = cached[pet.state.pet.id], entry.fingerprint == fingerprint.value { return (entry, false) }
             let history = PetHistory.compose(
                 store.histories(pet.state.pet.id, in: sources), merged: pet, derived: settling)
-            return (LoadCache.Entry(fingerprint: fingerprint.value, loads: LoadRecords.derive(history)), true)
+            let entry = LoadCache.Entry(
+                fingerprint: fingerprint.value, loads: LoadRecords.derive(history),
+                newest: Array(history.suffix(LoadCache.newestEventsKept)))
+            return (entry, true)
         }
         var entries = all ? [:] : cached
         for (pet, result) in zip(pets, found) { entries[pet.state.pet.id] = result.entry }
@@ -37,7 +47,7 @@ extension Laundry {
             // Only a copy to save time: a folder that cannot be written is read in full each time.
             try? LoadCache.write(entries, to: path)
         }
-        return found.map(\.entry.loads)
+        return found.map(\.entry)
     }
 
     /// What a pet's loads depend on besides its history files: the merged record's stamps (which

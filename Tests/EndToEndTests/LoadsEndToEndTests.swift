@@ -105,6 +105,37 @@ final class LoadsEndToEndTests: XCTestCase {
         XCTAssertEqual(Set(ends).count, 1, table)
     }
 
+    /// `history --limit N` reads each pet's newest events from the load cache while nothing they came
+    /// from changed, and shows what reading every history shows: first, again, after a move, and
+    /// after the clock passed a load's end (an event no file holds yet).
+    func test_historyWithALimitIsTheHeadOfTheWholeHistoryFromTheCacheOrNot() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks", environment: at(0))
+        home.ok("adopt", "Towels", environment: at(1))
+        for week in 0..<3 {
+            let start = week * 10_000
+            home.ok("wash", "Socks", "--for", "45m", environment: at(start + 10))
+            home.ok("dry", "Socks", "--for", "1h", environment: at(start + 3000))
+            home.ok("fold", "Socks", environment: at(start + 7000))
+        }
+        home.ok("wash", "Towels", "--for", "1h", environment: at(40_000))
+        let cache = home.path + "/state/laundry/loads.cache"
+        func check(_ moment: Int, _ label: String) {
+            let whole = home.ok("history", environment: at(moment)).stdout.split(separator: "\n")
+            let limited = home.ok("history", "--limit", "7", environment: at(moment)).stdout.split(separator: "\n")
+            XCTAssertEqual(limited, Array(whole.prefix(7)), label)
+        }
+        check(40_100, "the first time, the cache written")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: cache))
+        check(40_100, "the second time, from the cache")
+        home.ok("pause", "Towels", environment: at(40_200))
+        check(40_300, "after a move")
+        home.ok("resume", "Towels", environment: at(40_400))
+        check(50_000, "after the load's end, which only settling the view adds")
+        XCTAssertTrue(
+            home.ok("history", "--limit", "1", environment: at(50_000)).stdout.contains("wash done"), "the end shown")
+    }
+
     /// `history --csv` read back by Python's `csv` module holds what `history --json` holds, a
     /// name a spreadsheet would run as a formula neutralised.
     func test_historyAsCSVHoldsWhatItsJSONHolds() throws {

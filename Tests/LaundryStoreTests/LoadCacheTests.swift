@@ -16,6 +16,7 @@ final class LoadCacheTests: StoreTestCase {
         for (id, entry) in entries {
             XCTAssertEqual(read[id]?.fingerprint, entry.fingerprint)
             XCTAssertEqual(read[id]?.loads, entry.loads)
+            XCTAssertEqual(read[id]?.newest, entry.newest)
         }
     }
 
@@ -52,7 +53,7 @@ final class LoadCacheTests: StoreTestCase {
         for seconds in [Double.infinity, -.infinity, .nan, 1e300] {
             let load = LoadRecord(
                 id: UUID(), petID: UUID(), wash: .init(timer: nil, started: Date(timeIntervalSince1970: seconds)))
-            try LoadCache.write([load.petID: .init(fingerprint: 1, loads: [load])], to: path)
+            try LoadCache.write([load.petID: .init(fingerprint: 1, loads: [load], newest: [])], to: path)
             XCTAssertTrue(LoadCache.read(path).isEmpty, "\(seconds)")
         }
     }
@@ -74,9 +75,19 @@ final class LoadCacheTests: StoreTestCase {
         var cancelled = LoadRecord(id: UUID(), petID: petID, wash: .init(timer: nil, started: start + 90_000))
         cancelled.end = .cancelled
         let going = LoadRecord(id: UUID(), petID: petID, wash: .init(timer: UUID(), started: start + 200_000))
+        var renamed = HistoryEvent(
+            at: start + 10, event: .renamed, petID: petID, detail: .renamed(from: "Socks", to: "Sox \"2\""),
+            id: "a1b2c3d4e5f60718", device: "00123456789abcde")
+        renamed.stamp = PartStamp(at: start + 10, device: "00123456789abcde")
+        let newest = [
+            renamed,
+            HistoryEvent(
+                at: start + 2700, event: .washDone, petID: petID, timerID: full.id, detail: .stoppedBy(.washer),
+                id: "0f1e2d3c4b5a6978"),
+        ]
         return [
-            petID: .init(fingerprint: 0xDEAD_BEEF, loads: [full, cancelled, going]),
-            UUID(): .init(fingerprint: 7, loads: []),
+            petID: .init(fingerprint: 0xDEAD_BEEF, loads: [full, cancelled, going], newest: newest),
+            UUID(): .init(fingerprint: 7, loads: [], newest: []),
         ]
     }
 }
