@@ -90,12 +90,13 @@ extension Laundry {
 
     /// Writes down that this machine announced a finished load (`timerID`), and/or sent a
     /// reminder, in its notes: for the pet as the daemon read and settled it a moment ago to
-    /// announce it, written from that view, not read and settled again. Returns the pet with them.
+    /// announce it, notes included, written from that view, not read and settled again. Returns
+    /// the pet with them.
     public func recordAnnouncement(
         finishedTimer timerID: UUID?, nagged: Bool, at now: Date, settled view: PetState
     ) throws -> PetState {
+        // Its notes too: read with the records a moment ago, and only this daemon writes them.
         var state = view
-        state.notes = store.notes(view.pet.id, device: try? device.id())
         try note(&state) { state in
             if let timerID, state.timer?.id == timerID { Reminders.recordAnnouncement(&state, at: now) }
             if nagged { Reminders.recordNag(&state, at: now) }

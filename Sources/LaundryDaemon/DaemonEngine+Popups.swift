@@ -25,24 +25,24 @@ extension DaemonEngine {
         if let event = announcement.reason.homeEvent { onPetEvent?(announcement.petID, event) }
         let time = now
         let quietNow = quiet.isOn(at: time)
+        // Worded once: the popup, the log and the hook say the same.
+        let words = writer.words(for: announcement)
         popups[announcement.petID] = PopupSubject(announcement.reason, state: state).map {
-            Popup(subject: $0, announcement: announcement)
+            Popup(subject: $0, words: words)
         }
         if let hook = config.hook {
-            hooks?.run(
-                writer.hookEvent(for: announcement), command: hook, timeout: config.hookTimeoutSeconds, quiet: quietNow)
+            hooks?.run(words.hookEvent, command: hook, timeout: config.hookTimeoutSeconds, quiet: quietNow)
         }
         bell.announced(announcement.reason, for: announcement.petID, at: time, config: config, quietNow: quietNow)
-        post(announcement, quietNow: quietNow)
+        post(words, quietNow: quietNow)
     }
 
     /// Shows the popup of an announcement (nothing else: no sound, no hook), or says why not.
-    func post(_ announcement: Announcement, quietNow: Bool, again: Bool = false) {
+    func post(_ words: AnnouncementWords, quietNow: Bool, again: Bool = false) {
         let server = notifier.server ?? notifier.refreshServer()
-        var content = writer.content(
-            for: announcement, markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? false)
+        var content = words.content(markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? false)
         if quietNow { content.urgency = .normal }
-        let line = { self.logLine(announcement) }
+        let line = { words.logLine }
         guard config.notifications else {
             logSoon { "notification (disabled in config.json): \(line())" }
             return
@@ -57,17 +57,11 @@ extension DaemonEngine {
         }
     }
 
-    /// What a notification says, in plain text for the log: the name as it is, no markup, one line.
-    func logLine(_ announcement: Announcement) -> String {
-        let plain = writer.content(for: announcement, markup: false, buttons: true)
-        return "\(plain.summary) — \(plain.body.split(separator: "\n").joined(separator: " "))"
-    }
-
     /// A notification that went out was not shown after all: the log and any `laundry watch` have
     /// it, and it is posted again when a server appears.
     func notShown(_ pet: UUID, because reason: String) {
         let what =
-            popups[pet].map { logLine($0.announcement) } ?? (services[pet]?.state?.pet.name ?? pet.lowercasedText)
+            popups[pet].map(\.words.logLine) ?? (services[pet]?.state?.pet.name ?? pet.lowercasedText)
         logger.info("not shown (\(reason)): \(what); it is posted again when a notification server appears")
         ringBell()
     }
@@ -88,7 +82,7 @@ extension DaemonEngine {
                 popups[pet] = nil
                 continue
             }
-            post(popup.announcement, quietNow: quietNow, again: true)
+            post(popup.words, quietNow: quietNow, again: true)
         }
     }
 

@@ -28,7 +28,9 @@ public final class DaemonEngine {
 
     struct Popup {
         let subject: PopupSubject
-        let announcement: Announcement
+        /// Its words, as they were worded for the popup, the log and the hook.
+        let words: AnnouncementWords
+        var announcement: Announcement { words.announcement }
     }
     /// Appliances whose plug says they still run: a finish of their kind says "should be done".
     public var stillRunning: Set<Appliance> = []

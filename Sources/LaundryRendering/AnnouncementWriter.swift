@@ -11,6 +11,13 @@ public struct AnnouncementWriter: Sendable {
     ///   - markup: the server reads body markup, so the pet's name must be escaped in the body.
     ///   - buttons: the server shows actions; without them the body names the command to type.
     public func content(for announcement: Announcement, markup: Bool, buttons: Bool) -> NotificationContent {
+        words(for: announcement).content(markup: markup, buttons: buttons)
+    }
+
+    /// The announcement worded once: its templates filled with the pet's values (and, for a server
+    /// that reads markup, with the same values escaped), from which the popup, the daemon's log
+    /// line and the hook's event are all taken.
+    public func words(for announcement: Announcement) -> AnnouncementWords {
         let template = self.template(for: announcement.reason)
         // Shown as tables show it: a right-to-left mark in a synced name cannot reorder a popup. The
         // command to type keeps the name as it is, so a pasted copy still finds the pet.
@@ -30,40 +37,44 @@ public struct AnnouncementWriter: Sendable {
             plain["icon"] = kind.icon
         }
         var escaped = plain
-        if markup {
-            escaped["name"] = Self.escapeMarkup(name)
-            escaped["quoted"] = Self.escapeMarkup(quoted)
+        escaped["name"] = Self.escapeMarkup(name)
+        escaped["quoted"] = Self.escapeMarkup(quoted)
+        /// The body in both forms: as text, and with the values escaped for markup.
+        func body(_ text: String) -> AnnouncementWords.Text {
+            AnnouncementWords.Text(plain: TextTemplate.fill(text, plain), markup: TextTemplate.fill(text, escaped))
         }
-        func fill(_ text: String, escaping: Bool) -> String {
-            TextTemplate.fill(text, escaping ? escaped : plain)
-        }
-        var body = fill(template.body, escaping: markup)
+        var main = body(template.body)
         switch announcement.reason {
         case .finished(_, .late(let seconds)) where seconds > 0:
-            body += fill(messages.catchUp, escaping: markup)
+            main += body(messages.catchUp)
         case .finished(_, .whileAsleep(let seconds)):
-            body += fill(seconds < 60 ? messages.sleptJustNow : messages.slept, escaping: markup)
+            main += body(seconds < 60 ? messages.sleptJustNow : messages.slept)
         default:
             break
         }
         if let appliance = announcement.stillRunning {
-            body += "\n" + ApplianceWords.stillRunning(appliance)
+            main += AnnouncementWords.Text(same: "\n" + ApplianceWords.stillRunning(appliance))
         } else if case .finished = announcement.reason, let appliance = announcement.load?.stoppedBy {
-            body += "\n" + ApplianceWords.stopped(appliance)
+            main += AnnouncementWords.Text(same: "\n" + ApplianceWords.stopped(appliance))
         }
-        if !buttons && !template.command.isEmpty {
-            let command = fill(template.command, escaping: markup)
-            body += "\n" + TextTemplate.fill(messages.typeCommand, ["command": command])
+        var typeLine: AnnouncementWords.Text?
+        if !template.command.isEmpty {
+            let command = body(template.command)
+            typeLine = AnnouncementWords.Text(
+                plain: "\n" + TextTemplate.fill(messages.typeCommand, ["command": command.plain]),
+                markup: "\n" + TextTemplate.fill(messages.typeCommand, ["command": command.markup]))
         }
         // `default` is a click on the popup itself: it acknowledges (stops the alarm) and changes nothing.
         let click = NotificationContent.Action(key: ButtonKey.click.rawValue, label: messages.click)
         let actions =
-            buttons && announcement.reason != .test
+            announcement.reason != .test
             ? template.actions.map { NotificationContent.Action(key: $0.key, label: $0.label) } + [click] : []
-        return NotificationContent(
-            petID: announcement.petID, summary: fill(template.summary, escaping: false), body: body,
-            actions: actions, urgency: NotificationContent.Urgency(rawValue: template.urgency) ?? .normal,
-            category: category(for: announcement.reason), timerID: announcement.timerID)
+        let command = TextTemplate.fill(template.command, ["quoted": quoted, "name": announcement.petName])
+        return AnnouncementWords(
+            announcement: announcement, summary: TextTemplate.fill(template.summary, plain), body: main,
+            typeLine: typeLine, actions: actions,
+            urgency: NotificationContent.Urgency(rawValue: template.urgency) ?? .normal,
+            category: category(for: announcement.reason), command: command)
     }
 
     private func template(for reason: Announcement.Reason) -> MessageCatalog.Template {
@@ -94,20 +105,8 @@ public struct AnnouncementWriter: Sendable {
         }
     }
 
-    /// What a hook is told about an announcement: plain text (no markup, no "Type:" line) and the
-    /// command that deals with it.
-    public func hookEvent(for announcement: Announcement) -> HookEvent {
-        let content = self.content(for: announcement, markup: false, buttons: true)
-        let command = TextTemplate.fill(
-            template(for: announcement.reason).command,
-            ["quoted": ShellQuote.quote(announcement.petName), "name": announcement.petName])
-        let load = announcement.load.map {
-            HookEvent.Load(id: $0.id, petID: announcement.petID, petName: announcement.petName, endsAt: $0.endsAt)
-        }
-        return HookEvent(
-            event: announcement.reason.eventName, petID: announcement.reason == .test ? nil : announcement.petID,
-            petName: announcement.petName, summary: content.summary, body: content.body, command: command, load: load)
-    }
+    /// What a hook is told about an announcement.
+    public func hookEvent(for announcement: Announcement) -> HookEvent { words(for: announcement).hookEvent }
 
     /// What a hook is told when a load starts or stops early; `ends` is the load's end as a
     /// person reads the time.

@@ -64,4 +64,20 @@ final class SettlingTests: LaundryTestCase {
         XCTAssertEqual(state.pet.stage, .drying)
         XCTAssertEqual(try historyKinds("Socks"), [.adopted, .washStarted, .washDone, .dryStarted])
     }
+
+    /// An announcement is written from the view the daemon announced from, its notes included:
+    /// the notes are read once, with the records, not again to write them.
+    func test_anAnnouncementIsWrittenFromTheNotesItWasDecidedOn() throws {
+        let pet = try adopt("Socks")
+        _ = try laundry.perform(.wash(.minutes(1)), on: "socks")
+        clock.advance(by: 61)
+        var view = try XCTUnwrap(laundry.load(pet.id).state)
+        StageMachine.settle(&view, at: clock.now())
+        let first = try laundry.recordAnnouncement(finishedTimer: nil, nagged: true, at: clock.now(), settled: view)
+        XCTAssertEqual(first.notes.loadReminder?.sent, 1)
+        XCTAssertEqual(laundry.load(pet.id).state?.notes.loadReminder?.sent, 1, "written")
+        // The same view again: what the file says now (one reminder) is not read back in.
+        let again = try laundry.recordAnnouncement(finishedTimer: nil, nagged: true, at: clock.now(), settled: view)
+        XCTAssertEqual(again.notes.loadReminder?.sent, 1)
+    }
 }

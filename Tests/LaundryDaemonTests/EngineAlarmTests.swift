@@ -210,4 +210,29 @@ final class EngineAlarmTests: EngineTestCase {
         XCTAssertEqual(done.event.command, "laundry dry Socks")
         XCTAssertEqual(done.event.environment["LAUNDRY_EVENT"], "washDone")
     }
+
+    /// A finish is worded once: the popup, the log line and the hook say the same words, on a
+    /// server with buttons and on one with markup and none (the name escaped there, a "Type:" line).
+    func test_aFinishSaysTheSameInThePopupTheLogAndTheHook() throws {
+        var config = alarmConfig()
+        config.hook = ["notify-phone"]
+        let engine = try makeEngine(config: config)
+        try adopt("Tom & Jerry")
+        notifier.capabilities = ["body", "body-markup"]
+        try perform(.wash(.minutes(10)), "Tom & Jerry")
+        engine.start()
+        advance(10 * 60, engine)
+        let popup = try XCTUnwrap(notifier.shown.last)
+        let hook = try XCTUnwrap(hooks.runs.last?.event)
+        XCTAssertEqual(hook.event, "washDone")
+        XCTAssertEqual(popup.summary, hook.summary)
+        XCTAssertEqual(hook.body, "Tom & Jerry is ready for the dryer!")
+        XCTAssertEqual(
+            popup.body, "Tom &amp; Jerry is ready for the dryer!\nType: laundry dry &#39;Tom &amp; Jerry&#39;",
+            "the same words, escaped, with the command to type")
+        XCTAssertTrue(popup.actions.isEmpty)
+        XCTAssertTrue(
+            logLines.contains { $0.hasSuffix("notified: \(hook.summary) — \(hook.body)") },
+            logLines.joined(separator: "\n"))
+    }
 }
