@@ -39,10 +39,11 @@ final class AlarmEndToEndTests: DaemonTestCase {
         let speakers = try Speakers(folder: home.path)
         try washOneSecond(name, config: #"{"alarmRepeatSeconds": 2, "alarmMinutes": 1, "headsUpMinutes": 0}"#)
         XCTAssertTrue(waitUntil(8) { self.logTimes("alarm rings again").count >= 1 }, log, file: file, line: line)
-        // Into the second ring, while it plays.
+        // Real time: into the second ring, while its sound plays.
         Thread.sleep(forTimeInterval: 0.3)
         let acknowledged = Date()
         try acknowledge(name)
+        // Real time: the speakers are recorded past the next ring, which must not sound.
         Thread.sleep(forTimeInterval: 3.5)
         speakers.stop()
         let finished = try XCTUnwrap(logTimes("notified: 🫧 Wash Complete!").first, log, file: file, line: line)
@@ -114,6 +115,8 @@ final class AlarmEndToEndTests: DaemonTestCase {
         let speakers = try Speakers(folder: home.path)
         try washOneSecond(name, config: config)
         XCTAssertTrue(waitUntil(6) { !NotifyLog.calls(mentioning: marker).isEmpty }, log, file: file, line: line)
+        // Real time: the speakers are recorded past two rings' times (alarmRepeatSeconds 1); the
+        // recording's length is checked below, so the silence is of a time that really passed.
         Thread.sleep(forTimeInterval: 2.5)
         speakers.stop()
         XCTAssertGreaterThan(speakers.duration, 1, "something was recorded", file: file, line: line)
@@ -133,6 +136,7 @@ final class AlarmEndToEndTests: DaemonTestCase {
         let speakers = try Speakers(folder: home.path)
         try washOneSecond(name, config: #"{"sound": false, "alarmRepeatSeconds": 1}"#)
         XCTAssertTrue(waitUntil(6) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
+        // Real time: the speakers are recorded past two rings' times (alarmRepeatSeconds 1).
         Thread.sleep(forTimeInterval: 2.5)
         speakers.stop()
         XCTAssertLessThan(speakers.maximumAmplitude(), 0.001)
@@ -150,13 +154,15 @@ final class AlarmEndToEndTests: DaemonTestCase {
         let speakers = try Speakers(folder: home.path)
         let started = Date()
         for (index, name) in names.enumerated() { home.ok("wash", name, "--for", "\(2 + 7 * index)s") }
-        // The third finishes at 16 s; then rings at 26 and 36 s, for all three.
+        // The third finishes at 16 s; then rings at 26 and 36 s, for all three. Real time: the
+        // bell's cadence on the speakers is what this test hears.
         Thread.sleep(forTimeInterval: max(0, 38.5 - Date().timeIntervalSince(started)))
         for name in names.prefix(2) { home.ok("snooze", name) }
-        // The third rings on, alone, at 46 s; acknowledged at 48 s.
+        // The third rings on, alone, at 46 s; acknowledged at 48 s (real time, as above).
         Thread.sleep(forTimeInterval: max(0, 48 - Date().timeIntervalSince(started)))
         let acknowledged = Date()
         home.ok("snooze", names[2])
+        // Real time: recorded on past the acknowledgement, to hear the silence after it.
         Thread.sleep(forTimeInterval: 3)
         speakers.stop()
         let finished = try XCTUnwrap(logTimes("notified: 🫧 Wash Complete! — One").first, log)
@@ -178,6 +184,7 @@ final class AlarmEndToEndTests: DaemonTestCase {
 
         let speakers = try Speakers(folder: home.path)
         let result = home.ok("notify-test", "--sound")
+        // Real time: the recorder's buffer reaches its file a moment after the sound played.
         Thread.sleep(forTimeInterval: 0.5)
         speakers.stop()
         XCTAssertTrue(result.stdout.contains("Played the alarm sound."), result.stdout)

@@ -23,12 +23,12 @@ final class ApplianceEndToEndTests: BrokerTestCase {
         let replay = broker.replay(topic, file: SourceTree.root + "/Tests/Fixtures/power/washer-cotton-40.txt")
         var endedAt: Double?
         var stages: [(Double, String)] = []
-        let deadline = Date().addingTimeInterval(25)
-        while Date() < deadline, endedAt == nil {
+        // The stage every 50 ms while the replay runs, until the load has ended.
+        _ = waitUntil(25) {
             let stage = home.pet(name)["stage"] as? String ?? "?"
             stages.append((Date().timeIntervalSince1970, stage))
             if stage == "washed" { endedAt = Date().timeIntervalSince1970 }
-            Thread.sleep(forTimeInterval: 0.05)
+            return endedAt != nil
         }
         XCTAssertTrue(waitUntil(20) { replay.outputSoFar.split(separator: "\n").count >= 31 }, "the replay finished")
         let output = replay.outputSoFar

@@ -22,6 +22,7 @@ final class CrashStressTests: XCTestCase {
             ]
             let command = arguments.randomElement(using: &random)!
             let running = Spawn.start(LaundryHome.binary, command, environment: home.environment)
+            // Real time: the kill lands at a random moment of the command's work.
             usleep(UInt32.random(in: 0...40_000, using: &random))
             running.kill(SIGKILL)
             if running.wait().status == 128 + SIGKILL { killed += 1 }
@@ -84,13 +85,15 @@ final class CrashStressTests: XCTestCase {
                 }
             }
             home.ok("daemon", "start")
+            // Real time: the daemon is killed at a random moment, loads ending around it.
             usleep(UInt32.random(in: 0...1_200_000, using: &random))
             guard let pid = home.daemonPID else { continue }
             kill(pid, SIGKILL)
             kills.append(Date().timeIntervalSince1970)
             _ = waitUntil(2) { home.run(["daemon", "status"]).status != 0 }
         }
-        Thread.sleep(forTimeInterval: 2.1)  // the last loads end while nobody watches
+        // Real time: the last loads end while no daemon runs.
+        Thread.sleep(forTimeInterval: 2.1)
         home.ok("daemon", "start")
         XCTAssertTrue(
             waitUntil(10) {

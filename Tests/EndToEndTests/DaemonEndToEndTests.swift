@@ -52,15 +52,19 @@ final class DaemonEndToEndTests: DaemonTestCase {
         let pid = try XCTUnwrap(home.daemonPID)
         home.ok("wash", name, "--for", "1s")
         kill(pid, SIGKILL)
-        Thread.sleep(forTimeInterval: 1.5)
+        XCTAssertTrue(waitUntil(5) { self.home.pet(name)["stage"] as? String == "washed" }, "the load ended")
         XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 0, "nobody announced it yet")
         home.environment["LAUNDRY_NO_AUTOSTART"] = "1"
         home.ok("daemon", "start")
         XCTAssertTrue(waitUntil(5) { NotifyLog.calls(mentioning: marker).count == 1 }, log)
         home.ok("daemon", "stop")
         home.ok("daemon", "start")
-        Thread.sleep(forTimeInterval: 1.0)
-        XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 1, "never twice, across restarts")
+        // A dryer started after the restart: once its end is the daemon's next deadline (not the
+        // wet load's first reminder), the daemon has read the pets at start-up, where a second
+        // announcement of the wash would have been.
+        home.ok("dry", name, "--for", "1h")
+        XCTAssertTrue(waitUntil(5) { (self.home.daemonDeadline?.timeIntervalSinceNow ?? 0) > 1800 }, log)
+        XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 1, "never twice, across restarts: \(log)")
     }
 
     func test_aPetWashedSixDaysAgoIsWarnedWithinOneTick() throws {
@@ -82,8 +86,11 @@ final class DaemonEndToEndTests: DaemonTestCase {
         home.ok("wash", name, "--for", "1s")
         // Done at 1 s, reminders 1.2 s apart: at about 2.2 s and 3.4 s, then no more.
         XCTAssertTrue(waitUntil(8) { NotifyLog.calls(mentioning: marker).count >= 3 }, log)
-        Thread.sleep(forTimeInterval: 2.5)
-        let calls = NotifyLog.calls(mentioning: marker)
+        // A later deadline of the same daemon: a third reminder (at 4.6 s) would come before it.
+        home.ok("adopt", "Later \(marker)")
+        home.ok("wash", "Later \(marker)", "--for", "2s")
+        XCTAssertTrue(waitUntil(6) { self.log.contains("notified: 🫧 Wash Complete! — Later \(self.marker)") }, log)
+        let calls = NotifyLog.calls(mentioning: marker).filter { !$0.body.contains("Later") }
         XCTAssertEqual(
             calls.map(\.summary), ["🫧 Wash Complete!", "🧺 \(name) is still wet", "🧺 \(name) is still wet"])
         XCTAssertTrue(calls[1].body.hasPrefix("\(name) has been waiting in the washer for"), calls[1].body)

@@ -22,7 +22,8 @@ final class HouseholdEndToEndTests: XCTestCase {
         sync = try SyncthingHousehold(root: homes[0].path, folders: homes.map(\.data))
         let folders = homes.map(\.data)
         Thread.detachNewThread { [conflicts, watching] in
-            while watching.withLock({ $0 }) {
+            // Looked at every 50 ms for as long as the test runs: a copy Syncthing makes may be gone again soon.
+            _ = waitUntil(86_400) {
                 for folder in folders {
                     guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
                     while let name = walker.nextObject() as? String {
@@ -31,7 +32,7 @@ final class HouseholdEndToEndTests: XCTestCase {
                         }
                     }
                 }
-                Thread.sleep(forTimeInterval: 0.05)
+                return !watching.withLock { $0 }
             }
         }
     }
@@ -87,8 +88,10 @@ final class HouseholdEndToEndTests: XCTestCase {
         XCTAssertTrue(waitUntil(20) { self.inSync() })
         sync.pause()
         a.ok("cancel", renamed)
-        Thread.sleep(forTimeInterval: 1)
-        b.ok("pause", renamed)
+        // B's clock a second ahead of A's, as a second later would be.
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        b.ok("pause", renamed, environment: ["LAUNDRY_FAKE_NOW": format.string(from: Date().addingTimeInterval(1))])
         sync.resume()
         XCTAssertTrue(waitUntil(20) { self.inSync() })
         for home in homes {
@@ -175,17 +178,22 @@ final class FolderWatch {
         changes = folders.map { _ in [] }
     }
 
+    /// Looks at the folders every 50 ms until `end`: what changed, and when.
     func run(until end: Double) {
-        while Date().timeIntervalSince1970 < end {
-            Thread.sleep(forTimeInterval: 0.05)
-            let now = Date().timeIntervalSince1970
-            for index in folders.indices {
-                let fresh = Self.versions(of: folders[index])
-                for path in Set(fresh.keys).union(versions[index].keys) where fresh[path] != versions[index][path] {
-                    changes[index].append((now, path))
-                }
-                versions[index] = fresh
+        _ = waitUntil(end - Date().timeIntervalSince1970) {
+            look()
+            return false
+        }
+    }
+
+    private func look() {
+        let now = Date().timeIntervalSince1970
+        for index in folders.indices {
+            let fresh = Self.versions(of: folders[index])
+            for path in Set(fresh.keys).union(versions[index].keys) where fresh[path] != versions[index][path] {
+                changes[index].append((now, path))
             }
+            versions[index] = fresh
         }
     }
 

@@ -231,11 +231,22 @@ extension LaundryHome {
 
     var daemonLog: String { (try? String(contentsOfFile: path + "/state/laundry/daemon.log", encoding: .utf8)) ?? "" }
 
-    var daemonPID: Int32? {
+    var daemonPID: Int32? { (daemonStatus["pid"] as? NSNumber)?.int32Value }
+
+    /// The running daemon's daemon.json (empty when there is none): rewritten after each event it
+    /// handled, so a value seen here says that event is behind it.
+    var daemonStatus: [String: Any] {
         guard let data = FileManager.default.contents(atPath: path + "/runtime/laundry/daemon.json"),
             let status = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return nil }
-        return (status["pid"] as? NSNumber)?.int32Value
+        else { return [:] }
+        return status
+    }
+
+    /// daemon.json's next deadline.
+    var daemonDeadline: Date? {
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return (daemonStatus["nextDeadline"] as? String).flatMap { format.date(from: $0) }
     }
 
     /// Every record and history line parses. A writer killed mid-write may leave its hidden

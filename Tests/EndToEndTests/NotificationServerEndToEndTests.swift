@@ -38,13 +38,17 @@ final class NotificationServerEndToEndTests: DaemonTestCase {
         XCTAssertTrue(log.contains("notified again, on the new notification server: 🫧 Wash Complete!"), log)
         home.ok("dry", name)
         XCTAssertTrue(waitUntil(5) { !NotifyLog.closedIDs(in: monitor).isEmpty }, "laundry closes its popup: \(log)")
-        Thread.sleep(forTimeInterval: 0.3)
+        // A later popup of the daemon's own: the monitor sees the bus in order, so any close the
+        // daemon sent on the dryer's start is in its log before it.
+        home.ok("adopt", "Later \(marker)")
+        home.ok("wash", "Later \(marker)", "--for", "1s")
+        XCTAssertTrue(waitUntil(5) { NotifyLog.calls(mentioning: "Later \(self.marker)", in: monitor).count == 1 }, log)
         XCTAssertFalse(
             NotifyLog.closedIDs(in: monitor).contains(meeting),
             "closed the calendar's popup \(meeting): \(NotifyLog.closedIDs(in: monitor))")
         XCTAssertEqual(
             bus.run("/usr/bin/dunstctl", ["count", "displayed"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-            "1", "the calendar's popup is still on screen")
+            "2", "the calendar's popup is still on screen, beside the later wash's")
     }
 
     /// mako and swaync broadcast `NotificationClosed`: another application's popup dismissed on the
@@ -63,7 +67,10 @@ final class NotificationServerEndToEndTests: DaemonTestCase {
         let meeting = try XCTUnwrap(bus.postOtherPopup("Meeting in 5 min"))
         bus.tellServer("Dismiss", String(meeting))
         XCTAssertTrue(waitUntil(5) { posted().count == 2 }, "posted again on the new server: \(log)")
-        Thread.sleep(forTimeInterval: 1)
+        // The alarm rings on each second: a ring after the dismissal was seen shows it held.
+        let rings = { self.log.components(separatedBy: "alarm rings again").count }
+        let ringsBefore = rings()
+        XCTAssertTrue(waitUntil(3) { rings() > ringsBefore }, log)
         XCTAssertFalse(log.contains("alarm for \(name) stopped"), log)
 
         // Nor does a signal from anyone but the server: the bus delivers none from an impostor.
@@ -74,7 +81,8 @@ final class NotificationServerEndToEndTests: DaemonTestCase {
                 "emit", "--session", "--object-path", "/org/freedesktop/Notifications", "--signal",
                 "org.freedesktop.Notifications.NotificationClosed", String(ours), "2",
             ])
-        Thread.sleep(forTimeInterval: 0.5)
+        let ringsAfterImpostor = rings()
+        XCTAssertTrue(waitUntil(3) { rings() > ringsAfterImpostor }, log)
         XCTAssertFalse(log.contains("alarm for \(name) stopped"), log)
 
         // The server's own dismissal of laundry's popup does count: the test could see it.

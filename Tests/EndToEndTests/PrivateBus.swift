@@ -144,6 +144,8 @@ final class PrivateBus {
                     "exec dbus-monitor --address \"$DBUS_SESSION_BUS_ADDRESS\" "
                         + "\"type='method_call',interface='org.freedesktop.Notifications'\" > '\(log)'",
                 ], environment: environment))
+        // Real time: dbus-monitor says nothing when it has become a monitor; what the bus carries
+        // before that is not in its log.
         Thread.sleep(forTimeInterval: 0.3)
         return log
     }

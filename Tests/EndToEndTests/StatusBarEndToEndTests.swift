@@ -31,10 +31,15 @@ final class StatusBarEndToEndTests: XCTestCase {
                 + "(it ended after \(Int(written.timeIntervalSince(started) * 1000)) ms)")
         XCTAssertLessThan(delay, 0.2)
 
-        // Then each second while it counts down, and nothing between.
-        Thread.sleep(forTimeInterval: 2.2)
+        // Then each second while it counts down, and nothing between: three more lines, each a
+        // second after the one before.
+        XCTAssertTrue(waitUntil(5) { stream.received.filter { $0.text.contains("Socks") }.count >= 4 })
         let counting = stream.received.filter { $0.text.contains("Socks") }
-        XCTAssertTrue((2...4).contains(counting.count), "one line a second: \(counting.map(\.text))")
+        // (The first came with the command; the countdown's seconds tick from the wash's start.)
+        for (earlier, later) in zip(counting.dropFirst(), counting.dropFirst(2)) {
+            XCTAssertEqual(
+                later.at.timeIntervalSince(earlier.at), 1, accuracy: 0.2, "one line a second: \(counting.map(\.text))")
+        }
         XCTAssertEqual(Set(counting.map(\.text)).count, counting.count, "a line only when it changes")
     }
 

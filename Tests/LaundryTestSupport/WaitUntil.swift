@@ -6,6 +6,7 @@ public func waitUntil(_ timeout: TimeInterval, every interval: TimeInterval = 0.
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if condition() { return true }
+        // Real time: what the test waits for happens in another process.
         Thread.sleep(forTimeInterval: interval)
     }
     return condition()
