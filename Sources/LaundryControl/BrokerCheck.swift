@@ -16,10 +16,6 @@ public enum BrokerWarning: Equatable, Sendable {
 
 /// The password and the file checks, read from this machine's files.
 public enum BrokerCheck {
-    public struct PasswordProblem: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     public static func warnings(
         _ settings: BrokerSettings, configPath: String?, environment: [String: String]
     ) -> [BrokerWarning] {
@@ -33,12 +29,12 @@ public enum BrokerCheck {
     }
 
     /// The password file's first line, or nil when config.json names none.
-    public static func password(_ settings: BrokerSettings, environment: [String: String]) throws -> String? {
+    public static func password(_ settings: BrokerSettings, environment: [String: String]) throws(BrokerProblem)
+        -> String?
+    {
         guard let file = settings.passwordFile else { return nil }
         let path = fullPath(file, environment: environment)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PasswordProblem(description: "the password file \(path) cannot be read; check mqtt.passwordFile")
-        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .passwordUnreadable(path: path) }
         let text = String(decoding: data, as: UTF8.self)
         return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
     }

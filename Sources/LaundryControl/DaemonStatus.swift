@@ -32,15 +32,21 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
         /// `bridging`, `quiet` (another machine bridges), `connecting`, or `down`.
         public var role: String
         public var url: String
-        /// Why it is down, or the host of the machine that bridges instead.
+        /// The host of the machine that bridges instead (a daemon before typed problems: why it
+        /// is down, in English).
         public var detail: String?
+        /// Why it is down, when known.
+        public var problem: BrokerProblem?
         /// Appliances whose plug says they run now.
         public var appliancesRunning: [String]
 
-        public init(role: String, url: String, detail: String?, appliancesRunning: [String]) {
+        public init(
+            role: String, url: String, detail: String?, problem: BrokerProblem? = nil, appliancesRunning: [String]
+        ) {
             self.role = role
             self.url = url
             self.detail = detail
+            self.problem = problem
             self.appliancesRunning = appliancesRunning
         }
     }

@@ -138,7 +138,7 @@ final class BrokerTLSEndToEndTests: DaemonTestCase {
         try home.writeConfig(
             #"{"sound": false, "# + broker.settings(scheme: "mqtts", extra: #", "caFile": "\#(files.ca)""#) + "}")
         home.ok("daemon", "start")
-        XCTAssertTrue(waitUntil(8) { self.log.contains("mqtt: broker not reachable") }, log)
+        XCTAssertTrue(waitUntil(8) { self.log.contains("mqtt: the broker is not reachable") }, log)
         XCTAssertFalse(log.contains("mqtt: bridging"), log)
         home.ok("daemon", "stop")
         try home.writeConfig(

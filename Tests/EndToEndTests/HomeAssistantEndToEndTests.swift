@@ -182,11 +182,12 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         try configure()
         home.ok("adopt", "Patient \(marker)")
         try startDaemon(waitingForBridge: false)
-        XCTAssertTrue(waitUntil(5) { self.log.contains("mqtt: broker not reachable") }, log)
+        XCTAssertTrue(waitUntil(5) { self.log.contains("mqtt: the broker is not reachable") }, log)
         XCTAssertEqual(
-            log.components(separatedBy: "mqtt: broker not reachable").count - 1, 1, "one log line, not one per try")
+            log.components(separatedBy: "mqtt: the broker is not reachable").count - 1, 1,
+            "one log line, not one per try")
         let doctor = home.run(["doctor"]).stdout
-        XCTAssertTrue(doctor.contains("broker"), doctor)
+        XCTAssertTrue(doctor.contains("is not in use: the broker is not reachable: "), doctor)
         home.ok("wash", "Patient \(marker)", "--for", "1s")
         XCTAssertTrue(
             waitUntil(5) { NotifyLog.calls(mentioning: self.marker).count == 1 },

@@ -127,10 +127,11 @@ final class HomeBridgeTests: XCTestCase {
     }
 
     func test_aBrokerThatStaysDownIsLoggedOnce() {
-        bridge.handle(.failed("Connection refused"))
-        bridge.handle(.failed("Connection refused"))
-        bridge.handle(.failed("Connection refused"))
-        XCTAssertEqual(lines.filter { $0.contains("not reachable") }.count, 1)
-        XCTAssertEqual(bridge.role, .down("Connection refused"))
+        for _ in 0..<3 { bridge.handle(.failed(.unreachable(reason: "Connection refused"))) }
+        XCTAssertEqual(lines, ["mqtt: the broker is not reachable: Connection refused; trying again"])
+        XCTAssertEqual(bridge.role, .down(.unreachable(reason: "Connection refused")))
+        bridge.handle(.failed(.refused(reason: "Not authorized")))
+        XCTAssertEqual(
+            lines.last, "mqtt: the broker refused the connection: Not authorized; trying again", "another reason")
     }
 }

@@ -296,6 +296,11 @@ final class MessageCatalogueTests: XCTestCase {
         let name = Self.name
         let path = Self.path
         return [
+            BrokerProblem.refused(reason: "⟦Not authorized⟧"),
+            BrokerProblem.unreachable(reason: "⟦Connection refused⟧"),
+            BrokerProblem.closed, BrokerProblem.passwordUnreadable(path: path),
+            BrokerProblem.tlsFiles(reason: "⟦Error: unable to load CA certificates⟧"),
+            BrokerProblem.setup(reason: "⟦eventfd: Too many open files⟧"),
             PetError.unknownPet(name, suggestion: "Tom's socks"), PetError.unknownPet("sox", suggestion: nil),
             PetError.ambiguousPet("to", candidates: [name, "Towels"]), PetError.noPets,
             PetError.invalidName(name, .blank), PetError.invalidName(name, .tooLong(characters: 31, limit: 30)),

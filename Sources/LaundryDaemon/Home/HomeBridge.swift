@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LaundryControl
 import LaundryCore
 import LaundryRendering
 import Logging
@@ -10,7 +11,7 @@ import Logging
 public final class HomeBridge {
     public enum Role: Equatable, Sendable {
         /// Not connected (and why, when known).
-        case down(String?)
+        case down(BrokerProblem?)
         /// Connected, listening a moment for another machine's marker.
         case claiming
         case bridging
@@ -65,11 +66,11 @@ public final class HomeBridge {
             }
             // A plug that retains its readings still reports live ones as they come.
             for pattern in extraSubscriptions { link.subscribe(pattern, retainAsPublished: false) }
-        case .failed(let reason), .disconnected(let reason):
+        case .failed(let problem), .disconnected(let problem):
             let was = role
-            role = .down(reason.isEmpty ? nil : reason)
-            if case .down(let before) = was, before == role.downReason { return }
-            logger.info(line: "mqtt: broker not reachable (\(reason.isEmpty ? "disconnected" : reason)); trying again")
+            role = .down(problem)
+            if case .down(let before) = was, before == problem { return }
+            logger.info(line: "mqtt: \(BrokerProblemText.line(problem)); trying again")
         case .message(let topic, let payload, let retained):
             received(topic, payload, retained: retained)
         }
@@ -270,8 +271,8 @@ public final class HomeBridge {
 }
 
 extension HomeBridge.Role {
-    var downReason: String? {
-        if case .down(let reason) = self { return reason }
+    var problem: BrokerProblem? {
+        if case .down(let problem) = self { return problem }
         return nil
     }
 }

@@ -56,7 +56,7 @@ final class HomeLink {
                 settings: settings, connection: connection, topics: topics, config: config, laundry: laundry,
                 engine: engine, clock: clock, version: version, logger: logger)
         } catch {
-            logger.info("mqtt: not started: \(error)")
+            logger.info("mqtt: not started: \(BrokerProblemText.line(error))")
             return nil
         }
     }
@@ -172,13 +172,13 @@ final class HomeLink {
         let role: String
         var detail: String?
         switch bridge.role {
-        case .down(let reason): (role, detail) = ("down", reason)
+        case .down: role = "down"
         case .claiming: role = "connecting"
         case .bridging: role = "bridging"
         case .quiet(_, let host): (role, detail) = ("quiet", host)
         }
         return DaemonStatus.Broker(
-            role: role, url: settings.url, detail: detail,
+            role: role, url: settings.url, detail: detail, problem: bridge.role.problem,
             appliancesRunning: (appliances?.running ?? []).map(\.rawValue).sorted())
     }
 

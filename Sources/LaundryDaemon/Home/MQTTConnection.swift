@@ -1,6 +1,7 @@
 import CGLib
 import CMosquitto
 import FoundationEssentials
+import LaundryControl
 import LaundryCore
 
 #if canImport(Glibc)
@@ -11,8 +12,8 @@ import LaundryCore
 public enum BrokerEvent: Equatable, Sendable {
     case connected
     /// Connecting did not work (the broker refused the login, or was not there); tried again.
-    case failed(String)
-    case disconnected(String)
+    case failed(BrokerProblem)
+    case disconnected(BrokerProblem)
     case message(topic: String, payload: [UInt8], retained: Bool)
 }
 
@@ -54,11 +55,6 @@ public final class MQTTConnection: BrokerLink {
     private var stopped = false
     private static let keepAliveSeconds: Int32 = 30
 
-    /// Why the connection cannot even be made (a file unreadable, no memory).
-    public struct SetupError: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     public struct Login {
         public var username: String?
         public var password: String?
@@ -70,16 +66,16 @@ public final class MQTTConnection: BrokerLink {
 
     public init(
         settings: BrokerSettings, clientID: String, login: Login, will: (topic: String, payload: String)
-    ) throws {
+    ) throws(BrokerProblem) {
         mosquitto_lib_init()
         fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        guard fd >= 0 else { throw SetupError(description: "eventfd: \(SystemErrorText.describe(errno))") }
+        guard fd >= 0 else { throw .setup(reason: "eventfd: \(SystemErrorText.describe(errno))") }
         host = settings.host
         port = Int32(settings.port)
         // The context is this object, unretained: `stop` destroys the client before it goes.
         guard let client = mosquitto_new(clientID, true, nil) else {
             close(fd)
-            throw SetupError(description: "libmosquitto could not make a client")
+            throw .setup(reason: "mosquitto_new: \(SystemErrorText.describe(errno))")
         }
         self.client = client
         mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
@@ -98,8 +94,7 @@ public final class MQTTConnection: BrokerLink {
             let rc = mosquitto_tls_set(client, settings.caFile, caPath, settings.certFile, settings.keyFile, nil)
             guard rc == MOSQ_ERR_SUCCESS.rawValue else {
                 stop()
-                throw SetupError(
-                    description: "the TLS files could not be used (caFile, certFile, keyFile): \(Self.words(rc))")
+                throw .tlsFiles(reason: Self.words(rc))
             }
         }
         mosquitto_will_set(client, will.topic, Int32(will.payload.utf8.count), will.payload, 1, true)
@@ -172,9 +167,9 @@ public final class MQTTConnection: BrokerLink {
         socketSource = 0
         if connected {
             connected = false
-            push(.disconnected(Self.words(rc)))
+            push(.disconnected(.unreachable(reason: Self.words(rc))))
         } else if !attemptReported {
-            push(.failed(Self.words(rc)))
+            push(.failed(.unreachable(reason: Self.words(rc))))
         }
         guard !stopped, retrySource == 0 else { return }
         let retry: GSourceFunc = { context in
@@ -258,7 +253,7 @@ public final class MQTTConnection: BrokerLink {
         } else {
             connection.attemptReported = true
             connection.push(
-                .failed("the broker refused the connection: \(String(cString: mosquitto_reason_string(code)))"))
+                .failed(.refused(reason: String(cString: mosquitto_reason_string(code)))))
         }
     }
 
@@ -267,7 +262,7 @@ public final class MQTTConnection: BrokerLink {
         guard let connection = connection(context), connection.connected else { return }
         connection.connected = false
         connection.attemptReported = true
-        connection.push(.disconnected(code == 0 ? "" : reason(code)))
+        connection.push(.disconnected(code == 0 ? .closed : .unreachable(reason: reason(code))))
     }
 
     private static let onMessage:

@@ -20,6 +20,7 @@ public enum ErrorText {
         case let error as DurationError: return durationLine(error)
         case let error as DateInputError: return dateLine(error)
         case let error as BarTemplate.Problem: return templateLine(error)
+        case let error as BrokerProblem: return BrokerProblemText.line(error)
         default: return nil
         }
     }

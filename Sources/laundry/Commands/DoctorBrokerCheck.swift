@@ -37,11 +37,10 @@ enum DoctorBrokerCheck {
         case "connecting":
             report.ok(area, Words.text("connected to {url}, a moment from bridging", ["url": broker.url]))
         default:
+            let reason = broker.problem.map(BrokerProblemText.line) ?? broker.detail ?? Words.text("not connected yet")
             report.warning(
                 area,
-                Words.text(
-                    "the broker {url} is not reachable: {reason}",
-                    ["url": broker.url, "reason": broker.detail ?? Words.text("not connected yet")]),
+                Words.text("the broker {url} is not in use: {reason}", ["url": broker.url, "reason": reason]),
                 fix: Words.text(
                     "check that the broker runs and config.json's mqtt.url; the daemon keeps trying (the pets' "
                         + "timers and popups do not wait on it)"))
