@@ -25,9 +25,9 @@ public struct NotifyTrialReport: Codable, Equatable, Sendable {
     public var soundFailure: String?
     public var server: ServerInfo?
     public var posted: Bool
-    public var hook: String?
+    public var hook: HookOutcome?
 
-    public init(soundFailure: String?, server: ServerInfo?, posted: Bool, hook: String?) {
+    public init(soundFailure: String?, server: ServerInfo?, posted: Bool, hook: HookOutcome?) {
         self.soundFailure = soundFailure
         self.server = server
         self.posted = posted

@@ -1,5 +1,6 @@
 import CGLib
 import FoundationEssentials
+import LaundryControl
 import LaundryCore
 
 #if canImport(Glibc)
@@ -14,19 +15,18 @@ struct HookProcess {
     /// The read end of the hook's standard error, non-blocking.
     let stderr: Int32
 
-    enum SpawnError: Error { case failed(String) }
-
-    static func spawn(_ command: [String], event: HookEvent, quiet: Bool) throws(SpawnError) -> HookProcess {
+    static func spawn(_ command: [String], event: HookEvent, quiet: Bool) throws(HookOutcome) -> HookProcess {
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in event.environment { environment[key] = value }
         environment["LAUNDRY_QUIET"] = quiet ? "1" : "0"
         var input: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
-        guard Self.closeOnExecPipe(&input) else { throw .failed(Self.errorText()) }
+        guard Self.closeOnExecPipe(&input) else { throw HookOutcome(.notStarted(program: command[0], errno: errno)) }
         guard Self.closeOnExecPipe(&errors) else {
+            let error = errno
             close(input[0])
             close(input[1])
-            throw .failed(Self.errorText())
+            throw HookOutcome(.notStarted(program: command[0], errno: error))
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -60,7 +60,7 @@ struct HookProcess {
         guard status == 0 else {
             close(input[1])
             close(errors[0])
-            throw .failed("cannot run \(command[0]): \(SystemErrorText.describe(status))")
+            throw HookOutcome(.notStarted(program: command[0], errno: status))
         }
         // The event is small (well under a pipe's 64 KiB), so this write does not block; a hook
         // that does not read its input just never sees it, and one already gone is EPIPE, not a
@@ -99,24 +99,19 @@ struct HookProcess {
 
     /// How a run ended, for the log and `notify-test`: "exit 3; stderr: …", "killed after 1 s
     /// (hookTimeoutSeconds)".
-    static func outcome(waitStatus: Int32, timedOut: Bool, timeout: Double, stderr: [UInt8]) -> String {
-        var line =
+    static func outcome(waitStatus: Int32, timedOut: Bool, timeout: Double, stderr: [UInt8]) -> HookOutcome {
+        let signal = waitStatus & 0x7f
+        let end: HookOutcome.End =
             timedOut
-            ? "killed after \(NumberText.plain(timeout)) s (hookTimeoutSeconds)" : describe(waitStatus: waitStatus)
-        if let last = lastLine(stderr) { line += "; stderr: \(last)" }
-        return line
-    }
-
-    /// "exit 0", "exit 3", "killed by signal 9".
-    private static func describe(waitStatus status: Int32) -> String {
-        let signal = status & 0x7f
-        if signal == 0 { return "exit \((status >> 8) & 0xff)" }
-        return "killed by signal \(signal)"
+            ? .timedOut(seconds: timeout)
+            : signal == 0
+                ? .exited(status: (waitStatus >> 8) & 0xff)
+                : .killedBySignal(signal)
+        return HookOutcome(end, stderr: lastLine(stderr))
     }
 
     /// A pipe neither end of which leaks into another child: GDBus's and PulseAudio's threads run
     /// beside this one (PulseAudio may spawn its server), so the flag is set as the pipe is made.
     private static func closeOnExecPipe(_ ends: inout [Int32]) -> Bool { pipe2(&ends, O_CLOEXEC) == 0 }
 
-    private static func errorText() -> String { SystemErrorText.describe(errno) }
 }

@@ -1,6 +1,8 @@
 import CGLib
 import FoundationEssentials
+import LaundryControl
 import LaundryCore
+import LaundryRendering
 import Logging
 
 #if canImport(Glibc)
@@ -55,7 +57,7 @@ final class HookRunner: HookLauncher {
             let job = waiting.removeFirst()
             let process: HookProcess
             do { process = try HookProcess.spawn(job.command, event: job.event, quiet: job.quiet) } catch {
-                if case .failed(let reason) = error { logger.info("hook for \(job.event.event): \(reason)") }
+                logger.info(line: "hook for \(job.event.event): \(HookOutcomeText.line(error))")
                 continue
             }
             let entry = Running(job: job, process: process, runner: self)
@@ -84,8 +86,9 @@ final class HookRunner: HookLauncher {
         if !entry.job.event.petName.isEmpty, entry.job.event.petID != nil { line += " (\(entry.job.event.petName))" }
         line +=
             ": "
-            + HookProcess.outcome(
-                waitStatus: waitStatus, timedOut: entry.timedOut, timeout: entry.job.timeout, stderr: entry.stderr)
+            + HookOutcomeText.line(
+                HookProcess.outcome(
+                    waitStatus: waitStatus, timedOut: entry.timedOut, timeout: entry.job.timeout, stderr: entry.stderr))
         logger.info(line: line)
         startWaiting()
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LaundryControl
 import LaundryCore
 
 #if canImport(Glibc)
@@ -7,12 +8,9 @@ import LaundryCore
 
 /// The hook run from `laundry notify-test`'s own process: waited for, and killed at the timeout.
 enum HookTrial {
-    static func run(_ command: [String], event: HookEvent, timeout: Double) -> String {
+    static func run(_ command: [String], event: HookEvent, timeout: Double) -> HookOutcome {
         let process: HookProcess
-        do { process = try HookProcess.spawn(command, event: event, quiet: false) } catch {
-            if case .failed(let reason) = error { return reason }
-            return "cannot run \(command[0])"
-        }
+        do { process = try HookProcess.spawn(command, event: event, quiet: false) } catch { return error }
         var stderr: [UInt8] = []
         var status: Int32 = 0
         // A wait, not a time of day: on the monotonic clock.

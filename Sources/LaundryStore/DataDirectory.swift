@@ -7,6 +7,16 @@ import LaundryCore
 
 /// The folder with laundry's kinds and texts: `$LAUNDRY_DATA_DIR`, else `share/laundry` beside an
 /// installed binary, else the source tree's `data/` when run from a build folder.
+/// A place `DataDirectory.locate` looked for the data folder in.
+public enum DataFolderPlace: Equatable, Sendable {
+    /// `$LAUNDRY_DATA_DIR`, set to this folder.
+    case variable(String)
+    /// `share/laundry` beside the binary.
+    case folder(String)
+    /// A source tree's `data/` in any folder above the binary's.
+    case sourceTreeAbove(String)
+}
+
 public struct DataDirectory: Sendable {
     public let path: String
 
@@ -16,17 +26,17 @@ public struct DataDirectory: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: String? = currentExecutable()
     ) throws(StoreError) -> DataDirectory {
-        var searched: [String] = []
+        var searched: [DataFolderPlace] = []
         if let explicit = environment["LAUNDRY_DATA_DIR"], !explicit.isEmpty {
             if isDataFolder(explicit) { return DataDirectory(path: explicit) }
-            searched.append("LAUNDRY_DATA_DIR=\(explicit)")
+            searched.append(.variable(explicit))
             throw .dataFolderMissing(searched: searched)
         }
         if let executable {
             let binFolder = PathText.parent(executable)
             let installed = PathText.appending("share/laundry", to: PathText.parent(binFolder))
             if isDataFolder(installed) { return DataDirectory(path: installed) }
-            searched.append(installed)
+            searched.append(.folder(installed))
             // A build folder inside the source tree: walk up to the folder with Package.swift.
             var folder = binFolder
             while folder != "/" && !folder.isEmpty {
@@ -36,7 +46,7 @@ public struct DataDirectory: Sendable {
                 }
                 folder = PathText.parent(folder)
             }
-            searched.append("a source tree above \(binFolder)")
+            searched.append(.sourceTreeAbove(binFolder))
         }
         throw .dataFolderMissing(searched: searched)
     }

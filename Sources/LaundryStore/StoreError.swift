@@ -9,7 +9,7 @@ public enum StoreError: Error, Equatable, Sendable {
     case newerSchema(pet: String, path: String, version: Int)
     /// Another pet already has this name (names are unique without regard to case).
     case nameTaken(String)
-    case dataFolderMissing(searched: [String])
+    case dataFolderMissing(searched: [DataFolderPlace])
     case dataFileBroken(path: String, problem: FileProblem)
     case configBroken(path: String, problem: FileProblem)
     /// `config.json` reads, but a setting in it is wrong.

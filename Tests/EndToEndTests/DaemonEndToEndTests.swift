@@ -154,6 +154,16 @@ final class DaemonEndToEndTests: DaemonTestCase {
         XCTAssertTrue(result.stdout.contains("actions"), result.stdout)
     }
 
+    /// The hook's end travels from laundryd to `notify-test` as data and is worded there: in
+    /// German too.
+    func test_notifyTestSaysHowTheHookEnded() throws {
+        try home.writeConfig(#"{"hook": ["sh", "-c", "echo oops >&2; exit 3"]}"#)
+        XCTAssertTrue(home.ok("notify-test").stdout.contains("Hook:         exit 3; stderr: oops"))
+        try home.writeConfig(#"{"hook": ["/no/such/program"]}"#)
+        let german = home.ok("notify-test", environment: ["LANG": "de_DE.UTF-8"]).stdout
+        XCTAssertTrue(german.contains("/no/such/program kann nicht ausgeführt werden: "), german)
+    }
+
     func test_daemonInstallWritesAUnit() throws {
         home.environment["XDG_CONFIG_HOME"] = home.path + "/config"
         let result = home.ok("daemon", "install")

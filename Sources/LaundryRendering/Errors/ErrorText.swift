@@ -21,6 +21,7 @@ public enum ErrorText {
         case let error as DateInputError: return dateLine(error)
         case let error as BarTemplate.Problem: return templateLine(error)
         case let error as BrokerProblem: return BrokerProblemText.line(error)
+        case let error as HookOutcome: return HookOutcomeText.line(error)
         default: return nil
         }
     }

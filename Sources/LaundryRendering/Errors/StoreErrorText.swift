@@ -23,7 +23,7 @@ extension ErrorText {
             return Words.text(
                 "cannot find laundry's data folder (looked in {folders}); set LAUNDRY_DATA_DIR to the "
                     + "folder that holds kinds.json",
-                ["folders": searched.map(shown).joined(separator: ", ")])
+                ["folders": searched.map(place).joined(separator: ", ")])
         case .dataFileBroken(let path, let problem):
             return Words.text(
                 "the data file {path} is broken: {reason}; reinstall laundry or fix LAUNDRY_DATA_DIR",
@@ -117,6 +117,16 @@ extension ErrorText {
                 "{path} was saved by a newer laundry (schema {version}); it is shown read-only — upgrade "
                     + "laundry to change it",
                 ["path": shown(path), "version": String(version)])
+        }
+    }
+
+    /// A place the data folder was looked for in.
+    static func place(_ place: DataFolderPlace) -> String {
+        switch place {
+        case .variable(let folder): return "LAUNDRY_DATA_DIR=" + shown(folder)
+        case .folder(let folder): return shown(folder)
+        case .sourceTreeAbove(let folder):
+            return Words.text("a source tree above {folder}", ["folder": shown(folder)])
         }
     }
 

@@ -40,7 +40,7 @@ extension LaundryCommand {
                 print(Words.text("This server shows no buttons: notifications will name the command to type instead."))
             }
             if let outcome = report.hook {
-                print(Words.text("Hook:         {outcome}", ["outcome": outcome]))
+                print(Words.text("Hook:         {outcome}", ["outcome": HookOutcomeText.line(outcome)]))
             }
         }
     }
