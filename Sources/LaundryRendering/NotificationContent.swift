@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LaundryCore
 
 /// A notification ready to post: texts filled in, buttons chosen.
 public struct NotificationContent: Equatable, Sendable {
@@ -13,6 +14,9 @@ public struct NotificationContent: Equatable, Sendable {
     public let category: String
     /// Sent as the hint `x-laundry-timer`: which load a notification announces.
     public let timerID: UUID?
+    /// What it announces, as a fact (nil: not an announcement, such as "whose load?"): what a
+    /// test of the daemon looks at instead of the words.
+    public let reason: Announcement.Reason?
 
     public struct Action: Equatable, Sendable {
         public let key: String
@@ -25,8 +29,9 @@ public struct NotificationContent: Equatable, Sendable {
 
     public init(
         petID: UUID, summary: String, body: String, actions: [Action], urgency: Urgency, category: String,
-        timerID: UUID? = nil
+        timerID: UUID? = nil, reason: Announcement.Reason? = nil
     ) {
+        self.reason = reason
         self.petID = petID
         self.summary = summary
         self.body = body

@@ -20,7 +20,7 @@ final class EngineAlarmTests: EngineTestCase {
         try perform(.wash(.minutes(10)), name)
         engine.start()
         advance(600, engine)
-        XCTAssertEqual(notifier.summaries.last, "🫧 Wash Complete!")
+        XCTAssertEqual(notifier.told.last, .finished(.wash))
         return id
     }
 
@@ -82,7 +82,7 @@ final class EngineAlarmTests: EngineTestCase {
         notifier.press("default", on: id)
         XCTAssertEqual(try state("Socks").pet.stage, .washed)
         advance(15 * 60, engine)
-        XCTAssertEqual(notifier.summaries.last, "🧺 Socks is still wet")
+        XCTAssertEqual(notifier.told.last, .neglected(.washed))
         XCTAssertEqual(sound.rings.count, 2, "the reminder rings once")
         advance(30, engine)
         XCTAssertEqual(sound.rings.count, 2, "and does not start an alarm")

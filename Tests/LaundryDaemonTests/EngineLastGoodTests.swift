@@ -25,7 +25,7 @@ final class EngineLastGoodTests: EngineTestCase {
         XCTAssertEqual(engine.nextDeadline, start + 600, "torn: the same")
 
         advance(10, engine)
-        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"], "announced on time from what was read")
+        XCTAssertEqual(notifier.told, [.finished(.wash)], "announced on time from what was read")
         let notes = try Data(contentsOf: URL(fileURLWithPath: "\(home!).state/notes/\(id.lowercasedText).json"))
         let announced = (try JSONSerialization.jsonObject(with: notes) as? [String: Any])?["announcedLoad"] as? String
         XCTAssertEqual(

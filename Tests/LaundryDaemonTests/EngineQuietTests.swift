@@ -26,7 +26,7 @@ final class EngineQuietTests: EngineTestCase {
         try perform(.wash(.minutes(10)), "Socks")
         engine.start()
         advance(600, engine)
-        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
+        XCTAssertEqual(notifier.told, [.finished(.wash)])
         XCTAssertEqual(notifier.shown.first?.urgency, .normal)
         XCTAssertEqual(sound.rings, [])
         XCTAssertEqual(engine.ringingCount, 0)
@@ -43,9 +43,9 @@ final class EngineQuietTests: EngineTestCase {
         // Reminders would be due at 10:16, 10:31, 10:46: all inside the window.
         XCTAssertEqual(engine.nextDeadline, start.addingTimeInterval(3600), "held until 11:00")
         while clock.now() < start.addingTimeInterval(3540) { advance(60, engine) }
-        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"], "nothing inside the window")
+        XCTAssertEqual(notifier.told, [.finished(.wash)], "nothing inside the window")
         advance(60, engine)
-        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!", "🧺 Socks is still wet"], "one, at its end")
+        XCTAssertEqual(notifier.told, [.finished(.wash), .neglected(.washed)], "one, at its end")
         XCTAssertEqual(sound.rings.count, 2)
         advance(60, engine)
         XCTAssertEqual(notifier.shown.count, 2, "once")
@@ -100,7 +100,7 @@ final class EngineQuietTests: EngineTestCase {
         XCTAssertEqual(notifier.shown.count, 0)
         clock.set(start + 1800)
         engine.tick()
-        XCTAssertEqual(notifier.summaries, ["⚠️ Needs Laundry Soon"])
+        XCTAssertEqual(notifier.told, [.warning(25)])
     }
 
     func test_quietHoursCrossingMidnightFollowTheLocalClockAcrossDST() throws {
@@ -124,12 +124,12 @@ final class EngineQuietTests: EngineTestCase {
         engine.start()
         XCTAssertEqual(engine.nextDeadline, start.addingTimeInterval(40 * 60))
         advance(40 * 60, engine)
-        XCTAssertEqual(notifier.summaries, ["🫧 Socks: 5 min left"])
+        XCTAssertEqual(notifier.told, [.headsUp(.wash, minutes: 5)])
         XCTAssertEqual(notifier.shown.first?.urgency, .normal)
         XCTAssertEqual(notifier.shown.first?.actions.map(\.key), ["default"])
         XCTAssertEqual(sound.rings, [])
         advance(5 * 60, engine)
-        XCTAssertEqual(notifier.summaries.last, "🫧 Wash Complete!", "the finish replaces it")
+        XCTAssertEqual(notifier.told.last, .finished(.wash), "the finish replaces it")
         XCTAssertEqual(notifier.shown.count, 2)
         _ = id
     }
@@ -146,7 +146,7 @@ final class EngineQuietTests: EngineTestCase {
         engine.filesChanged(nil)
         advance(60 * 60, engine)
         XCTAssertEqual(
-            notifier.summaries.filter { !$0.contains("still wet") }, ["🫧 Wash Complete!"],
+            notifier.told.filter { $0 != .neglected(.washed) }, [.finished(.wash)],
             "only the short load's finish")
     }
 
@@ -171,14 +171,14 @@ final class EngineQuietTests: EngineTestCase {
         clock.set(start + day)  // health 14 %: past the 25 % warning
         engine.tick()
         engine.deadlinesDue()
-        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"], "the wash speaks for the pet")
+        XCTAssertEqual(notifier.told, [.finished(.wash)], "the wash speaks for the pet")
         XCTAssertEqual(try state("Towels").pet.mood(at: clock.now()), .neutral, "a finished wash cheers it up")
         for _ in 0..<2 {
             clock.advance(by: 15 * 60)
             engine.deadlinesDue()
             engine.tick()
         }
-        XCTAssertEqual(notifier.summaries.filter { $0.contains("still wet") }.count, 2)
-        XCTAssertEqual(notifier.summaries.last, "⚠️ Needs Laundry Soon", "the reminders are over: warnings resume")
+        XCTAssertEqual(notifier.told.filter { $0 == .neglected(.washed) }.count, 2)
+        XCTAssertEqual(notifier.told.last, .warning(25), "the reminders are over: warnings resume")
     }
 }

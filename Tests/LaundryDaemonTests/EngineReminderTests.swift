@@ -9,8 +9,8 @@ final class EngineReminderTests: EngineTestCase {
     func test_aPetWashedSixDaysAgoOnASevenDayCycleIsWarnedAtStart() throws {
         try adopt("Towels", every: 7, lastWashed: start - 6 * day)
         try makeEngine().start()
-        XCTAssertEqual(notifier.summaries, ["⚠️ Needs Laundry Soon"])
-        XCTAssertEqual(notifier.shown.first?.actions.map(\.label), ["Start wash", "Got it"])
+        XCTAssertEqual(notifier.told, [.warning(25)])
+        XCTAssertEqual(notifier.shown.first?.actions.map(\.key), ["wash", "default"])
         XCTAssertEqual(notifier.shown.first?.urgency, .normal)
     }
 
@@ -21,10 +21,10 @@ final class EngineReminderTests: EngineTestCase {
         clock.set(start + 75 * day)  // health 25
         engine.tick()
         engine.tick()
-        XCTAssertEqual(notifier.summaries, ["⚠️ Needs Laundry Soon"])
+        XCTAssertEqual(notifier.told, [.warning(25)])
         clock.set(start + 90 * day)  // health 10
         engine.tick()
-        XCTAssertEqual(notifier.summaries.last, "🚨 Really Needs Laundry!")
+        XCTAssertEqual(notifier.told.last, .warning(10))
         try perform(.wash(.minutes(1)), "Socks")
         clock.advance(by: 120)
         try perform(.fold, "Socks")
@@ -33,18 +33,18 @@ final class EngineReminderTests: EngineTestCase {
         XCTAssertEqual(notifier.shown.count, 2, "health 100 again: nothing to say")
         clock.advance(by: 75 * day)
         engine.tick()
-        XCTAssertEqual(notifier.summaries.last, "⚠️ Needs Laundry Soon", "re-armed by the fold")
+        XCTAssertEqual(notifier.told.last, .warning(25), "re-armed by the fold")
         XCTAssertEqual(notifier.shown.count, 3)
     }
 
     func test_aBigDropSendsOnlyTheMostSevereWarning() throws {
         try adopt("Socks", every: 10, lastWashed: start - 9.6 * day)  // health 4
         try makeEngine().start()
-        XCTAssertEqual(notifier.summaries, ["💔 Critical Condition!"])
+        XCTAssertEqual(notifier.told, [.warning(5)])
         clock.advance(by: 0.5 * day)  // health 0
         let engine = try makeEngine()
         engine.start()
-        XCTAssertEqual(notifier.summaries.last, "😢 Socks has died")
+        XCTAssertEqual(notifier.told.last, .warning(0))
         XCTAssertEqual(notifier.shown.count, 2)
     }
 
@@ -66,12 +66,12 @@ final class EngineReminderTests: EngineTestCase {
         let engine = try makeEngine(config: DaemonConfig.withoutAlarms(nagIntervalMinutes: 15, nagLimit: 4))
         engine.start()
         advance(60, engine)
-        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
+        XCTAssertEqual(notifier.told, [.finished(.wash)])
         XCTAssertEqual(engine.nextDeadline, start + 60 + 900)
         for _ in 0..<6 { advance(900, engine) }
-        XCTAssertEqual(Array(notifier.summaries.dropFirst()), Array(repeating: "🧺 Socks is still wet", count: 4))
+        XCTAssertEqual(Array(notifier.told.dropFirst()), Array(repeating: .neglected(.washed), count: 4))
         XCTAssertEqual(
-            notifier.shown.last?.body, "Socks has been waiting in the washer for 1h. Dry it before it smells musty!")
+            notifier.reasons.last, .neglected(.washed, waiting: 3600))
         XCTAssertNil(engine.nextDeadline, "the limit is reached")
     }
 
@@ -88,7 +88,7 @@ final class EngineReminderTests: EngineTestCase {
         advance(1799, engine)
         XCTAssertEqual(notifier.shown.count, 1)
         advance(1, engine)
-        XCTAssertEqual(notifier.summaries.last, "🧺 Socks is still wet")
+        XCTAssertEqual(notifier.told.last, .neglected(.washed))
     }
 
     func test_snoozeHoldsBackAWarningUntilItEnds() throws {
@@ -99,7 +99,7 @@ final class EngineReminderTests: EngineTestCase {
         XCTAssertEqual(notifier.shown, [])
         clock.advance(by: 601)
         engine.tick()
-        XCTAssertEqual(notifier.summaries, ["⚠️ Needs Laundry Soon"])
+        XCTAssertEqual(notifier.told, [.warning(25)])
     }
 
     func test_configReloadChangesTheNagInterval() throws {

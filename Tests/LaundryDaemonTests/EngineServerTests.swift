@@ -25,7 +25,7 @@ final class EngineServerTests: EngineTestCase {
         XCTAssertTrue(logLines.last?.contains("the notification server left the session bus") == true, "\(logLines)")
         notifier.serverArrives()
         XCTAssertEqual(
-            notifier.shown.map(\.body).suffix(1), ["Socks is ready for the dryer!"],
+            notifier.told.suffix(1), [.finished(.wash)],
             "the wash still waiting is posted again; Towels, folded, is not")
         XCTAssertEqual(notifier.shown.count, 3)
         XCTAssertEqual(notifier.shown.last?.actions.map(\.key), ["dry", "air-dry", "snooze", "default"])
@@ -52,7 +52,8 @@ final class EngineServerTests: EngineTestCase {
                 + "notification server appears")
         XCTAssertEqual(bells, 1, "a running `laundry watch` rings instead")
         notifier.serverArrives()
-        XCTAssertEqual(notifier.shown.map(\.body), ["Socks is ready for the dryer!", "Socks is ready for the dryer!"])
+        XCTAssertEqual(notifier.shown.map(\.petID), [socks, socks])
+        XCTAssertEqual(notifier.told, [.finished(.wash), .finished(.wash)])
     }
 
     func test_aPopupThatNoLongerHoldsIsNotPostedOnTheNextServer() throws {
@@ -75,7 +76,10 @@ final class EngineServerTests: EngineTestCase {
         let engine = try makeEngine()
         engine.start()
         advance(60, engine)
-        XCTAssertEqual(notifier.shown.first?.body, "&lt;i&gt;Tom&lt;/i&gt; &amp; co is ready for the dryer!")
+        let shown = try XCTUnwrap(notifier.shown.first)
+        XCTAssertEqual(
+            shown, try worded(shown, markup: true, buttons: true), "the words for a server that reads markup")
+        XCTAssertFalse(shown.body.contains("<i>"))
         let plain = "notified: 🫧 Wash Complete! — <i>Tom</i> & co is ready for the dryer!"
         XCTAssertTrue(logLines.contains(plain), "\(logLines)")
     }

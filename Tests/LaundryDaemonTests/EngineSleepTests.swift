@@ -30,9 +30,7 @@ final class EngineSleepTests: EngineTestCase {
         engine.goingToSleep()
         clock.advance(by: 35 * 60)  // asleep: nothing runs
         engine.wokeUp()
-        XCTAssertEqual(
-            notifier.shown.map(\.body),
-            ["Socks is ready for the dryer! (finished 30m ago, while this computer slept)"])
+        XCTAssertEqual(notifier.reasons, [.finished(.wash, .whileAsleep(30 * 60))])
         advance(1, engine)
         XCTAssertEqual(notifier.shown.count, 1, "once")
     }
@@ -46,16 +44,14 @@ final class EngineSleepTests: EngineTestCase {
         clock.advance(by: 9 * 60)
         engine.goingToSleep()
         advance(61, engine)
-        XCTAssertEqual(
-            notifier.shown.map(\.body), ["Socks is ready for the dryer! (finished just now, while this computer slept)"]
-        )
+        XCTAssertEqual(notifier.reasons, [.finished(.wash, .whileAsleep(1))])
         engine.wokeUp()
         XCTAssertEqual(notifier.shown.count, 1, "not again on waking")
 
         try perform(.dry(.minutes(1)), "Socks")
         try changed("Socks", engine)
         advance(60, engine)
-        XCTAssertEqual(notifier.shown.last?.body, "Time to fold Socks's laundry!", "awake again: plain wording")
+        XCTAssertEqual(notifier.reasons.last, .finished(.dry, .onTime), "awake again: on time")
     }
 
     func test_theHookHearsWhenALoadStartsPausesResumesStopsAndEnds() throws {

@@ -86,6 +86,17 @@ class EngineTestCase: XCTestCase {
         try XCTUnwrap(laundry.load(try state(name).pet.id).state).notes
     }
 
+    /// What the writer makes of the announcement a popup carries, for a server that reads
+    /// markup or not and shows buttons or not: the engine's choice, compared without its words.
+    func worded(_ shown: NotificationContent, markup: Bool, buttons: Bool) throws -> NotificationContent {
+        let pet = try XCTUnwrap(laundry.load(shown.petID).state)
+        let announcement = Announcement(
+            petID: shown.petID, petName: pet.pet.name, health: pet.pet.health(at: clock.now()),
+            reason: try XCTUnwrap(shown.reason), load: pet.timer)
+        let messages = try MessageCatalog.load(from: laundry.dataDirectory)
+        return AnnouncementWriter(messages: messages).words(for: announcement).content(markup: markup, buttons: buttons)
+    }
+
     /// Whether this machine's daemon wrote down that it announced the pet's current load.
     func announcedCurrentLoad(_ name: String) throws -> Bool {
         let current = try XCTUnwrap(try state(name).timer?.id)

@@ -1,11 +1,12 @@
 import Foundation
 import LaundryCore
 import LaundryDaemon
+import LaundryRendering
 import XCTest
 
 final class EngineTimerTests: EngineTestCase {
     func test_threeTimersAreAnnouncedInDeadlineOrder() throws {
-        for name in ["One", "Two", "Three"] { try adopt(name) }
+        let ids = try ["One", "Two", "Three"].map { try adopt($0) }
         try perform(.wash(.minutes(3)), "Three")
         try perform(.wash(.minutes(1)), "One")
         try perform(.wash(.minutes(2)), "Two")
@@ -14,12 +15,10 @@ final class EngineTimerTests: EngineTestCase {
         XCTAssertEqual(notifier.shown, [])
         XCTAssertEqual(engine.nextDeadline, start + 60)
         for _ in 0..<3 { advance(60, engine) }
-        XCTAssertEqual(
-            notifier.shown.map(\.body),
-            ["One is ready for the dryer!", "Two is ready for the dryer!", "Three is ready for the dryer!"])
+        XCTAssertEqual(notifier.shown.map(\.petID), ids)
+        XCTAssertEqual(notifier.reasons, Array(repeating: .finished(.wash, .onTime), count: 3))
         let first = try XCTUnwrap(notifier.shown.first)
-        XCTAssertEqual(first.summary, "🫧 Wash Complete!")
-        XCTAssertEqual(first.actions.map(\.label), ["Start dryer", "Air-dry", "Snooze 10 min", "Got it"])
+        XCTAssertEqual(first.actions.map(\.key), ["dry", "air-dry", "snooze", "default"])
         XCTAssertEqual(first.urgency, .critical)
         XCTAssertEqual(try state("One").pet.stage, .washed)
         XCTAssertTrue(try announcedCurrentLoad("One"))
@@ -36,7 +35,7 @@ final class EngineTimerTests: EngineTestCase {
         XCTAssertEqual(engine.nextDeadline, start + 600, "an absolute deadline does not move with the clock")
         clock.set(start + 3600)
         engine.clockChanged()
-        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
+        XCTAssertEqual(notifier.reasons, [.finished(.wash, .late(3000))])
     }
 
     func test_aSuspendAcrossTheDeadlineAnnouncesOnceAtResumeSayingHowLate() throws {
@@ -45,7 +44,7 @@ final class EngineTimerTests: EngineTestCase {
         let engine = try makeEngine()
         engine.start()
         advance(3 * 3600, engine)  // asleep three hours; the timerfd fires at resume
-        XCTAssertEqual(notifier.shown.map(\.body), ["Socks is ready for the dryer! (finished 2h 15m ago)"])
+        XCTAssertEqual(notifier.reasons, [.finished(.wash, .late(2 * 3600 + 15 * 60))])
         advance(1, engine)
         XCTAssertEqual(notifier.shown.count, 1)
     }
@@ -55,7 +54,7 @@ final class EngineTimerTests: EngineTestCase {
         try perform(.wash(.minutes(10)), "Socks")
         clock.advance(by: 2 * 3600)
         try makeEngine().start()
-        XCTAssertEqual(notifier.shown.map(\.body), ["Socks is ready for the dryer! (finished 1h 50m ago)"])
+        XCTAssertEqual(notifier.reasons, [.finished(.wash, .late(3600 + 50 * 60))])
         for _ in 0..<3 { try makeEngine().start() }
         XCTAssertEqual(notifier.shown.count, 1, "never again, however often it restarts")
     }
@@ -67,7 +66,7 @@ final class EngineTimerTests: EngineTestCase {
         XCTAssertEqual(try state("Socks").pet.stage, .washed, "the command wrote the finish down")
         try makeEngine().start()
         try makeEngine().start()
-        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
+        XCTAssertEqual(notifier.reasons, [.finished(.wash, .late(100))])
     }
 
     func test_aCancelledOrPausedTimerIsNotAnnounced() throws {
@@ -87,7 +86,7 @@ final class EngineTimerTests: EngineTestCase {
 
     func test_atADeadlineThePetsTheWatchReportedAreReadAgain() throws {
         let socks = try adopt("Socks")
-        try adopt("Towels")
+        let towels = try adopt("Towels")
         try perform(.wash(.minutes(10)), "Socks")
         try perform(.wash(.minutes(10)), "Towels")
         let engine = try makeEngine()
@@ -95,7 +94,8 @@ final class EngineTimerTests: EngineTestCase {
         try perform(.cancel, "Socks")
         clock.advance(by: 601)
         engine.filesChanged([socks])
-        XCTAssertEqual(notifier.shown.map(\.body), ["Towels is ready for the dryer!"])
+        XCTAssertEqual(notifier.shown.map(\.petID), [towels])
+        XCTAssertEqual(notifier.reasons, [.finished(.wash, .onTime)])
         XCTAssertTrue(try announcedCurrentLoad("Towels"))
     }
 
@@ -106,7 +106,7 @@ final class EngineTimerTests: EngineTestCase {
         engine.start()
         clock.advance(by: 601)
         engine.filesChanged([])
-        XCTAssertEqual(notifier.summaries, ["🫧 Wash Complete!"])
+        XCTAssertEqual(notifier.reasons, [.finished(.wash, .onTime)])
         let petFile = recordFile(socks)
         try FileManager.default.removeItem(atPath: petFile)
         try FileManager.default.createDirectory(atPath: petFile, withIntermediateDirectories: false)
@@ -116,7 +116,8 @@ final class EngineTimerTests: EngineTestCase {
             engine.filesChanged([])
         }
         XCTAssertEqual(
-            notifier.summaries, ["🫧 Wash Complete!"], "no reminder made up from what was read before the file broke")
+            notifier.reasons, [.finished(.wash, .onTime)],
+            "no reminder made up from what was read before the file broke")
     }
 
     func test_lostWatchEventsMeanEveryPetIsReadAgain() throws {
@@ -135,32 +136,32 @@ final class EngineTimerTests: EngineTestCase {
 
     func test_aCorruptPetDoesNotStopTheOthers() throws {
         let bad = try adopt("Broken")
-        try adopt("Fine")
+        let fine = try adopt("Fine")
         try perform(.wash(.minutes(1)), "Broken")
         try perform(.wash(.minutes(1)), "Fine")
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: recordFile(bad)))
         let engine = try makeEngine()
         engine.start()
         advance(60, engine)
-        XCTAssertEqual(notifier.shown.map(\.body), ["Fine is ready for the dryer!"])
-        XCTAssertTrue(logLines.contains { $0.contains("it is not valid JSON") }, "\(logLines)")
+        XCTAssertEqual(notifier.shown.map(\.petID), [fine])
+        XCTAssertTrue(logLines.contains { $0.contains(bad.lowercasedText) }, "the broken one is logged: \(logLines)")
     }
 
     func test_withoutAServerItLogsRingsAndTriesAgainAtTheNextEvent() throws {
-        try adopt("Socks")
-        try adopt("Towels")
+        let socks = try adopt("Socks")
+        let towels = try adopt("Towels")
         try perform(.wash(.minutes(1)), "Socks")
         try perform(.wash(.minutes(2)), "Towels")
         notifier.available = false
         let engine = try makeEngine()
         engine.start()
         advance(60, engine)
-        XCTAssertEqual(notifier.refused.map(\.body).first?.hasPrefix("Socks is ready"), true)
+        XCTAssertEqual(notifier.refused.map(\.petID), [socks])
         XCTAssertEqual(bells, 1)
         XCTAssertTrue(logLines.contains { $0.contains("not shown") && $0.contains("Socks") })
         notifier.available = true
         advance(60, engine)
-        XCTAssertEqual(notifier.shown.map(\.body), ["Towels is ready for the dryer!"])
+        XCTAssertEqual(notifier.shown.map(\.petID), [towels])
     }
 
     func test_aServerWithoutButtonsGetsTheCommandToType() throws {
@@ -172,7 +173,8 @@ final class EngineTimerTests: EngineTestCase {
         advance(60, engine)
         let shown = try XCTUnwrap(notifier.shown.first)
         XCTAssertEqual(shown.actions, [])
-        XCTAssertEqual(shown.body, "Sock Drawer is ready for the dryer!\nType: laundry dry 'Sock Drawer'")
+        XCTAssertEqual(
+            shown, try worded(shown, markup: false, buttons: false), "the words for a server without buttons")
     }
 
     func test_namesAreEscapedForBodyMarkup() throws {
@@ -181,7 +183,10 @@ final class EngineTimerTests: EngineTestCase {
         let engine = try makeEngine()
         engine.start()
         advance(60, engine)
-        XCTAssertEqual(notifier.shown.first?.body, "&lt;b&gt;&amp;Co is ready for the dryer!")
+        let shown = try XCTUnwrap(notifier.shown.first)
+        XCTAssertEqual(
+            shown, try worded(shown, markup: true, buttons: true), "the words for a server that reads markup")
+        XCTAssertFalse(shown.body.contains("<b>"))
     }
 
     func test_placeholdersInAPetNameAreNotFilledIn() throws {
@@ -190,7 +195,9 @@ final class EngineTimerTests: EngineTestCase {
         let engine = try makeEngine()
         engine.start()
         advance(600, engine)
-        XCTAssertEqual(notifier.shown.first?.body, "{ago} {health} is ready for the dryer! (finished 9m ago)")
+        let shown = try XCTUnwrap(notifier.shown.first)
+        XCTAssertEqual(shown.reason, .finished(.wash, .late(540)))
+        XCTAssertTrue(shown.body.hasPrefix("{ago} {health} "), "the name as it is: \(shown.body)")
     }
 
     func test_buttonsDoWhatTheirCommandsDo() throws {
@@ -204,12 +211,12 @@ final class EngineTimerTests: EngineTestCase {
         XCTAssertEqual(try state("Socks").liveTimer?.kind, .dry)
         XCTAssertEqual(engine.nextDeadline, clock.now() + 3600, "the new dry timer is armed")
         advance(3600, engine)
-        XCTAssertEqual(notifier.shown.last?.summary, "🌬️ Dry Complete!")
+        XCTAssertEqual(notifier.reasons.last, .finished(.dry, .onTime))
         XCTAssertEqual(notifier.shown.last?.actions.map(\.key), ["fold", "more-dry", "default"])
         notifier.press("more-dry", on: id)
         XCTAssertEqual(try state("Socks").liveTimer?.kind, .extraDry)
         advance(600, engine)
-        XCTAssertEqual(notifier.shown.last?.summary, "🔥 Extra Dry Complete!")
+        XCTAssertEqual(notifier.reasons.last, .finished(.extraDry, .onTime))
         notifier.press("fold", on: id)
         XCTAssertEqual(try state("Socks").pet.stage, .idle)
         XCTAssertEqual(try state("Socks").pet.currentStreak, 1)

@@ -60,6 +60,10 @@ final class RecordingNotifier: Notifier {
     func notShown(_ petID: UUID, because reason: String) { onNotShown?(petID, reason) }
 
     var summaries: [String] { shown.map(\.summary) }
+    /// What each popup shown announced, as facts.
+    var reasons: [Announcement.Reason?] { shown.map(\.reason) }
+    /// The same without the times in them (how late, how long it waited).
+    var told: [Told] { shown.map { Told($0.reason) } }
 }
 
 /// Records what the speakers were asked to do, and whether a sound is playing: one rings until it
@@ -88,5 +92,26 @@ final class RecordingHooks: HookLauncher {
 
     func run(_ event: HookEvent, command: [String], timeout: Double, quiet: Bool) {
         runs.append((event, command, quiet))
+    }
+}
+
+/// What a popup told, without the times in it: what an engine test compares.
+enum Told: Equatable {
+    case finished(TimerKind)
+    case warning(Int)
+    case neglected(Stage)
+    case headsUp(TimerKind, minutes: Int)
+    case test
+    case other
+
+    init(_ reason: Announcement.Reason?) {
+        switch reason {
+        case .finished(let kind, _): self = .finished(kind)
+        case .healthWarning(let threshold): self = .warning(threshold)
+        case .neglected(let stage, _): self = .neglected(stage)
+        case .headsUp(let kind, let minutes): self = .headsUp(kind, minutes: minutes)
+        case .test: self = .test
+        case nil: self = .other
+        }
     }
 }
