@@ -1,4 +1,5 @@
 import LaundryCore
+import LaundryRendering
 
 /// swift-argument-parser's wording of a refused value, made to read as one of laundry's lines.
 enum UsageText {
@@ -13,7 +14,7 @@ enum UsageText {
         let (value, option, reason) = (String(match.1), String(match.2), String(match.3))
         let showsValue =
             reason.contains(value) || reason.contains(UnsafeText.escaped(value)) || reason.contains("(it is ")
-        let shown = showsValue ? "" : " (it is '\(value)')"
+        let shown = showsValue ? "" : " " + Words.text("(it is '{value}')", ["value": value])
         if option.hasPrefix("<") || reason.hasPrefix(option) { return reason + shown }
         return "\(option): \(reason)\(shown)"
     }
