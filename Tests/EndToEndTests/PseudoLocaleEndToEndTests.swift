@@ -61,7 +61,8 @@ final class PseudoLocaleEndToEndTests: XCTestCase {
         let home = LaundryHome()
         home.environment["TZ"] = "UTC"
         for arguments in [
-            ["adopt", "Ωμέγα"], ["adopt", "Δέλτα", "--kind", "towels"], ["wash", "Ωμέγα", "--for", "45m"],
+            ["adopt", "Ωμέγα"], ["adopt", "Δέλτα", "--kind", "towels"],
+            ["wash", "Ωμέγα", "--for", "45m"],
             ["status"], ["status", "Ωμέγα"], ["list"], ["pause", "Ωμέγα"], ["resume", "Ωμέγα"],
             ["set", "Ωμέγα", "--name", "Άλφα", "--wash", "50m", "--every", "3"], ["cancel", "Άλφα"],
             ["history"], ["loads"], ["stats"], ["doctor"], ["snooze", "Δέλτα"],
@@ -75,7 +76,8 @@ final class PseudoLocaleEndToEndTests: XCTestCase {
         let home = LaundryHome()
         home.ok("adopt", "Ωμέγα")
         for arguments in [
-            ["wash", "Ωμ"], ["wash", "Ψ"], ["wash", "Ωμέγα", "--for", "99h"], ["adopt", "Ωμέγα"], ["fold", "Ωμέγα"],
+            ["wash", "Ωμ"], ["wash", "Ψ"], ["wash", "Ωμέγα", "--for", "99h"], ["adopt", "Ωμέγα"],
+            ["fold", "Ωμέγα"],
             ["adopt", "Ψ", "--kind", "jeans"], ["set", "Ωμέγα", "--every", "weekly"],
         ] {
             assertNoWordsOutside(home, arguments)
