@@ -200,7 +200,7 @@ public final class Laundry {
         let perPet: [(Pet, [HistoryEvent])]
         if let limit, limit <= LoadCache.newestEventsKept {
             // The newest `limit` of all are among each pet's newest `limit`, kept in the load cache.
-            perPet = zip(merged, derivedOfEach(merged, at: now, all: false, cache: readLoadCache())).map {
+            perPet = zip(merged, derivedOfEach(merged, at: now, all: false)).map {
                 (Self.settled($0.state, at: now).pet, Array($1.newest.suffix(limit)))
             }
         } else {
@@ -224,7 +224,7 @@ public final class Laundry {
         let merged = loadAll()
         // From the load records, kept in this machine's load cache: the days' folds are the
         // folded loads' ends.
-        let perPet = loadsOfEach(merged, at: now, all: false, cache: readLoadCache())
+        let perPet = loadsOfEach(merged, at: now, all: false)
         let folds = perPet.flatMap { loads in loads.lazy.filter { $0.end == .folded }.compactMap(\.endedAt) }
         var stats = LaundryStats(
             pets: merged.map { Self.settled($0.state, at: now).pet }, folds: folds, now: now, zone: zone, weeks: weeks)

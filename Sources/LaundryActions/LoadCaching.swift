@@ -3,30 +3,21 @@ import LaundryCore
 import LaundryStore
 
 extension Laundry {
-    /// This machine's load cache, read on another thread from now.
-    func readLoadCache() -> BackgroundWork<[UUID: LoadCache.Entry]> {
-        let path = store.paths.loadCacheFile
-        return BackgroundWork { LoadCache.read(path) }
-    }
-
     /// Each pet's loads.
     func loadsOfEach(
-        _ pets: [MergedPet], at now: Date, all: Bool, cache: BackgroundWork<[UUID: LoadCache.Entry]>
+        _ pets: [MergedPet], at now: Date, all: Bool
     ) -> [[LoadRecord]] {
-        derivedOfEach(pets, at: now, all: all, cache: cache).map(\.loads)
+        derivedOfEach(pets, at: now, all: all).map(\.loads)
     }
 
     /// Each pet's loads and newest events: from this machine's `LoadCache` when nothing they were
     /// derived from has changed (its history files, the stamps of its merged record, what settling
     /// it now adds), else derived from its history; the cache is written again when any pet's were.
     /// - Parameter all: `pets` are every pet there is, so the cache forgets the ones not among them.
-    /// - Parameter cache: this machine's cache, being read.
-    func derivedOfEach(
-        _ pets: [MergedPet], at now: Date, all: Bool, cache: BackgroundWork<[UUID: LoadCache.Entry]>
-    ) -> [LoadCache.Entry] {
+    func derivedOfEach(_ pets: [MergedPet], at now: Date, all: Bool) -> [LoadCache.Entry] {
         let (store, sources) = (store, store.historySources())
         let path = store.paths.loadCacheFile
-        let cached = cache.wait()
+        let cached = LoadCache.read(path)
         let found = pets.concurrentMap(perThread: 1) { pet -> (entry: LoadCache.Entry, derived: Bool) in
             var view = pet.state
             let settling = StageMachine.settle(&view, at: now)

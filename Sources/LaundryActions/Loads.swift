@@ -5,12 +5,11 @@ extension Laundry {
     /// Every load of one pet, or of all of them, newest first (a load's wash start), at most
     /// `limit`. Read only: derived from the histories as `history` reads them.
     public func loads(_ query: String?, limit: Int? = nil) throws -> LoadList {
-        let cache = readLoadCache()
         // A released pet's loads stay in the list of all loads, the last one abandoned.
         let merged = try query.map { [try find($0)] } ?? loadAll(includingReleased: true)
         let now = self.now
         let pets = merged.map { Self.settled($0.state, at: now).pet }
-        let perPet = loadsOfEach(merged, at: now, all: query == nil, cache: cache)
+        let perPet = loadsOfEach(merged, at: now, all: query == nil)
         // Newest first, then by load id: sorted as positions with their start (16 bytes each, not
         // the records), the ids looked up only on a tie.
         var keys: [(started: Double, pet: Int32, load: Int32)] = []

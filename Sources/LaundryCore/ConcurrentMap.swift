@@ -3,8 +3,10 @@ import FoundationEssentials
 
 extension Array where Element: Sendable {
     /// `map` on every core when there are enough elements to pay for the threads (at least
-    /// `perThread` each), in order. Reading a thousand pets' records or histories is most of a
-    /// command's time, and every pet is read on its own.
+    /// `perThread` each), in order. Reading the pets' records or histories is most of a command's
+    /// time, and every pet is read on its own (bench rows "`laundry status`, 1000 pets" and
+    /// "`laundry history --limit 20`, 20 pets with ten years of weekly loads, the first time":
+    /// 121 → 90 ms with a pet per core on two).
     /// - Parameter cores: the cores to use; nil: as many as this process may run on (asked only
     ///   when there is enough to share: asking costs 28,000 instructions, on every command).
     public func concurrentMap<Result: Sendable>(

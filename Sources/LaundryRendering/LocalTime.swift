@@ -15,7 +15,8 @@ public enum LocalTime {
 
     /// `dateTime` of many moments, for a table: the zone's rules read once, and its offset asked
     /// once an hour (an hour whose two ends differ is asked for each moment). 52,000 rows of
-    /// `laundry loads` spent 55 ms asking the C library each time.
+    /// `laundry loads` spent 55 ms asking the C library each time (bench row "`laundry loads`, 20
+    /// pets with ten years of weekly loads, the second time", 10,400 rows).
     public static func dateTimes(_ dates: [Date], zone: LocalZone = .current) -> [String] {
         let zone = zone.settled()
         let face = ClockFace.current

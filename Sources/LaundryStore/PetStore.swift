@@ -228,7 +228,7 @@ public struct PetStore: Sendable {
     }
 
     /// Reads and decodes many records, on every core when there are enough to pay for the threads:
-    /// decoding is most of `laundry status` with 1,000 pets.
+    /// decoding is most of `laundry status` with 1,000 pets (bench row "`laundry status`, 1000 pets").
     private func readAll(_ files: [(path: String, id: UUID)]) -> [(PetRecord?, StoreProblem?)] {
         @Sendable func one(_ file: (path: String, id: UUID)) -> (PetRecord?, StoreProblem?) {
             var problems: [StoreProblem] = []
