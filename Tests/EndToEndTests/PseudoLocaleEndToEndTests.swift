@@ -99,6 +99,26 @@ final class PseudoLocaleEndToEndTests: XCTestCase {
         assertNoWordsOutside(home, ["adopt", "Ψ"], environment: ["LAUNDRY_HOME": file + "/home"])
     }
 
+    /// A full disk (a 64 KiB tmpfs; mounting needs root, as in `DiskFullTests`).
+    func test_aFullDiskSpeaksOnlyThroughTheCatalogue() throws {
+        let point = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "laundry-pseudo-full-\(UUID().uuidString.prefix(8))"
+        ).path
+        try FileManager.default.createDirectory(atPath: point, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: point) }
+        let mount = Spawn.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", point], environment: [:])
+        guard mount.status == 0 else { throw XCTSkip("mounting a tmpfs needs root: \(mount.stderr)") }
+        defer { _ = Spawn.run("/bin/umount", [point], environment: [:]) }
+        let home = LaundryHome()
+        home.environment["LAUNDRY_HOME"] = point + "/home"
+        home.ok("adopt", "Ωμέγα")
+        _ = Spawn.run("/bin/dd", ["if=/dev/zero", "of=\(point)/filler", "bs=1k"], environment: [:])
+        let result = home.run(["wash", "Ωμέγα", "--for", "1h"], environment: Self.pseudo)
+        XCTAssertEqual(result.status, 1, "the disk is full: \(result.stderr)")
+        XCTAssertEqual(wordsOutside(result.stderr), [], result.stderr)
+        XCTAssertTrue(result.stderr.contains("⟦"), result.stderr)
+    }
+
     /// A history with every kind of detail, as the previous version wrote it.
     func test_aHistoryWithEveryKindOfDetailSpeaksOnlyThroughTheCatalogue() throws {
         let home = LaundryHome(shared: true)
