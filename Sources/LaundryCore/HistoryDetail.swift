@@ -133,15 +133,16 @@ public struct HistoryFields: Equatable, Sendable {
         petKind = try container.decodeIfPresent(String.self, forKey: .petKind)
         seconds = try container.decodeIfPresent(Double.self, forKey: .seconds)
         remainingSeconds = try container.decodeIfPresent(Double.self, forKey: .remainingSeconds)
-        timerKind = try container.decodeIfPresent(TimerKind.self, forKey: .timerKind)
-        stoppedBy = try container.decodeIfPresent(Appliance.self, forKey: .stoppedBy)
+        // A name a later version adds is not known here: that fact is left out, the line is kept.
+        timerKind = (try? container.decodeIfPresent(TimerKind.self, forKey: .timerKind)) ?? nil
+        stoppedBy = (try? container.decodeIfPresent(Appliance.self, forKey: .stoppedBy)) ?? nil
         cycle = try container.decodeIfPresent(Int.self, forKey: .cycle)
         washSeconds = try container.decodeIfPresent(Double.self, forKey: .washSeconds)
         drySeconds = try container.decodeIfPresent(Double.self, forKey: .drySeconds)
         cycleDays = try container.decodeIfPresent(Double.self, forKey: .cycleDays)
         lastWashed = try container.decodeIfPresent(Date.self, forKey: .lastWashed)
-        lostEvent = try container.decodeIfPresent(HistoryEvent.Kind.self, forKey: .lostEvent)
-        lostPart = try container.decodeIfPresent(PetPart.self, forKey: .lostPart)
+        lostEvent = (try? container.decodeIfPresent(HistoryEvent.Kind.self, forKey: .lostEvent)) ?? nil
+        lostPart = (try? container.decodeIfPresent(PetPart.self, forKey: .lostPart)) ?? nil
         text = try container.decodeIfPresent(String.self, forKey: .text)
     }
 

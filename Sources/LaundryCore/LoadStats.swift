@@ -27,7 +27,7 @@ public struct LoadStats: Equatable, Sendable {
     public init(pets: [(name: String, loads: [LoadRecord])], now: Date, weeks: Int) {
         all = Self.figures(nil, pets.map(\.loads), now: now, weeks: weeks)
         var byName: [String: [[LoadRecord]]] = [:]
-        for pet in pets { byName[pet.name, default: []].append(pet.loads) }
+        for pet in pets where !pet.loads.isEmpty { byName[pet.name, default: []].append(pet.loads) }
         self.pets = byName.keys.sorted { $0.lowercased() < $1.lowercased() }.map {
             Self.figures($0, byName[$0]!, now: now, weeks: weeks)
         }

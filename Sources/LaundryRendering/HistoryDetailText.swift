@@ -2,7 +2,7 @@ import FoundationEssentials
 import LaundryCore
 
 /// A history event's facts in the reader's words: what `laundry history` shows in brackets after
-/// the event, and the `detail` column of `history --csv`.
+/// the event (`--json` and `--csv` give the facts themselves).
 public enum HistoryDetailText {
     /// - Parameter device: the machine the event was made on (a lost change's).
     public static func words(_ detail: HistoryDetail, device: String?) -> String {

@@ -5,8 +5,6 @@ import LaundryCore
     @preconcurrency import Glibc
 #endif
 
-/// The folder with laundry's kinds and texts: `$LAUNDRY_DATA_DIR`, else `share/laundry` beside an
-/// installed binary, else the source tree's `data/` when run from a build folder.
 /// A place `DataDirectory.locate` looked for the data folder in.
 public enum DataFolderPlace: Equatable, Sendable {
     /// `$LAUNDRY_DATA_DIR`, set to this folder.
@@ -17,6 +15,8 @@ public enum DataFolderPlace: Equatable, Sendable {
     case sourceTreeAbove(String)
 }
 
+/// The folder with laundry's kinds and texts: `$LAUNDRY_DATA_DIR`, else `share/laundry` beside an
+/// installed binary, else the source tree's `data/` when run from a build folder.
 public struct DataDirectory: Sendable {
     public let path: String
 

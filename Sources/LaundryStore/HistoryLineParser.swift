@@ -323,25 +323,53 @@ private struct JSONCursor {
         return nil
     }
 
-    /// A number in JSON's grammar, as `JSONDecoder` reads it into a `Double`.
+    /// A number in JSON's grammar (`-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`) and
+    /// finite, as `JSONDecoder` reads it into a `Double`; nil for anything else, which is left to it.
     mutating func number() -> Double? {
         skipSpace()
         let start = index
-        while index < bytes.count, Self.numberBytes.contains(bytes[index]) { index += 1 }
-        guard index > start else { return nil }
-        return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        _ = takeByte(UInt8(ascii: "-"))
+        guard wholeDigits() else { return nil }
+        if takeByte(UInt8(ascii: ".")) { guard digits() > 0 else { return nil } }
+        if takeByte(UInt8(ascii: "e")) || takeByte(UInt8(ascii: "E")) {
+            _ = takeByte(UInt8(ascii: "+")) || takeByte(UInt8(ascii: "-"))
+            guard digits() > 0 else { return nil }
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        // What rounds to infinity or, from digits that are not all zero, to zero is the decoder's to judge.
+        guard let value = Double(text), value.isFinite, value != 0 || !text.contains(where: \.isNonZeroDigit)
+        else { return nil }
+        return value
     }
 
-    /// Digits only: anything else is left to `JSONDecoder`'s rules for an `Int`.
+    /// A whole number as JSON writes it (no sign, no leading zero, at most 18 digits); anything
+    /// else is left to `JSONDecoder`'s rules for an `Int`.
     mutating func integer() -> Int? {
         skipSpace()
         let start = index
-        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-        guard index > start, index - start < 19 else { return nil }
+        guard wholeDigits(), index - start < 19 else { return nil }
         return Int(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 
-    private static let numberBytes = Set("-+.eE0123456789".utf8)
+    /// `0`, or a digit from 1 to 9 and any digits after it.
+    private mutating func wholeDigits() -> Bool {
+        if takeByte(UInt8(ascii: "0")) { return index == bytes.count || !Self.isDigit(bytes[index]) }
+        return digits() > 0
+    }
+
+    private mutating func digits() -> Int {
+        let start = index
+        while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+        return index - start
+    }
+
+    private mutating func takeByte(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     /// A string's bytes up to the next quote, for a value whose own reader refuses a backslash or
     /// a control character (an id, a time, a name of a kind): an escape is never taken as its text.
@@ -367,4 +395,8 @@ extension UnsafeRawBufferPointer {
     fileprivate func equals(_ text: StaticString) -> Bool {
         count == text.utf8CodeUnitCount && memcmp(baseAddress!, text.utf8Start, count) == 0
     }
+}
+
+extension Character {
+    fileprivate var isNonZeroDigit: Bool { ("1"..."9").contains(self) }
 }

@@ -39,6 +39,17 @@ final class LoadRecordTests: XCTestCase {
         XCTAssertNil(LoadStats.median([]))
     }
 
+    /// Per pet, only pets with loads; a name two pets shared (one released) counts as one row.
+    func test_statsListThePetsThatHaveLoads() {
+        let wash = LoadRecord(id: UUID(), petID: UUID(), wash: .init(timer: nil, started: start))
+        let stats = LoadStats(
+            pets: [(name: "Socks", loads: [wash]), (name: "Towels", loads: []), (name: "Socks", loads: [wash])],
+            now: start.addingTimeInterval(3600), weeks: 4)
+        XCTAssertEqual(stats.pets.map(\.name), ["Socks"])
+        XCTAssertEqual(stats.pets.first?.loads, 2)
+        XCTAssertEqual(stats.all.loads, 2)
+    }
+
     func test_growthStagesTurnAtEachFifth() {
         let timer = LaundryTimer(petID: UUID(), kind: .wash, startedAt: start, duration: .minutes(50))
         let stages = [0, 599, 600, 1199, 1200, 1799, 1800, 2399, 2400, 2999, 3000, 9999].map {

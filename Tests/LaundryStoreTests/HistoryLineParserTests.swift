@@ -66,6 +66,29 @@ final class HistoryLineParserTests: XCTestCase {
         XCTAssertEqual(contents.unreadableLines, 1)
     }
 
+    /// Numbers at the edges of JSON's grammar: the fast reader takes only what the decoder reads
+    /// the same way, and leaves the rest to it.
+    func test_aNumberMeansWhatItMeansToTheDecoder() throws {
+        let decoder = JSONCoding.decoder()
+        var taken = 0
+        for number in [
+            "2700", "2700.5", "2.5e3", "2.5E+3", "25e-1", "-0", "0", "+5", "05", ".5", "5.", "1e999", "1e-999", "-",
+            "1e", "0.0", "1.5e-7", "123456789012345678901",
+        ] {
+            let line =
+                #"{"at":"2026-11-20T10:00:00.000Z","event":"washStarted","id":"a1","#
+                + #""petID":"\#(UUID().uuidString)","seconds":\#(number)}"#
+            var parser = HistoryLineParser()
+            let fast = Array(line.utf8).withUnsafeBytes { parser.event($0) }
+            let slow = try? decoder.decode(HistoryEvent.self, from: Data(line.utf8))
+            if let fast {
+                taken += 1
+                XCTAssertEqual(fast, slow, number)
+            }
+        }
+        XCTAssertGreaterThanOrEqual(taken, 8, "the ordinary numbers are read without the decoder")
+    }
+
     func test_idsReadFromBytesAsFoundationReadsThem() {
         for _ in 0..<500 {
             let id = UUID()
