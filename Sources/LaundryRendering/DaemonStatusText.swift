@@ -48,6 +48,9 @@ public enum DaemonStatusText {
         }
         rows.append((Words.text("quiet hours:"), QuietHoursText.describe(status.quietHours, at: now)))
         rows.append((Words.text("keep awake:"), awake(status, now: now)))
+        if let broker = status.broker {
+            rows.append((Words.text("home assistant:"), BrokerStatusText.line(broker).text))
+        }
         rows.append((Words.text("log:"), runtime.log))
         // The labels in a column as wide as the widest in the person's language.
         let width = (rows.map { TextWidth.of($0.0) }.max() ?? 0) + 1

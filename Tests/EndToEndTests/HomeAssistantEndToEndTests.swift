@@ -188,12 +188,18 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
             "one log line, not one per try")
         let doctor = home.run(["doctor"]).stdout
         XCTAssertTrue(doctor.contains("is not in use: the broker is not reachable: "), doctor)
+        let down = home.ok("daemon", "status").stdout
+        XCTAssertTrue(
+            down.contains("home assistant:") && down.contains("is not in use: the broker is not reachable"), down)
         home.ok("wash", "Patient \(marker)", "--for", "1s")
         XCTAssertTrue(
             waitUntil(5) { NotifyLog.calls(mentioning: self.marker).count == 1 },
             "notifications never wait on the broker")
         try broker.start()
         XCTAssertTrue(waitUntil(70) { self.log.contains("mqtt: bridging") }, log)
+        XCTAssertTrue(
+            waitUntil(3) { self.home.ok("daemon", "status").stdout.contains("the pets are on mqtt://") },
+            home.ok("daemon", "status").stdout)
     }
 
     func test_hostilePayloadsAreLoggedOnceAndChangeNothing() throws {

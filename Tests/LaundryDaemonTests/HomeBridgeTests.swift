@@ -91,6 +91,9 @@ final class HomeBridgeTests: XCTestCase {
         message("laundry/\(id)/press", String(repeating: "x", count: 100_000))
         XCTAssertTrue(presses.isEmpty)
         XCTAssertEqual(lines.filter { $0.contains("retained press") }.count, 1, "logged once")
+        message("laundry/\(UUID().uuidString.lowercased())/press", "", retained: true)
+        XCTAssertEqual(
+            lines.filter { $0.contains("retained press") }.count, 1, "clearing a retained press is not one")
         message("laundry/\(id)/press", "dry")
         message("laundry/\(id)/press", "got-it")
         XCTAssertEqual(presses.map(\.1), ["dry", "default"])
@@ -109,6 +112,9 @@ final class HomeBridgeTests: XCTestCase {
         }
         XCTAssertEqual(removed.count, 11)
         XCTAssertTrue(removed.allSatisfy { $0.payload.isEmpty && $0.retained })
+        let marker = try XCTUnwrap(link.on("laundry/bridge").last, "the marker is sent again at once")
+        XCTAssertTrue(marker.contains(socks.pet.id.lowercasedText), marker)
+        XCTAssertFalse(marker.contains(shirts.pet.id.lowercasedText), "the released pet left it: \(marker)")
         link.sent = []
         message("homeassistant/status", "online")
         bridge.publish([socks], at: now)

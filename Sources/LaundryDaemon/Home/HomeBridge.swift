@@ -179,6 +179,8 @@ public final class HomeBridge {
     private func pressed(_ petText: String, _ payload: [UInt8], retained: Bool) {
         guard isBridging else { return }
         guard !retained else {
+            // An empty one is someone clearing a retained press: nothing to say.
+            if payload.isEmpty { return }
             // A press left retained would fire again on every reconnect.
             return logOnce(
                 "retained \(petText)",
@@ -211,8 +213,10 @@ public final class HomeBridge {
         guard isBridging else { return }
         needsRepublish = false
         let ids = Set(current.map(\.pet.id))
-        for id in announced.subtracting(ids) { remove(id) }
-        var markerChanged = false
+        let gone = announced.subtracting(ids)
+        for id in gone { remove(id) }
+        // The marker lists the pets bridged: a released one leaves it now, not at the next start.
+        var markerChanged = !gone.isEmpty
         for view in current {
             let id = view.pet.id
             if !announced.contains(id) || pets[id]?.name != view.pet.name || pets[id]?.kind != view.pet.kind {

@@ -25,25 +25,15 @@ enum DoctorBrokerCheck {
                 fix: "laundry daemon stop && laundry daemon start")
             return
         }
-        switch broker.role {
-        case "bridging":
-            report.ok(area, Words.text("the pets are on {url} for Home Assistant", ["url": broker.url]))
-        case "quiet":
-            report.ok(
-                area,
-                Words.text(
-                    "another machine ({host}) bridges this household to {url}; this one stays quiet",
-                    ["host": broker.detail ?? "?", "url": broker.url]))
-        case "connecting":
-            report.ok(area, Words.text("connected to {url}, a moment from bridging", ["url": broker.url]))
-        default:
-            let reason = broker.problem.map(BrokerProblemText.line) ?? broker.detail ?? Words.text("not connected yet")
+        let line = BrokerStatusText.line(broker)
+        if line.isProblem {
             report.warning(
-                area,
-                Words.text("the broker {url} is not in use: {reason}", ["url": broker.url, "reason": reason]),
+                area, line.text,
                 fix: Words.text(
                     "check that the broker runs and config.json's mqtt.url; the daemon keeps trying (the pets' "
                         + "timers and popups do not wait on it)"))
+        } else {
+            report.ok(area, line.text)
         }
         if !broker.appliancesRunning.isEmpty {
             report.ok(
