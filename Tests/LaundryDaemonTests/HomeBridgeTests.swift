@@ -121,6 +121,20 @@ final class HomeBridgeTests: XCTestCase {
         XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, 11)
     }
 
+    /// Home Assistant's timestamp sensor takes whole seconds: a load's end is rounded up, never down.
+    func test_finishesAtIsRoundedUpToTheSecond() throws {
+        var socks = try pet("Socks")
+        let timer = LaundryTimer(
+            petID: socks.pet.id, kind: .wash, startedAt: now, duration: .minutes(45))
+        socks.timer = timer
+        socks.timer?.endsAt = now.addingTimeInterval(2700.4)
+        socks.pet.stage = .washing
+        let state = HomeDevice.state(of: socks, at: now).bytes
+        let text = String(decoding: state, as: UTF8.self)
+        XCTAssertTrue(
+            text.contains(#""finishes_at":"\#(Timestamp.formatSeconds(now.addingTimeInterval(2701)))""#), text)
+    }
+
     func test_anEventGoesOutOnlyForAPetOnTheDashboard() throws {
         let socks = try pet("Socks")
         bridge.event(socks.pet.id, "finished")

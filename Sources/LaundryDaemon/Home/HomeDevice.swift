@@ -108,9 +108,14 @@ public enum HomeDevice {
         let ends = timer.flatMap { $0.isPaused ? nil : $0.endsAt }
         return .object([
             "name": .string(pet.name), "stage": .string(pet.stage.rawValue),
-            "finishes_at": ends.map { .string(Timestamp.formatSeconds($0)) } ?? .null,
+            // Whole seconds, rounded up: a load is never shown ending before it does.
+            "finishes_at": ends.map { .string(Timestamp.formatSeconds($0.roundedUpToSecond)) } ?? .null,
             "running": .bool(running), "paused": .bool(timer?.isPaused ?? false),
             "health": .number(Double(pet.health(at: now))),
         ])
     }
+}
+
+extension Date {
+    fileprivate var roundedUpToSecond: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.up)) }
 }
