@@ -49,8 +49,9 @@ struct HistoryLineParser {
             first = false
             guard let name = cursor.string(), cursor.take(UInt8(ascii: ":")) else { return nil }
             guard let key = Self.key(name) else {
-                guard let field = Self.fieldKeys.firstIndex(where: { $0.elementsEqual(name) }),
-                    seenFields & 1 << field == 0, cursor.takeNull() || Self.read(field, into: &fields, &cursor)
+                guard let field = Self.fieldKeys.firstIndex(where: { $0.name.elementsEqual(name) }),
+                    seenFields & 1 << field == 0,
+                    cursor.takeNull() || Self.read(Self.fieldKeys[field].key, into: &fields, &cursor)
                 else { return nil }
                 seenFields |= 1 << field
                 continue
@@ -198,14 +199,16 @@ struct HistoryLineParser {
         kinds.first { $0.name.count == name.count && $0.name.elementsEqual(name) }?.kind
     }
 
-    /// The fact fields' names as bytes, in `HistoryFields.Key` order.
-    private static let fieldKeys = HistoryFields.Key.allCases.map { Array($0.rawValue.utf8) }
+    /// The fact fields' names as bytes, with their keys, in `HistoryFields.Key` order.
+    private static let fieldKeys = HistoryFields.Key.allCases.map { (name: Array($0.rawValue.utf8), key: $0) }
 
-    /// Reads the value of the fact field at `index` of `HistoryFields.Key.allCases`; false for a
-    /// value of another type (left to `JSONDecoder`).
-    private static func read(_ index: Int, into fields: inout HistoryFields, _ cursor: inout JSONCursor) -> Bool {
+    /// Reads the value of the fact field `key`; false for a value of another type (left to
+    /// `JSONDecoder`).
+    private static func read(
+        _ key: HistoryFields.Key, into fields: inout HistoryFields, _ cursor: inout JSONCursor
+    ) -> Bool {
         func named<Value: RawRepresentable<String>>(_: Value.Type) -> Value? { cursor.text().flatMap(Value.init) }
-        switch HistoryFields.Key.allCases[index] {
+        switch key {
         case .name:
             fields.name = cursor.text()
             return fields.name != nil

@@ -26,17 +26,7 @@ final class PseudoLocaleEndToEndTests: XCTestCase {
     /// The text of `output` outside ⟦ ⟧, with the data taken out: words left there bypassed the catalogue.
     private func wordsOutside(_ output: String) -> [String] {
         output.split(separator: "\n").compactMap { line in
-            var outside = ""
-            var depth = 0
-            for character in line {
-                if character == "⟦" {
-                    depth += 1
-                } else if character == "⟧" {
-                    depth = max(0, depth - 1)
-                } else if depth == 0 {
-                    outside.append(character)
-                }
-            }
+            var outside = PseudoMarkers.outside(String(line))
             for pattern in Self.data {
                 outside = outside.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
             }

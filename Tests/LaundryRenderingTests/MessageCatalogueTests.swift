@@ -55,7 +55,7 @@ final class MessageCatalogueTests: XCTestCase {
         for piece in pieces {
             XCTAssertTrue(piece.contains("⟦"), "not from the catalogue: \(piece)")
             XCTAssertNil(
-                Speaking.outsideMarkers(piece).range(of: "[A-Za-z]", options: .regularExpression),
+                PseudoMarkers.outside(piece).range(of: "[A-Za-z]", options: .regularExpression),
                 "words outside the catalogue in: \(piece)")
         }
     }

@@ -26,20 +26,4 @@ enum Speaking {
         }
         return try body()
     }
-
-    /// `text` with every ⟦…⟧ (nested ones too) taken out.
-    static func outsideMarkers(_ text: String) -> String {
-        var depth = 0
-        var outside = ""
-        for character in text {
-            if character == "⟦" {
-                depth += 1
-            } else if character == "⟧" {
-                depth = max(0, depth - 1)
-            } else if depth == 0 {
-                outside.append(character)
-            }
-        }
-        return outside
-    }
 }
