@@ -69,7 +69,7 @@ TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev
 
-.PHONY: pkgconfig build debug lint test stress demo bench install uninstall completions man clean pot locales deb package-test
+.PHONY: pkgconfig build debug lint test ha-test stress demo bench install uninstall completions man clean pot locales deb package-test
 
 # The catalogues (po/<lang>.po), compiled where a built binary looks for them: .build/locale,
 # beside .build/<configuration>/laundry (installed: <prefix>/share/locale beside <prefix>/bin).
@@ -115,6 +115,14 @@ test: lint locales pkgconfig
 	LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) LAUNDRY_MAN_PAGE=$(CURDIR)/$(MAN_PAGE) \
 		scripts/notification-session.sh $(SWIFT) test
 	scripts/test-install.sh
+
+# A real Home Assistant core (2024.3.3 from PyPI, in a venv under .build kept between runs) and a
+# real Mosquitto against the daemon: README's automation, every stage, restarts, HA's log scanned
+# (scripts/ha-test.py says what it checks).
+ha-test: debug
+	@scripts/ensure-packages.sh $(TEST_PACKAGES)
+	scripts/ha-install.sh
+	LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) scripts/notification-session.sh python3 scripts/ha-test.py
 
 # The reliability suite at full size (a small version of each runs in `make test`): a storm of
 # 8 x 200 commands, 200 kill -9s of commands and of the daemon, a full disk, hostile files,

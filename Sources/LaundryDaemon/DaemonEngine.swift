@@ -208,16 +208,21 @@ public final class DaemonEngine {
     }
 
     /// A notification button: exactly what the matching command does. Any button, and a click on
-    /// the popup (`default`), acknowledges: the alarm stops.
-    public func buttonPressed(petID: UUID, action key: String) {
+    /// the popup (`default`), acknowledges: the alarm stops. Returns why laundry refused it, worded.
+    @discardableResult
+    public func buttonPressed(petID: UUID, action key: String) -> String? {
         writeUnwrittenNotes()
-        if let other = otherButtons[petID] { return other(key) }
+        if let other = otherButtons[petID] {
+            other(key)
+            return nil
+        }
         guard let button = ButtonKey(rawValue: key) else {
             logger.info("unknown button '\(key)' for pet \(petID.lowercasedText)")
-            return
+            return nil
         }
         acknowledge(petID, because: "button '\(key)'")
-        guard case .perform(let action) = button.response else { return }
+        guard case .perform(let action) = button.response else { return nil }
+        var refusal: String?
         do {
             let state = try laundry.perform(action, onPet: petID)
             let stage = state.pet.stage.rawValue
@@ -228,10 +233,11 @@ public final class DaemonEngine {
                 logger.info("button '\(key)': \(state.pet.name) is now \(stage)")
             }
         } catch {
-            logger.info(
-                line: "button '\(key)' for pet \(petID.lowercasedText): \(ErrorText.line(for: error) ?? "\(error)")")
+            refusal = ErrorText.line(for: error) ?? "\(error)"
+            logger.info(line: "button '\(key)' for pet \(petID.lowercasedText): \(refusal ?? "")")
         }
         filesChanged([petID])
+        return refusal
     }
 
     /// The user has dealt with the pet's finished load: its alarm stops (a sound playing is cut

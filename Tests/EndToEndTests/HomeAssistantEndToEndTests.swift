@@ -28,15 +28,15 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         let node = "laundry_" + pet.replacingOccurrences(of: "-", with: "")
         // Home Assistant starting after the daemon: it reads what the broker retained.
         let ha = try broker.collect("homeassistant/#", "laundry/#")
-        XCTAssertTrue(waitUntil(3) { ha.messages.filter { $0.topic.hasSuffix("/config") }.count >= 11 })
+        XCTAssertTrue(waitUntil(3) { ha.messages.filter { $0.topic.hasSuffix("/config") }.count >= 12 })
         let configs = ha.messages.filter { $0.topic.hasPrefix("homeassistant/") && $0.topic.hasSuffix("/config") }
         XCTAssertTrue(configs.allSatisfy(\.retained), "discovery is retained")
         let objects = Set(configs.map { $0.topic.split(separator: "/")[3] })
         XCTAssertEqual(
             objects,
             [
-                "stage", "finishes_at", "running", "health", "event", "dry", "air_dry", "fold", "more_dry", "snooze",
-                "got_it",
+                "stage", "finishes_at", "snoozed_until", "running", "health", "event", "dry", "air_dry", "fold",
+                "more_dry", "snooze", "got_it",
             ])
         let payloads = configs.compactMap(\.json)
         XCTAssertEqual(payloads.count, configs.count, "every config is JSON")
@@ -47,9 +47,14 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
             XCTAssertEqual(device["identifiers"] as? [String], [node], "one device per pet")
             XCTAssertEqual(device["name"] as? String, name)
             XCTAssertNotNil(payload["name"] as? String)
-            let availability = try XCTUnwrap(payload["availability_topic"] as? String)
+            // The daemon's own availability (its Last Will), alone or first of two.
+            let availability = try XCTUnwrap(
+                payload["availability_topic"] as? String
+                    ?? (payload["availability"] as? [[String: Any]])?.first?["topic"] as? String)
             XCTAssertEqual(ha.on(availability).last?.payload, "online", "the availability topic exists and says online")
-            if let state = payload["state_topic"] as? String, !state.hasSuffix("/event") {
+            // An event is not retained; a timestamp topic has a time only while there is one.
+            let unretained = ["/event", "/finishes_at", "/snoozed_until"]
+            if let state = payload["state_topic"] as? String, !unretained.contains(where: state.hasSuffix) {
                 XCTAssertFalse(ha.on(state).isEmpty, "state topic \(state) has a retained state")
             }
             if let command = payload["command_topic"] as? String {
@@ -59,14 +64,15 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         }
         let stage = try XCTUnwrap(payloads.first { ($0["unique_id"] as? String)?.hasSuffix("_stage") == true })
         XCTAssertEqual(stage["device_class"] as? String, "enum")
-        XCTAssertEqual(stage["options"] as? [String], ["idle", "washing", "washed", "drying", "dried"])
+        XCTAssertEqual(stage["options"] as? [String], ["idle", "washing", "washed", "drying", "dried", "paused"])
         let event = try XCTUnwrap(payloads.first { ($0["unique_id"] as? String)?.hasSuffix("_event") == true })
-        XCTAssertEqual(event["event_types"] as? [String], ["finished", "acknowledged", "reminder", "warning"])
+        XCTAssertEqual(
+            event["event_types"] as? [String], ["finished", "acknowledged", "reminder", "warning", "refused"])
         // Home Assistant restarts: it says online, and every config comes again.
         let before = ha.messages.count
         broker.publish("homeassistant/status", "online")
         XCTAssertTrue(
-            waitUntil(3) { ha.messages.dropFirst(before).filter { $0.topic.hasSuffix("/config") }.count >= 11 }, log)
+            waitUntil(3) { ha.messages.dropFirst(before).filter { $0.topic.hasSuffix("/config") }.count >= 12 }, log)
     }
 
     func test_aWashReachesTheStateTopicWithinASecondAndTheEventWhenItEnds() throws {
@@ -148,10 +154,15 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         let pet = try id(name)
         let node = "laundry_" + pet.replacingOccurrences(of: "-", with: "")
         let ha = try broker.collect("homeassistant/+/\(node)/+/config")
-        XCTAssertTrue(waitUntil(3) { ha.messages.count >= 11 })
+        let states = try broker.collect("laundry/\(pet)/+")
+        XCTAssertTrue(waitUntil(3) { ha.messages.count >= 12 })
         home.ok("release", name, "--yes")
-        XCTAssertTrue(waitUntil(3) { ha.messages.filter { $0.payload.isEmpty }.count >= 11 }, log)
-        let after = try broker.collect("homeassistant/+/\(node)/+/config")
+        XCTAssertTrue(waitUntil(3) { ha.messages.filter { $0.payload.isEmpty }.count >= 12 }, log)
+        let removed = Date()
+        // The state is cleared once Home Assistant has removed the entities that read it.
+        XCTAssertTrue(waitUntil(5) { states.on("laundry/\(pet)/state").last?.payload == "" }, log)
+        XCTAssertGreaterThan(Date().timeIntervalSince(removed), 1.5, "not with the configs")
+        let after = try broker.collect("homeassistant/+/\(node)/+/config", "laundry/\(pet)/+")
         // Retained messages come first on subscribing: a message published after them marks their end.
         let probe = "homeassistant/sensor/\(node)/probe/config"
         broker.publish(probe, "probe")

@@ -222,5 +222,10 @@ final class EngineTimerTests: EngineTestCase {
         XCTAssertEqual(try state("Socks").pet.currentStreak, 1)
         notifier.press("dry", on: id)
         XCTAssertTrue(logLines.contains { $0.contains("cannot dry Socks") }, "an illegal press is logged, not fatal")
+        // Home Assistant is told why, in the words of the log.
+        let refusal = try XCTUnwrap(engine.buttonPressed(petID: id, action: "fold"))
+        XCTAssertTrue(refusal.hasPrefix("cannot fold Socks"), refusal)
+        XCTAssertTrue(logLines.contains { $0.hasSuffix(refusal) })
+        XCTAssertNil(engine.buttonPressed(petID: id, action: "snooze"), "a press laundry takes says nothing")
     }
 }

@@ -28,7 +28,7 @@ final class HomeBridgeTests: XCTestCase {
         let bridge = HomeBridge(
             topics: HomeTopics(settings, device: "bbbb"), link: link, host: "here", version: "0.1.0",
             logger: log.logger)
-        bridge.onPress = { [unowned self] in self.presses.append(($0, $1)) }
+        bridge.onPress = { [unowned self] in self.presses.append(($0, $2)) }
         return bridge
     }()
 
@@ -52,7 +52,7 @@ final class HomeBridgeTests: XCTestCase {
         bridge.claimTimeUp(pets: [socks], at: now)
         XCTAssertEqual(bridge.role, .bridging)
         XCTAssertEqual(link.on("laundry/availability/bbbb"), ["online"])
-        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, 11)
+        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, HomeDevice.objects.count)
         XCTAssertEqual(link.on("laundry/\(socks.pet.id.lowercasedText)/state").count, 1)
         bridge.publish([socks], at: now)
         XCTAssertEqual(link.on("laundry/\(socks.pet.id.lowercasedText)/state").count, 1, "unchanged: not sent again")
@@ -76,7 +76,7 @@ final class HomeBridgeTests: XCTestCase {
         message("laundry/availability/aaaa", "offline", retained: true)
         bridge.publish([socks], at: now)
         XCTAssertEqual(bridge.role, .bridging, "it takes over")
-        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, 11)
+        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, HomeDevice.objects.count)
     }
 
     func test_pressesAreActedOnOnlyWhenLiveForAKnownPetAndAKnownButton() throws {
@@ -110,15 +110,24 @@ final class HomeBridgeTests: XCTestCase {
         let removed = link.sent.filter {
             $0.topic.contains(HomeTopics.node(shirts.pet.id)) && $0.topic.hasSuffix("/config")
         }
-        XCTAssertEqual(removed.count, 11)
+        XCTAssertEqual(removed.count, HomeDevice.objects.count)
         XCTAssertTrue(removed.allSatisfy { $0.payload.isEmpty && $0.retained })
+        let shirtsState = "laundry/\(shirts.pet.id.lowercasedText)/state"
+        XCTAssertTrue(link.on(shirtsState).isEmpty, "the state stays while Home Assistant removes the entities")
+        bridge.publish([socks], at: now.addingTimeInterval(1))
+        XCTAssertTrue(link.on(shirtsState).isEmpty, "not yet")
+        bridge.publish([socks], at: now.addingTimeInterval(HomeBridge.clearDelay))
+        XCTAssertEqual(link.on(shirtsState), [""], "then cleared, once")
+        XCTAssertEqual(link.on("laundry/\(shirts.pet.id.lowercasedText)/finishes_at"), [""])
+        bridge.publish([socks], at: now.addingTimeInterval(60))
+        XCTAssertEqual(link.on(shirtsState), [""])
         let marker = try XCTUnwrap(link.on("laundry/bridge").last, "the marker is sent again at once")
         XCTAssertTrue(marker.contains(socks.pet.id.lowercasedText), marker)
         XCTAssertFalse(marker.contains(shirts.pet.id.lowercasedText), "the released pet left it: \(marker)")
         link.sent = []
         message("homeassistant/status", "online")
         bridge.publish([socks], at: now)
-        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, 11)
+        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, HomeDevice.objects.count)
     }
 
     /// Home Assistant's timestamp sensor takes whole seconds: a load's end is rounded up, never down.
@@ -133,6 +142,72 @@ final class HomeBridgeTests: XCTestCase {
         let text = String(decoding: state, as: UTF8.self)
         XCTAssertTrue(
             text.contains(#""finishes_at":"\#(Timestamp.formatSeconds(now.addingTimeInterval(2701)))""#), text)
+    }
+
+    /// What Home Assistant's entities read: the stage says `paused`, a button is there only in the
+    /// stages where the popup offers it, and a timestamp topic gets only timestamps.
+    func test_theStateSaysWhatIsOfferedAndTimestampTopicsGetOnlyTimes() throws {
+        var socks = try pet("Socks")
+        let id = socks.pet.id.lowercasedText
+        bridge.handle(.connected)
+        bridge.claimTimeUp(pets: [socks], at: now)
+        XCTAssertTrue(link.on("laundry/\(id)/finishes_at").isEmpty, "no time, nothing sent")
+        var state = try XCTUnwrap(json(link.on("laundry/\(id)/state").last))
+        XCTAssertEqual(state["buttons"] as? [String], [])
+        XCTAssertTrue(state["snoozed_until"] is NSNull)
+        socks.timer = LaundryTimer(petID: socks.pet.id, kind: .wash, startedAt: now, duration: .minutes(45))
+        socks.pet.stage = .washing
+        bridge.publish([socks], at: now)
+        XCTAssertEqual(
+            link.on("laundry/\(id)/finishes_at"), [Timestamp.formatSeconds(now.addingTimeInterval(2700))])
+        socks.timer?.pausedRemaining = 600
+        socks.timer?.pausedAt = now
+        bridge.publish([socks], at: now)
+        state = try XCTUnwrap(json(link.on("laundry/\(id)/state").last))
+        XCTAssertEqual(state["paused"] as? Bool, true)
+        XCTAssertTrue(state["finishes_at"] is NSNull)
+        XCTAssertEqual(link.on("laundry/\(id)/finishes_at").count, 1, "a paused load sends no time")
+        socks.timer = nil
+        socks.pet.stage = .washed
+        socks.pet.snoozedUntil = now.addingTimeInterval(600)
+        bridge.publish([socks], at: now)
+        state = try XCTUnwrap(json(link.on("laundry/\(id)/state").last))
+        XCTAssertEqual(state["buttons"] as? [String], ["dry", "air-dry", "snooze", "got-it"])
+        XCTAssertEqual(
+            link.on("laundry/\(id)/snoozed_until"), [Timestamp.formatSeconds(now.addingTimeInterval(600))])
+        socks.pet.stage = .dried
+        bridge.publish([socks], at: now.addingTimeInterval(601))
+        state = try XCTUnwrap(json(link.on("laundry/\(id)/state").last))
+        XCTAssertEqual(state["buttons"] as? [String], ["fold", "more-dry", "snooze", "got-it"])
+        XCTAssertTrue(state["snoozed_until"] is NSNull, "a snooze that is over is none")
+        // Every button's config asks the state whether it is offered, with the daemon's own availability.
+        let config = try XCTUnwrap(
+            json(link.sent.last { $0.topic.hasSuffix("/fold/config") && !$0.payload.isEmpty }?.payload))
+        XCTAssertEqual(config["availability_mode"] as? String, "all")
+        let availability = try XCTUnwrap(config["availability"] as? [[String: Any]])
+        XCTAssertEqual(
+            availability.compactMap { $0["topic"] as? String }, ["laundry/availability/bbbb", "laundry/\(id)/state"])
+        XCTAssertEqual(
+            availability.last?["value_template"] as? String,
+            "{{ 'online' if 'fold' in value_json.buttons else 'offline' }}")
+        let stage = try XCTUnwrap(
+            json(link.sent.last { $0.topic.hasSuffix("/stage/config") && !$0.payload.isEmpty }?.payload))
+        XCTAssertEqual(stage["options"] as? [String], ["idle", "washing", "washed", "drying", "dried", "paused"])
+    }
+
+    func test_aRefusedPressIsAnEventWithItsReason() throws {
+        let socks = try pet("Socks")
+        bridge.handle(.connected)
+        bridge.claimTimeUp(pets: [socks], at: now)
+        bridge.refused(socks.pet.id, press: "fold", reason: "cannot fold Socks: it is drying")
+        let event = try XCTUnwrap(json(link.on("laundry/\(socks.pet.id.lowercasedText)/event").last))
+        XCTAssertEqual(event["event_type"] as? String, "refused")
+        XCTAssertEqual(event["button"] as? String, "fold")
+        XCTAssertEqual(event["reason"] as? String, "cannot fold Socks: it is drying")
+    }
+
+    private func json(_ text: String?) -> [String: Any]? {
+        text.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
     func test_anEventGoesOutOnlyForAPetOnTheDashboard() throws {

@@ -25,8 +25,15 @@ public final class HomeBridge {
     private let host: String
     private let version: String
     private let logger: Logger
-    /// What each pet's state topic last got, so an unchanged pet is not sent again.
-    private var sentStates: [UUID: [UInt8]] = [:]
+    /// What each pet's state and timestamp topics last got, so an unchanged pet is not sent again.
+    private var sent: [String: [UInt8]] = [:]
+    /// A released pet's retained state, cleared only once Home Assistant has removed its entities:
+    /// cleared with its configs, the empty state reached entities still there, whose templates
+    /// then failed in Home Assistant's log.
+    private var clearsDue: [(topic: String, at: Date)] = []
+    public static let clearDelay: TimeInterval = 2
+    /// When the next released pet's state is due to be cleared (the daemon calls `publish` then).
+    public var nextClear: Date? { clearsDue.map(\.at).min() }
     /// Pets whose configs are on the broker; a pet that leaves this set is removed there.
     private var announced: Set<UUID> = []
     private var pets: [UUID: Pet] = [:]
@@ -34,8 +41,9 @@ public final class HomeBridge {
     private var marker: (device: String, host: String, pets: [String])?
     private var online: [String: Bool] = [:]
     private var loggedOnce: Set<String> = []
-    /// Presses of a pet's button, routed to the daemon's engine (the popup's own path).
-    public var onPress: ((UUID, String) -> Void)?
+    /// Presses of a pet's button, routed to the daemon's engine (the popup's own path): the pet,
+    /// the press as Home Assistant sent it, and the popup's button key.
+    public var onPress: ((UUID, String, String) -> Void)?
     /// A message on a topic the bridge does not own (a plug's power).
     public var onOtherMessage: ((String, [UInt8], Bool) -> Void)?
     /// Extra patterns to subscribe to on every connect.
@@ -60,7 +68,7 @@ public final class HomeBridge {
         case .connected:
             logger.info("mqtt: connected; listening a moment for another machine that bridges")
             role = .claiming
-            sentStates = [:]
+            sent = [:]
             for pattern in [topics.bridgeMarker, topics.anyAvailability, topics.homeAssistantStatus, topics.anyPress] {
                 link.subscribe(pattern, retainAsPublished: true)
             }
@@ -94,9 +102,9 @@ public final class HomeBridge {
         link.publish(topics.ownAvailability, Array("online".utf8), retained: true)
         // Pets an earlier bridge put on the dashboard that are gone now are taken off it.
         let gone = Set((marker?.pets ?? []).compactMap { UUID(uuidString: $0) }).subtracting(current.map(\.pet.id))
-        for id in gone { remove(id) }
+        for id in gone { remove(id, at: now) }
         announced = []
-        sentStates = [:]
+        sent = [:]
         publish(current, at: now)
         logger.info(
             line: Words.count(
@@ -122,7 +130,7 @@ public final class HomeBridge {
             if isBridging, String(decoding: payload.prefix(16), as: UTF8.self) == "online" {
                 logger.info("mqtt: Home Assistant is online; sending the pets' configs again")
                 announced = []
-                sentStates = [:]
+                sent = [:]
                 needsRepublish = true
             }
             return
@@ -198,7 +206,7 @@ public final class HomeBridge {
                 "mqtt: ignored the press '\(key.prefix(64))'; the buttons are "
                     + HomeDevice.buttons.map(\.press).joined(separator: ", "))
         }
-        onPress?(id, key == HomeDevice.gotIt ? ButtonKey.click.rawValue : key)
+        onPress?(id, key, key == HomeDevice.gotIt ? ButtonKey.click.rawValue : key)
     }
 
     // MARK: What the daemon sends
@@ -214,7 +222,8 @@ public final class HomeBridge {
         needsRepublish = false
         let ids = Set(current.map(\.pet.id))
         let gone = announced.subtracting(ids)
-        for id in gone { remove(id) }
+        for id in gone { remove(id, at: now) }
+        clearDueStates(at: now, keeping: ids)
         // The marker lists the pets bridged: a released one leaves it now, not at the next start.
         var markerChanged = !gone.isEmpty
         for view in current {
@@ -225,14 +234,23 @@ public final class HomeBridge {
                 announced.insert(id)
             }
             pets[id] = view.pet
-            let state = HomeDevice.state(of: view, at: now).bytes
-            if sentStates[id] != state {
-                link.publish(topics.state(id), state, retained: true)
-                sentStates[id] = state
+            let state = HomeDevice.state(of: view, at: now)
+            // A timestamp topic keeps its last time when there is none: the state says it is gone.
+            for (object, _) in HomeDevice.timestamps {
+                if case .object(let keys) = state, case .string(let time) = keys[object] {
+                    send(topics.timestamp(id, object), Array(time.utf8))
+                }
             }
+            send(topics.state(id), state.bytes)
         }
         if markerChanged || announced.count != ids.count || marker?.device != topics.device { publishMarker() }
         marker = (topics.device, host, announced.map(\.lowercasedText))
+    }
+
+    private func send(_ topic: String, _ bytes: [UInt8]) {
+        guard sent[topic] != bytes else { return }
+        link.publish(topic, bytes, retained: true)
+        sent[topic] = bytes
     }
 
     /// Something happened to a pet (finished, acknowledged, reminder, warning).
@@ -241,9 +259,21 @@ public final class HomeBridge {
         link.publish(topics.event(pet), HomeJSON.object(["event_type": .string(type)]).bytes, retained: false)
     }
 
+    /// A press laundry refused (the stage changed after Home Assistant showed the button): an event
+    /// `refused` with the press and the reason, in the daemon's language, as its attributes.
+    public func refused(_ pet: UUID, press: String, reason: String) {
+        guard isBridging, announced.contains(pet) else { return }
+        let payload = HomeJSON.object([
+            "event_type": .string("refused"), "button": .string(press), "reason": .string(reason),
+        ])
+        link.publish(topics.event(pet), payload.bytes, retained: false)
+    }
+
     /// The daemon stops cleanly: the entities become unavailable and another machine may take over.
     public func goodbye() {
         guard isBridging else { return }
+        for due in clearsDue { link.publish(due.topic, [], retained: true) }
+        clearsDue = []
         link.publish(topics.bridgeMarker, [], retained: true)
         link.publish(topics.ownAvailability, Array("offline".utf8), retained: true)
     }
@@ -257,15 +287,31 @@ public final class HomeBridge {
     }
 
     /// A released pet's device leaves Home Assistant: an empty retained config removes an entity.
-    private func remove(_ id: UUID) {
+    /// Its retained state goes `clearDelay` later.
+    private func remove(_ id: UUID, at now: Date) {
         for (component, object) in HomeDevice.objects {
             link.publish(topics.config(component, pet: id, object: object), [], retained: true)
         }
-        link.publish(topics.state(id), [], retained: true)
+        for topic in stateTopics(of: id) {
+            sent[topic] = nil
+            clearsDue.append((topic, now.addingTimeInterval(Self.clearDelay)))
+        }
         announced.remove(id)
-        sentStates[id] = nil
         pets[id] = nil
         logger.info("mqtt: pet \(id.lowercasedText) is gone; its device is removed from Home Assistant")
+    }
+
+    /// Clears the retained states now due; a pet back on the dashboard (a release another machine's
+    /// later change undid) keeps its own.
+    private func clearDueStates(at now: Date, keeping current: Set<UUID>) {
+        let live = Set(current.flatMap(stateTopics))
+        clearsDue.removeAll { live.contains($0.topic) }
+        for due in clearsDue where due.at <= now { link.publish(due.topic, [], retained: true) }
+        clearsDue.removeAll { $0.at <= now }
+    }
+
+    private func stateTopics(of pet: UUID) -> [String] {
+        [topics.state(pet)] + HomeDevice.timestamps.map { topics.timestamp(pet, $0.object) }
     }
 
     private func logOnce(_ key: String, _ line: String) {

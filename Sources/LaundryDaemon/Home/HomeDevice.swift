@@ -12,24 +12,43 @@ public enum HomeDevice {
         public let payload: HomeJSON
     }
 
-    /// The buttons a popup may offer, as Home Assistant presses them: (object, payload, label).
-    public static let buttons: [(object: String, press: String, label: @Sendable () -> String)] = [
-        ("dry", ButtonKey.dry.rawValue, { Words.text("Start dryer") }),
-        ("air_dry", ButtonKey.airDry.rawValue, { Words.text("Air-dry") }),
-        ("fold", ButtonKey.fold.rawValue, { Words.text("Fold") }),
-        ("more_dry", ButtonKey.moreDry.rawValue, { Words.text("Dry 10 more min") }),
-        ("snooze", ButtonKey.snooze.rawValue, { Words.text("Snooze 10 min") }),
-        ("got_it", gotIt, { Words.text("Got it") }),
+    /// A button as Home Assistant presses it, offered in the stages where the popup offers it
+    /// (`washDone` and `nagWashed`, `dryDone` and `nagDried` in messages.json); in any other stage
+    /// the daemon would refuse it, so Home Assistant shows it unavailable.
+    public struct Button: Sendable {
+        public let object: String
+        public let press: String
+        public let stages: Set<Stage>
+        public let label: @Sendable () -> String
+    }
+
+    public static let buttons: [Button] = [
+        Button(object: "dry", press: ButtonKey.dry.rawValue, stages: [.washed]) { Words.text("Start dryer") },
+        Button(object: "air_dry", press: ButtonKey.airDry.rawValue, stages: [.washed]) { Words.text("Air-dry") },
+        Button(object: "fold", press: ButtonKey.fold.rawValue, stages: [.dried]) { Words.text("Fold") },
+        Button(object: "more_dry", press: ButtonKey.moreDry.rawValue, stages: [.dried]) {
+            Words.text("Dry 10 more min")
+        },
+        Button(object: "snooze", press: ButtonKey.snooze.rawValue, stages: [.washed, .dried]) {
+            Words.text("Snooze 10 min")
+        },
+        Button(object: "got_it", press: gotIt, stages: [.washed, .dried]) { Words.text("Got it") },
     ]
     /// The press that only acknowledges (a click on the popup).
     public static let gotIt = "got-it"
-    public static let eventTypes = ["finished", "acknowledged", "reminder", "warning"]
+    public static let eventTypes = ["finished", "acknowledged", "reminder", "warning", "refused"]
+    /// The stage sensor's values: the pet's stages, and `paused` while its load is paused.
+    public static let stageOptions = Stage.allCases.map(\.rawValue) + ["paused"]
+    /// Timestamp sensors, each on its own topic and shown only while it has a time (the state's key
+    /// of the same name says whether it has).
+    public static let timestamps: [(object: String, label: @Sendable () -> String)] = [
+        ("finishes_at", { Words.text("Finishes at") }), ("snoozed_until", { Words.text("Snoozed until") }),
+    ]
     /// Every entity's object id, so a released pet's can all be removed.
     public static let objects: [(component: String, object: String)] =
-        [
-            ("sensor", "stage"), ("sensor", "finishes_at"), ("binary_sensor", "running"), ("sensor", "health"),
-            ("event", "event"),
-        ] + buttons.map { ("button", $0.object) }
+        [("sensor", "stage")] + timestamps.map { ("sensor", $0.object) }
+        + [("binary_sensor", "running"), ("sensor", "health"), ("event", "event")]
+        + buttons.map { ("button", $0.object) }
 
     /// Every entity of the pet, with its discovery config.
     public static func entities(of pet: Pet, topics: HomeTopics, version: String) -> [Entity] {
@@ -43,16 +62,10 @@ public enum HomeDevice {
             entity(
                 "sensor", "stage", Words.text("Stage"),
                 [
-                    "state_topic": .string(state), "value_template": .string("{{ value_json.stage }}"),
-                    "device_class": .string("enum"),
-                    "options": .list(Stage.allCases.map { .string($0.rawValue) }),
+                    "state_topic": .string(state),
+                    "value_template": .string("{{ 'paused' if value_json.paused else value_json.stage }}"),
+                    "device_class": .string("enum"), "options": .list(Self.stageOptions.map { .string($0) }),
                     "icon": .string("mdi:washing-machine"),
-                ]),
-            entity(
-                "sensor", "finishes_at", Words.text("Finishes at"),
-                [
-                    "state_topic": .string(state), "value_template": .string("{{ value_json.finishes_at }}"),
-                    "device_class": .string("timestamp"),
                 ]),
             entity(
                 "binary_sensor", "running", Words.text("Running"),
@@ -75,13 +88,34 @@ public enum HomeDevice {
                     "event_types": .list(Self.eventTypes.map { .string($0) }),
                 ]),
         ]
+        for (index, (object, label)) in Self.timestamps.enumerated() {
+            var keys = availableWhile("value_json.\(object)", state: state, topics: topics)
+            keys["state_topic"] = .string(topics.timestamp(pet.id, object))
+            keys["device_class"] = .string("timestamp")
+            list.insert(entity("sensor", object, label(), keys), at: 1 + index)
+        }
         for button in Self.buttons {
-            list.append(
-                entity(
-                    "button", button.object, button.label(),
-                    ["command_topic": .string(topics.press(pet.id)), "payload_press": .string(button.press)]))
+            var keys = availableWhile("'\(button.press)' in value_json.buttons", state: state, topics: topics)
+            keys["command_topic"] = .string(topics.press(pet.id))
+            keys["payload_press"] = .string(button.press)
+            list.append(entity("button", button.object, button.label(), keys))
         }
         return list
+    }
+
+    /// Availability from two topics, both needed: the daemon's (its Last Will) and the pet's state,
+    /// where `condition`, a Jinja test on the state, says whether the entity means something now.
+    private static func availableWhile(_ condition: String, state: String, topics: HomeTopics) -> [String: HomeJSON] {
+        [
+            "availability_mode": .string("all"),
+            "availability": .list([
+                .object(["topic": .string(topics.ownAvailability)]),
+                .object([
+                    "topic": .string(state),
+                    "value_template": .string("{{ 'online' if \(condition) else 'offline' }}"),
+                ]),
+            ]),
+        ]
     }
 
     private static func config(
@@ -91,7 +125,7 @@ public enum HomeDevice {
         var payload = keys
         payload["name"] = .string(name)
         payload["unique_id"] = .string("laundry_\(node)_\(object)")
-        payload["availability_topic"] = .string(topics.ownAvailability)
+        if payload["availability"] == nil { payload["availability_topic"] = .string(topics.ownAvailability) }
         payload["device"] = .object([
             "identifiers": .list([.string("laundry_\(node)")]), "name": .string(pet.name),
             "manufacturer": .string("laundry"), "model": .string(pet.kind), "sw_version": .string(version),
@@ -106,13 +140,19 @@ public enum HomeDevice {
         let timer = view.liveTimer
         let running = timer.map { !$0.isPaused && !$0.hasEnded(at: now) } ?? false
         let ends = timer.flatMap { $0.isPaused ? nil : $0.endsAt }
+        let snoozedUntil = pet.snoozedUntil.flatMap { $0 > now ? $0 : nil }
         return .object([
             "name": .string(pet.name), "stage": .string(pet.stage.rawValue),
-            // Whole seconds, rounded up: a load is never shown ending before it does.
-            "finishes_at": ends.map { .string(Timestamp.formatSeconds($0.roundedUpToSecond)) } ?? .null,
+            "finishes_at": ends.map(timestamp) ?? .null, "snoozed_until": snoozedUntil.map(timestamp) ?? .null,
             "running": .bool(running), "paused": .bool(timer?.isPaused ?? false),
             "health": .number(Double(pet.health(at: now))),
+            "buttons": .list(Self.buttons.filter { $0.stages.contains(pet.stage) }.map { .string($0.press) }),
         ])
+    }
+
+    /// Whole seconds, rounded up: a load is never shown ending before it does.
+    private static func timestamp(_ date: Date) -> HomeJSON {
+        .string(Timestamp.formatSeconds(date.roundedUpToSecond))
     }
 }
 

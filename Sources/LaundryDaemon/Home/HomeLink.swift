@@ -21,6 +21,8 @@ final class HomeLink {
     private let clock: any WallClock
     private let logger: Logger
     private var checkScheduled: Date?
+    private weak var loop: MainLoop?
+    private var clearScheduled = false
     /// The "whose load?" popup of each appliance, by its id.
     private static func popupID(_ appliance: Appliance) -> UUID {
         UUID(
@@ -77,7 +79,11 @@ final class HomeLink {
             : ApplianceMonitor(
                 settings: config.appliances, file: laundry.stateFolder + "/appliances.json", logger: logger)
         bridge.extraSubscriptions = appliances?.topics ?? []
-        bridge.onPress = { [weak engine] pet, key in engine?.buttonPressed(petID: pet, action: key) }
+        bridge.onPress = { [weak engine, weak bridge] pet, press, key in
+            if let refusal = engine?.buttonPressed(petID: pet, action: key) {
+                bridge?.refused(pet, press: press, reason: refusal)
+            }
+        }
         let now = { clock.now() }
         bridge.onOtherMessage = { [weak self] topic, payload, retained in
             guard let self else { return }
@@ -102,6 +108,7 @@ final class HomeLink {
 
     /// Wires the connection and the checks into the daemon's loop.
     func attach(to loop: MainLoop) {
+        self.loop = loop
         loop.watch(fd: connection.fd) { [weak self] in self?.brokerSpoke(loop) }
     }
 
@@ -123,6 +130,13 @@ final class HomeLink {
     /// After every event of the loop: the pets' state to the broker, if changed.
     func afterEvent() {
         bridge.publish(engine.petViews(), at: clock.now())
+        if let due = bridge.nextClear, !clearScheduled, let loop {
+            clearScheduled = true
+            loop.after(seconds: max(0, due.timeIntervalSince(clock.now())) + 0.05) { [weak self] in
+                self?.clearScheduled = false
+                self?.afterEvent()
+            }
+        }
     }
 
     private func scheduleCheck(_ loop: MainLoop) {
