@@ -46,8 +46,10 @@ ENTITIES = {
     "more_dry": f"button.{OBJECT}_dry_10_more_min",
     "snooze": f"button.{OBJECT}_snooze_10_min",
     "got_it": f"button.{OBJECT}_got_it",
+    "extend": f"button.{OBJECT}_10_min",
+    "finish": f"button.{OBJECT}_finished_early",
 }
-BUTTONS = ["dry", "air_dry", "fold", "more_dry", "snooze", "got_it"]
+BUTTONS = ["dry", "air_dry", "fold", "more_dry", "snooze", "got_it", "extend", "finish"]
 COUNTER = "counter.laundry_finishes"
 started = time.monotonic()
 # Lines Home Assistant logs in this run that are about the run itself, and why.
@@ -362,6 +364,7 @@ class Run:
         self.laundry.run("wash", PET)
         self.expect("washing", stage="washing", running="on", finishes_at=lambda v: v and v[:4].isdigit())
         self.finishes_at_not_early()
+        self.buttons_offered("extend", "finish")
         self.laundry.run("pause", PET)
         self.expect("paused", stage="paused", running="off", finishes_at="unavailable")
         self.laundry.run("resume", PET)
@@ -373,7 +376,7 @@ class Run:
         self.expect("snoozed", snoozed_until=lambda v: v and v[:4].isdigit())
         self.ha.press("dry")
         self.expect("drying, started from Home Assistant", stage="drying", running="on")
-        self.buttons_offered()
+        self.buttons_offered("extend", "finish")
         self.expect("dried", stage="dried")
         self.buttons_offered("fold", "more_dry", "snooze", "got_it")
         self.finish_seen()
@@ -398,6 +401,11 @@ class Run:
     def refusal_shows(self):
         self.laundry.run("wash", PET, "--for", "1h")
         self.expect("washing an hour", stage="washing")
+        before = datetime.datetime.fromisoformat(self.value("finishes_at"))
+        self.ha.press("extend")
+        self.expect("ten minutes later, pressed in Home Assistant", finishes_at=lambda v: v and v[:4].isdigit() and
+                    datetime.datetime.fromisoformat(v) - before == datetime.timedelta(minutes=10))
+        self.finishes_at_not_early()
         pet_id = json.loads(self.laundry.run("status", PET, "--json"))["id"]
         # The race a button's availability cannot close: a press sent while Home Assistant still
         # showed the pet washed, published as the button would (Home Assistant itself does not press
@@ -409,8 +417,11 @@ class Run:
         if PET not in reason or "fold" not in reason:
             raise Failure(f"the refused event's reason does not say what was refused: {reason!r}")
         step(f"ok: a refused press is an event in Home Assistant: {reason}")
-        self.laundry.run("cancel", PET)
-        self.expect("idle after the cancel", stage="idle")
+        self.ha.press("finish")
+        self.expect("finished early from Home Assistant", stage="washed", finishes_at="unavailable")
+        self.finish_seen()
+        self.ha.press("air_dry")
+        self.expect("air-dried from Home Assistant", stage="idle")
 
     def daemon_killed(self):
         self.expect("the last event still the finish", event=lambda v: self.last_event() == "finished")

@@ -7,6 +7,8 @@ public enum ButtonKey: String, CaseIterable, Sendable {
     case moreDry = "more-dry"
     case snooze
     case wash
+    case extend
+    case finish
     /// A click on the popup itself (the freedesktop `default` action): it only acknowledges.
     case click = "default"
 
@@ -17,6 +19,8 @@ public enum ButtonKey: String, CaseIterable, Sendable {
         case .moreDry: return .perform(.moreDry(nil))
         case .snooze: return .perform(.snooze(nil))
         case .wash: return .perform(.wash(nil))
+        case .extend: return .perform(.extend(seconds: nil))
+        case .finish: return .perform(.finish)
         case .click: return .acknowledge
         }
     }

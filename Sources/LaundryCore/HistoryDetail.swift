@@ -98,7 +98,7 @@ public struct HistoryFields: Equatable, Sendable {
             if let petKind { return .kind(petKind) }
         case .washStarted, .dryStarted, .extraDryStarted, .snoozed:
             if let seconds { return .length(seconds: seconds) }
-        case .paused, .resumed, .cancelled:
+        case .paused, .resumed, .cancelled, .extended, .finishedEarly:
             if let remainingSeconds { return .remaining(seconds: remainingSeconds, timer: timerKind) }
         case .washDone, .dryDone, .extraDryDone:
             if let stoppedBy { return .stoppedBy(stoppedBy) }

@@ -5,6 +5,8 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case adopted, washStarted, washDone, dryStarted, dryDone, extraDryStarted, extraDryDone
         case folded, cancelled, paused, resumed, settingsChanged, renamed, died, snoozed, released
+        /// The running load's end moved (`extend`); ended now (`finish`), before its done event.
+        case extended, finishedEarly
         /// A change made on one machine lost to a later change of the same part on another
         /// (derived when history is read; older laundry versions wrote it).
         case superseded

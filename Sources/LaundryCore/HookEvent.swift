@@ -4,7 +4,7 @@ import FoundationEssentials
 /// and on its standard input as one JSON object.
 public struct HookEvent: Equatable, Sendable, Encodable {
     /// `washDone`, `dryDone`, `extraDryDone`, `headsUp`, `warning`, `reminder`, `loadStarted`,
-    /// `loadStopped`, `sleeping` or `test`.
+    /// `loadChanged`, `loadStopped`, `sleeping` or `test`.
     public let event: String
     /// Nil for `test` and `sleeping`, which are about no one pet.
     public let petID: UUID?
@@ -38,12 +38,15 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         public let petID: UUID
         public let petName: String
         public let endsAt: Date
+        /// A paused load has no end: the hook is told none.
+        public var isPaused = false
 
-        public init(id: UUID, petID: UUID, petName: String, endsAt: Date) {
+        public init(id: UUID, petID: UUID, petName: String, endsAt: Date, isPaused: Bool = false) {
             self.id = id
             self.petID = petID
             self.petName = petName
             self.endsAt = endsAt
+            self.isPaused = isPaused
         }
 
         /// `2026-11-20T15:20:00Z`: whole seconds, rounded up, so nothing is told before the end.
@@ -61,7 +64,7 @@ public struct HookEvent: Equatable, Sendable, Encodable {
             try container.encode(id.lowercasedText, forKey: .id)
             try container.encode(petID.lowercasedText, forKey: .petID)
             try container.encode(petName, forKey: .petName)
-            try container.encode(endsAtText, forKey: .endsAt)
+            try container.encode(isPaused ? nil : endsAtText, forKey: .endsAt)
         }
     }
 
@@ -88,8 +91,10 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         ]
         if let load {
             variables["LAUNDRY_LOAD_ID"] = load.id.lowercasedText
-            variables["LAUNDRY_ENDS_AT"] = load.endsAtText
-            variables["LAUNDRY_ENDS_AT_UNIX"] = String(Int(load.endsAtUnix))
+            if !load.isPaused {
+                variables["LAUNDRY_ENDS_AT"] = load.endsAtText
+                variables["LAUNDRY_ENDS_AT_UNIX"] = String(Int(load.endsAtUnix))
+            }
         }
         if let due {
             variables["LAUNDRY_DUE_SUMMARY"] = due.summary
@@ -120,7 +125,7 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         try container.encode(body, forKey: .body)
         try container.encode(command, forKey: .command)
         try container.encode(load?.id.lowercasedText, forKey: .loadID)
-        try container.encode(load?.endsAtText, forKey: .endsAt)
+        try container.encode(load?.isPaused == true ? nil : load?.endsAtText, forKey: .endsAt)
         if event == "sleeping" { try container.encode(running, forKey: .running) }
         if let due { try container.encode(due, forKey: .due) }
     }

@@ -6,9 +6,21 @@ import FoundationEssentials
 public enum LoadChange: Equatable, Sendable {
     case started(LaundryTimer)
     case stopped(LaundryTimer, Stop)
+    /// The same load, changed by a person: its end moved (`extend`), paused (it has no end then),
+    /// resumed, or ended now (`finish`).
+    case changed(LaundryTimer, Change)
+
+    public enum Change: String, Sendable {
+        /// Its end moved, or it resumed: it runs, to a new end.
+        case moved
+        /// It paused, or its time left changed while paused: it has no end.
+        case paused
+        /// It was ended now.
+        case finished
+    }
 
     public enum Stop: String, Sendable {
-        case cancelled, paused, released
+        case cancelled, released
         /// Another load took its place, or the pet moved on some other way (another machine's change).
         case replaced
     }
@@ -16,7 +28,10 @@ public enum LoadChange: Equatable, Sendable {
     /// The changes from `old` to `new` (nil: no pet) at `now`; a pet seen for the first time with
     /// a load running counts as started, so a daemon that starts after the command tells of it.
     public static func between(_ old: PetState?, _ new: PetState?, at now: Date) -> [LoadChange] {
-        let before = old.flatMap { running($0, at: now) }
+        if let change = sameLoadChanged(old, new, at: now) { return [change] }
+        // A paused load that goes (cancelled, released) stops too: the hook was told it paused, not
+        // that it ended.
+        let before = old.flatMap { state in state.liveTimer.flatMap { $0.isPaused ? $0 : running(state, at: now) } }
         let after = new.flatMap { running($0, at: now) }
         var changes: [LoadChange] = []
         if let before, after?.id != before.id, !ranToItsEnd(before, in: new, at: now) {
@@ -26,6 +41,21 @@ public enum LoadChange: Equatable, Sendable {
             changes.append(.started(after))
         }
         return changes
+    }
+
+    /// The load live before (running, or paused) and still there after, paused or resumed, or its
+    /// end or time left moved; nil when it is not the same load, or nothing of it changed.
+    private static func sameLoadChanged(_ old: PetState?, _ new: PetState?, at now: Date) -> LoadChange? {
+        guard let before = old?.liveTimer, before.isPaused || !before.hasEnded(at: now),
+            let after = new?.timer, after.id == before.id
+        else { return nil }
+        if after.isPaused {
+            let same = before.isPaused && before.pausedRemaining == after.pausedRemaining
+            return same ? nil : .changed(after, .paused)
+        }
+        if before.isPaused { return .changed(after, .moved) }
+        guard before.endsAt != after.endsAt else { return nil }
+        return .changed(after, after.hasEnded(at: now) ? .finished : .moved)
     }
 
     /// The load timing the pet's stage, not paused, and not yet at its end.
@@ -41,7 +71,6 @@ public enum LoadChange: Equatable, Sendable {
 
     private static func stop(of load: LaundryTimer, in state: PetState?, runningNow: LaundryTimer?) -> Stop {
         guard let state else { return .released }
-        if let timer = state.timer, timer.id == load.id, timer.isPaused { return .paused }
         if runningNow == nil, state.pet.stage == load.kind.stageBefore { return .cancelled }
         return .replaced
     }

@@ -5,6 +5,7 @@ public enum Move: String, CaseIterable, Sendable {
     case wash, dry
     case moreDry = "more-dry"
     case fold, cancel, pause, resume, snooze
+    case extend, finish
 }
 
 /// Something a person asks of a pet, from a command or a notification button: both go through
@@ -18,6 +19,11 @@ public enum PetAction: Sendable, Equatable {
     case pause
     case resume
     case snooze(LaundryDuration?)
+    /// Moves the running load's end later by a number of seconds (earlier when negative; nil: 10
+    /// minutes later).
+    case extend(seconds: Int?)
+    /// Ends the running load now, as if its timer had run out.
+    case finish
 
     public var move: Move {
         switch self {
@@ -29,6 +35,8 @@ public enum PetAction: Sendable, Equatable {
         case .pause: return .pause
         case .resume: return .resume
         case .snooze: return .snooze
+        case .extend: return .extend
+        case .finish: return .finish
         }
     }
 
@@ -36,7 +44,7 @@ public enum PetAction: Sendable, Equatable {
     /// resumed has an end to announce, a snooze has an end to hold reminders until.
     public var needsDaemon: Bool {
         switch self {
-        case .wash, .dry, .moreDry, .resume, .snooze: return true
+        case .wash, .dry, .moreDry, .resume, .snooze, .extend, .finish: return true
         case .fold, .cancel, .pause: return false
         }
     }
@@ -52,6 +60,8 @@ public enum PetAction: Sendable, Equatable {
         case .pause: return try StageMachine.pause(&state, at: now)
         case .resume: return try StageMachine.resume(&state, at: now)
         case .snooze(let duration): return StageMachine.snooze(&state, for: duration, at: now)
+        case .extend(let seconds): return try StageMachine.extend(&state, by: seconds, at: now)
+        case .finish: return try StageMachine.finish(&state, at: now)
         }
     }
 }

@@ -14,6 +14,10 @@ public enum PetError: Error, Equatable, Sendable {
     case pausedTimer(Move, pet: String, stage: Stage, timerLeft: Double)
     case notPaused(pet: String)
     case alreadyPaused(pet: String)
+    /// `extend` by so much earlier that the load would end now or before (`left` is its time left).
+    case endBeforeNow(pet: String, left: Double, by: Int)
+    /// `extend` past 24 hours of time left.
+    case endTooFar(pet: String, left: Double, by: Int)
 }
 
 /// Why a name cannot be a pet's.

@@ -127,6 +127,51 @@ public enum StageMachine {
         ]
     }
 
+    public static let defaultExtension = 600
+
+    /// Moves the running load's end by `seconds` (earlier when negative), or a paused load's time
+    /// left. An end moved to now or before is refused: ending it now is `finish`.
+    public static func extend(_ state: inout PetState, by seconds: Int?, at now: Date) throws(PetError)
+        -> [HistoryEvent]
+    {
+        try require(state, in: [.washing, .drying], move: .extend, now: now)
+        guard var timer = state.liveTimer else { throw illegal(.extend, state, now: now) }
+        let by = seconds ?? defaultExtension
+        let before = timer.remaining(at: now)
+        let left = before + Double(by)
+        guard left >= 1 else { throw .endBeforeNow(pet: state.pet.name, left: before, by: by) }
+        guard left <= Double(LaundryDuration.maximumSeconds) else {
+            throw .endTooFar(pet: state.pet.name, left: before, by: by)
+        }
+        if timer.isPaused {
+            timer.pausedRemaining = left
+        } else {
+            timer.endsAt = timer.endsAt.addingTimeInterval(Double(by))
+        }
+        state.timer = timer
+        return [
+            HistoryEvent(
+                at: now, event: .extended, petID: state.pet.id, timerID: timer.id,
+                detail: .remaining(seconds: Self.milliseconds(left), timer: timer.kind))
+        ]
+    }
+
+    /// Ends the running (or paused) load now: it finishes as if its timer had run out, and is
+    /// announced as any finish.
+    public static func finish(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
+        try require(state, in: [.washing, .drying], move: .finish, now: now)
+        guard var timer = state.liveTimer else { throw illegal(.finish, state, now: now) }
+        let left = timer.remaining(at: now)
+        timer.endsAt = now
+        timer.pausedRemaining = nil
+        timer.pausedAt = nil
+        state.timer = timer
+        let early = HistoryEvent(
+            at: now, event: .finishedEarly, petID: state.pet.id, timerID: timer.id,
+            detail: .remaining(seconds: Self.milliseconds(left), timer: timer.kind))
+        return [early] + settle(&state, at: now)
+    }
+
     public static let defaultSnooze = LaundryDuration.minutes(10)
 
     /// Holds back reminders and warnings about the pet for a while; legal in any stage.

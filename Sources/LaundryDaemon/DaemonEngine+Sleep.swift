@@ -114,7 +114,7 @@ extension DaemonEngine {
         for change in changes {
             let load: LaundryTimer
             switch change {
-            case .started(let timer), .stopped(let timer, _): load = timer
+            case .started(let timer), .stopped(let timer, _), .changed(let timer, _): load = timer
             }
             let event = writer.hookEvent(
                 for: change, petName: service.name, ends: LocalTime.clock(load.endsAt, now: time, zone: zone))

@@ -108,42 +108,58 @@ public struct AnnouncementWriter: Sendable {
     /// What a hook is told about an announcement.
     public func hookEvent(for announcement: Announcement) -> HookEvent { words(for: announcement).hookEvent }
 
-    /// What a hook is told when a load starts or stops early; `ends` is the load's end as a
-    /// person reads the time.
+    /// What a hook is told when a load starts, changes or stops early; `ends` is the load's end as
+    /// a person reads the time.
     public func hookEvent(for change: LoadChange, petName: String, ends: String) -> HookEvent {
         let load: LaundryTimer
         let line: MessageCatalog.Line
         var why = ""
+        var what = ""
         switch change {
+        case .changed(let timer, let change):
+            (load, line) = (timer, messages.loadChanged)
+            switch change {
+            case .moved: what = TextTemplate.fill(messages.changes.moved, ["ends": ends])
+            case .paused: what = messages.changes.paused
+            case .finished: what = messages.changes.finished
+            }
         case .started(let timer):
             (load, line) = (timer, messages.loadStarted)
         case .stopped(let timer, let stop):
             (load, line) = (timer, messages.loadStopped)
             switch stop {
             case .cancelled: why = messages.stopReasons.cancelled
-            case .paused: why = messages.stopReasons.paused
             case .released: why = messages.stopReasons.released
             case .replaced: why = messages.stopReasons.replaced
             }
         }
-        let name = UnsafeText.displayable(petName)
-        let values = ["name": name, "icon": load.kind.icon, "ends": ends, "why": why]
-        var event = HookEvent(
-            event: "loadStopped", petID: load.petID, petName: petName, summary: TextTemplate.fill(line.summary, values),
-            body: TextTemplate.fill(line.body, values), command: "",
-            load: HookEvent.Load(id: load.id, petID: load.petID, petName: petName, endsAt: load.endsAt))
-        if case .started = change {
-            // The finish's own words (its templates name no health: 100 stands in).
-            let finish = hookEvent(
-                for: Announcement(
-                    petID: load.petID, petName: petName, health: 100, reason: .finished(load.kind, .onTime), load: load)
-            )
-            event = HookEvent(
-                event: "loadStarted", petID: event.petID, petName: petName, summary: event.summary, body: event.body,
-                command: finish.command, load: event.load,
-                due: HookEvent.Due(summary: finish.summary, body: finish.body))
+        let values = [
+            "name": UnsafeText.displayable(petName), "icon": load.kind.icon, "ends": ends, "why": why, "what": what,
+        ]
+        let summary = TextTemplate.fill(line.summary, values)
+        let body = TextTemplate.fill(line.body, values)
+        let told = HookEvent.Load(
+            id: load.id, petID: load.petID, petName: petName, endsAt: load.endsAt, isPaused: load.isPaused)
+        let event: String
+        let runsToAnEnd: Bool
+        switch change {
+        case .started: (event, runsToAnEnd) = ("loadStarted", true)
+        case .changed(_, let what): (event, runsToAnEnd) = ("loadChanged", what == .moved)
+        case .stopped: (event, runsToAnEnd) = ("loadStopped", false)
         }
-        return event
+        guard runsToAnEnd else {
+            return HookEvent(
+                event: event, petID: load.petID, petName: petName, summary: summary, body: body, command: "",
+                load: told)
+        }
+        // What the finish will say (its templates name no health: 100 stands in), for a phone to
+        // show at the load's end if this computer cannot.
+        let finish = hookEvent(
+            for: Announcement(
+                petID: load.petID, petName: petName, health: 100, reason: .finished(load.kind, .onTime), load: load))
+        return HookEvent(
+            event: event, petID: load.petID, petName: petName, summary: summary, body: body,
+            command: finish.command, load: told, due: HookEvent.Due(summary: finish.summary, body: finish.body))
     }
 
     /// What a hook is told when this computer is about to sleep with loads running (soonest

@@ -45,6 +45,27 @@ public enum CommandReport {
                         "ends": LocalTime.clock(timer.endsAt, now: now),
                     ])
             ]
+        case .extend:
+            guard let timer = state.liveTimer else { return [] }
+            let left = DurationText.countdown(timer.remaining(at: now))
+            if timer.isPaused {
+                return [
+                    Words.text(
+                        "⏸ {name} is paused with {left} left now. Resume with: {command}",
+                        ["name": name, "left": left, "command": TypedCommand.typed(.resume, pet.name)])
+                ]
+            }
+            return [
+                Words.text(
+                    "⏩ {name} now ends at {ends}, {left} left.",
+                    ["name": name, "ends": LocalTime.clock(timer.endsAt, now: now), "left": left])
+            ]
+        case .finish:
+            return [
+                Words.text(
+                    "✅ Finished {name} early: it is {stage} now ({status}).",
+                    ["name": name, "stage": pet.stage.rawValue, "status": pet.stage.statusText])
+            ]
         case .snooze:
             guard let until = pet.snoozedUntil else { return [] }
             return [

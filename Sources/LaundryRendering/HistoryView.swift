@@ -41,6 +41,8 @@ public struct HistoryView {
         case .cancelled: return Words.text("cancelled")
         case .paused: return Words.text("paused")
         case .resumed: return Words.text("resumed")
+        case .extended: return Words.text("end moved")
+        case .finishedEarly: return Words.text("finished early")
         case .settingsChanged: return Words.text("settings changed")
         case .renamed: return Words.text("renamed")
         case .died: return Words.text("died of neglect")

@@ -41,7 +41,6 @@ public struct MessageCatalog: Codable, Sendable {
     /// Why a load stopped before its end, as `{why}` in `loadStopped`.
     public struct StopReasons: Codable, Sendable {
         public var cancelled: String
-        public var paused: String
         public var released: String
         public var replaced: String
     }
@@ -62,6 +61,16 @@ public struct MessageCatalog: Codable, Sendable {
     public var loadStarted: Line
     public var loadStopped: Line
     public var stopReasons: StopReasons
+    /// What changed of a load, as `{what}` in `loadChanged`.
+    public var loadChanged: Line
+    public var changes: Changes
+
+    public struct Changes: Codable, Sendable {
+        /// Its end moved (`{ends}`), or it resumed.
+        public var moved: String
+        public var paused: String
+        public var finished: String
+    }
     public var sleeping: Line
     /// The label of the `default` action, a click on the popup itself.
     public var click: String
@@ -96,12 +105,15 @@ extension MessageCatalog {
                 catalog[keyPath: path].actions[index].label = Words.text(catalog[keyPath: path].actions[index].label)
             }
         }
-        for path in [\MessageCatalog.loadStarted, \.loadStopped, \.sleeping] {
+        for path in [\MessageCatalog.loadStarted, \.loadChanged, \.loadStopped, \.sleeping] {
             catalog[keyPath: path].summary = Words.text(catalog[keyPath: path].summary)
             catalog[keyPath: path].body = Words.text(catalog[keyPath: path].body)
         }
-        for path in [\StopReasons.cancelled, \.paused, \.released, \.replaced] {
+        for path in [\StopReasons.cancelled, \.released, \.replaced] {
             catalog.stopReasons[keyPath: path] = Words.text(catalog.stopReasons[keyPath: path])
+        }
+        for path in [\Changes.moved, \.paused, \.finished] {
+            catalog.changes[keyPath: path] = Words.text(catalog.changes[keyPath: path])
         }
         for path in [\MessageCatalog.click, \.catchUp, \.slept, \.sleptJustNow, \.typeCommand] {
             catalog[keyPath: path] = Words.text(catalog[keyPath: path])

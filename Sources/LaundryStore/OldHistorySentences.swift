@@ -27,7 +27,8 @@ enum OldHistorySentences {
             return settings(sentence)
         case .superseded:
             return lost(sentence)
-        case .died:
+        case .died, .extended, .finishedEarly:
+            // Old versions wrote neither a sentence for a death nor these events.
             return nil
         }
     }

@@ -25,7 +25,8 @@ struct LaundryCommand: ParsableCommand {
         version: "laundry \(version)",
         subcommands: [
             Adopt.self, List.self, Status.self,
-            Wash.self, Dry.self, MoreDry.self, Fold.self, Cancel.self, Pause.self, Resume.self,
+            Wash.self, Dry.self, MoreDry.self, Fold.self, Cancel.self, Pause.self, Resume.self, Extend.self,
+            Finish.self,
             Set.self, Release.self, History.self, Loads.self, Stats.self, Watch.self,
             Snooze.self, Daemon.self, NotifyTest.self, Doctor.self,
         ]

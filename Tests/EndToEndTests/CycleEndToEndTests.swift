@@ -52,6 +52,44 @@ final class CycleEndToEndTests: XCTestCase {
             resume.stderrLines, ["laundry: error: Towels's timer is not paused; pause it with: laundry pause Towels"])
     }
 
+    /// `extend` moves a running load's end, later or earlier; one that would end it in the past is
+    /// refused with the way to end it now; `finish` ends it now and history has it all.
+    func test_extendMovesTheEndAndFinishEndsTheLoadNow() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks", environment: at(0))
+        home.ok("wash", "Socks", "--for", "45m", environment: at(0))
+        func endsAt(_ seconds: Int) throws -> String {
+            let timer = try XCTUnwrap(home.pet("Socks", environment: at(seconds))["timer"] as? [String: Any])
+            // To the second: the injected clock moves on a millisecond at each reading.
+            return try XCTUnwrap(timer["endsAt"] as? String).prefix(19) + "Z"
+        }
+        func time(_ seconds: Int) -> String {
+            Timestamp.formatSeconds(Date(timeIntervalSince1970: 1_795_168_800 + Double(seconds)))
+        }
+        let extended = home.ok("extend", "Socks", "--by", "12m", environment: at(60))
+        XCTAssertEqual(extended.stdout, "⏩ Socks now ends at 10:57, 56:00 left.\n")
+        XCTAssertEqual(try endsAt(60), time(57 * 60))
+        home.ok("extend", "Socks", environment: at(60))
+        home.ok("extend", "Socks", "--by=-5m", environment: at(60))
+        XCTAssertEqual(try endsAt(60), time(62 * 60))
+        let tooEarly = home.run(["extend", "Socks", "--by=-2h"], environment: at(60))
+        XCTAssertEqual(tooEarly.status, 1)
+        XCTAssertEqual(tooEarly.stderrLines.count, 1)
+        XCTAssertTrue(
+            tooEarly.stderr.hasPrefix("laundry: error: cannot end Socks 2h earlier: it has 1:01:0"), tooEarly.stderr)
+        XCTAssertTrue(tooEarly.stderr.hasSuffix("left; to end it now: laundry finish Socks\n"), tooEarly.stderr)
+        XCTAssertEqual(try endsAt(60), time(62 * 60))
+        let finished = home.ok("finish", "Socks", environment: at(120))
+        XCTAssertTrue(finished.stdout.hasPrefix("✅ Finished Socks early: it is washed now ("), finished.stdout)
+        XCTAssertEqual(home.pet("Socks", environment: at(120))["stage"] as? String, "washed")
+        XCTAssertEqual(
+            home.historyEvents("Socks", environment: at(120)),
+            ["adopted", "washStarted", "extended", "extended", "extended", "finishedEarly", "washDone"])
+        let notRunning = home.run(["finish", "Socks"], environment: at(120))
+        XCTAssertEqual(notRunning.status, 1)
+        XCTAssertTrue(notRunning.stderrLines.first?.hasPrefix("laundry: error: cannot finish Socks") == true)
+    }
+
     /// A snooze shows in every view of the pet while it holds, and nowhere once it is over.
     func test_aSnoozeShowsInStatusTheCardListAndJSON() throws {
         let home = LaundryHome()

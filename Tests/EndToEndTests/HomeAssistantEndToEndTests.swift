@@ -28,7 +28,7 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         let node = "laundry_" + pet.replacingOccurrences(of: "-", with: "")
         // Home Assistant starting after the daemon: it reads what the broker retained.
         let ha = try broker.collect("homeassistant/#", "laundry/#")
-        XCTAssertTrue(waitUntil(3) { ha.messages.filter { $0.topic.hasSuffix("/config") }.count >= 12 })
+        XCTAssertTrue(waitUntil(3) { ha.messages.filter { $0.topic.hasSuffix("/config") }.count >= 14 })
         let configs = ha.messages.filter { $0.topic.hasPrefix("homeassistant/") && $0.topic.hasSuffix("/config") }
         XCTAssertTrue(configs.allSatisfy(\.retained), "discovery is retained")
         let objects = Set(configs.map { $0.topic.split(separator: "/")[3] })
@@ -36,7 +36,7 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
             objects,
             [
                 "stage", "finishes_at", "snoozed_until", "running", "health", "event", "dry", "air_dry", "fold",
-                "more_dry", "snooze", "got_it",
+                "more_dry", "snooze", "got_it", "extend", "finish",
             ])
         let payloads = configs.compactMap(\.json)
         XCTAssertEqual(payloads.count, configs.count, "every config is JSON")
@@ -72,7 +72,7 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         let before = ha.messages.count
         broker.publish("homeassistant/status", "online")
         XCTAssertTrue(
-            waitUntil(3) { ha.messages.dropFirst(before).filter { $0.topic.hasSuffix("/config") }.count >= 12 }, log)
+            waitUntil(3) { ha.messages.dropFirst(before).filter { $0.topic.hasSuffix("/config") }.count >= 14 }, log)
     }
 
     func test_aWashReachesTheStateTopicWithinASecondAndTheEventWhenItEnds() throws {
@@ -155,9 +155,9 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         let node = "laundry_" + pet.replacingOccurrences(of: "-", with: "")
         let ha = try broker.collect("homeassistant/+/\(node)/+/config")
         let states = try broker.collect("laundry/\(pet)/+")
-        XCTAssertTrue(waitUntil(3) { ha.messages.count >= 12 })
+        XCTAssertTrue(waitUntil(3) { ha.messages.count >= 14 })
         home.ok("release", name, "--yes")
-        XCTAssertTrue(waitUntil(3) { ha.messages.filter { $0.payload.isEmpty }.count >= 12 }, log)
+        XCTAssertTrue(waitUntil(3) { ha.messages.filter { $0.payload.isEmpty }.count >= 14 }, log)
         let removed = Date()
         // The state is cleared once Home Assistant has removed the entities that read it.
         XCTAssertTrue(waitUntil(5) { states.on("laundry/\(pet)/state").last?.payload == "" }, log)

@@ -167,8 +167,8 @@ final class HookEndToEndTests: DaemonTestCase {
     private static let hooks = SourceTree.root + "/data/hooks/"
 
     /// The ntfy hook: a load is scheduled on the server for its end when it starts (so the phone
-    /// rings even if this computer sleeps), its finish replaces that push by the load's id, and a
-    /// load that stops early has it deleted.
+    /// rings even if this computer sleeps), its finish replaces that push by the load's id, one
+    /// whose end moves is scheduled again, and a load that pauses or stops early has it deleted.
     func test_theNtfyHookSchedulesTheEndReplacesItWithTheFinishAndDeletesItOnAStop() throws {
         let server = try receiver()
         defer { server.stop() }
@@ -196,12 +196,32 @@ final class HookEndToEndTests: DaemonTestCase {
         home.ok("dry", name, "--for", "1h")
         XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 3 }, log)
         let dryer = try XCTUnwrap(received(server.requests)[2]["X-Sequence-ID"])
+        // The machine needs longer: the push for the old end goes, one for the new end comes.
+        let dryerEnd = try XCTUnwrap(received(server.requests)[2]["At"].flatMap(Double.init))
+        home.ok("extend", name, "--by", "12m")
+        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 5 }, log)
+        var requests = received(server.requests)
+        guard requests.count >= 5 else { return }
+        XCTAssertEqual(requests[3]["method"], "DELETE")
+        XCTAssertEqual(requests[3]["path"], "/TOPIC/\(dryer)")
+        XCTAssertEqual(requests[4]["X-Sequence-ID"], dryer, "the same load")
+        XCTAssertEqual(try XCTUnwrap(requests[4]["At"].flatMap(Double.init)), dryerEnd + 720, accuracy: 1)
+        XCTAssertEqual(requests[4]["Title"], "🌬️ Dry Complete!")
+        // Paused, it has no end: the push goes and none comes.
+        home.ok("pause", name)
+        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 6 }, log)
+        requests = received(server.requests)
+        guard requests.count >= 6 else { return }
+        XCTAssertEqual(requests[5]["method"], "DELETE")
+        XCTAssertEqual(requests[5]["path"], "/TOPIC/\(dryer)")
         home.ok("cancel", name)
-        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 4 }, log)
-        let stop = received(server.requests)[3]
+        // Cancelled while paused: deleted again (nothing is left to delete; the hook cannot know).
+        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 7 }, log)
+        let stop = try XCTUnwrap(received(server.requests).dropFirst(6).first)
         XCTAssertEqual(stop["method"], "DELETE")
         XCTAssertEqual(stop["path"], "/TOPIC/\(dryer)")
-        XCTAssertTrue(waitUntil(3) { self.log.components(separatedBy: "hook for load").count == 4 }, log)
+        XCTAssertTrue(waitUntil(3) { self.log.components(separatedBy: "hook for load").count == 6 }, log)
+        XCTAssertEqual(received(server.requests).count, 7, "nothing more")
         XCTAssertFalse(log.contains("exit 22"), "curl saw no HTTP error: \(log)")
     }
 

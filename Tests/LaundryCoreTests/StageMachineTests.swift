@@ -7,7 +7,7 @@ final class StageMachineTests: XCTestCase {
     private let now = Fixtures.start
 
     private enum Move: String, CaseIterable {
-        case wash, dry, moreDry, fold, cancel, pause, resume
+        case wash, dry, moreDry, fold, cancel, pause, resume, extend, finish
     }
 
     private func apply(_ move: Move, _ state: inout PetState, at time: Date? = nil) throws -> [HistoryEvent] {
@@ -20,6 +20,8 @@ final class StageMachineTests: XCTestCase {
         case .cancel: return try StageMachine.cancel(&state, at: time)
         case .pause: return try StageMachine.pause(&state, at: time)
         case .resume: return try StageMachine.resume(&state, at: time)
+        case .extend: return try StageMachine.extend(&state, by: nil, at: time)
+        case .finish: return try StageMachine.finish(&state, at: time)
         }
     }
 
@@ -28,9 +30,9 @@ final class StageMachineTests: XCTestCase {
     func test_everyMoveFromEveryStage() throws {
         let legal: [Stage: [Move: Stage]] = [
             .idle: [.wash: .washing],
-            .washing: [.cancel: .idle, .pause: .washing],
+            .washing: [.cancel: .idle, .pause: .washing, .extend: .washing, .finish: .washed],
             .washed: [.dry: .drying, .fold: .idle],
-            .drying: [.cancel: .washed, .pause: .drying],
+            .drying: [.cancel: .washed, .pause: .drying, .extend: .drying, .finish: .dried],
             .dried: [.fold: .idle, .moreDry: .drying],
         ]
         for stage in Stage.allCases {
@@ -53,6 +55,38 @@ final class StageMachineTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// `extend` moves the end (or a paused load's time left); one that would end it now or before
+    /// is refused and changes nothing; `finish` ends it now as if it had run out.
+    func test_extendMovesTheEndAndFinishEndsTheLoadNow() throws {
+        var state = Fixtures.state(.idle, at: now)
+        _ = try StageMachine.wash(&state, for: .minutes(45), at: now)
+        let end = try XCTUnwrap(state.liveTimer?.endsAt)
+        let later = now.addingTimeInterval(600)
+        var events = try StageMachine.extend(&state, by: nil, at: later)
+        XCTAssertEqual(state.liveTimer?.endsAt, end.addingTimeInterval(600), "10 minutes unless told")
+        XCTAssertEqual(events.map(\.event), [.extended])
+        XCTAssertEqual(events.first?.detail, .remaining(seconds: 2700, timer: .wash), "the time left now")
+        _ = try StageMachine.extend(&state, by: -300, at: later)
+        XCTAssertEqual(state.liveTimer?.endsAt, end.addingTimeInterval(300))
+        let before = state
+        XCTAssertThrowsError(try StageMachine.extend(&state, by: -2400, at: later)) { error in
+            XCTAssertEqual(error as? PetError, .endBeforeNow(pet: "Socks", left: 2400, by: -2400))
+        }
+        XCTAssertThrowsError(try StageMachine.extend(&state, by: 24 * 3600, at: later)) { error in
+            XCTAssertEqual(error as? PetError, .endTooFar(pet: "Socks", left: 2400, by: 24 * 3600))
+        }
+        XCTAssertEqual(state, before, "a refused extend changes nothing")
+        _ = try StageMachine.pause(&state, at: later)
+        _ = try StageMachine.extend(&state, by: 60, at: later.addingTimeInterval(999))
+        XCTAssertEqual(state.liveTimer?.pausedRemaining, 2460, "paused: the time left changes")
+        events = try StageMachine.finish(&state, at: later.addingTimeInterval(1000))
+        XCTAssertEqual(events.map(\.event), [.finishedEarly, .washDone])
+        XCTAssertEqual(events.first?.detail, .remaining(seconds: 2460, timer: .wash), "what was left")
+        XCTAssertEqual(events.last?.at, later.addingTimeInterval(1000), "done now")
+        XCTAssertEqual(state.pet.stage, .washed)
+        XCTAssertNil(state.liveTimer)
     }
 
     func test_illegalMoveSaysWhatThePetIsDoingAndHowLongItsTimerHasLeft() {

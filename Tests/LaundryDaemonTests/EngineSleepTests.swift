@@ -54,7 +54,7 @@ final class EngineSleepTests: EngineTestCase {
         XCTAssertEqual(notifier.reasons.last, .finished(.dry, .onTime), "awake again: on time")
     }
 
-    func test_theHookHearsWhenALoadStartsPausesResumesStopsAndEnds() throws {
+    func test_theHookHearsWhenALoadStartsChangesStopsAndEnds() throws {
         let id = try adopt("Socks")
         let engine = try engine()
         try perform(.wash(.minutes(10)), "Socks")
@@ -71,21 +71,36 @@ final class EngineSleepTests: EngineTestCase {
         clock.advance(by: 120)
         try perform(.pause, "Socks")
         try changed("Socks", engine)
-        XCTAssertEqual(hooks.runs.last?.event.event, "loadStopped")
-        XCTAssertEqual(
-            hooks.runs.last?.event.body, "The load that was to be done at 10:10 no longer runs: it is paused.")
+        var told = try XCTUnwrap(hooks.runs.last?.event)
+        XCTAssertEqual(told.event, "loadChanged")
+        XCTAssertEqual(told.body, "The load changed: paused.")
+        XCTAssertNil(told.environment["LAUNDRY_ENDS_AT"], "a paused load has no end")
+        XCTAssertEqual(told.environment["LAUNDRY_LOAD_ID"], load.id.lowercasedText)
         clock.advance(by: 60)
         try perform(.resume, "Socks")
         try changed("Socks", engine)
-        XCTAssertEqual(hooks.runs.last?.event.event, "loadStarted")
-        XCTAssertEqual(hooks.runs.last?.event.environment["LAUNDRY_ENDS_AT"], "2026-11-21T10:11:00Z", "a new end")
-        XCTAssertEqual(hooks.runs.last?.event.load?.id, load.id, "the same load")
-
-        advance(8 * 60, engine)
+        told = try XCTUnwrap(hooks.runs.last?.event)
+        XCTAssertEqual(told.event, "loadChanged")
+        XCTAssertEqual(told.environment["LAUNDRY_ENDS_AT"], "2026-11-21T10:11:00Z", "a new end")
+        XCTAssertEqual(told.due?.summary, "🫧 Wash Complete!", "what the phone shows at the new end")
+        XCTAssertEqual(told.load?.id, load.id, "the same load")
+        try perform(.extend(seconds: 300), "Socks")
+        try changed("Socks", engine)
+        told = try XCTUnwrap(hooks.runs.last?.event)
+        XCTAssertEqual(told.event, "loadChanged")
+        XCTAssertEqual(told.summary, "🫧 Socks: now done at 10:16")
+        XCTAssertEqual(told.environment["LAUNDRY_ENDS_AT"], "2026-11-21T10:16:00Z")
+        clock.advance(by: 60)
+        try perform(.finish, "Socks")
+        try changed("Socks", engine)
+        XCTAssertEqual(notifier.reasons.last, .finished(.wash, .onTime), "announced as any finish")
         let done = try XCTUnwrap(hooks.runs.last?.event)
         XCTAssertEqual(done.event, "washDone")
         XCTAssertEqual(done.environment["LAUNDRY_LOAD_ID"], load.id.lowercasedText, "the finish names its load")
-        XCTAssertEqual(hooks.runs.map(\.event.event), ["loadStarted", "loadStopped", "loadStarted", "washDone"])
+        XCTAssertEqual(
+            hooks.runs.map(\.event.event),
+            ["loadStarted", "loadChanged", "loadChanged", "loadChanged", "loadChanged", "washDone"])
+        XCTAssertEqual(hooks.runs.dropLast().last?.event.body, "The load changed: finished early.")
 
         try perform(.dry(.minutes(30)), "Socks")
         try changed("Socks", engine)

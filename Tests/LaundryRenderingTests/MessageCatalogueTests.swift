@@ -159,8 +159,10 @@ final class MessageCatalogueTests: XCTestCase {
         // What only a hook (a phone) is told.
         let load = LaundryTimer(
             petID: UUID(), kind: .dry, startedAt: RenderingFixtures.now, duration: .minutes(60))
-        let stops: [LoadChange.Stop] = [.cancelled, .paused, .released, .replaced]
-        let changes = [LoadChange.started(load)] + stops.map { LoadChange.stopped(load, $0) }
+        let stops: [LoadChange.Stop] = [.cancelled, .released, .replaced]
+        let changes =
+            [LoadChange.started(load)] + stops.map { LoadChange.stopped(load, $0) }
+            + [LoadChange.Change.moved, .paused, .finished].map { LoadChange.changed(load, $0) }
         for change in changes {
             let hook = writer.hookEvent(for: change, petName: Self.name, ends: "11:00")
             lines.append("\(hook.event) hook: \(hook.summary) | \(hook.body)")
@@ -235,6 +237,8 @@ final class MessageCatalogueTests: XCTestCase {
                     case .pause: _ = try StageMachine.pause(&copy, at: now)
                     case .resume: _ = try StageMachine.resume(&copy, at: now)
                     case .snooze: _ = StageMachine.snooze(&copy, for: nil, at: now)
+                    case .extend: _ = try StageMachine.extend(&copy, by: -7200, at: now)
+                    case .finish: _ = try StageMachine.finish(&copy, at: now)
                     }
                 } catch {
                     lines.append("[\(label)] \(move.rawValue): " + (ErrorText.line(for: error) ?? "\(error)"))

@@ -139,7 +139,7 @@ final class HistoryLineParserTests: XCTestCase {
         switch kind {
         case .adopted: return .kind(text)
         case .washStarted, .dryStarted, .extraDryStarted, .snoozed: return .length(seconds: seconds)
-        case .paused, .resumed, .cancelled:
+        case .paused, .resumed, .cancelled, .extended, .finishedEarly:
             return .remaining(seconds: seconds, timer: random.below(2) == 0 ? nil : TimerKind.allCases[random.below(3)])
         case .washDone, .dryDone, .extraDryDone: return .stoppedBy(Appliance.allCases[random.below(2)])
         case .folded: return .cycle(random.below(5000))

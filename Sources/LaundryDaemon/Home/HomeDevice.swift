@@ -13,8 +13,9 @@ public enum HomeDevice {
     }
 
     /// A button as Home Assistant presses it, offered in the stages where the popup offers it
-    /// (`washDone` and `nagWashed`, `dryDone` and `nagDried` in messages.json); in any other stage
-    /// the daemon would refuse it, so Home Assistant shows it unavailable.
+    /// (`washDone` and `nagWashed`, `dryDone` and `nagDried` in messages.json), and `extend` and
+    /// `finish` while a load runs; in any other stage the daemon would refuse it, so Home Assistant
+    /// shows it unavailable.
     public struct Button: Sendable {
         public let object: String
         public let press: String
@@ -33,6 +34,13 @@ public enum HomeDevice {
             Words.text("Snooze 10 min")
         },
         Button(object: "got_it", press: gotIt, stages: [.washed, .dried]) { Words.text("Got it") },
+        // While a load runs (or is paused): the machine needs longer, or it is done early.
+        Button(object: "extend", press: ButtonKey.extend.rawValue, stages: [.washing, .drying]) {
+            Words.text("+10 min")
+        },
+        Button(object: "finish", press: ButtonKey.finish.rawValue, stages: [.washing, .drying]) {
+            Words.text("Finished early")
+        },
     ]
     /// The press that only acknowledges (a click on the popup).
     public static let gotIt = "got-it"

@@ -55,6 +55,17 @@ extension ErrorText {
             return Words.text(
                 "{name}'s timer is already paused; resume it with: {command}",
                 ["name": shown(pet), "command": TypedCommand.typed(.resume, shown(pet))])
+        case .endBeforeNow(let pet, let left, let by):
+            return Words.text(
+                "cannot end {name} {by} earlier: it has {left} left; to end it now: {command}",
+                [
+                    "name": shown(pet), "by": DurationText.compact(seconds: -by), "left": DurationText.countdown(left),
+                    "command": TypedCommand.typed(.finish, shown(pet)),
+                ])
+        case .endTooFar(let pet, let left, let by):
+            return Words.text(
+                "cannot end {name} {by} later: it has {left} left, and a load runs at most 24 hours",
+                ["name": shown(pet), "by": DurationText.compact(seconds: by), "left": DurationText.countdown(left)])
         }
     }
 

@@ -42,6 +42,32 @@ extension LaundryCommand {
     typealias Cancel = PetMove<CancelMove>
     typealias Pause = PetMove<PauseMove>
     typealias Resume = PetMove<ResumeMove>
+    typealias Finish = PetMove<FinishMove>
+}
+
+/// `laundry extend <pet> [--by <duration>]`: a signed length, so not a `TimedMove`.
+extension LaundryCommand {
+    struct Extend: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "extend",
+            abstract: "Move a running wash or dryer's end later (10 minutes unless --by is given), or earlier.",
+            discussion: """
+                When the machine says it needs longer: laundry extend Socks --by 12m. A negative length \
+                moves the end earlier (--by=-5m); to end the load now, use: laundry finish. On a paused \
+                load it changes the time left.
+                """)
+
+        @OptionGroup var target: PetArgument
+        @Option(
+            name: .customLong("by"), parsing: .unconditional,
+            help: ArgumentHelp(
+                "How much later: 10m, 1h, 90s (a bare number is minutes); with a minus sign, earlier (--by=-5m).",
+                valueName: "duration"),
+            transform: ArgumentParsing.signedDuration)
+        var seconds: Int?
+
+        func run() throws { try CycleMove.run(.extend(seconds: seconds), on: target.pet) }
+    }
 }
 
 enum WashMove: TimedMove {
@@ -92,6 +118,14 @@ enum PauseMove: PlainMove {
     static let configuration = CommandConfiguration(
         commandName: "pause", abstract: "Pause a pet's running timer; the time left is kept until you resume.")
     static let action = PetAction.pause
+}
+
+enum FinishMove: PlainMove {
+    static let configuration = CommandConfiguration(
+        commandName: "finish",
+        abstract: "End a running wash or dryer now, as if its timer had run out (the machine finished early).",
+        discussion: "It is announced as any finish, with its alarm, on every machine.")
+    static let action = PetAction.finish
 }
 
 enum ResumeMove: PlainMove {

@@ -11,6 +11,15 @@ enum ArgumentParsing {
         }
     }
 
+    /// A length with an optional sign: `-5m` is five minutes earlier.
+    static func signedDuration(_ text: String) throws -> Int {
+        let trimmed = text.trimming(\.isSpaceOrTab)
+        let negative = trimmed.hasPrefix("-")
+        let magnitude = negative || trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed
+        let length = try duration(magnitude)
+        return negative ? -length.seconds : length.seconds
+    }
+
     static func cycleDays(_ text: String) throws -> Double {
         do { return try CycleDays.parse(text) } catch {
             throw ValidationError(ErrorText.line(for: error) ?? "\(error)")
