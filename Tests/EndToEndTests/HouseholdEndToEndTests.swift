@@ -109,6 +109,39 @@ final class HouseholdEndToEndTests: XCTestCase {
         XCTAssertEqual(conflicts.withLock { $0 }, [], "a conflict copy appeared")
     }
 
+    /// `extend` on one machine moves the end on every machine; `finish` on another ends the load
+    /// there, and every machine announces the finish.
+    func test_extendAndFinishReachEveryMachine() throws {
+        try startDaemons()
+        let name = "Shirts\(marker)"
+        a.ok("adopt", name)
+        a.ok("wash", name, "--for", "1h")
+        XCTAssertTrue(waitUntil(20) { self.inSync() }, "the machines never caught up")
+        let endsAt = { (home: LaundryHome) in (home.pet(name)["timer"] as? [String: Any])?["endsAt"] as? String }
+        let before = try XCTUnwrap(endsAt(a))
+        b.ok("extend", name, "--by", "12m")
+        XCTAssertTrue(waitUntil(20) { self.inSync() }, "the machines never caught up after the extend")
+        let moved = homes.map(endsAt)
+        XCTAssertEqual(Set(moved).count, 1, "one end everywhere: \(moved)")
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let shift = try XCTUnwrap(moved[0].flatMap(format.date)).timeIntervalSince(
+            try XCTUnwrap(format.date(from: before)))
+        XCTAssertEqual(shift, 720, accuracy: 0.01, "12 minutes later")
+        c.ok("finish", name)
+        for (index, log) in logs.enumerated() {
+            XCTAssertNotNil(
+                waitForCall(in: log, mentioning: name, summary: "Wash Complete", timeout: 30),
+                "machine \(index) never announced the early finish\n\(homes[index].daemonLog)")
+        }
+        for home in homes {
+            XCTAssertEqual(home.pet(name)["stage"] as? String, "washed")
+            XCTAssertEqual(
+                Array(home.historyEvents(name).suffix(3)), ["extended", "finishedEarly", "washDone"],
+                "\(home.historyEvents(name))")
+        }
+    }
+
     // MARK: Helpers
 
     private var logs: [String?] { [NotifyLog.path, b.path + "/notify.log", c.path + "/notify.log"] }
