@@ -29,6 +29,7 @@ INSTALLED_FILES = \
 	$(SHARE)/laundry/icons/laundry.svg \
 	$(SHARE)/laundry/hooks/ntfy \
 	$(SHARE)/laundry/hooks/apprise \
+	$(SHARE)/laundry/home-assistant/laundry-phone.yaml \
 	$(SHARE)/bash-completion/completions/laundry \
 	$(SHARE)/zsh/site-functions/_laundry \
 	$(SHARE)/fish/vendor_completions.d/laundry.fish \
@@ -160,7 +161,8 @@ man: build
 	scripts/make-man.sh $(BIN_RELEASE) .build/debug/generate-manual $(MAN_PAGE)
 
 install: build man
-	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/laundry/icons $(SHARE)/laundry/hooks $(SHARE)/bash-completion/completions \
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/laundry/icons $(SHARE)/laundry/hooks $(SHARE)/laundry/home-assistant \
+		$(SHARE)/bash-completion/completions \
 		$(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d $(SHARE)/man/man1 \
 		$(SHARE)/applications $(SHARE)/icons/hicolor/scalable/apps
 	install -s -m 755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/laundry
@@ -168,6 +170,7 @@ install: build man
 	install -m 644 data/kinds.json data/messages.json data/laundry.service $(SHARE)/laundry/
 	install -m 644 data/icons/laundry.svg $(SHARE)/laundry/icons/laundry.svg
 	install -m 755 data/hooks/ntfy data/hooks/apprise $(SHARE)/laundry/hooks/
+	install -m 644 data/home-assistant/laundry-phone.yaml $(SHARE)/laundry/home-assistant/
 	install -m 644 completions/laundry.bash $(SHARE)/bash-completion/completions/laundry
 	install -m 644 completions/_laundry $(SHARE)/zsh/site-functions/_laundry
 	install -m 644 completions/laundry.fish $(SHARE)/fish/vendor_completions.d/laundry.fish
@@ -203,7 +206,7 @@ package-test: deb
 
 uninstall:
 	rm -f $(INSTALLED_FILES) $(SHARE)/locale/*/LC_MESSAGES/laundry.mo
-	-rmdir $(SHARE)/laundry/icons $(SHARE)/laundry/hooks $(SHARE)/laundry 2>/dev/null
+	-rmdir $(SHARE)/laundry/icons $(SHARE)/laundry/hooks $(SHARE)/laundry/home-assistant $(SHARE)/laundry 2>/dev/null
 
 clean:
 	rm -rf .build

@@ -145,6 +145,19 @@ counter:
   laundry_finishes:
     name: Laundry finishes
 automation: !include automations.yaml
+# The phone, for the blueprint: what it is sent, with the tag and the countdown, one line each.
+notify:
+  - platform: file
+    name: phone_file
+    filename: phone.log
+script:
+  phone:
+    sequence:
+      - service: notify.phone_file
+        data:
+          message: >-
+            {{{{ message }}}} | tag {{{{ data.tag if data is defined and data.tag is defined else '' }}}}{{{{
+            ' | chronometer' if data is defined and data.chronometer is defined else '' }}}}
 """)
 
     @property
@@ -253,6 +266,19 @@ class Laundry:
         return ""
 
 
+# The blueprint as README says to use it, for Socks, sending to the script above.
+PHONE_AUTOMATION = f"""- id: laundry_phone
+  alias: Laundry on the phone
+  use_blueprint:
+    path: laundry/laundry-phone.yaml
+    input:
+      stage: {ENTITIES['stage']}
+      finishes_at: {ENTITIES['finishes_at']}
+      laundry_event: {ENTITIES['event']}
+      notify_service: script.phone
+"""
+
+
 def extract_readme_automation():
     """README's automation as written, its actions replaced by one that counts."""
     with open(os.path.join(ROOT, "README.md")) as file:
@@ -275,10 +301,14 @@ class Run:
         os.makedirs(WORK)
         self.broker = Broker(WORK)
         self.ha = HomeAssistant(WORK)
+        blueprints = os.path.join(self.ha.config, "blueprints", "automation", "laundry")
+        os.makedirs(blueprints)
+        shutil.copy(os.path.join(ROOT, "data", "home-assistant", "laundry-phone.yaml"), blueprints)
         with open(os.path.join(self.ha.config, "automations.yaml"), "w") as file:
-            file.write(extract_readme_automation())
+            file.write(extract_readme_automation() + PHONE_AUTOMATION)
         self.laundry = Laundry(WORK, self.broker.port)
         self.finishes = 0
+        self.phone_lines = []
 
     # Reading Home Assistant
 
@@ -312,6 +342,31 @@ class Run:
         state = self.ha.state(ENTITIES["event"])
         return state["attributes"].get("event_type") if state else None
 
+    def phone(self):
+        """What the phone was sent, one line each."""
+        path = os.path.join(self.ha.config, "phone.log")
+        if not os.path.exists(path):
+            return []
+        with open(path) as file:
+            return [line.strip() for line in file if " | tag " in line]
+
+    def phone_says(self, what, text):
+        """Waits for the phone's next line, which must contain `text` and the load's id as tag."""
+        seen = len(self.phone_lines)
+        line = wait_until(f"the phone to be told {what}", lambda: (self.phone()[seen:] or [None])[0])
+        history = json.loads(self.laundry.run("history", PET, "--json"))
+        load = next(event["timerID"] for event in history if event.get("timerID"))
+        if text not in line or f"tag {load}" not in line:
+            raise Failure(f"the phone was told {line!r}, not {text!r} with the tag {load}")
+        self.phone_lines = self.phone()
+        step(f"ok: the phone was told {what}: {line}")
+
+    def phone_quiet(self, why):
+        """Nothing sent to the phone since the last `phone_says` or `phone_snapshot`."""
+        extra = self.phone()[len(self.phone_lines):]
+        if extra:
+            raise Failure(f"the phone was told {extra} when {why}")
+
     def counted(self):
         state = self.ha.state(COUNTER)
         return int(float(state["state"])) if state and state["state"] not in ("unknown", "unavailable") else None
@@ -337,9 +392,10 @@ class Run:
         self.ha.onboard()
         self.ha.add_mqtt(self.broker.port)
         step("onboarded; MQTT integration added through its config flow")
-        automation = wait_until("README's automation loaded", lambda: self.ha.state("automation.laundry_done"))
-        if automation["state"] != "on":
-            raise Failure(f"README's automation is {automation['state']} in Home Assistant")
+        for automation_id in ["automation.laundry_done", "automation.laundry_on_the_phone"]:
+            automation = wait_until(f"{automation_id} loaded", lambda: self.ha.state(automation_id))
+            if automation["state"] != "on":
+                raise Failure(f"{automation_id} is {automation['state']} in Home Assistant")
         self.laundry.run("adopt", PET, "--wash", "8s", "--dry", "4s")
         self.laundry.run("daemon", "start")
         self.expect("the pet's entities, with README's ids", stage="idle", running="off", health="100",
@@ -364,16 +420,20 @@ class Run:
         self.laundry.run("wash", PET)
         self.expect("washing", stage="washing", running="on", finishes_at=lambda v: v and v[:4].isdigit())
         self.finishes_at_not_early()
+        self.phone_says("the load's end", " done at ")
         self.buttons_offered("extend", "finish")
         self.laundry.run("pause", PET)
         self.expect("paused", stage="paused", running="off", finishes_at="unavailable")
+        self.phone_says("the pause", ": paused")
         self.laundry.run("resume", PET)
         self.expect("resumed", stage="washing", running="on", finishes_at=lambda v: v and v[:4].isdigit())
+        self.phone_says("the new end", " done at ")
         self.expect("washed", stage="washed", running="off", finishes_at="unavailable")
         self.buttons_offered("dry", "air_dry", "snooze", "got_it")
         self.finish_seen()
         self.ha.press("snooze")
         self.expect("snoozed", snoozed_until=lambda v: v and v[:4].isdigit())
+        self.phone_says("to clear the load, acknowledged", "clear_notification")
         self.ha.press("dry")
         self.expect("drying, started from Home Assistant", stage="drying", running="on")
         self.buttons_offered("extend", "finish")
@@ -423,7 +483,11 @@ class Run:
         self.ha.press("air_dry")
         self.expect("air-dried from Home Assistant", stage="idle")
 
+    def phone_snapshot(self):
+        self.phone_lines = self.phone()
+
     def daemon_killed(self):
+        self.phone_snapshot()
         self.expect("the last event still the finish", event=lambda v: self.last_event() == "finished")
         pid = self.laundry.daemon_pid()
         os.kill(pid, signal.SIGKILL)
@@ -431,6 +495,7 @@ class Run:
         self.laundry.run("daemon", "start")
         self.expect("back after the daemon's restart", stage="washed", running="off")
         self.expect_count("the daemon came back")
+        self.phone_quiet("the daemon came back")
 
     def daemon_status_says(self, when, words):
         said = wait_until(f"`laundry daemon status` to say '{words}'",
@@ -439,14 +504,17 @@ class Run:
         step(f"ok: with {when}, `laundry daemon status` says: {line}")
 
     def ha_restarted(self):
+        self.phone_snapshot()
         self.expect("the last event still the finish", event=lambda v: self.last_event() == "finished")
         step("restarting Home Assistant")
         self.ha.stop()
         self.ha.start()
         self.expect("the pet after Home Assistant's restart", stage="washed", health="100")
         self.expect_count("Home Assistant restarted")
+        self.phone_quiet("Home Assistant restarted")
 
     def broker_restarted(self):
+        self.phone_snapshot()
         self.expect("the last event still the finish", event=lambda v: self.last_event() == "finished")
         step("restarting Mosquitto (it forgets every retained message)")
         self.broker.stop()
@@ -457,6 +525,7 @@ class Run:
         self.daemon_status_says("the broker back", "for Home Assistant")
         self.buttons_offered("dry", "air_dry", "snooze", "got_it")
         self.expect_count("the broker restarted")
+        self.phone_quiet("the broker restarted")
         # The dryer started by a command: nothing acknowledged the wash's finish in this daemon's
         # life (it was announced before the kill), so the dryer's finish follows a `finished` event
         # with another one, and `event_type` does not change.
@@ -509,6 +578,13 @@ def main():
         return run.main()
     except Failure as failure:
         print(f"ha-test: FAILED: {failure}", file=sys.stderr)
+        try:
+            states = run.ha.request("GET", "/api/states") or []
+            for state in states:
+                if state["entity_id"].split(".")[0] in ("automation", "script", "counter"):
+                    print(f"ha-test: {state['entity_id']} = {state['state']} {state['attributes']}", file=sys.stderr)
+        except (Failure, OSError, urllib.error.URLError):
+            pass
         print("ha-test: the daemon's log:\n" + run.laundry.daemon_log()[-4000:], file=sys.stderr)
         return 1
     finally:

@@ -158,6 +158,10 @@ final class HomeBridgeTests: XCTestCase {
         socks.timer = LaundryTimer(petID: socks.pet.id, kind: .wash, startedAt: now, duration: .minutes(45))
         socks.pet.stage = .washing
         bridge.publish([socks], at: now)
+        let load = try XCTUnwrap(socks.timer?.id.lowercasedText)
+        XCTAssertEqual(json(link.on("laundry/\(id)/state").last)?["load_id"] as? String, load, "a phone's tag")
+        bridge.event(socks.pet.id, "finished")
+        XCTAssertEqual(json(link.on("laundry/\(id)/event").last)?["load_id"] as? String, load, "the event names it")
         XCTAssertEqual(
             link.on("laundry/\(id)/finishes_at"), [Timestamp.formatSeconds(now.addingTimeInterval(2700))])
         socks.timer?.pausedRemaining = 600

@@ -37,6 +37,8 @@ public final class HomeBridge {
     /// Pets whose configs are on the broker; a pet that leaves this set is removed there.
     private var announced: Set<UUID> = []
     private var pets: [UUID: Pet] = [:]
+    /// Each pet's load as its state last said, so an event can name it.
+    private var loads: [UUID: UUID] = [:]
     /// The marker another machine left, and whether that machine is online.
     private var marker: (device: String, host: String, pets: [String])?
     private var online: [String: Bool] = [:]
@@ -234,6 +236,7 @@ public final class HomeBridge {
                 announced.insert(id)
             }
             pets[id] = view.pet
+            loads[id] = view.timer?.id
             let state = HomeDevice.state(of: view, at: now)
             // A timestamp topic keeps its last time when there is none: the state says it is gone.
             for (object, _) in HomeDevice.timestamps {
@@ -256,7 +259,9 @@ public final class HomeBridge {
     /// Something happened to a pet (finished, acknowledged, reminder, warning).
     public func event(_ pet: UUID, _ type: String) {
         guard isBridging, announced.contains(pet) else { return }
-        link.publish(topics.event(pet), HomeJSON.object(["event_type": .string(type)]).bytes, retained: false)
+        var payload: [String: HomeJSON] = ["event_type": .string(type)]
+        if let load = loads[pet] { payload["load_id"] = .string(load.lowercasedText) }
+        link.publish(topics.event(pet), HomeJSON.object(payload).bytes, retained: false)
     }
 
     /// A press laundry refused (the stage changed after Home Assistant showed the button): an event
@@ -298,6 +303,7 @@ public final class HomeBridge {
         }
         announced.remove(id)
         pets[id] = nil
+        loads[id] = nil
         logger.info("mqtt: pet \(id.lowercasedText) is gone; its device is removed from Home Assistant")
     }
 

@@ -72,6 +72,9 @@ public enum HomeDevice {
                 [
                     "state_topic": .string(state),
                     "value_template": .string("{{ 'paused' if value_json.paused else value_json.stage }}"),
+                    // The load's id as an attribute: a phone notification's tag (data/home-assistant).
+                    "json_attributes_topic": .string(state),
+                    "json_attributes_template": .string("{{ {'load_id': value_json.load_id} | tojson }}"),
                     "device_class": .string("enum"), "options": .list(Self.stageOptions.map { .string($0) }),
                     "icon": .string("mdi:washing-machine"),
                 ]),
@@ -154,6 +157,8 @@ public enum HomeDevice {
             "finishes_at": ends.map(timestamp) ?? .null, "snoozed_until": snoozedUntil.map(timestamp) ?? .null,
             "running": .bool(running), "paused": .bool(timer?.isPaused ?? false),
             "health": .number(Double(pet.health(at: now))),
+            // The load running, or the last one, until the next starts: as the hook's LAUNDRY_LOAD_ID.
+            "load_id": view.timer.map { .string($0.id.lowercasedText) } ?? .null,
             "buttons": .list(Self.buttons.filter { $0.stages.contains(pet.stage) }.map { .string($0.press) }),
         ])
     }
