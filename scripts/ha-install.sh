@@ -10,7 +10,8 @@ HA_VERSION="${HA_VERSION:-2024.3.3}"
 HA_INTEGRATIONS="http api config onboarding counter automation mqtt camera"
 VENV=".build/ha-venv"
 MARKER="$VENV/.laundry-ha-$HA_VERSION"
-[ -f "$MARKER" ] && exit 0
+# The marker holds the integrations whose requirements were installed: another list installs again.
+[ "$(cat "$MARKER" 2>/dev/null)" = "$HA_INTEGRATIONS" ] && exit 0
 PYTHON="${HA_PYTHON:-python3}"
 rm -rf "$VENV" .build/ha-wheel
 "$PYTHON" -m venv "$VENV"
@@ -28,6 +29,8 @@ echo "josepy<2" >>.build/ha-wheel/constraints.txt
 # HA installs an integration's requirements when it first sets it up; ha-test runs it with
 # --skip-pip, so they are installed here, once: those of every integration it will set up, and of
 # what they depend on or import after, read from their manifests.
+# (Unquoted: one argument per integration.)
+# shellcheck disable=SC2086
 "$VENV/bin/python" - $HA_INTEGRATIONS >.build/ha-wheel/requirements.txt <<'PYTHON'
 import json, sys
 from pathlib import Path
@@ -48,4 +51,4 @@ print("\n".join(sorted(requirements)))
 PYTHON
 "$VENV/bin/pip" install --quiet --disable-pip-version-check --constraint .build/ha-wheel/constraints.txt \
 	--requirement .build/ha-wheel/requirements.txt
-touch "$MARKER"
+echo "$HA_INTEGRATIONS" >"$MARKER"

@@ -431,6 +431,7 @@ class Run:
         self.expect("washed", stage="washed", running="off", finishes_at="unavailable")
         self.buttons_offered("dry", "air_dry", "snooze", "got_it")
         self.finish_seen()
+        self.phone_says("the finish", ": done |")
         self.ha.press("snooze")
         self.expect("snoozed", snoozed_until=lambda v: v and v[:4].isdigit())
         self.phone_says("to clear the load, acknowledged", "clear_notification")

@@ -27,6 +27,10 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     public var broker: Broker?
     /// The laundry version the daemon runs (an upgrade leaves an older one running).
     public var version: String?
+    /// config.json's `dnd` (`quiet` or `ring`), and which desktop said do-not-disturb is on when the
+    /// daemon last asked (nil: off); a daemon before do-not-disturb leaves both out.
+    public var dnd: String?
+    public var doNotDisturb: String?
 
     public struct Broker: Codable, Equatable, Sendable {
         /// `bridging`, `quiet` (another machine bridges), `connecting`, or `down`.

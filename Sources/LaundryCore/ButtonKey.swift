@@ -1,5 +1,5 @@
-/// The action keys of notification buttons, as `data/messages.json` names them: the one place that
-/// says what each button does.
+/// The action keys of notification buttons, as `data/messages.json` names them (and Home
+/// Assistant's `extend` and `finish`): the one place that says what each button does.
 public enum ButtonKey: String, CaseIterable, Sendable {
     case dry
     case airDry = "air-dry"

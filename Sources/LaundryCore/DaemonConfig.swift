@@ -24,6 +24,9 @@ public struct DaemonConfig: Equatable, Sendable {
     public var hookTimeoutSeconds: Double = 30
     /// Whether the session is kept from suspending while a load runs or rings.
     public var keepAwake = true
+    /// What the desktop's do-not-disturb means to laundry: hold the popups and the sound until it
+    /// ends (`quiet`), or ring through it (`ring`).
+    public var dnd = DoNotDisturbMode.quiet
     /// 12- or 24-hour times, whatever the locale and the desktop say; nil follows them.
     public var clock: HourCycle?
     /// The broker that shows the pets in Home Assistant; nil for none.
@@ -43,7 +46,7 @@ public struct DaemonConfig: Equatable, Sendable {
     /// over them, so a key cannot be listed without being read, nor read without being listed.
     public enum Key: String, CaseIterable, Sendable {
         case nagIntervalMinutes, nagLimit, notifications, sound, alarmRepeatSeconds, alarmMinutes
-        case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake, clock, mqtt, appliances
+        case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake, clock, mqtt, appliances, dnd
     }
 
     public static var keys: [String] { Key.allCases.map(\.rawValue) }
@@ -65,6 +68,13 @@ extension DaemonConfig: Decodable {
             case .notifications: if let value = try settings.flag(name) { notifications = value }
             case .sound: if let value = try settings.flag(name) { sound = value }
             case .keepAwake: if let value = try settings.flag(name) { keepAwake = value }
+            case .dnd:
+                let modes = ConfigValue.oneOf([#""quiet""#, #""ring""#])
+                guard let text = try settings.string(name, expected: modes) else { continue }
+                guard let mode = DoNotDisturbMode(rawValue: text) else {
+                    throw ConfigProblem.outOfRange(key: name, value: text, allowed: modes)
+                }
+                dnd = mode
             case .clock:
                 let cycles = ConfigValue.oneOf([#""12h""#, #""24h""#])
                 guard let text = try settings.string(name, expected: cycles) else { continue }
@@ -300,4 +310,13 @@ public enum NumberText {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
     }
+}
+
+/// `"dnd"` in config.json.
+public enum DoNotDisturbMode: String, Sendable {
+    /// Popups and sound wait for the end of do-not-disturb; each load that finished meanwhile is
+    /// announced then, once.
+    case quiet
+    /// The alarm rings through it.
+    case ring
 }

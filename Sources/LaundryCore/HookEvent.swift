@@ -13,14 +13,17 @@ public struct HookEvent: Equatable, Sendable, Encodable {
     public let body: String
     /// The command that deals with it (`laundry dry Socks`), empty when none does.
     public let command: String
-    /// The load it is about (a finish, a heads-up, a load started or stopped), so a phone can
-    /// replace or withdraw what it was told of that load.
+    /// The load it is about (a finish, a heads-up, a load started, changed or stopped), so a phone
+    /// can replace, move or withdraw what it was told of that load.
     public var load: Load?
     /// `sleeping`: every load still running, each with its end.
     public var running: [Load] = []
     /// `loadStarted`: what the finish will say, for a phone to show at the load's end if this
     /// computer cannot (it sleeps, it is off).
     public var due: Due?
+    /// `loadChanged`: `moved` (a new end), `paused` (no end), or `finished` (ended now; its finish
+    /// is told next).
+    public var change: String?
 
     public struct Due: Equatable, Sendable, Encodable {
         public let summary: String
@@ -70,8 +73,9 @@ public struct HookEvent: Equatable, Sendable, Encodable {
 
     public init(
         event: String, petID: UUID?, petName: String, summary: String, body: String, command: String,
-        load: Load? = nil, running: [Load] = [], due: Due? = nil
+        load: Load? = nil, running: [Load] = [], due: Due? = nil, change: String? = nil
     ) {
+        self.change = change
         self.event = event
         self.petID = petID
         self.petName = petName
@@ -96,6 +100,7 @@ public struct HookEvent: Equatable, Sendable, Encodable {
                 variables["LAUNDRY_ENDS_AT_UNIX"] = String(Int(load.endsAtUnix))
             }
         }
+        if let change { variables["LAUNDRY_CHANGE"] = change }
         if let due {
             variables["LAUNDRY_DUE_SUMMARY"] = due.summary
             variables["LAUNDRY_DUE_BODY"] = due.body
@@ -113,7 +118,7 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         case petID = "petId"
         case petName, summary, body, command
         case loadID = "loadId"
-        case endsAt, running, due
+        case endsAt, running, due, change
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -128,6 +133,7 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         try container.encode(load?.isPaused == true ? nil : load?.endsAtText, forKey: .endsAt)
         if event == "sleeping" { try container.encode(running, forKey: .running) }
         if let due { try container.encode(due, forKey: .due) }
+        if let change { try container.encode(change, forKey: .change) }
     }
 
     /// One line of JSON, for the hook's standard input.

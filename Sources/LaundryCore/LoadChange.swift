@@ -1,8 +1,8 @@
 import FoundationEssentials
 
-/// What happened to a pet's running load between two readings of its files: it started (or
-/// resumed, or another machine started one), or it stopped before its end. A load that ran to its
-/// end is neither: its finish is announced instead.
+/// What happened to a pet's load between two readings of its files: it started (here or on another
+/// machine), changed (its end moved, it paused or resumed, it was ended now), or stopped before its
+/// end. A load that ran to its end is none of these: its finish is announced instead.
 public enum LoadChange: Equatable, Sendable {
     case started(LaundryTimer)
     case stopped(LaundryTimer, Stop)
@@ -37,7 +37,7 @@ public enum LoadChange: Equatable, Sendable {
         if let before, after?.id != before.id, !ranToItsEnd(before, in: new, at: now) {
             changes.append(.stopped(before, stop(of: before, in: new, runningNow: after)))
         }
-        if let after, after.id != before?.id || after.endsAt != before?.endsAt {
+        if let after, after.id != before?.id {
             changes.append(.started(after))
         }
         return changes
@@ -53,9 +53,9 @@ public enum LoadChange: Equatable, Sendable {
             let same = before.isPaused && before.pausedRemaining == after.pausedRemaining
             return same ? nil : .changed(after, .paused)
         }
-        if before.isPaused { return .changed(after, .moved) }
-        guard before.endsAt != after.endsAt else { return nil }
-        return .changed(after, after.hasEnded(at: now) ? .finished : .moved)
+        // Ended now (`finish`, a plug's stop), from running or from paused.
+        if after.hasEnded(at: now) { return .changed(after, .finished) }
+        return before.isPaused || before.endsAt != after.endsAt ? .changed(after, .moved) : nil
     }
 
     /// The load timing the pet's stage, not paused, and not yet at its end.

@@ -148,6 +148,10 @@ public enum StageMachine {
         } else {
             timer.endsAt = timer.endsAt.addingTimeInterval(Double(by))
         }
+        // The length grows with it, so progress (and the growth stage) goes on from where it was;
+        // a record holds at most a day.
+        let day = Double(LaundryDuration.maximumSeconds)
+        timer.plannedSeconds = min(day, max(1, timer.plannedSeconds + Double(by)))
         state.timer = timer
         return [
             HistoryEvent(

@@ -105,8 +105,8 @@ extension DaemonEngine {
         }
     }
 
-    /// Tells the hook of every load the pet started, resumed or stopped early since it last looked
-    /// (a phone can then schedule its own alarm for the end, or withdraw it).
+    /// Tells the hook of every load the pet started, changed or stopped early since it last looked
+    /// (a phone can then schedule its own alarm for the end, move it, or withdraw it).
     func tellHook(about service: PetTimerService) {
         let changes = service.takeLoadChanges()
         guard let hook = config.hook, let hooks, !changes.isEmpty else { return }
@@ -116,8 +116,10 @@ extension DaemonEngine {
             switch change {
             case .started(let timer), .stopped(let timer, _), .changed(let timer, _): load = timer
             }
+            // A paused load's end is where it would be if it went on now.
+            let end = load.pausedRemaining.map { time.addingTimeInterval($0) } ?? load.endsAt
             let event = writer.hookEvent(
-                for: change, petName: service.name, ends: LocalTime.clock(load.endsAt, now: time, zone: zone))
+                for: change, petName: service.name, ends: LocalTime.clock(end, now: time, zone: zone))
             hooks.run(event, command: hook, timeout: config.hookTimeoutSeconds, quiet: quiet.isOn(at: time))
         }
     }

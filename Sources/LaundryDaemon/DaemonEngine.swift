@@ -40,6 +40,10 @@ public final class DaemonEngine {
     /// Told of what happens to a pet, as the event types Home Assistant sees (`finished`,
     /// `acknowledged`, `reminder`, `warning`).
     public var onPetEvent: ((UUID, String) -> Void)?
+    /// Which desktop says do-not-disturb is on now (nil: off); asked when something is due.
+    public var doNotDisturb: () -> String? = { nil }
+    /// What it said last time.
+    public internal(set) var doNotDisturbNow: String?
     /// Buttons of popups that are not about one pet (whose load is it?), by the popup's id.
     public var otherButtons: [UUID: (String) -> Void] = [:]
     /// Log lines kept back while a batch of notifications goes out.
@@ -89,7 +93,10 @@ public final class DaemonEngine {
     }
 
     var now: Date { clock.now() }
-    var quiet: QuietPolicy { QuietPolicy(hours: config.quietHours, zone: zone) }
+    var quiet: QuietPolicy {
+        QuietPolicy(
+            hours: config.quietHours, zone: zone, holdsEverything: config.dnd == .quiet && doNotDisturbNow != nil)
+    }
 
     public var nextDeadline: Date? { [queue.earliest(), bell.nextRing].compactMap { $0 }.min() }
     /// Pets whose alarm is still ringing (for tests and the status file).
@@ -122,6 +129,7 @@ public final class DaemonEngine {
         let due = queue.popDue(at: time)
         // The log lines wait too: formatting and writing them cost as much as posting.
         heldLogLines = []
+        if !due.isEmpty { lookAtDoNotDisturb() }
         let policy = quiet
         for id in due {
             guard let service = services[id] else { continue }
@@ -184,7 +192,8 @@ public final class DaemonEngine {
         writeUnwrittenNotes()
         let time = now
         let ticking = Stopwatch()
-        let quietNow = quiet.isOn(at: time)
+        lookAtDoNotDisturb()
+        let quietNow = quiet.isOn(at: time) || quiet.holdsEverything
         for (id, service) in services where !service.isCalm(at: time) {
             isolated(id) {
                 try service.tick(at: time, config: config, quietHours: quietNow, laundry: laundry, announce: announce)
@@ -233,8 +242,9 @@ public final class DaemonEngine {
                 logger.info("button '\(key)': \(state.pet.name) is now \(stage)")
             }
         } catch {
-            refusal = ErrorText.line(for: error) ?? "\(error)"
-            logger.info(line: "button '\(key)' for pet \(petID.lowercasedText): \(refusal ?? "")")
+            let reason = ErrorText.line(for: error) ?? "\(error)"
+            logger.info(line: "button '\(key)' for pet \(petID.lowercasedText): \(reason)")
+            refusal = reason
         }
         filesChanged([petID])
         return refusal
@@ -252,7 +262,8 @@ public final class DaemonEngine {
 
     /// Rings the bell if it is due, once for every load in it; none in quiet hours.
     private func ringAlarms(at time: Date) {
-        let (again, gaveUp) = bell.ringAgain(at: time, config: config, quietNow: quiet.isOn(at: time))
+        let (again, gaveUp) = bell.ringAgain(
+            at: time, config: config, quietNow: quiet.isOn(at: time) || quiet.holdsEverything)
         let minutes = DurationText.rough(config.alarmSpan)
         for pet in gaveUp.sorted(by: { $0.lowercasedText < $1.lowercasedText }) {
             logger.info(

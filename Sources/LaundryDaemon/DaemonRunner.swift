@@ -36,6 +36,15 @@ public enum DaemonRunner {
             ringBell: { Bell.ring(runtime) },
             sound: GSoundPlayer(logger: logger), hooks: HookRunner(logger: logger))
         engine.logsTimings = environment["LAUNDRY_LOG_TIMINGS"] == "1"
+        engine.doNotDisturb = {
+            var error: UnsafeMutablePointer<GError>?
+            guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+                if let error { g_error_free(error) }
+                return nil
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+            return DoNotDisturb.read(on: bus)
+        }
         let timer = try RealtimeTimer()
         let watch = try laundry.makeWatch()
         let startedAt = clock.now()
@@ -70,12 +79,14 @@ public enum DaemonRunner {
                 ? DaemonStatus.Awake(
                     through: inhibitor.heldThrough, reason: wish?.reason, until: wish?.until,
                     problem: inhibitor.problem) : nil
-            let status = DaemonStatus(
+            var status = DaemonStatus(
                 pid: getpid(), startedAt: startedAt, home: laundry.home, pets: engine.petCount,
                 timersArmed: engine.armedCount, nextDeadline: engine.nextDeadline,
                 server: notifier.server.map { "\($0.name) \($0.version)" },
                 serverCapabilities: notifier.server?.capabilities ?? [], quietHours: engine.config.quietHours,
                 awake: awake, sleepDelayLock: sleepWatch.isHeld, broker: home?.status, version: version)
+            status.dnd = engine.config.dnd.rawValue
+            status.doNotDisturb = engine.doNotDisturbNow
             if status != lastStatus {
                 status.write(to: runtime.status)
                 lastStatus = status

@@ -31,7 +31,7 @@ final class PetTimerService {
     private var changedByUser = false
     /// The pet's name as last read, kept after it is gone (for what is told of its last load).
     private(set) var name = ""
-    /// Loads that started or stopped early, seen as the files were read; taken by the engine.
+    /// Loads that started, changed or stopped early, seen as the files were read; taken by the engine.
     private var loadChanges: [LoadChange] = []
 
     init(id: UUID, state: PetState?) {
@@ -113,7 +113,7 @@ final class PetTimerService {
         if let fresh { name = fresh.pet.name }
     }
 
-    /// The loads that started or stopped early since the last call.
+    /// The loads that started, changed or stopped early since the last call.
     func takeLoadChanges() -> [LoadChange] {
         defer { loadChanges = [] }
         return loadChanges
@@ -165,7 +165,8 @@ final class PetTimerService {
         // Reminders due in quiet hours wait for their end.
         // (An overdue one counts from now: held back, it must not leave a deadline in the past.)
         if let nag = Reminders.nextNag(for: state, config: config) { deadlines.append(quiet.allowed(max(nag, now))) }
-        guard let earliest = deadlines.min() else { return nil }
+        guard var earliest = deadlines.min() else { return nil }
+        if quiet.holdsEverything { earliest = max(earliest, now.addingTimeInterval(DoNotDisturb.poll)) }
         if let retryAfter, earliest < retryAfter { return retryAfter }
         return earliest
     }
@@ -194,6 +195,8 @@ final class PetTimerService {
         var view = current
         StageMachine.settle(&view, at: now)
         var pending = PendingWrite(view: view)
+        // Do-not-disturb: what ended is written down, and announced (late) once it is over.
+        if quiet.holdsEverything { return current.needsSettling(at: now) ? pending : nil }
         if let finished = view.unannouncedFinish {
             if !announcedTimers.contains(finished.id) {
                 announce(

@@ -113,20 +113,24 @@ public struct AnnouncementWriter: Sendable {
     public func hookEvent(for change: LoadChange, petName: String, ends: String) -> HookEvent {
         let load: LaundryTimer
         let line: MessageCatalog.Line
+        let event: String
         var why = ""
         var what = ""
+        var changeName: String?
+        // Running to an end: the hook gets what the finish will say there.
+        var runsToAnEnd = false
         switch change {
-        case .changed(let timer, let change):
-            (load, line) = (timer, messages.loadChanged)
-            switch change {
-            case .moved: what = TextTemplate.fill(messages.changes.moved, ["ends": ends])
+        case .started(let timer):
+            (load, line, event, runsToAnEnd) = (timer, messages.loadStarted, "loadStarted", true)
+        case .changed(let timer, let kind):
+            (load, line, event, changeName) = (timer, messages.loadChanged, "loadChanged", kind.rawValue)
+            switch kind {
+            case .moved: (what, runsToAnEnd) = (TextTemplate.fill(messages.changes.moved, ["ends": ends]), true)
             case .paused: what = messages.changes.paused
             case .finished: what = messages.changes.finished
             }
-        case .started(let timer):
-            (load, line) = (timer, messages.loadStarted)
         case .stopped(let timer, let stop):
-            (load, line) = (timer, messages.loadStopped)
+            (load, line, event) = (timer, messages.loadStopped, "loadStopped")
             switch stop {
             case .cancelled: why = messages.stopReasons.cancelled
             case .released: why = messages.stopReasons.released
@@ -136,30 +140,22 @@ public struct AnnouncementWriter: Sendable {
         let values = [
             "name": UnsafeText.displayable(petName), "icon": load.kind.icon, "ends": ends, "why": why, "what": what,
         ]
-        let summary = TextTemplate.fill(line.summary, values)
-        let body = TextTemplate.fill(line.body, values)
-        let told = HookEvent.Load(
-            id: load.id, petID: load.petID, petName: petName, endsAt: load.endsAt, isPaused: load.isPaused)
-        let event: String
-        let runsToAnEnd: Bool
-        switch change {
-        case .started: (event, runsToAnEnd) = ("loadStarted", true)
-        case .changed(_, let what): (event, runsToAnEnd) = ("loadChanged", what == .moved)
-        case .stopped: (event, runsToAnEnd) = ("loadStopped", false)
-        }
-        guard runsToAnEnd else {
-            return HookEvent(
-                event: event, petID: load.petID, petName: petName, summary: summary, body: body, command: "",
-                load: told)
-        }
+        var told = HookEvent(
+            event: event, petID: load.petID, petName: petName, summary: TextTemplate.fill(line.summary, values),
+            body: TextTemplate.fill(line.body, values), command: "",
+            load: HookEvent.Load(
+                id: load.id, petID: load.petID, petName: petName, endsAt: load.endsAt, isPaused: load.isPaused))
+        told.change = changeName
+        guard runsToAnEnd else { return told }
         // What the finish will say (its templates name no health: 100 stands in), for a phone to
         // show at the load's end if this computer cannot.
         let finish = hookEvent(
             for: Announcement(
                 petID: load.petID, petName: petName, health: 100, reason: .finished(load.kind, .onTime), load: load))
+        told.due = HookEvent.Due(summary: finish.summary, body: finish.body)
         return HookEvent(
-            event: event, petID: load.petID, petName: petName, summary: summary, body: body,
-            command: finish.command, load: told, due: HookEvent.Due(summary: finish.summary, body: finish.body))
+            event: told.event, petID: told.petID, petName: petName, summary: told.summary, body: told.body,
+            command: finish.command, load: told.load, due: told.due, change: told.change)
     }
 
     /// What a hook is told when this computer is about to sleep with loads running (soonest

@@ -48,6 +48,9 @@ public enum DaemonStatusText {
         }
         rows.append((Words.text("quiet hours:"), QuietHoursText.describe(status.quietHours, at: now)))
         rows.append((Words.text("keep awake:"), awake(status, now: now)))
+        if let mode = status.dnd {
+            rows.append((Words.text("do not disturb:"), doNotDisturb(mode: mode, on: status.doNotDisturb)))
+        }
         if let broker = status.broker {
             rows.append((Words.text("home assistant:"), BrokerStatusText.line(broker).text))
         }
@@ -59,6 +62,13 @@ public enum DaemonStatusText {
                 "The laundry daemon is running (pid {pid}, up {uptime}).",
                 ["pid": String(status.pid), "uptime": uptime])
         ] + rows.map { "  " + TextWidth.padded($0.0, to: width) + $0.1 }
+    }
+
+    /// What the desktop's do-not-disturb does to laundry now, as the daemon last read it.
+    public static func doNotDisturb(mode: String, on desktop: String?) -> String {
+        guard mode != "ring" else { return Words.text("rung through (\"dnd\": \"ring\" in config.json)") }
+        guard let desktop else { return Words.text("off, as last read") }
+        return Words.text("on ({desktop}): popups and sound wait for its end", ["desktop": desktop])
     }
 
     /// Whether the daemon holds the session awake, until when and through what, or why not.

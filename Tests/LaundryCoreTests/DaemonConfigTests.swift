@@ -47,6 +47,15 @@ final class DaemonConfigTests: XCTestCase {
         XCTAssertEqual(config.headsUpMinutes, 0)
     }
 
+    /// Do-not-disturb is waited out unless config.json says to ring through it.
+    func test_dndIsQuietOrRing() throws {
+        XCTAssertEqual(try read("{}").dnd, .quiet)
+        XCTAssertEqual(try read(#"{"dnd": "ring"}"#).dnd, .ring)
+        XCTAssertEqual(
+            problem(#"{"dnd": "loud"}"#),
+            .outOfRange(key: "dnd", value: "loud", allowed: .oneOf([#""quiet""#, #""ring""#])))
+    }
+
     func test_nullMeansTheDefault() throws {
         XCTAssertEqual(try read(#"{"quietHours": null, "hook": null, "sound": null}"#), .defaults)
     }

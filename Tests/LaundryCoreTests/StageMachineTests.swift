@@ -66,6 +66,7 @@ final class StageMachineTests: XCTestCase {
         let later = now.addingTimeInterval(600)
         var events = try StageMachine.extend(&state, by: nil, at: later)
         XCTAssertEqual(state.liveTimer?.endsAt, end.addingTimeInterval(600), "10 minutes unless told")
+        XCTAssertEqual(state.liveTimer?.plannedSeconds, 3300, "the length grows: progress goes on from where it was")
         XCTAssertEqual(events.map(\.event), [.extended])
         XCTAssertEqual(events.first?.detail, .remaining(seconds: 2700, timer: .wash), "the time left now")
         _ = try StageMachine.extend(&state, by: -300, at: later)

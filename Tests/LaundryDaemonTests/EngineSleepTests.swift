@@ -75,6 +75,7 @@ final class EngineSleepTests: EngineTestCase {
         XCTAssertEqual(told.event, "loadChanged")
         XCTAssertEqual(told.body, "The load changed: paused.")
         XCTAssertNil(told.environment["LAUNDRY_ENDS_AT"], "a paused load has no end")
+        XCTAssertEqual(told.environment["LAUNDRY_CHANGE"], "paused")
         XCTAssertEqual(told.environment["LAUNDRY_LOAD_ID"], load.id.lowercasedText)
         clock.advance(by: 60)
         try perform(.resume, "Socks")
@@ -90,6 +91,7 @@ final class EngineSleepTests: EngineTestCase {
         XCTAssertEqual(told.event, "loadChanged")
         XCTAssertEqual(told.summary, "🫧 Socks: now done at 10:16")
         XCTAssertEqual(told.environment["LAUNDRY_ENDS_AT"], "2026-11-21T10:16:00Z")
+        XCTAssertEqual(told.environment["LAUNDRY_CHANGE"], "moved")
         clock.advance(by: 60)
         try perform(.finish, "Socks")
         try changed("Socks", engine)
@@ -101,6 +103,7 @@ final class EngineSleepTests: EngineTestCase {
             hooks.runs.map(\.event.event),
             ["loadStarted", "loadChanged", "loadChanged", "loadChanged", "loadChanged", "washDone"])
         XCTAssertEqual(hooks.runs.dropLast().last?.event.body, "The load changed: finished early.")
+        XCTAssertEqual(hooks.runs.dropLast().last?.event.environment["LAUNDRY_CHANGE"], "finished")
 
         try perform(.dry(.minutes(30)), "Socks")
         try changed("Socks", engine)

@@ -32,8 +32,9 @@ public final class HomeBridge {
     /// then failed in Home Assistant's log.
     private var clearsDue: [(topic: String, at: Date)] = []
     public static let clearDelay: TimeInterval = 2
-    /// When the next released pet's state is due to be cleared (the daemon calls `publish` then).
-    public var nextClear: Date? { clearsDue.map(\.at).min() }
+    /// When the next released pet's state is due to be cleared (the daemon calls `publish` then);
+    /// nil while not bridging: they wait for the next time this machine bridges.
+    public var nextClear: Date? { isBridging ? clearsDue.map(\.at).min() : nil }
     /// Pets whose configs are on the broker; a pet that leaves this set is removed there.
     private var announced: Set<UUID> = []
     private var pets: [UUID: Pet] = [:]

@@ -14,8 +14,8 @@ public enum HomeDevice {
 
     /// A button as Home Assistant presses it, offered in the stages where the popup offers it
     /// (`washDone` and `nagWashed`, `dryDone` and `nagDried` in messages.json), and `extend` and
-    /// `finish` while a load runs; in any other stage the daemon would refuse it, so Home Assistant
-    /// shows it unavailable.
+    /// `finish` while a load runs or is paused; in any other stage the daemon would refuse it, so
+    /// Home Assistant shows it unavailable.
     public struct Button: Sendable {
         public let object: String
         public let press: String
@@ -157,7 +157,7 @@ public enum HomeDevice {
             "finishes_at": ends.map(timestamp) ?? .null, "snoozed_until": snoozedUntil.map(timestamp) ?? .null,
             "running": .bool(running), "paused": .bool(timer?.isPaused ?? false),
             "health": .number(Double(pet.health(at: now))),
-            // The load running, or the last one, until the next starts: as the hook's LAUNDRY_LOAD_ID.
+            // The load running, or the last one until a fold or a cancel: as the hook's LAUNDRY_LOAD_ID.
             "load_id": view.timer.map { .string($0.id.lowercasedText) } ?? .null,
             "buttons": .list(Self.buttons.filter { $0.stages.contains(pet.stage) }.map { .string($0.press) }),
         ])

@@ -64,7 +64,7 @@ extension ErrorText {
                 ])
         case .endTooFar(let pet, let left, let by):
             return Words.text(
-                "cannot end {name} {by} later: it has {left} left, and a load runs at most 24 hours",
+                "cannot end {name} {by} later: it has {left} left, and a load can have at most 24 hours left",
                 ["name": shown(pet), "by": DurationText.compact(seconds: by), "left": DurationText.countdown(left)])
         }
     }

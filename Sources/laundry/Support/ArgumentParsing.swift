@@ -16,7 +16,8 @@ enum ArgumentParsing {
         let trimmed = text.trimming(\.isSpaceOrTab)
         let negative = trimmed.hasPrefix("-")
         let magnitude = negative || trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed
-        let length = try duration(magnitude)
+        // The error names what was typed, sign and all.
+        guard let length = try? DurationParser.parse(magnitude) else { return try duration(text).seconds }
         return negative ? -length.seconds : length.seconds
     }
 

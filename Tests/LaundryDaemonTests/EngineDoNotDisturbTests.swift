@@ -1,0 +1,53 @@
+import Foundation
+import LaundryActions
+import LaundryCore
+import LaundryDaemon
+import XCTest
+
+/// The desktop's do-not-disturb: waited out (`"dnd": "quiet"`, the default), or rung through.
+final class EngineDoNotDisturbTests: EngineTestCase {
+    private var desktopSays: String?
+
+    private func engine(_ mode: DoNotDisturbMode) throws -> DaemonEngine {
+        var config = DaemonConfig.withoutAlarms()
+        config.sound = true
+        config.dnd = mode
+        let engine = try makeEngine(config: config)
+        engine.doNotDisturb = { [unowned self] in self.desktopSays }
+        return engine
+    }
+
+    func test_aFinishInDoNotDisturbWaitsForItsEndAndIsToldOnceAsLate() throws {
+        let engine = try engine(.quiet)
+        try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        engine.start()
+        desktopSays = "dunst"
+        advance(60, engine)
+        XCTAssertEqual(notifier.told, [], "no popup")
+        XCTAssertEqual(sound.rings, [], "no sound")
+        XCTAssertEqual(try state("Socks").pet.stage, .washed, "the finish itself is a fact")
+        XCTAssertEqual(engine.nextDeadline, clock.now().addingTimeInterval(2), "looked at again soon, not in a loop")
+        for _ in 0..<60 { advance(2, engine) }
+        XCTAssertEqual(notifier.told, [], "still nothing while it lasts")
+        desktopSays = nil
+        advance(2, engine)
+        XCTAssertEqual(notifier.reasons, [.finished(.wash, .late(122))], "once, as late as it is")
+        XCTAssertEqual(sound.rings.count, 1, "and the alarm rings")
+        XCTAssertTrue(logLines.contains("do-not-disturb is on (dunst): popups and sound wait until it ends"))
+        XCTAssertTrue(logLines.contains("do-not-disturb is off (dunst): what it held back goes out now"))
+        advance(2, engine)
+        XCTAssertEqual(notifier.told.count, 1, "not again")
+    }
+
+    func test_ringModeRingsThroughDoNotDisturb() throws {
+        let engine = try engine(.ring)
+        try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        engine.start()
+        desktopSays = "GNOME"
+        advance(60, engine)
+        XCTAssertEqual(notifier.reasons, [.finished(.wash, .onTime)])
+        XCTAssertEqual(sound.rings.count, 1)
+    }
+}
