@@ -51,14 +51,14 @@ enum DBusCall {
     /// reply of another shape is a failure here, never a crash when it is read.
     static func sync(
         _ connection: OpaquePointer, _ destination: String, _ path: String, _ interface: String, _ method: String,
-        _ parameters: OpaquePointer? = nil, reply replyType: String
+        _ parameters: OpaquePointer? = nil, reply replyType: String, timeout: Int32 = timeoutMilliseconds
     ) -> Result<OpaquePointer, Failure> {
         let type = g_variant_type_new(replyType)
         defer { g_variant_type_free(type) }
         var error: UnsafeMutablePointer<GError>?
         let reply = g_dbus_connection_call_sync(
             connection, destination, path, interface, method, parameters, type, G_DBUS_CALL_FLAGS_NONE,
-            timeoutMilliseconds, nil, &error)
+            timeout, nil, &error)
         if let reply {
             if let error { g_error_free(error) }
             return .success(reply)

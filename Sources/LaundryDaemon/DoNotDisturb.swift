@@ -8,6 +8,9 @@ import LaundryCore
 /// signals all three the same way, and one synchronous question per wake costs under a millisecond.
 enum DoNotDisturb {
     static let poll: TimeInterval = 2
+    /// A server that does not answer must not hold the daemon's loop: a question it leaves
+    /// unanswered this long counts as "off".
+    static let answerMilliseconds: Int32 = 250
 
     /// The desktop that says do-not-disturb is on, or nil: off, or none answers.
     static func read(on bus: OpaquePointer) -> String? {
@@ -30,7 +33,7 @@ enum DoNotDisturb {
         guard
             case .success(let reply) = DBusCall.sync(
                 bus, name, path, "org.freedesktop.DBus.Properties", "Get", g_variant_new_tuple(&children, 2),
-                reply: "(v)")
+                reply: "(v)", timeout: answerMilliseconds)
         else { return nil }
         defer { g_variant_unref(reply) }
         return innermostBoolean(reply)
@@ -46,7 +49,7 @@ enum DoNotDisturb {
             guard
                 case .success(let reply) = DBusCall.sync(
                     bus, portal, "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings", method,
-                    g_variant_new_tuple(&children, 2), reply: "(v)")
+                    g_variant_new_tuple(&children, 2), reply: "(v)", timeout: answerMilliseconds)
             else { continue }
             defer { g_variant_unref(reply) }
             return innermostBoolean(reply) == false

@@ -133,7 +133,7 @@ final class KeepAwakeEndToEndTests: DaemonTestCase {
         XCTAssertTrue(waitUntil(5) { self.inhibitions(portal).count == 1 }, "\(calls(portal))\n\(log)")
         XCTAssertTrue(inhibitions(portal)[0].contains(#" 4 {"reason": "\#(socks): wash ends at"#), "\(calls(portal))")
         let status = home.ok("daemon", "status").stdout
-        XCTAssertTrue(status.contains("keep awake:    held until"), status)
+        XCTAssertTrue(status.contains("keep awake:     held until"), status)
         XCTAssertTrue(status.contains("through org.freedesktop.portal.Inhibit: \(socks): wash ends at"), status)
 
         home.ok("wash", towels, "--for", "1h")
@@ -239,7 +239,7 @@ final class KeepAwakeEndToEndTests: DaemonTestCase {
         // inhibitor's turn included.
         XCTAssertTrue(waitUntil(5) { (self.home.daemonDeadline?.timeIntervalSinceNow ?? 0) > 1800 }, log)
         XCTAssertEqual(inhibitions(portal), [])
-        XCTAssertTrue(home.ok("daemon", "status").stdout.contains(#"keep awake:    off ("keepAwake": false"#))
+        XCTAssertTrue(home.ok("daemon", "status").stdout.contains(#"keep awake:     off ("keepAwake": false"#))
     }
 
     /// logind: only a delay lock, and only while a load runs; before a sleep the hook hears of

@@ -65,6 +65,6 @@ final class SettingsEndToEndTests: XCTestCase {
                     "config.json not reloaded, the previous settings stay: \(self.home.configFile): "
                         + "'nagLimit' must be between 0 and 100 (it is -1)")
             }, log)
-        XCTAssertTrue(home.ok("daemon", "status").stdout.contains("quiet hours:   01:00–02:00"))
+        XCTAssertTrue(home.ok("daemon", "status").stdout.contains("quiet hours:    01:00–02:00"))
     }
 }
