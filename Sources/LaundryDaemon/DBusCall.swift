@@ -137,6 +137,25 @@ enum DBusCall {
         return g_variant_get_uint32(child)
     }
 
+    /// The value of type `type` inside however many variants wrap the reply's first child (to be
+    /// unreffed), or nil when it holds something else.
+    static func innermost(_ reply: OpaquePointer, of type: String) -> OpaquePointer? {
+        var current = g_variant_get_child_value(reply, 0)
+        for _ in 0..<4 {
+            guard let inner = current else { return nil }
+            let found = self.type(of: inner)
+            if found == type { return inner }
+            guard found == "v" else {
+                g_variant_unref(inner)
+                return nil
+            }
+            current = g_variant_get_child_value(inner, 0)
+            g_variant_unref(inner)
+        }
+        if let current { g_variant_unref(current) }
+        return nil
+    }
+
     /// The type of a value, `(us)` for a signal's parameters, say.
     static func type(of value: OpaquePointer) -> String { String(cString: g_variant_get_type_string(value)) }
 }

@@ -13,43 +13,10 @@ enum DesktopClock {
             return nil
         }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        let portal = "org.freedesktop.portal.Desktop"
-        guard DBusCall.reachable(portal, on: bus) else { return nil }
-        // ReadOne (portal version 2) answers the value; Read, its older form, wraps it once more.
-        for method in ["ReadOne", "Read"] {
-            var children: [OpaquePointer?] = [
-                g_variant_new_string("org.gnome.desktop.interface"), g_variant_new_string("clock-format"),
-            ]
-            let parameters = g_variant_new_tuple(&children, 2)
-            guard
-                case .success(let reply) = DBusCall.sync(
-                    bus, portal, "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings", method,
-                    parameters, reply: "(v)")
-            else { continue }
-            defer { g_variant_unref(reply) }
-            return HourCycle(rawValue: innermostString(reply) ?? "")
+        guard let value = PortalSetting.read("org.gnome.desktop.interface", "clock-format", as: "s", on: bus) else {
+            return nil
         }
-        return nil
-    }
-
-    /// The string inside however many variants wrap it.
-    private static func innermostString(_ value: OpaquePointer) -> String? {
-        var current = g_variant_get_child_value(value, 0)
-        for _ in 0..<4 {
-            guard let inner = current else { return nil }
-            switch DBusCall.type(of: inner) {
-            case "s":
-                defer { g_variant_unref(inner) }
-                return String(cString: g_variant_get_string(inner, nil))
-            case "v":
-                current = g_variant_get_child_value(inner, 0)
-                g_variant_unref(inner)
-            default:
-                g_variant_unref(inner)
-                return nil
-            }
-        }
-        if let current { g_variant_unref(current) }
-        return nil
+        defer { g_variant_unref(value) }
+        return HourCycle(rawValue: String(cString: g_variant_get_string(value, nil)))
     }
 }

@@ -20,9 +20,12 @@ enum DoNotDisturb {
             if property(bus, server, path, "org.dunstproject.cmd0", "paused") == true { return "dunst" }
             if property(bus, server, path, server, "Inhibited") == true { return "KDE Plasma" }
         }
-        let portal = "org.freedesktop.portal.Desktop"
-        if DBusCall.reachable(portal, on: bus), bannersHidden(bus, portal) { return "GNOME" }
-        return nil
+        // GNOME hides banners in do-not-disturb.
+        let banners = PortalSetting.read(
+            "org.gnome.desktop.notifications", "show-banners", as: "b", on: bus, timeout: answerMilliseconds)
+        guard let banners else { return nil }
+        defer { g_variant_unref(banners) }
+        return g_variant_get_boolean(banners) == 0 ? "GNOME" : nil
     }
 
     /// A boolean property, or nil where the object has no such interface or property.
@@ -36,45 +39,8 @@ enum DoNotDisturb {
                 reply: "(v)", timeout: answerMilliseconds)
         else { return nil }
         defer { g_variant_unref(reply) }
-        return innermostBoolean(reply)
-    }
-
-    /// GNOME hides banners in do-not-disturb (`org.gnome.desktop.notifications show-banners` false).
-    private static func bannersHidden(_ bus: OpaquePointer, _ portal: String) -> Bool {
-        // ReadOne (portal version 2) answers the value; Read, its older form, wraps it once more.
-        for method in ["ReadOne", "Read"] {
-            var children: [OpaquePointer?] = [
-                g_variant_new_string("org.gnome.desktop.notifications"), g_variant_new_string("show-banners"),
-            ]
-            guard
-                case .success(let reply) = DBusCall.sync(
-                    bus, portal, "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings", method,
-                    g_variant_new_tuple(&children, 2), reply: "(v)", timeout: answerMilliseconds)
-            else { continue }
-            defer { g_variant_unref(reply) }
-            return innermostBoolean(reply) == false
-        }
-        return false
-    }
-
-    /// The boolean inside however many variants wrap it.
-    private static func innermostBoolean(_ value: OpaquePointer) -> Bool? {
-        var current = g_variant_get_child_value(value, 0)
-        for _ in 0..<4 {
-            guard let inner = current else { return nil }
-            switch DBusCall.type(of: inner) {
-            case "b":
-                defer { g_variant_unref(inner) }
-                return g_variant_get_boolean(inner) != 0
-            case "v":
-                current = g_variant_get_child_value(inner, 0)
-                g_variant_unref(inner)
-            default:
-                g_variant_unref(inner)
-                return nil
-            }
-        }
-        if let current { g_variant_unref(current) }
-        return nil
+        guard let value = DBusCall.innermost(reply, of: "b") else { return nil }
+        defer { g_variant_unref(value) }
+        return g_variant_get_boolean(value) != 0
     }
 }
