@@ -39,3 +39,50 @@ final class DoNotDisturbEndToEndTests: DaemonTestCase {
         XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 1, "once")
     }
 }
+
+/// Do-not-disturb as GNOME keeps it (`show-banners` false), read through the settings portal, which
+/// python-dbusmock stands in for on a private session bus.
+final class GNOMEDoNotDisturbEndToEndTests: DaemonTestCase {
+    private var session: PrivateBus!
+    private let portal = "org.freedesktop.portal.Desktop"
+    private let path = "/org/freedesktop/portal/desktop"
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try XCTSkipUnless(
+            FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock"),
+            "needs python3-dbusmock: `make test`")
+        session = try PrivateBus(in: home.path + "/session")
+        home.environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
+        try session.startRecordingServer(broadcast: false)
+        _ = try session.startMock([portal, path, "org.freedesktop.portal.Settings"], log: "settings-portal.log")
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        session = nil
+    }
+
+    /// What the portal answers for `show-banners` from now on (a method added again replaces it).
+    private func banners(_ shown: Bool) {
+        session.addMockMethod(
+            portal, path, interface: "org.freedesktop.portal.Settings", method: "ReadOne", in: "ss", out: "v",
+            code: "ret = dbus.Boolean(\(shown ? "True" : "False")) "
+                + "if args == ['org.gnome.desktop.notifications', 'show-banners'] else dbus.String('')")
+    }
+
+    func test_gnomeHidingBannersHoldsTheFinishUntilTheyShowAgain() throws {
+        try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0}"#)
+        banners(false)
+        let name = "Gnome \(marker)"
+        home.ok("adopt", name)
+        home.ok("daemon", "start")
+        home.ok("wash", name, "--for", "1s")
+        XCTAssertTrue(waitUntil(6) { self.log.contains("do-not-disturb is on (GNOME)") }, log)
+        XCTAssertTrue(home.ok("daemon", "status").stdout.contains("on (GNOME): popups and sound wait for its end"))
+        XCTAssertFalse(log.contains("notified: 🫧 Wash Complete! — \(name)"), log)
+        banners(true)
+        XCTAssertTrue(waitUntil(6) { self.log.contains("notified: 🫧 Wash Complete! — \(name)") }, log)
+        XCTAssertTrue(log.contains("do-not-disturb is off (GNOME): what it held back goes out now"), log)
+    }
+}
