@@ -129,7 +129,8 @@ public final class DaemonEngine {
         let due = queue.popDue(at: time)
         // The log lines wait too: formatting and writing them cost as much as posting.
         heldLogLines = []
-        if !due.isEmpty { lookAtDoNotDisturb() }
+        // Asked only when something would be shown or rung: a pet due, or the bell.
+        if !due.isEmpty || (bell.nextRing.map { $0 <= time } ?? false) { lookAtDoNotDisturb() }
         let policy = quiet
         for id in due {
             guard let service = services[id] else { continue }

@@ -40,6 +40,30 @@ final class EngineDoNotDisturbTests: EngineTestCase {
         XCTAssertEqual(notifier.told.count, 1, "not again")
     }
 
+    /// An alarm already ringing stops once do-not-disturb comes on, as at the start of quiet hours:
+    /// the reminders carry on after it.
+    func test_aRingingAlarmIsQuietWhileDoNotDisturbLasts() throws {
+        var config = DaemonConfig.withoutAlarms()
+        config.sound = true
+        config.alarmRepeatSeconds = 10
+        config.alarmMinutes = 5
+        let engine = try makeEngine(config: config)
+        engine.doNotDisturb = { [unowned self] in self.desktopSays }
+        try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        engine.start()
+        advance(60, engine)
+        XCTAssertEqual(sound.rings.count, 1)
+        desktopSays = "dunst"
+        advance(10, engine)
+        advance(10, engine)
+        XCTAssertEqual(sound.rings.count, 1, "not while it lasts")
+        XCTAssertEqual(engine.ringingCount, 0, "the alarm stopped")
+        desktopSays = nil
+        advance(10, engine)
+        XCTAssertEqual(sound.rings.count, 1, "nor after: what comes is the next reminder")
+    }
+
     func test_ringModeRingsThroughDoNotDisturb() throws {
         let engine = try engine(.ring)
         try adopt("Socks")
