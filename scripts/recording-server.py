@@ -5,13 +5,15 @@ server cannot keep up with (dunst draws each popup; 2,000 at once can bring it d
 a real server here cannot show: a server that broadcasts its signals to every client, as mako and
 swaync do, and that starts its ids again from 1 when it restarts.
 
-recording-server.py READY_FILE [--broadcast] [--log FILE] [--no-reply-to TEXT]
+recording-server.py READY_FILE [--broadcast] [--log FILE] [--no-reply-to TEXT] [--mako-modes FILE]
   READY_FILE   written once it owns the name
   --broadcast  ActionInvoked and NotificationClosed go to every client, not only the sender
   --no-reply-to TEXT  a Notify whose body holds TEXT is recorded, then answered with the error a
                bus gives when a server does not answer in time (org.freedesktop.DBus.Error.NoReply)
-  --log FILE   one JSON line per call: {"call": "Notify", "id", "sender", "summary", "body"} or
-               {"call": "CloseNotification", "id", "sender"}
+  --log FILE   one JSON line per call: {"call": "Notify", "id", "replaces", "sender", "summary",
+               "body", "category"} or {"call": "CloseNotification", "id", "sender"}
+  --mako-modes FILE  also answers as mako 1.7+ does: fr.emersion.Mako.ListModes at /fr/emersion/Mako
+               lists the modes FILE holds now (one per line), as `makoctl mode` shows them
 
 Tests press a button or dismiss a popup through org.laundry.TestServer on the same object:
   Invoke(u id, s action)   emits ActionInvoked(id, action)
@@ -35,6 +37,9 @@ INTERFACE = """<node><interface name="org.freedesktop.Notifications">
  <method name="Invoke"><arg type="u" direction="in"/><arg type="s" direction="in"/></method>
  <method name="Dismiss"><arg type="u" direction="in"/></method>
 </interface></node>"""
+MAKO = """<node><interface name="fr.emersion.Mako">
+ <method name="ListModes"><arg type="as" direction="out"/></method>
+</interface></node>"""
 PATH = "/org/freedesktop/Notifications"
 NAME = "org.freedesktop.Notifications"
 
@@ -43,6 +48,7 @@ ready_file = arguments[0]
 broadcast = "--broadcast" in arguments
 log_file = arguments[arguments.index("--log") + 1] if "--log" in arguments else None
 no_reply_to = arguments[arguments.index("--no-reply-to") + 1] if "--no-reply-to" in arguments else None
+mako_modes = arguments[arguments.index("--mako-modes") + 1] if "--mako-modes" in arguments else None
 next_id = 0
 owners = {}  # notification id -> the client that posted it
 
@@ -65,19 +71,26 @@ def on_call(connection, sender, path, interface, method, parameters, invocation)
     elif method == "GetServerInformation":
         invocation.return_value(GLib.Variant("(ssss)", ("recording-server", "laundry tests", "1", "1.2")))
     elif method == "Notify":
-        next_id += 1
-        owners[next_id] = sender
-        _, _, _, summary, body, _, _, _ = parameters.unpack()
-        record({"call": "Notify", "id": next_id, "sender": sender, "summary": summary, "body": body})
+        _, replaces, _, summary, body, _, hints, _ = parameters.unpack()
+        if replaces == 0 or replaces not in owners:
+            next_id += 1
+            replaces = next_id
+        owners[replaces] = sender
+        record({"call": "Notify", "id": replaces, "replaces": parameters[1], "sender": sender, "summary": summary,
+                "body": body, "category": hints.get("category", "")})
         if no_reply_to and no_reply_to in body:
             invocation.return_dbus_error("org.freedesktop.DBus.Error.NoReply", "the server did not answer in time")
         else:
-            invocation.return_value(GLib.Variant("(u)", (next_id,)))
+            invocation.return_value(GLib.Variant("(u)", (replaces,)))
+    elif method == "ListModes":
+        with open(mako_modes) as modes:
+            invocation.return_value(GLib.Variant("(as)", ([line.strip() for line in modes if line.strip()],)))
     elif method == "CloseNotification":
         (notification,) = parameters.unpack()
         record({"call": "CloseNotification", "id": notification, "sender": sender})
         invocation.return_value(None)
         emit(connection, "NotificationClosed", GLib.Variant("(uu)", (notification, 3)), notification)
+        owners.pop(notification, None)
     elif method == "Invoke":
         notification, action = parameters.unpack()
         invocation.return_value(None)
@@ -86,6 +99,7 @@ def on_call(connection, sender, path, interface, method, parameters, invocation)
         (notification,) = parameters.unpack()
         invocation.return_value(None)
         emit(connection, "NotificationClosed", GLib.Variant("(uu)", (notification, 2)), notification)
+        owners.pop(notification, None)
     else:
         invocation.return_value(None)
 
@@ -93,6 +107,9 @@ def on_call(connection, sender, path, interface, method, parameters, invocation)
 def on_bus(connection, name):
     for info in Gio.DBusNodeInfo.new_for_xml(INTERFACE).interfaces:
         connection.register_object(PATH, info, on_call, None, None)
+    if mako_modes:
+        for info in Gio.DBusNodeInfo.new_for_xml(MAKO).interfaces:
+            connection.register_object("/fr/emersion/Mako", info, on_call, None, None)
 
 
 def on_name(connection, name):

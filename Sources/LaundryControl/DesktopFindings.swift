@@ -7,6 +7,11 @@ import LaundryCore
 public struct DesktopFindings: Codable, Equatable, Sendable {
     public var server: ServerInfo?
     public var suspendInhibitors: [String]
+    /// The desktops whose do-not-disturb answers here, and the one that says it is on (nil: off).
+    public var doNotDisturbReadable: [String] = []
+    public var doNotDisturb: String?
+    /// Whether a job view server (KDE Plasma's progress list) is on the bus.
+    public var jobViewServer = false
 
     public init(server: ServerInfo?, suspendInhibitors: [String]) {
         self.server = server

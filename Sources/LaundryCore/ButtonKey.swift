@@ -1,5 +1,6 @@
-/// The action keys of notification buttons, as `data/messages.json` names them (and Home
-/// Assistant's `extend` and `finish`): the one place that says what each button does.
+/// The action keys of notification buttons, as `data/messages.json` names them (and the live
+/// card's and Home Assistant's `extend`, `finish`, `pause`, `resume`): the one place that says
+/// what each button does.
 public enum ButtonKey: String, CaseIterable, Sendable {
     case dry
     case airDry = "air-dry"
@@ -9,6 +10,8 @@ public enum ButtonKey: String, CaseIterable, Sendable {
     case wash
     case extend
     case finish
+    case pause
+    case resume
     /// A click on the popup itself (the freedesktop `default` action): it only acknowledges.
     case click = "default"
 
@@ -21,6 +24,8 @@ public enum ButtonKey: String, CaseIterable, Sendable {
         case .wash: return .perform(.wash(nil))
         case .extend: return .perform(.extend(seconds: nil))
         case .finish: return .perform(.finish)
+        case .pause: return .perform(.pause)
+        case .resume: return .perform(.resume)
         case .click: return .acknowledge
         }
     }

@@ -27,6 +27,8 @@ public struct DaemonConfig: Equatable, Sendable {
     /// What the desktop's do-not-disturb means to laundry: hold the popups and the sound until it
     /// ends (`quiet`), or ring through it (`ring`).
     public var dnd = DoNotDisturbMode.quiet
+    /// Whether each running load shows a silent live card on the desktop (time left, buttons).
+    public var liveCard = true
     /// 12- or 24-hour times, whatever the locale and the desktop say; nil follows them.
     public var clock: HourCycle?
     /// The broker that shows the pets in Home Assistant; nil for none.
@@ -47,6 +49,7 @@ public struct DaemonConfig: Equatable, Sendable {
     public enum Key: String, CaseIterable, Sendable {
         case nagIntervalMinutes, nagLimit, notifications, sound, alarmRepeatSeconds, alarmMinutes
         case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake, clock, mqtt, appliances, dnd
+        case liveCard
     }
 
     public static var keys: [String] { Key.allCases.map(\.rawValue) }
@@ -68,6 +71,7 @@ extension DaemonConfig: Decodable {
             case .notifications: if let value = try settings.flag(name) { notifications = value }
             case .sound: if let value = try settings.flag(name) { sound = value }
             case .keepAwake: if let value = try settings.flag(name) { keepAwake = value }
+            case .liveCard: if let value = try settings.flag(name) { liveCard = value }
             case .dnd:
                 let modes = ConfigValue.oneOf([#""quiet""#, #""ring""#])
                 guard let text = try settings.string(name, expected: modes) else { continue }

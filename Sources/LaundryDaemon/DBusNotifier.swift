@@ -31,7 +31,20 @@ import Logging
 /// connection, as a bus started without Debian's session.conf limits does) never passed it on: the
 /// window shrinks to what the bus took, and the call waits again in its place and goes again after
 /// a pause. After `NoReply` or a timeout the popup may be on screen, so it is not sent again.
+///
+/// Live cards (`Style.cards`) are updated in place instead: the next `Notify` names the card's id
+/// (`replaces_id`), and waits while the one before is unanswered, so a card never doubles.
 public final class DBusNotifier: Notifier {
+    public enum Style: Sendable {
+        /// Each popup replaces the last by closing it first (see `show`).
+        case popups
+        /// Each card is updated in place, under the same id.
+        case cards
+    }
+    private let style: Style
+    /// Cards whose `Notify` is unanswered, and the update that waits for its id.
+    private var unanswered: Set<UUID> = []
+    private var heldUpdates: [UUID: NotificationContent] = [:]
     public private(set) var server: ServerInfo?
     public var onAction: ((UUID, String) -> Void)?
     public var onDismissed: ((UUID) -> Void)?
@@ -74,7 +87,8 @@ public final class DBusNotifier: Notifier {
     private static let busName = NotificationBus.serverName
     private static let objectPath = NotificationBus.serverPath
 
-    public init(appName: String = "laundry", iconPath: String?, logger: Logger) {
+    public init(appName: String = "laundry", iconPath: String?, logger: Logger, style: Style = .popups) {
+        self.style = style
         self.appName = appName
         self.iconPath = iconPath ?? ""
         self.logger = logger
@@ -111,9 +125,18 @@ public final class DBusNotifier: Notifier {
         guard server != nil, connect() != nil else {
             return .noServer(problem ?? "no notification server on the session bus")
         }
-        // Close the old one rather than replace it: replacing one with buttons can leave the sender
-        // waiting forever on some servers (dunst #672).
-        close(petID: content.petID)
+        switch style {
+        case .popups:
+            // Close the old one rather than replace it: replacing one with buttons can leave the
+            // sender waiting forever on some servers (dunst #672). A popup is posted once; a card,
+            // changed every minute, is replaced in place (dunst 1.9 answers such a replace at once).
+            close(petID: content.petID)
+        case .cards:
+            guard !unanswered.contains(content.petID) else {
+                heldUpdates[content.petID] = content
+                return .posted
+            }
+        }
         posted += 1
         wanted[content.petID] = posted
         waiting.insert(Waiting(serial: posted, content: content))
@@ -123,9 +146,16 @@ public final class DBusNotifier: Notifier {
 
     public func close(petID: UUID) {
         wanted[petID] = nil
+        heldUpdates[petID] = nil
         guard let previous = idByPet.removeValue(forKey: petID) else { return }
         petByID[previous] = nil
         closeNotification(previous)
+    }
+
+    /// Waits until every call made so far has left for the bus (before the daemon exits).
+    public func flush() {
+        guard let connection else { return }
+        g_dbus_connection_flush_sync(connection, nil, nil)
     }
 
     /// Sends what waits, oldest first, while the window has room (and no refusal is being waited out).
@@ -135,6 +165,7 @@ public final class DBusNotifier: Notifier {
             // Replaced or withdrawn while it waited: it never goes out.
             guard wanted[next.content.petID] == next.serial else { continue }
             inFlight += 1
+            if style == .cards { unanswered.insert(next.content.petID) }
             call(
                 connection, "Notify", parameters(for: next.content), to: owner ?? Self.busName, replyType: "(u)",
                 request: PendingNotify(notifier: self, content: next.content, serial: next.serial, owner: owner))
@@ -168,6 +199,12 @@ public final class DBusNotifier: Notifier {
         }
         g_timeout_add_full(
             G_PRIORITY_DEFAULT, retryMilliseconds, again, Unmanaged.passRetained(self).toOpaque(), nil)
+    }
+
+    /// A card's update that waited for the card's id goes now, under that id.
+    private func sendHeldUpdate(of pet: UUID) {
+        guard unanswered.remove(pet) != nil, let update = heldUpdates.removeValue(forKey: pet) else { return }
+        _ = show(update)
     }
 
     /// A popup the server took: the pause before a retry starts small again.
@@ -268,7 +305,10 @@ public final class DBusNotifier: Notifier {
             return
         }
         notifier.inFlight -= 1
-        defer { notifier.sendWaiting() }
+        defer {
+            notifier.sendHeldUpdate(of: request.petID)
+            notifier.sendWaiting()
+        }
         guard let reply else {
             let failure = error.map(DBusCall.Failure.init) ?? DBusCall.Failure(name: nil, message: "no answer")
             if let error { g_error_free(error) }
@@ -298,7 +338,10 @@ public final class DBusNotifier: Notifier {
             notifier.closeNotification(id)
             return
         }
-        notifier.idByPet[request.petID] = id
+        // A card whose id the server no longer knew (it was closed) came back under a new one.
+        if let old = notifier.idByPet.updateValue(id, forKey: request.petID), old != id {
+            notifier.petByID[old] = nil
+        }
         notifier.petByID[id] = request.petID
     }
 
@@ -364,13 +407,23 @@ public final class DBusNotifier: Notifier {
         if let timer = content.timerID {
             hints.append(DBusCall.entry("x-laundry-timer", g_variant_new_string(timer.lowercasedText)))
         }
+        if content.isLiveCard {
+            // Kept after a button is pressed (GNOME, swaync): the card goes on showing the load.
+            hints.append(DBusCall.entry("resident", g_variant_new_boolean(1)))
+        }
+        if let percent = content.percentDone {
+            hints.append(DBusCall.entry("value", g_variant_new_int32(Int32(percent))))
+        }
         let entryType = g_variant_type_new("{sv}")
         defer { g_variant_type_free(entryType) }
         let hintArray = g_variant_new_array(entryType, &hints, gsize(hints.count))
+        let replaces = style == .cards ? idByPet[content.petID] ?? 0 : 0
+        // A card stays until it is withdrawn (0: never expires); a popup lasts as the server decides.
+        let expires: Int32 = content.isLiveCard ? 0 : -1
         var children: [OpaquePointer?] = [
-            g_variant_new_string(appName), g_variant_new_uint32(0), g_variant_new_string(iconPath),
+            g_variant_new_string(appName), g_variant_new_uint32(replaces), g_variant_new_string(iconPath),
             g_variant_new_string(content.summary), g_variant_new_string(content.body), actions, hintArray,
-            g_variant_new_int32(-1),
+            g_variant_new_int32(expires),
         ]
         return g_variant_new_tuple(&children, gsize(children.count))
     }

@@ -20,6 +20,7 @@ extension DaemonEngine {
                 noticeUserChange(service)
                 schedule(service)
             }
+            refreshCard(id)
         }
     }
 
@@ -43,6 +44,7 @@ extension DaemonEngine {
             schedule(service)
             tellHook(about: service)
         }
+        refreshAllCards()
     }
 
     /// A pet released, or whose files are gone: no deadline, no alarm, no popup left of it.

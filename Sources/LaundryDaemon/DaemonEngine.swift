@@ -12,6 +12,11 @@ public final class DaemonEngine {
     let laundry: Laundry
     let clock: any WallClock
     public let notifier: any Notifier
+    /// Where the running loads' live cards go (nil: none are shown).
+    let cardNotifier: (any Notifier)?
+    /// Where running loads are also jobs in a progress list (KDE Plasma's), if anywhere.
+    let jobs: (any JobTracker)?
+    var cards = LiveCards()
     public let writer: AnnouncementWriter
     public var config: DaemonConfig
     let logger: Logger
@@ -74,8 +79,11 @@ public final class DaemonEngine {
     public init(
         laundry: Laundry, clock: any WallClock, notifier: any Notifier, messages: MessageCatalog,
         config: DaemonConfig, logger: Logger, ringBell: @escaping () -> Void = {},
-        sound: any SoundPlayer = NoSound(), hooks: (any HookLauncher)? = nil, zone: LocalZone = .current
+        sound: any SoundPlayer = NoSound(), hooks: (any HookLauncher)? = nil, zone: LocalZone = .current,
+        cards cardNotifier: (any Notifier)? = nil, jobs: (any JobTracker)? = nil
     ) {
+        self.cardNotifier = cardNotifier
+        self.jobs = jobs
         self.laundry = laundry
         self.clock = clock
         self.notifier = notifier
@@ -90,6 +98,12 @@ public final class DaemonEngine {
         notifier.onDismissed = { [weak self] id in self?.acknowledge(id, because: "popup dismissed") }
         notifier.onNotShown = { [weak self] id, reason in self?.notShown(id, because: reason) }
         notifier.onServerChanged = { [weak self] server in self?.serverChanged(to: server) }
+        cardNotifier?.onAction = { [weak self] id, key in self?.buttonPressed(petID: id, action: key) }
+        cardNotifier?.onDismissed = { [weak self] id in self?.cards.closedByPerson(id) }
+        cardNotifier?.onNotShown = { [weak self] id, reason in self?.cardNotShown(id, because: reason) }
+        cardNotifier?.onServerChanged = { [weak self] server in self?.cardServerChanged(to: server) }
+        jobs?.onPause = { [weak self] id in self?.buttonPressed(petID: id, action: ButtonKey.pause.rawValue) }
+        jobs?.onResume = { [weak self] id in self?.buttonPressed(petID: id, action: ButtonKey.resume.rawValue) }
     }
 
     var now: Date { clock.now() }
@@ -98,7 +112,9 @@ public final class DaemonEngine {
             hours: config.quietHours, zone: zone, holdsEverything: config.dnd == .quiet && doNotDisturbNow != nil)
     }
 
-    public var nextDeadline: Date? { [queue.earliest(), bell.nextRing].compactMap { $0 }.min() }
+    public var nextDeadline: Date? {
+        [queue.earliest(), bell.nextRing, cards.updates.earliest()].compactMap { $0 }.min()
+    }
     /// Pets whose alarm is still ringing (for tests and the status file).
     public var ringingCount: Int { bell.ringingCount }
     public var armedCount: Int { queue.count }
@@ -160,6 +176,9 @@ public final class DaemonEngine {
         }
         ringAlarms(at: time)
         bell.ringNow()
+        // A finished load's card gives way to its popup, posted above.
+        for id in due { refreshCard(id) }
+        cardsDue(at: time)
         if logsTimings, !due.isEmpty, let earliest {
             logger.info(
                 line: "deadlines: \(due.count) due; woke \(Stopwatch.text(time.timeIntervalSince(earliest) * 1000)) "
@@ -182,6 +201,7 @@ public final class DaemonEngine {
     public func clockChanged() {
         logger.info("the clock was set; deadlines re-evaluated")
         for service in services.values { schedule(service) }
+        refreshAllCards()
         deadlinesDue()
     }
 
@@ -216,6 +236,7 @@ public final class DaemonEngine {
             bell.silence(services.keys)
         }
         for service in services.values { schedule(service) }
+        refreshAllCards()
         logger.info("configuration reloaded: \(ConfigSummary.line(config))")
     }
 

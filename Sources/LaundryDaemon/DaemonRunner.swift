@@ -28,13 +28,15 @@ public enum DaemonRunner {
         for warning in laundry.warnings { logger.info("warning: \(ErrorText.line(for: warning))") }
         try laundry.prepareFolders()
         let notifier = DBusNotifier(iconPath: laundry.iconPath, logger: logger)
+        let cardNotifier = DBusNotifier(iconPath: laundry.iconPath, logger: logger, style: .cards)
         let config = startingConfig(laundry, logger: logger)
         useClock(config, logger: logger)
         let engine = DaemonEngine(
             laundry: laundry, clock: clock, notifier: notifier,
             messages: try MessageCatalog.load(from: laundry.dataDirectory), config: config, logger: logger,
             ringBell: { Bell.ring(runtime) },
-            sound: GSoundPlayer(logger: logger), hooks: HookRunner(logger: logger))
+            sound: GSoundPlayer(logger: logger), hooks: HookRunner(logger: logger), cards: cardNotifier,
+            jobs: PlasmaJobTracker(logger: logger))
         engine.logsTimings = environment["LAUNDRY_LOG_TIMINGS"] == "1"
         engine.doNotDisturb = {
             var error: UnsafeMutablePointer<GError>?
@@ -107,6 +109,7 @@ public enum DaemonRunner {
                 }
             }, afterEvent: reportStatus, logger: logger)
         loop.takeEvents(of: notifier)
+        loop.takeEvents(of: cardNotifier)
         sleepWatch.onPrepareForSleep = { sleeping in
             loop.handle { engine in
                 asleep = sleeping
@@ -115,6 +118,9 @@ public enum DaemonRunner {
         }
         home?.attach(to: loop)
         loop.run()
+        // A card's buttons mean nothing once the daemon is gone: its cards and jobs go with it.
+        engine.withdrawLiveCards()
+        cardNotifier.flush()
         home?.stop()
         inhibitor.hold(nil)
         sleepWatch.hold(nil)

@@ -13,9 +13,19 @@ public enum DesktopProbe {
     public static func findings() -> DesktopFindings {
         // Asked with the daemon's 3 s timeouts: libnotify's questions wait 25 s each for a server
         // that hangs, and `doctor` waits for this answer.
-        DesktopFindings(
+        var findings = DesktopFindings(
             server: DBusNotifier(iconPath: nil, logger: .silent).refreshServer(), suspendInhibitors: suspendInhibitors()
         )
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            if let error { g_error_free(error) }
+            return findings
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        findings.doNotDisturbReadable = DoNotDisturb.readable(on: bus)
+        findings.doNotDisturb = DoNotDisturb.read(on: bus)
+        findings.jobViewServer = DBusCall.reachable(PlasmaJobTracker.server, on: bus)
+        return findings
     }
 
     /// Plays the alarm once (with `sound`), then posts a test notification, then runs the hook

@@ -3,7 +3,8 @@ import FoundationEssentials
 import LaundryCore
 
 /// Whether the desktop is in do-not-disturb now, read where each keeps it: dunst's pause, KDE
-/// Plasma's `Inhibited`, GNOME's `show-banners` (through the settings portal). Read when a finish,
+/// Plasma's `Inhibited`, swaync's DND, mako's `do-not-disturb` mode (the name mako's manual gives
+/// it), GNOME's `show-banners` (through the settings portal). Read when a finish,
 /// reminder or warning is due, and every `DoNotDisturb.poll` while one is held back: no desktop
 /// signals all three the same way, and one synchronous question per wake costs under a millisecond.
 enum DoNotDisturb {
@@ -19,6 +20,17 @@ enum DoNotDisturb {
         if DBusCall.reachable(server, on: bus) {
             if property(bus, server, path, "org.dunstproject.cmd0", "paused") == true { return "dunst" }
             if property(bus, server, path, server, "Inhibited") == true { return "KDE Plasma" }
+            // mako 1.7 and later; older ones cannot be asked.
+            if let modes = strings(bus, server, "/fr/emersion/Mako", "fr.emersion.Mako", "ListModes"),
+                modes.contains(where: makoModes.contains)
+            {
+                return "mako"
+            }
+        }
+        if DBusCall.reachable(swaync, on: bus),
+            boolean(bus, swaync, "/org/erikreider/swaync/cc", swaync, "GetDnd") == true
+        {
+            return "swaync"
         }
         // GNOME hides banners in do-not-disturb.
         let banners = PortalSetting.read(
@@ -26,6 +38,63 @@ enum DoNotDisturb {
         guard let banners else { return nil }
         defer { g_variant_unref(banners) }
         return g_variant_get_boolean(banners) == 0 ? "GNOME" : nil
+    }
+
+    /// swaync's control centre, where its do-not-disturb is kept (0.7 and later).
+    static let swaync = "org.erikreider.swaync.cc"
+    /// The mode names that mean do-not-disturb to mako (its manual's example, and the short form).
+    static let makoModes: Set<String> = ["do-not-disturb", "dnd"]
+
+    /// The desktops whose do-not-disturb can be read here, for `doctor` (it says which it reads).
+    static func readable(on bus: OpaquePointer) -> [String] {
+        let server = "org.freedesktop.Notifications"
+        let path = "/org/freedesktop/Notifications"
+        var found: [String] = []
+        if DBusCall.reachable(server, on: bus) {
+            if property(bus, server, path, "org.dunstproject.cmd0", "paused") != nil { found.append("dunst") }
+            if property(bus, server, path, server, "Inhibited") != nil { found.append("KDE Plasma") }
+            if strings(bus, server, "/fr/emersion/Mako", "fr.emersion.Mako", "ListModes") != nil {
+                found.append("mako")
+            }
+        }
+        if DBusCall.reachable(swaync, on: bus),
+            boolean(bus, swaync, "/org/erikreider/swaync/cc", swaync, "GetDnd") != nil
+        {
+            found.append("swaync")
+        }
+        if let banners = PortalSetting.read(
+            "org.gnome.desktop.notifications", "show-banners", as: "b", on: bus, timeout: answerMilliseconds)
+        {
+            g_variant_unref(banners)
+            found.append("GNOME")
+        }
+        return found
+    }
+
+    /// The answer of a method that takes nothing and returns one boolean.
+    private static func boolean(
+        _ bus: OpaquePointer, _ name: String, _ path: String, _ interface: String, _ method: String
+    ) -> Bool? {
+        guard
+            case .success(let reply) = DBusCall.sync(
+                bus, name, path, interface, method, nil, reply: "(b)", timeout: answerMilliseconds)
+        else { return nil }
+        defer { g_variant_unref(reply) }
+        guard let value = g_variant_get_child_value(reply, 0) else { return nil }
+        defer { g_variant_unref(value) }
+        return g_variant_get_boolean(value) != 0
+    }
+
+    /// The answer of a method that takes nothing and returns a list of strings.
+    private static func strings(
+        _ bus: OpaquePointer, _ name: String, _ path: String, _ interface: String, _ method: String
+    ) -> [String]? {
+        guard
+            case .success(let reply) = DBusCall.sync(
+                bus, name, path, interface, method, nil, reply: "(as)", timeout: answerMilliseconds)
+        else { return nil }
+        defer { g_variant_unref(reply) }
+        return DBusCall.strings(reply, 0)
     }
 
     /// A boolean property, or nil where the object has no such interface or property.

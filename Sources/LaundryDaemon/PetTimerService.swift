@@ -10,7 +10,6 @@ final class PetTimerService {
         didSet {
             calmUntil = state.flatMap(Self.calmUntil)
             liveLoadEnds = state.flatMap { $0.liveTimer.flatMap { $0.isPaused ? nil : $0.endsAt } }
-            liveLoadEnds = state.flatMap { $0.liveTimer.flatMap { $0.isPaused ? nil : $0.endsAt } }
         }
     }
     /// When the load running unpaused ends, if one does: what keeping awake asks of every pet

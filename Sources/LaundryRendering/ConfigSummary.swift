@@ -22,6 +22,7 @@ public enum ConfigSummary {
         if let quiet = config.quietHours { parts.append(Words.text("quiet hours {hours}", ["hours": "\(quiet)"])) }
         if let hook = config.hook { parts.append(Words.text("hook {program}", ["program": ShellQuote.quote(hook[0])])) }
         if let clock = config.clock { parts.append(Words.text("{clock} clock", ["clock": clock.rawValue])) }
+        if !config.liveCard { parts.append(Words.text("no live cards for running loads (liveCard off)")) }
         if !config.keepAwake { parts.append(Words.text("this computer may suspend while loads run (keepAwake off)")) }
         return parts.joined(separator: "; ")
     }

@@ -17,6 +17,11 @@ public struct NotificationContent: Equatable, Sendable {
     /// What it announces, as a fact (nil: not an announcement, such as "whose load?"): what a
     /// test of the daemon looks at instead of the words.
     public let reason: Announcement.Reason?
+    /// A running load's live card, not an announcement: updated in place, kept by the server until
+    /// withdrawn (`resident`, no expiry), and never rings.
+    public var isLiveCard = false
+    /// How much of the load is done, 0–100: the `value` hint servers draw as a progress bar.
+    public var percentDone: Int?
 
     public struct Action: Equatable, Sendable {
         public let key: String

@@ -86,3 +86,61 @@ final class GNOMEDoNotDisturbEndToEndTests: DaemonTestCase {
         XCTAssertTrue(log.contains("do-not-disturb is off (GNOME): what it held back goes out now"), log)
     }
 }
+
+/// Do-not-disturb as swaync keeps it (`GetDnd` on its control centre, python-dbusmock standing in)
+/// and as mako keeps it (a mode named `do-not-disturb`, listed by `ListModes`, which the recording
+/// server answers as mako 1.7 does): neither runs without a Wayland compositor here.
+final class OtherDesktopsDoNotDisturbEndToEndTests: DaemonTestCase {
+    private var session: PrivateBus!
+    private let swaync = "org.erikreider.swaync.cc"
+    private let swayncPath = "/org/erikreider/swaync/cc"
+    private var modes: String { home.path + "/mako-modes" }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        session = try PrivateBus(in: home.path + "/session")
+        home.environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        session = nil
+    }
+
+    private func heldUntilItEnds(by desktop: String, turnOff: () throws -> Void) throws {
+        try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0}"#)
+        let name = "\(desktop) \(marker)"
+        home.ok("adopt", name)
+        home.ok("daemon", "start")
+        home.ok("wash", name, "--for", "1s")
+        XCTAssertTrue(waitUntil(6) { self.log.contains("do-not-disturb is on (\(desktop))") }, log)
+        XCTAssertTrue(home.ok("daemon", "status").stdout.contains("on (\(desktop)): popups and sound wait for its end"))
+        XCTAssertTrue(waitUntil(3) { self.home.pet(name)["stage"] as? String == "washed" })
+        Thread.sleep(forTimeInterval: 1)
+        let popups = { self.session.recordedCalls().filter { ($0["summary"] as? String) == "🫧 Wash Complete!" } }
+        XCTAssertEqual(popups().count, 0, "nothing shown while it lasts")
+        try turnOff()
+        XCTAssertTrue(waitUntil(6) { popups().count == 1 }, log)
+        XCTAssertTrue(log.contains("do-not-disturb is off (\(desktop)): what it held back goes out now"), log)
+    }
+
+    func test_swayncInDoNotDisturbHoldsTheFinishUntilItEnds() throws {
+        try session.startRecordingServer(broadcast: true)
+        try session.startMock([swaync, swayncPath, swaync], log: "swaync.log")
+        func dnd(_ on: Bool) {
+            session.addMockMethod(
+                swaync, swayncPath, interface: swaync, method: "GetDnd", in: "", out: "b",
+                code: "ret = \(on ? "True" : "False")")
+        }
+        dnd(true)
+        try heldUntilItEnds(by: "swaync") { dnd(false) }
+    }
+
+    func test_makoInItsDoNotDisturbModeHoldsTheFinishUntilItLeavesIt() throws {
+        try "default\ndo-not-disturb\n".write(toFile: modes, atomically: true, encoding: .utf8)
+        try session.startRecordingServer(broadcast: true, makoModes: modes)
+        try heldUntilItEnds(by: "mako") {
+            try "default\n".write(toFile: modes, atomically: true, encoding: .utf8)
+        }
+    }
+}

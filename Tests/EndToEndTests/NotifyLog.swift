@@ -13,6 +13,17 @@ struct NotifyCall {
     let timerID: String?
     /// The `suppress-sound` hint.
     let suppressSound: Bool?
+    /// `replaces_id`: the notification it updates in place (0: a new one).
+    var replacesID: UInt32 = 0
+    /// `expire_timeout` (0: never expires; -1: as the server decides).
+    var expireTimeout: Int32 = -1
+    /// The `value` hint (progress, 0–100) and the `resident` hint.
+    var value: Int?
+    var resident: Bool?
+    /// Whether it named a sound to play (`sound-name` or `sound-file`).
+    var hasSoundHint = false
+    /// A running load's live card, not a popup.
+    var isLiveCard: Bool { category == "x-laundry.running" }
 }
 
 enum NotifyLog {
@@ -67,6 +78,8 @@ enum NotifyLog {
             var category: String?
             var timerID: String?
             var suppressSound: Bool?
+            var progress: Int?
+            var resident: Bool?
             for (position, line) in lines.enumerated() where position + 1 < lines.count {
                 if line == "string \"urgency\"", let byte = lines[position + 1].split(separator: " ").last {
                     urgency = Int(byte)
@@ -79,20 +92,38 @@ enum NotifyLog {
                 if line == "string \"category\"" { category = value() }
                 if line == "string \"x-laundry-timer\"" { timerID = value() }
                 if line == "string \"suppress-sound\"" { suppressSound = lines[position + 1].hasSuffix("true") }
+                if line == "string \"resident\"" { resident = lines[position + 1].hasSuffix("true") }
+                if line == "string \"value\"", let number = lines[position + 1].split(separator: " ").last {
+                    progress = Int(number)
+                }
             }
             guard strings.count >= 4 else { continue }
-            calls.append(
-                NotifyCall(
-                    time: time, appName: strings[0], summary: strings[2], body: strings[3], actions: actions,
-                    urgency: urgency, category: category, timerID: timerID,
-                    suppressSound: suppressSound))
+            var call = NotifyCall(
+                time: time, appName: strings[0], summary: strings[2], body: strings[3], actions: actions,
+                urgency: urgency, category: category, timerID: timerID, suppressSound: suppressSound)
+            // The first number after the app name is `replaces_id`; the last line, `expire_timeout`.
+            if let replaces = lines.dropFirst().first(where: { $0.hasPrefix("uint32 ") }) {
+                call.replacesID = UInt32(replaces.dropFirst(7)) ?? 0
+            }
+            if let expires = lines.last(where: { $0.hasPrefix("int32 ") }) {
+                call.expireTimeout = Int32(expires.dropFirst(6)) ?? -1
+            }
+            call.value = progress
+            call.resident = resident
+            call.hasSoundHint = lines.contains { $0 == "string \"sound-name\"" || $0 == "string \"sound-file\"" }
+            calls.append(call)
         }
         return calls
     }
 
-    /// The calls about pets whose name contains `marker`.
+    /// The popups about pets whose name contains `marker` (live cards are `cards(mentioning:)`).
     static func calls(mentioning marker: String, in log: String? = NotifyLog.path) -> [NotifyCall] {
-        calls(in: log).filter { $0.body.contains(marker) || $0.summary.contains(marker) }
+        calls(in: log).filter { !$0.isLiveCard && ($0.body.contains(marker) || $0.summary.contains(marker)) }
+    }
+
+    /// The live cards' `Notify` calls about pets whose name contains `marker`.
+    static func cards(mentioning marker: String, in log: String? = NotifyLog.path) -> [NotifyCall] {
+        calls(in: log).filter { $0.isLiveCard && $0.summary.contains(marker) }
     }
 
     /// dbus-monitor prints a string with a line break over several lines: they are one string.

@@ -172,11 +172,12 @@ final class PrivateBus {
     /// scripts/recording-server.py, optionally broadcasting its signals as mako and swaync do, and
     /// answering "no reply" to a popup whose body holds `noReplyTo`; its record of calls is
     /// `recordingLog`.
-    func startRecordingServer(broadcast: Bool, noReplyTo: String? = nil) throws {
+    func startRecordingServer(broadcast: Bool, noReplyTo: String? = nil, makoModes: String? = nil) throws {
         restarts += 1
         var arguments = [SourceTree.root + "/scripts/recording-server.py", folder + "/ready-\(restarts)"]
         arguments += ["--log", recordingLog] + (broadcast ? ["--broadcast"] : [])
         if let noReplyTo { arguments += ["--no-reply-to", noReplyTo] }
+        if let makoModes { arguments += ["--mako-modes", makoModes] }
         try start("/usr/bin/python3", arguments)
     }
 

@@ -12,6 +12,8 @@ class EngineTestCase: XCTestCase {
     var clock: ManualClock!
     var laundry: Laundry!
     var notifier: RecordingNotifier!
+    /// The live cards, when a test asks for them (`makeEngine(cards: true)`).
+    var cards: RecordingNotifier!
     var sound: RecordingSound!
     var hooks: RecordingHooks!
     let recordedLog = RecordedLog()
@@ -28,6 +30,7 @@ class EngineTestCase: XCTestCase {
             home: home, dataFolder: SourceTree.root + "/data", kinds: kinds, clock: clock,
             device: .fixed(in: home + ".state"))
         notifier = RecordingNotifier()
+        cards = RecordingNotifier()
         sound = RecordingSound()
         hooks = RecordingHooks()
     }
@@ -54,14 +57,17 @@ class EngineTestCase: XCTestCase {
         return files
     }
 
-    func makeEngine(config: DaemonConfig = .withoutAlarms(), zone: LocalZone = LocalZone(TimeZone(identifier: "UTC")!))
-        throws -> DaemonEngine
-    {
+    /// An engine on this test's files. Live cards only when asked for: their minute updates are
+    /// deadlines of their own, which the timer tests do not count.
+    func makeEngine(
+        config: DaemonConfig = .withoutAlarms(), zone: LocalZone = LocalZone(TimeZone(identifier: "UTC")!),
+        cards showsCards: Bool = false
+    ) throws -> DaemonEngine {
         let messages = try MessageCatalog.load(from: laundry.dataDirectory)
         return DaemonEngine(
             laundry: laundry, clock: clock, notifier: notifier, messages: messages, config: config,
             logger: recordedLog.logger, ringBell: { [unowned self] in self.bells += 1 },
-            sound: sound, hooks: hooks, zone: zone)
+            sound: sound, hooks: hooks, zone: zone, cards: showsCards ? cards : nil)
     }
 
     @discardableResult

@@ -36,10 +36,10 @@ final class ButtonKeyTests: XCTestCase {
         for button in ButtonKey.allCases {
             switch button.response {
             case .perform(let performed):
-                // Home Assistant's own buttons (HomeDevice), offered while a load runs.
-                let homeAssistantOnly: Set<ButtonKey> = [.extend, .finish]
+                // The live card's buttons (LiveCard) and Home Assistant's, offered while a load runs.
+                let whileRunning = Set(LiveCard.buttonKeys)
                 XCTAssertTrue(
-                    keys.contains(button.rawValue) || homeAssistantOnly.contains(button),
+                    keys.contains(button.rawValue) || whileRunning.contains(button),
                     "'\(button.rawValue)' is in no notification")
                 XCTAssertNotNil(Move(rawValue: performed.move.rawValue))
                 XCTAssertEqual(action(button.rawValue), performed, "and back")

@@ -36,6 +36,8 @@ extension LaundryCommand {
                 DoctorServerCheck.checkKeepAwake(
                     &report, interfaces: findings.suspendInhibitors, status: status, config: config,
                     now: context.laundry.now)
+                DoctorDesktopCheck.checkLiveCard(&report, findings, config: config)
+                DoctorDesktopCheck.checkDoNotDisturb(&report, findings, config: config)
             }
             DoctorInstallCheck.check(&report, status: status, environment: environment)
             DoctorBrokerCheck.check(

@@ -1,0 +1,67 @@
+import FoundationEssentials
+import LaundryCore
+import LaundryRendering
+
+/// The live cards on screen, one per running load: what each last said (so a card is sent only
+/// when its words change), which ones the person closed (closed stays closed for that load), and
+/// when each card's minute left next ticks over.
+struct LiveCards {
+    struct Card {
+        let loadID: UUID
+        /// What was last sent; nil once closed by the person or dropped by a server that left.
+        var shown: NotificationContent?
+        var closedByPerson = false
+    }
+
+    private(set) var cards: [UUID: Card] = [:]
+    /// When each card's words next change by themselves.
+    var updates = DeadlineQueue()
+
+    /// What becomes of the pet's card on screen.
+    enum Change {
+        case none
+        case show(NotificationContent)
+        case withdraw
+    }
+
+    /// Works out the card for `wanted` (the card of the pet's running load, or nil for none) and
+    /// remembers it as shown. A card the person closed stays closed for its load; a new load's
+    /// card takes the old one's place.
+    mutating func update(_ pet: UUID, to wanted: NotificationContent?, changesAt next: Date?) -> Change {
+        guard let wanted, let loadID = wanted.timerID else {
+            updates.set(nil, for: pet)
+            guard let card = cards.removeValue(forKey: pet) else { return .none }
+            return card.shown == nil ? .none : .withdraw
+        }
+        var card = cards[pet].flatMap { $0.loadID == loadID ? $0 : nil } ?? Card(loadID: loadID)
+        guard !card.closedByPerson else {
+            cards[pet] = card
+            updates.set(nil, for: pet)
+            return .none
+        }
+        updates.set(next, for: pet)
+        guard card.shown != wanted else { return .none }
+        card.shown = wanted
+        cards[pet] = card
+        return .show(wanted)
+    }
+
+    /// The person closed the pet's card: it stays closed until its load ends.
+    mutating func closedByPerson(_ pet: UUID) {
+        cards[pet]?.closedByPerson = true
+        cards[pet]?.shown = nil
+        updates.set(nil, for: pet)
+    }
+
+    /// The server that showed the cards left: none is on screen any more.
+    mutating func forgetShown() {
+        for pet in cards.keys { cards[pet]?.shown = nil }
+    }
+
+    /// The pet's card did not reach the screen: it goes again at its next change.
+    mutating func forgetShown(of pet: UUID) {
+        cards[pet]?.shown = nil
+    }
+
+    var shownCount: Int { cards.values.filter { $0.shown != nil }.count }
+}

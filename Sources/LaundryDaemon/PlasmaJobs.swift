@@ -1,0 +1,146 @@
+import CGLib
+import FoundationEssentials
+import Logging
+
+/// What KDE Plasma's progress list shows of a running load.
+public struct JobFace: Equatable, Sendable {
+    public var title: String
+    public var info: String
+    public var percent: Int
+    public var suspended: Bool
+}
+
+/// Running loads as jobs in a desktop's progress list; pausing or resuming one there comes back.
+public protocol JobTracker: AnyObject {
+    /// Shows the pet's load as a job, or brings its job up to date.
+    func show(_ face: JobFace, for pet: UUID)
+    /// The pet's load ended or stopped: its job is finished.
+    func finish(_ pet: UUID)
+    var onPause: ((UUID) -> Void)? { get set }
+    var onResume: ((UUID) -> Void)? { get set }
+}
+
+/// KDE Plasma's job view server (`org.kde.JobViewServerV2`, the one kjobwidgets' tracker talks
+/// to): `requestView` gives each load an object, `update` sends its title, line and percent, and
+/// `terminate` ends it. Plasma marks a job failed when the connection that asked for it closes, so
+/// every call goes through the daemon's one session connection, which lives as long as it does.
+public final class PlasmaJobTracker: JobTracker {
+    public var onPause: ((UUID) -> Void)?
+    public var onResume: ((UUID) -> Void)?
+    private let logger: Logger
+    private var connection: OpaquePointer?
+    private struct View {
+        let path: String
+        let subscription: UInt32
+        var face: JobFace
+    }
+    private var views: [UUID: View] = [:]
+    private var petByPath: [String: UUID] = [:]
+    /// Asked whether it is on the bus for each new load only.
+    static let server = "org.kde.JobViewServer"
+    /// Suspendable (0x0002): Plasma offers pause and resume. Not killable: cancelling a load from
+    /// the applet would throw away its record with one stray click.
+    private static let capabilities: Int32 = 0x0002
+
+    public init(logger: Logger) { self.logger = logger }
+
+    deinit {
+        guard let connection else { return }
+        for view in views.values { g_dbus_connection_signal_unsubscribe(connection, view.subscription) }
+        g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+
+    public func show(_ face: JobFace, for pet: UUID) {
+        if var view = views[pet] {
+            guard view.face != face else { return }
+            view.face = face
+            views[pet] = view
+            update(view.path, face)
+            return
+        }
+        guard let bus = connect(), DBusCall.reachable(Self.server, on: bus), let path = requestView(on: bus) else {
+            return
+        }
+        let subscription = g_dbus_connection_signal_subscribe(
+            bus, Self.server, "org.kde.JobViewV3", nil, path, nil, G_DBUS_SIGNAL_FLAGS_NONE, Self.signalHandler,
+            Unmanaged.passUnretained(self).toOpaque(), nil)
+        views[pet] = View(path: path, subscription: subscription, face: face)
+        petByPath[path] = pet
+        update(path, face)
+    }
+
+    public func finish(_ pet: UUID) {
+        guard let view = views.removeValue(forKey: pet), let connection else { return }
+        petByPath[view.path] = nil
+        g_dbus_connection_signal_unsubscribe(connection, view.subscription)
+        let entryType = g_variant_type_new("{sv}")
+        defer { g_variant_type_free(entryType) }
+        let hints = g_variant_new_array(entryType, nil, 0)
+        var children: [OpaquePointer?] = [g_variant_new_uint32(0), g_variant_new_string(""), hints]
+        send(view.path, "terminate", g_variant_new_tuple(&children, 3))
+    }
+
+    private func connect() -> OpaquePointer? {
+        if let connection { return connection }
+        var error: UnsafeMutablePointer<GError>?
+        connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
+        if let error { g_error_free(error) }
+        return connection
+    }
+
+    /// `requestView(desktopEntry, capabilities, hints) → o`: asked once per load, with a short wait.
+    private func requestView(on bus: OpaquePointer) -> String? {
+        let entryType = g_variant_type_new("{sv}")
+        defer { g_variant_type_free(entryType) }
+        // `immediate`: listed at once, not after Plasma's half-second wait for short jobs.
+        var hints: [OpaquePointer?] = [DBusCall.entry("immediate", g_variant_new_boolean(1))]
+        var children: [OpaquePointer?] = [
+            g_variant_new_string("laundry"), g_variant_new_int32(Self.capabilities),
+            g_variant_new_array(entryType, &hints, 1),
+        ]
+        switch DBusCall.sync(
+            bus, Self.server, "/JobViewServer", "org.kde.JobViewServerV2", "requestView",
+            g_variant_new_tuple(&children, 3), reply: "(o)", timeout: 500)
+        {
+        case .success(let reply):
+            defer { g_variant_unref(reply) }
+            return DBusCall.string(reply, 0)
+        case .failure(let failure):
+            logger.info("the progress list did not take a load (\(failure.message))")
+            return nil
+        }
+    }
+
+    /// `update(a{sv})`: Plasma reads `title`, `infoMessage`, `percent` and `suspended`.
+    private func update(_ path: String, _ face: JobFace) {
+        let entryType = g_variant_type_new("{sv}")
+        defer { g_variant_type_free(entryType) }
+        var properties: [OpaquePointer?] = [
+            DBusCall.entry("title", g_variant_new_string(face.title)),
+            DBusCall.entry("infoMessage", g_variant_new_string(face.info)),
+            DBusCall.entry("percent", g_variant_new_uint32(UInt32(max(0, min(100, face.percent))))),
+            DBusCall.entry("suspended", g_variant_new_boolean(face.suspended ? 1 : 0)),
+        ]
+        var children: [OpaquePointer?] = [g_variant_new_array(entryType, &properties, gsize(properties.count))]
+        send(path, "update", g_variant_new_tuple(&children, 1))
+    }
+
+    /// Both methods are declared without a reply: nothing waits for one.
+    private func send(_ path: String, _ method: String, _ parameters: OpaquePointer?) {
+        guard let connection else { return }
+        g_dbus_connection_call(
+            connection, Self.server, path, "org.kde.JobViewV3", method, parameters, nil,
+            G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil, nil, nil)
+    }
+
+    private static let signalHandler: GDBusSignalCallback = { _, _, path, _, signal, _, context in
+        guard let context, let path, let signal else { return }
+        let tracker = Unmanaged<PlasmaJobTracker>.fromOpaque(context).takeUnretainedValue()
+        guard let pet = tracker.petByPath[String(cString: path)] else { return }
+        switch String(cString: signal) {
+        case "suspendRequested": tracker.onPause?(pet)
+        case "resumeRequested": tracker.onResume?(pet)
+        default: break
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import FoundationEssentials
+import LaundryCore
+
+/// A running load's live card: one silent notification per load, showing the time left and the
+/// end, redrawn only when what it says changes (the minute left, or the load itself).
+public enum LiveCard {
+    /// The card's buttons, in the order they are shown (pause or resume, as the load is).
+    public static let buttonKeys: [ButtonKey] = [.extend, .pause, .resume, .finish]
+
+    /// The card for `timer`, a load running or paused. Its words hold until `nextChange`.
+    public static func content(
+        for timer: LaundryTimer, petName: String, at now: Date, zone: LocalZone, buttons: Bool
+    ) -> NotificationContent {
+        let left = DurationText.rough(Double(minutesLeft(of: timer, at: now) * 60))
+        let values = ["icon": timer.kind.icon, "name": UnsafeText.displayable(petName), "left": left]
+        let summary = TextTemplate.fill(Words.text("{icon} {name}: {left} left"), values)
+        let body: String
+        if timer.isPaused {
+            body = Words.text("Paused. It goes on when you resume it.")
+        } else {
+            let ends = LocalTime.clock(timer.endsAt, now: now, zone: zone)
+            body = TextTemplate.fill(Words.text("Done at {ends}."), ["ends": ends])
+        }
+        let pauseOrResume =
+            timer.isPaused
+            ? NotificationContent.Action(key: ButtonKey.resume.rawValue, label: Words.text("Resume"))
+            : NotificationContent.Action(key: ButtonKey.pause.rawValue, label: Words.text("Pause"))
+        let actions = [
+            NotificationContent.Action(key: ButtonKey.extend.rawValue, label: Words.text("+10 min")), pauseOrResume,
+            NotificationContent.Action(key: ButtonKey.finish.rawValue, label: Words.text("Finished")),
+        ]
+        var card = NotificationContent(
+            petID: timer.petID, summary: summary, body: body, actions: buttons ? actions : [], urgency: .low,
+            category: "x-laundry.running", timerID: timer.id)
+        card.isLiveCard = true
+        card.percentDone = Int((timer.progress(at: now) * 100).rounded(.down))
+        return card
+    }
+
+    /// When the card's words next change by themselves: the minute left ticks over (nil while
+    /// paused, when nothing moves). At most once a minute.
+    public static func nextChange(of timer: LaundryTimer, at now: Date) -> Date? {
+        guard !timer.isPaused, !timer.hasEnded(at: now) else { return nil }
+        return timer.endsAt.addingTimeInterval(-Double((minutesLeft(of: timer, at: now) - 1) * 60))
+    }
+
+    /// Whole minutes left, rounded up: "1m left" until the very end.
+    static func minutesLeft(of timer: LaundryTimer, at now: Date) -> Int {
+        max(1, Int((timer.remaining(at: now) / 60).rounded(.up)))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LaundryTestSupport
+import XCTest
+
+/// The live card as dunst receives it: one card per load, updated in place, its buttons pressed
+/// through dunst's own menu, withdrawn as the finish's popup goes out.
+final class LiveCardEndToEndTests: DaemonTestCase {
+    private func press(_ key: String) throws {
+        let pick = try XCTUnwrap(ProcessInfo.processInfo.environment["LAUNDRY_DUNST_PICK"])
+        try ",\(key)]".write(toFile: pick, atomically: true, encoding: .utf8)
+        home.runProgram("/usr/bin/dunstctl", ["context"])
+    }
+
+    private var cards: [NotifyCall] { NotifyLog.cards(mentioning: marker) }
+
+    private func timer(_ name: String) -> [String: Any] { home.pet(name)["timer"] as? [String: Any] ?? [:] }
+
+    func test_oneLoadsCardFromStartToAcknowledgement() throws {
+        try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0}"#)
+        let name = "Card \(marker)"
+        home.ok("adopt", name)
+        home.runProgram("/usr/bin/dunstctl", ["close-all"])
+        home.ok("daemon", "start")
+        home.ok("wash", name, "--for", "45m")
+        XCTAssertTrue(waitUntil(5) { self.cards.count == 1 }, log)
+        let first = try XCTUnwrap(cards.first)
+        XCTAssertEqual(first.replacesID, 0, "a new card")
+        XCTAssertEqual(first.urgency, 0, "low urgency")
+        XCTAssertEqual(first.suppressSound, true, "no sound")
+        XCTAssertFalse(first.hasSoundHint, "no sound named")
+        XCTAssertEqual(first.resident, true)
+        XCTAssertEqual(first.expireTimeout, 0, "kept until withdrawn")
+        XCTAssertEqual(first.value, 0)
+        XCTAssertEqual(first.summary, "🫧 \(name): 45m left")
+        XCTAssertTrue(first.body.hasPrefix("Done at "), first.body)
+        XCTAssertEqual(first.actions, ["extend", "+10 min", "pause", "Pause", "finish", "Finished"])
+
+        home.ok("extend", name)
+        XCTAssertTrue(waitUntil(5) { self.cards.count == 2 }, log)
+        let cardID = try XCTUnwrap(cards.last?.replacesID)
+        XCTAssertNotEqual(cardID, 0, "updated in place")
+        XCTAssertEqual(cards.last?.summary, "🫧 \(name): 55m left")
+
+        try press("pause")  // through dunst's menu, on the card itself
+        XCTAssertTrue(waitUntil(5) { self.timer(name)["paused"] as? Bool == true }, log)
+        XCTAssertTrue(waitUntil(5) { self.cards.count == 3 }, log)
+        XCTAssertEqual(cards.last?.actions, ["extend", "+10 min", "resume", "Resume", "finish", "Finished"])
+        try press("resume")
+        XCTAssertTrue(waitUntil(5) { self.cards.count == 4 }, log)
+        XCTAssertEqual(timer(name)["paused"] as? Bool, false)
+
+        home.ok("finish", name)
+        XCTAssertTrue(waitUntil(5) { !NotifyLog.calls(mentioning: self.marker).isEmpty }, log)
+        XCTAssertTrue(waitUntil(3) { NotifyLog.closedIDs().contains(cardID) }, "the card is withdrawn: \(log)")
+        Thread.sleep(forTimeInterval: 1)
+        let popup = try XCTUnwrap(NotifyLog.calls(mentioning: marker).first)
+        XCTAssertEqual(popup.summary, "🫧 Wash Complete!")
+        let closes = zip(NotifyLog.closedIDs(), NotifyLog.closeCalls())
+        let withdrawn = try XCTUnwrap(closes.first { $0.0 == cardID }?.1)
+        print("live card: withdrawn \(Int((withdrawn - popup.time) * 1000)) ms after the finish's popup went out")
+        XCTAssertLessThan(abs(withdrawn - popup.time), 0.2, "the card gives way to the popup within 200 ms")
+        XCTAssertEqual(cards.count, 4, "one per change, none more: \(cards.map(\.summary))")
+        XCTAssertTrue(cards.dropFirst().allSatisfy { $0.replacesID == cardID }, "always the same card")
+        home.ok("dry", name, "--for", "1h")  // the acknowledgement: the dryer starts, with a card of its own
+        XCTAssertTrue(waitUntil(5) { self.cards.count == 5 }, log)
+        XCTAssertTrue(cards.last?.summary.hasPrefix("🌬️ ") ?? false)
+        Thread.sleep(forTimeInterval: 0.5)
+        // The record for the closing note: every call about this pet, and every close, in order.
+        let start = first.time
+        func described(_ call: NotifyCall) -> String {
+            let value = call.value.map(String.init) ?? "-"
+            return "Notify replaces_id=\(call.replacesID) urgency=\(call.urgency ?? -1) value=\(value) "
+                + "expire=\(call.expireTimeout) \"\(call.summary)\" \"\(call.body)\" \(call.actions)"
+        }
+        var lines = NotifyLog.calls().filter { $0.summary.contains(marker) || $0.body.contains(marker) }
+            .map { ($0.time, described($0)) }
+        lines += zip(NotifyLog.closedIDs(), NotifyLog.closeCalls()).filter { $0.1 >= start }
+            .map { ($0.1, "CloseNotification id=\($0.0)") }
+        print("live card: the calls of one load, from start to acknowledgement (card id \(cardID)):")
+        for (time, line) in lines.sorted(by: { $0.0 < $1.0 }) {
+            print("  +\(String(format: "%.3f", time - start)) s  \(line)")
+        }
+    }
+
+    func test_aCardClosedByThePersonStaysClosedForItsLoad() throws {
+        try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0}"#)
+        let name = "Closed \(marker)"
+        home.ok("adopt", name)
+        home.runProgram("/usr/bin/dunstctl", ["close-all"])
+        home.ok("daemon", "start")
+        home.ok("wash", name, "--for", "45m")
+        XCTAssertTrue(waitUntil(5) { self.cards.count == 1 }, log)
+        home.runProgram("/usr/bin/dunstctl", ["close"])  // the person closes it
+        Thread.sleep(forTimeInterval: 0.5)
+        home.ok("extend", name)
+        XCTAssertTrue(waitUntil(3) { (self.timer(name)["remainingSeconds"] as? Double ?? 0) > 2700 })
+        Thread.sleep(forTimeInterval: 1.5)
+        XCTAssertEqual(cards.count, 1, "not shown again for this load")
+    }
+
+    func test_noCardWithLiveCardOff() throws {
+        try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0, "liveCard": false}"#)
+        let name = "Off \(marker)"
+        home.ok("adopt", name)
+        home.ok("daemon", "start")
+        home.ok("wash", name, "--for", "45m")
+        XCTAssertTrue(waitUntil(5) { self.log.contains("liveCard off") }, log)
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(cards.count, 0)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import LaundryTestSupport
+import XCTest
+
+/// A running load as a job in KDE Plasma's progress list: the job view server (V2) is
+/// python-dbusmock here, each view it hands out an object whose calls it logs.
+final class PlasmaJobEndToEndTests: DaemonTestCase {
+    private var session: PrivateBus!
+    private let server = "org.kde.JobViewServer"
+    private var jobLog = ""
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try XCTSkipUnless(
+            FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock"),
+            "needs python3-dbusmock: `make test`")
+        session = try PrivateBus(in: home.path + "/session")
+        home.environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
+        try session.startRecordingServer(broadcast: false)
+        jobLog = try session.startMock([server, "/JobViewServer", "org.kde.JobViewServerV2"], log: "jobs.log")
+        // Each view is an object of its own, as Plasma's are.
+        session.addMockMethod(
+            server, "/JobViewServer", interface: "org.kde.JobViewServerV2", method: "requestView", in: "sia{sv}",
+            out: "o",
+            code: """
+                self.views = getattr(self, 'views', 0) + 1
+                path = '/JobView_%d' % self.views
+                self.AddObject(path, 'org.kde.JobViewV3', {}, \
+                [('update', 'a{sv}', '', ''), ('terminate', 'usa{sv}', '', '')])
+                ret = dbus.ObjectPath(path)
+                """)
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        session = nil
+    }
+
+    private var calls: [String] {
+        ((try? String(contentsOfFile: jobLog, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    private func emit(_ signal: String) {
+        let result = session.call(
+            server, "/JobView_1", "org.freedesktop.DBus.Mock.EmitSignal", "org.kde.JobViewV3", signal, "", "[]")
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    private func paused(_ name: String) -> Bool? {
+        (home.pet(name)["timer"] as? [String: Any])?["paused"] as? Bool
+    }
+
+    func test_aRunningLoadIsAJobThatPausesResumesAndEndsWithIt() throws {
+        try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0}"#)
+        let name = "Job \(marker)"
+        home.ok("adopt", name)
+        home.ok("daemon", "start")
+        home.ok("wash", name, "--for", "45m")
+        XCTAssertTrue(waitUntil(5) { self.calls.contains { $0.contains("update") && $0.contains(name) } }, log)
+        let request = try XCTUnwrap(calls.first { $0.contains("requestView") })
+        XCTAssertTrue(request.contains("\"laundry\" 2"), "laundry's entry, suspendable and not killable: \(request)")
+        XCTAssertTrue(calls.contains { $0.contains("\"percent\"") && $0.contains("45m left") }, calls.joined())
+        emit("suspendRequested")  // the pause button in Plasma's list
+        XCTAssertTrue(waitUntil(5) { self.paused(name) == true }, log)
+        XCTAssertTrue(
+            waitUntil(3) { self.calls.contains { $0.contains("\"suspended\": True") } }, calls.joined(separator: "\n"))
+        emit("resumeRequested")
+        XCTAssertTrue(waitUntil(5) { self.paused(name) == false }, log)
+        home.ok("finish", name)
+        XCTAssertTrue(waitUntil(3) { self.calls.contains { $0.contains("terminate") } }, calls.joined(separator: "\n"))
+        XCTAssertEqual(calls.filter { $0.contains("requestView") }.count, 1, "one job for the load")
+    }
+}
