@@ -107,6 +107,13 @@ extension DaemonEngine {
 
     /// Tells the hook of every load the pet started, changed or stopped early since it last looked
     /// (a phone can then schedule its own alarm for the end, move it, or withdraw it).
+    /// A finished load was dealt with: the hook hears it, so a phone's push for it can go too.
+    func tellHookAcknowledged(_ load: LaundryTimer, of pet: UUID) {
+        guard let hook = config.hook, let hooks else { return }
+        let event = writer.acknowledgedHookEvent(for: load, petName: services[pet]?.name ?? "")
+        hooks.run(event, command: hook, timeout: config.hookTimeoutSeconds, quiet: quiet.isOn(at: now))
+    }
+
     func tellHook(about service: PetTimerService) {
         let changes = service.takeLoadChanges()
         guard let hook = config.hook, let hooks, !changes.isEmpty else { return }

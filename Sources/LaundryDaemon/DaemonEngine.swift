@@ -279,7 +279,11 @@ public final class DaemonEngine {
     public func acknowledge(_ pet: UUID, because reason: String) {
         let wasWaiting = popups[pet].map { if case .finished = $0.announcement.reason { true } else { false } } ?? false
         let stopped = bell.stop(pet)
-        if stopped || wasWaiting, acknowledgedFinishes.insert(pet).inserted { onPetEvent?(pet, "acknowledged") }
+        if stopped || wasWaiting, acknowledgedFinishes.insert(pet).inserted {
+            onPetEvent?(pet, "acknowledged")
+            // The load the popup announced: the pet may have moved on to its next load already.
+            if let load = popups[pet]?.announcement.load { tellHookAcknowledged(load, of: pet) }
+        }
         guard stopped else { return }
         logger.info("alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: \(reason)")
     }

@@ -158,6 +158,16 @@ public struct AnnouncementWriter: Sendable {
             command: finish.command, load: told.load, due: told.due, change: told.change)
     }
 
+    /// What a hook is told when a finished load was dealt with (acknowledged on any surface).
+    public func acknowledgedHookEvent(for load: LaundryTimer, petName: String) -> HookEvent {
+        let values = ["name": UnsafeText.displayable(petName), "icon": load.kind.icon]
+        return HookEvent(
+            event: "loadAcknowledged", petID: load.petID, petName: petName,
+            summary: TextTemplate.fill(messages.loadAcknowledged.summary, values),
+            body: TextTemplate.fill(messages.loadAcknowledged.body, values), command: "",
+            load: HookEvent.Load(id: load.id, petID: load.petID, petName: petName, endsAt: load.endsAt))
+    }
+
     /// What a hook is told when this computer is about to sleep with loads running (soonest
     /// first); `lastEnds` is the last one's end as a person reads the time.
     public func sleepingHookEvent(running: [HookEvent.Load], lastEnds: String) -> HookEvent {

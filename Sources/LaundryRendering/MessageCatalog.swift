@@ -64,6 +64,8 @@ public struct MessageCatalog: Codable, Sendable {
     /// What changed of a load, as `{what}` in `loadChanged`.
     public var loadChanged: Line
     public var changes: Changes
+    /// A finished load someone dealt with, on any surface: a phone's push for it can go.
+    public var loadAcknowledged: Line
 
     public struct Changes: Codable, Sendable {
         /// Its end moved (`{ends}`), or it resumed.
@@ -105,7 +107,7 @@ extension MessageCatalog {
                 catalog[keyPath: path].actions[index].label = Words.text(catalog[keyPath: path].actions[index].label)
             }
         }
-        for path in [\MessageCatalog.loadStarted, \.loadChanged, \.loadStopped, \.sleeping] {
+        for path in [\MessageCatalog.loadStarted, \.loadChanged, \.loadStopped, \.loadAcknowledged, \.sleeping] {
             catalog[keyPath: path].summary = Words.text(catalog[keyPath: path].summary)
             catalog[keyPath: path].body = Words.text(catalog[keyPath: path].body)
         }

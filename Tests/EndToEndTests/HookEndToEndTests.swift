@@ -194,34 +194,40 @@ final class HookEndToEndTests: DaemonTestCase {
         XCTAssertEqual(at, Date().timeIntervalSince1970, accuracy: 5, "scheduled for the load's end")
 
         home.ok("dry", name, "--for", "1h")
-        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 3 }, log)
-        let dryer = try XCTUnwrap(received(server.requests)[2]["X-Sequence-ID"])
+        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 4 }, log)
+        // The wash, dealt with, leaves the phone; the dryer is scheduled (two hooks, in either order).
+        let afterDry = Array(received(server.requests)[2..<4])
+        XCTAssertTrue(
+            afterDry.contains { $0["method"] == "DELETE" && $0["path"] == "/TOPIC/\(load)" }, "\(afterDry)")
+        let dryerStart = try XCTUnwrap(afterDry.first { $0["At"] != nil })
+        let dryer = try XCTUnwrap(dryerStart["X-Sequence-ID"])
+        XCTAssertNotEqual(dryer, load)
         // The machine needs longer: the push for the old end goes, one for the new end comes.
-        let dryerEnd = try XCTUnwrap(received(server.requests)[2]["At"].flatMap(Double.init))
+        let dryerEnd = try XCTUnwrap(dryerStart["At"].flatMap(Double.init))
         home.ok("extend", name, "--by", "12m")
-        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 5 }, log)
+        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 6 }, log)
         var requests = received(server.requests)
-        guard requests.count >= 5 else { return }
-        XCTAssertEqual(requests[3]["method"], "DELETE")
-        XCTAssertEqual(requests[3]["path"], "/TOPIC/\(dryer)")
-        XCTAssertEqual(requests[4]["X-Sequence-ID"], dryer, "the same load")
-        XCTAssertEqual(try XCTUnwrap(requests[4]["At"].flatMap(Double.init)), dryerEnd + 720, accuracy: 1)
-        XCTAssertEqual(requests[4]["Title"], "🌬️ Dry Complete!")
+        guard requests.count >= 6 else { return }
+        XCTAssertEqual(requests[4]["method"], "DELETE")
+        XCTAssertEqual(requests[4]["path"], "/TOPIC/\(dryer)")
+        XCTAssertEqual(requests[5]["X-Sequence-ID"], dryer, "the same load")
+        XCTAssertEqual(try XCTUnwrap(requests[5]["At"].flatMap(Double.init)), dryerEnd + 720, accuracy: 1)
+        XCTAssertEqual(requests[5]["Title"], "🌬️ Dry Complete!")
         // Paused, it has no end: the push goes and none comes.
         home.ok("pause", name)
-        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 6 }, log)
+        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 7 }, log)
         requests = received(server.requests)
-        guard requests.count >= 6 else { return }
-        XCTAssertEqual(requests[5]["method"], "DELETE")
-        XCTAssertEqual(requests[5]["path"], "/TOPIC/\(dryer)")
+        guard requests.count >= 7 else { return }
+        XCTAssertEqual(requests[6]["method"], "DELETE")
+        XCTAssertEqual(requests[6]["path"], "/TOPIC/\(dryer)")
         home.ok("cancel", name)
         // Cancelled while paused: deleted again (nothing is left to delete; the hook cannot know).
-        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 7 }, log)
-        let stop = try XCTUnwrap(received(server.requests).dropFirst(6).first)
+        XCTAssertTrue(waitUntil(5) { self.received(server.requests).count >= 8 }, log)
+        let stop = try XCTUnwrap(received(server.requests).dropFirst(7).first)
         XCTAssertEqual(stop["method"], "DELETE")
         XCTAssertEqual(stop["path"], "/TOPIC/\(dryer)")
-        XCTAssertTrue(waitUntil(3) { self.log.components(separatedBy: "hook for load").count == 6 }, log)
-        XCTAssertEqual(received(server.requests).count, 7, "nothing more")
+        XCTAssertTrue(waitUntil(3) { self.log.components(separatedBy: "hook for load").count == 7 }, log)
+        XCTAssertEqual(received(server.requests).count, 8, "nothing more")
         XCTAssertFalse(log.contains("exit 22"), "curl saw no HTTP error: \(log)")
     }
 

@@ -131,3 +131,27 @@ final class EngineLiveCardTests: EngineTestCase {
         XCTAssertEqual(cards.closed, [id], "and withdrawn when turned off")
     }
 }
+
+/// A finished load dealt with on any surface: the hook hears `loadAcknowledged` with that load's
+/// id (not the next load's), so a phone's push for it can go.
+final class EngineAcknowledgedHookTests: EngineTestCase {
+    func test_theHookHearsTheAcknowledgedLoadNotTheNextOne() throws {
+        var config = DaemonConfig.withoutAlarms()
+        config.hook = ["/bin/true"]
+        let engine = try makeEngine(config: config)
+        let id = try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        engine.start()
+        let wash = try XCTUnwrap(try state("Socks").timer?.id)
+        advance(60, engine)
+        XCTAssertEqual(notifier.reasons, [.finished(.wash, .onTime)])
+        notifier.press("dry", on: id)
+        let acknowledged = hooks.runs.filter { $0.event.event == "loadAcknowledged" }
+        XCTAssertEqual(acknowledged.map { $0.event.load?.id }, [wash])
+        XCTAssertEqual(acknowledged.first?.event.summary, "🫧 Socks: seen to")
+        XCTAssertNotEqual(try state("Socks").timer?.id, wash, "the dryer runs now")
+        try perform(.extend(seconds: 60), "Socks")
+        engine.filesChanged([id])
+        XCTAssertEqual(hooks.runs.filter { $0.event.event == "loadAcknowledged" }.count, 1, "once per finish")
+    }
+}
