@@ -10,8 +10,9 @@ recording-server.py READY_FILE [--broadcast] [--log FILE] [--no-reply-to TEXT] [
   --broadcast  ActionInvoked and NotificationClosed go to every client, not only the sender
   --no-reply-to TEXT  a Notify whose body holds TEXT is recorded, then answered with the error a
                bus gives when a server does not answer in time (org.freedesktop.DBus.Error.NoReply)
-  --log FILE   one JSON line per call: {"call": "Notify", "id", "replaces", "sender", "summary",
-               "body", "category"} or {"call": "CloseNotification", "id", "sender"}
+  --log FILE   one JSON line per call, with its "time": {"call": "Notify", "id", "replaces", "sender",
+               "summary", "body", "category", "timer"}, {"call": "CloseNotification", "id", "sender"} or
+               {"call": "Dismiss", "id"}
   --mako-modes FILE  also answers as mako 1.7+ does: fr.emersion.Mako.ListModes at /fr/emersion/Mako
                lists the modes FILE holds now (one per line), as `makoctl mode` shows them
 
@@ -20,6 +21,7 @@ Tests press a button or dismiss a popup through org.laundry.TestServer on the sa
   Dismiss(u id)            closes it and emits NotificationClosed(id, 2), as a user's click does"""
 import json
 import sys
+import time
 from gi.repository import Gio, GLib
 
 INTERFACE = """<node><interface name="org.freedesktop.Notifications">
@@ -54,6 +56,7 @@ owners = {}  # notification id -> the client that posted it
 
 
 def record(entry):
+    entry["time"] = time.time()
     if log_file:
         with open(log_file, "a") as log:
             log.write(json.dumps(entry) + "\n")
@@ -77,7 +80,7 @@ def on_call(connection, sender, path, interface, method, parameters, invocation)
             replaces = next_id
         owners[replaces] = sender
         record({"call": "Notify", "id": replaces, "replaces": parameters[1], "sender": sender, "summary": summary,
-                "body": body, "category": hints.get("category", "")})
+                "body": body, "category": hints.get("category", ""), "timer": hints.get("x-laundry-timer", "")})
         if no_reply_to and no_reply_to in body:
             invocation.return_dbus_error("org.freedesktop.DBus.Error.NoReply", "the server did not answer in time")
         else:
@@ -97,6 +100,7 @@ def on_call(connection, sender, path, interface, method, parameters, invocation)
         emit(connection, "ActionInvoked", GLib.Variant("(us)", (notification, action)), notification)
     elif method == "Dismiss":
         (notification,) = parameters.unpack()
+        record({"call": "Dismiss", "id": notification})
         invocation.return_value(None)
         emit(connection, "NotificationClosed", GLib.Variant("(uu)", (notification, 2)), notification)
         owners.pop(notification, None)

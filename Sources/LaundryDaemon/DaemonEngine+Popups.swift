@@ -22,7 +22,9 @@ extension DaemonEngine {
             announcement.stillRunning = stillRunning.first { $0.runs(kind) }
         }
         if case .finished = announcement.reason { acknowledgedFinishes.remove(announcement.petID) }
-        if let event = announcement.reason.homeEvent { onPetEvent?(announcement.petID, event) }
+        if let event = announcement.reason.homeEvent {
+            onPetEvent?(announcement.petID, event, announcement.load?.id)
+        }
         let time = now
         let quietNow = quiet.isOn(at: time)
         // Worded once: the popup, the log and the hook say the same.

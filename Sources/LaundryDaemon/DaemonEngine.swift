@@ -44,7 +44,8 @@ public final class DaemonEngine {
     var acknowledgedFinishes: Set<UUID> = []
     /// Told of what happens to a pet, as the event types Home Assistant sees (`finished`,
     /// `acknowledged`, `reminder`, `warning`).
-    public var onPetEvent: ((UUID, String) -> Void)?
+    /// With the load the event is about (nil: none), which may no longer be the pet's current one.
+    public var onPetEvent: ((UUID, String, UUID?) -> Void)?
     /// Which desktop says do-not-disturb is on now (nil: off); asked when something is due.
     public var doNotDisturb: () -> String? = { nil }
     /// What it said last time.
@@ -280,9 +281,10 @@ public final class DaemonEngine {
         let wasWaiting = popups[pet].map { if case .finished = $0.announcement.reason { true } else { false } } ?? false
         let stopped = bell.stop(pet)
         if stopped || wasWaiting, acknowledgedFinishes.insert(pet).inserted {
-            onPetEvent?(pet, "acknowledged")
             // The load the popup announced: the pet may have moved on to its next load already.
-            if let load = popups[pet]?.announcement.load { tellHookAcknowledged(load, of: pet) }
+            let load = popups[pet]?.announcement.load
+            onPetEvent?(pet, "acknowledged", load?.id)
+            if let load { tellHookAcknowledged(load, of: pet) }
         }
         guard stopped else { return }
         logger.info("alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: \(reason)")

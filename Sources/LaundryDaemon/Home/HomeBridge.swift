@@ -257,11 +257,13 @@ public final class HomeBridge {
         sent[topic] = bytes
     }
 
-    /// Something happened to a pet (finished, acknowledged, reminder, warning).
-    public func event(_ pet: UUID, _ type: String) {
+    /// Something happened to a pet (finished, acknowledged, reminder, warning), about `load` (else
+    /// the pet's current load): an acknowledgement names the load it dealt with, though the pet may
+    /// be on its next one already, so a phone can clear that load's notification by its tag.
+    public func event(_ pet: UUID, _ type: String, load: UUID? = nil) {
         guard isBridging, announced.contains(pet) else { return }
         var payload: [String: HomeJSON] = ["event_type": .string(type)]
-        if let load = loads[pet] { payload["load_id"] = .string(load.lowercasedText) }
+        if let load = load ?? loads[pet] { payload["load_id"] = .string(load.lowercasedText) }
         link.publish(topics.event(pet), HomeJSON.object(payload).bytes, retained: false)
     }
 

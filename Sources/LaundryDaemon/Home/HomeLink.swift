@@ -91,7 +91,7 @@ final class HomeLink {
                 self.logger.info("mqtt: ignored a message on \(topic), which laundry does not read")
             }
         }
-        engine.onPetEvent = { [weak self] pet, type in self?.bridge.event(pet, type) }
+        engine.onPetEvent = { [weak self] pet, type, load in self?.bridge.event(pet, type, load: load) }
         engine.stillRunning = appliances?.running ?? []
         appliances?.onStarted = { [weak self] appliance in
             self?.engine.stillRunning = self?.appliances?.running ?? []
