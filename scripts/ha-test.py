@@ -361,6 +361,17 @@ class Run:
         self.phone_lines = self.phone()
         step(f"ok: the phone was told {what}: {line}")
 
+    def phone_told_at_last(self, what, text):
+        """Waits until a line not seen yet contains `text` with the current load's id as tag (earlier
+        lines, of loads before, may come first)."""
+        seen = len(self.phone_lines)
+        history = json.loads(self.laundry.run("history", PET, "--json"))
+        load = next(event["timerID"] for event in history if event.get("timerID"))
+        line = wait_until(f"the phone to be told {what}", lambda: next(
+            (line for line in self.phone()[seen:] if text in line and f"tag {load}" in line), None))
+        self.phone_lines = self.phone()
+        step(f"ok: the phone was told {what}: {line}")
+
     def phone_quiet(self, why):
         """Nothing sent to the phone since the last `phone_says` or `phone_snapshot`."""
         extra = self.phone()[len(self.phone_lines):]
@@ -444,8 +455,11 @@ class Run:
         # A finish nobody acknowledged, then another: the second must count too.
         self.ha.press("more_dry")
         self.expect("drying 10 more minutes", stage="drying")
+        self.phone_told_at_last("the extra dryer's end", " done at ")
         self.laundry.run("cancel", PET)
         self.expect("dried again after a cancel", stage="dried")
+        # A load stopped before its end: its countdown leaves the phone.
+        self.phone_told_at_last("to clear the cancelled load", "clear_notification")
         self.ha.press("fold")
         self.expect("folded from Home Assistant", stage="idle")
 

@@ -116,6 +116,7 @@ extension DaemonEngine {
 
     func tellHook(about service: PetTimerService) {
         let changes = service.takeLoadChanges()
+        for case .stopped(let load, _) in changes { onPetEvent?(service.id, "stopped", load.id) }
         guard let hook = config.hook, let hooks, !changes.isEmpty else { return }
         let time = now
         for change in changes {

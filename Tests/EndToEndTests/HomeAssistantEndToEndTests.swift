@@ -67,7 +67,8 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         XCTAssertEqual(stage["options"] as? [String], ["idle", "washing", "washed", "drying", "dried", "paused"])
         let event = try XCTUnwrap(payloads.first { ($0["unique_id"] as? String)?.hasSuffix("_event") == true })
         XCTAssertEqual(
-            event["event_types"] as? [String], ["finished", "acknowledged", "reminder", "warning", "refused"])
+            event["event_types"] as? [String],
+            ["finished", "acknowledged", "reminder", "warning", "refused", "stopped"])
         // Home Assistant restarts: it says online, and every config comes again.
         let before = ha.messages.count
         broker.publish("homeassistant/status", "online")

@@ -44,7 +44,8 @@ public enum HomeDevice {
     ]
     /// The press that only acknowledges (a click on the popup).
     public static let gotIt = "got-it"
-    public static let eventTypes = ["finished", "acknowledged", "reminder", "warning", "refused"]
+    /// `stopped`: a load cancelled, released or replaced before its end (a phone's countdown goes).
+    public static let eventTypes = ["finished", "acknowledged", "reminder", "warning", "refused", "stopped"]
     /// The stage sensor's values: the pet's stages, and `paused` while its load is paused.
     public static let stageOptions = Stage.allCases.map(\.rawValue) + ["paused"]
     /// Timestamp sensors, each on its own topic and shown only while it has a time (the state's key
