@@ -21,8 +21,9 @@ final class PetTimerService {
     private var calmUntil: Date?
     /// Loads announced by this process, so a failed write of the notes cannot repeat one.
     private var announcedTimers: Set<UUID> = []
-    /// Heads-ups sent by this process, one per load.
-    private var headsUpTimers: Set<UUID> = []
+    /// Heads-ups sent by this process, one per load, with the end each was sent for: a load whose
+    /// end moved more than a minute later since (`extend`) gets another before its new end.
+    private var headsUpSent: [UUID: Date] = [:]
     /// After a failed write, the pet waits a minute before trying again instead of spinning.
     private var retryAfter: Date?
     /// Set when the files, read again, show the user changed the pet (any command, a button, a
@@ -146,7 +147,8 @@ final class PetTimerService {
     /// When the heads-up for the running load is due, if it gets one and has not had it.
     private func headsUpDue(_ state: PetState, config: DaemonConfig) -> Date? {
         guard config.headsUpMinutes > 0, let timer = state.liveTimer, !timer.isPaused,
-            timer.plannedSeconds > config.headsUpLead, !headsUpTimers.contains(timer.id)
+            timer.plannedSeconds > config.headsUpLead,
+            headsUpSent[timer.id].map({ timer.endsAt.timeIntervalSince($0) > 60 }) ?? true
         else { return nil }
         return timer.endsAt.addingTimeInterval(-config.headsUpLead)
     }
@@ -227,7 +229,7 @@ final class PetTimerService {
                     reason: .headsUp(timer.kind, minutesLeft: max(1, Int((left / 60).rounded(.up)))),
                     load: timer),
                 view)
-            headsUpTimers.insert(timer.id)
+            headsUpSent[timer.id] = timer.endsAt
         }
         let needsWrite = current.needsSettling(at: now) || pending.finishedTimerID != nil || pending.nagged
         return needsWrite ? pending : nil

@@ -150,6 +150,27 @@ final class EngineQuietTests: EngineTestCase {
             "only the short load's finish")
     }
 
+    /// "The washer says 12 more minutes" after the heads-up: another comes before the new end; a
+    /// move of under a minute (a short pause) brings none.
+    func test_aLoadExtendedAfterItsHeadsUpGetsAnotherBeforeItsNewEnd() throws {
+        let engine = try makeEngine(config: config(headsUp: 5))
+        let id = try adopt("Socks")
+        try perform(.wash(.minutes(45)), "Socks")
+        engine.start()
+        advance(40 * 60, engine)
+        XCTAssertEqual(notifier.told, [.headsUp(.wash, minutes: 5)])
+        try perform(.extend(seconds: 12 * 60), "Socks")
+        engine.filesChanged([id])
+        XCTAssertEqual(engine.nextDeadline, start.addingTimeInterval(52 * 60), "the new end's heads-up")
+        advance(12 * 60, engine)
+        XCTAssertEqual(notifier.told, [.headsUp(.wash, minutes: 5), .headsUp(.wash, minutes: 5)])
+        try perform(.extend(seconds: 30), "Socks")
+        engine.filesChanged([id])
+        advance(5 * 60 + 30, engine)
+        XCTAssertEqual(notifier.told.count, 3)
+        XCTAssertEqual(notifier.told.last, .finished(.wash), "no heads-up for half a minute more")
+    }
+
     func test_pausingAfterTheHeadsUpWithdrawsIt() throws {
         let engine = try makeEngine(config: config(headsUp: 5))
         let id = try adopt("Socks")
