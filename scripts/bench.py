@@ -62,9 +62,16 @@ def percentiles(values):
     pick = lambda p: values[min(len(values) - 1, int(p / 100 * len(values)))]
     return pick(50), pick(99), values[-1]
 
-def lateness(count, spread, label, tag_prefix):
-    """laundry's daemon first, then the baseline on its own: run together, each would slow the other."""
+def lateness(count, spread, label, tag_prefix, config=None):
+    """laundry's daemon first, then the baseline on its own: run together, each would slow the other.
+    `config`: config.json's text for the daemon (else none: the defaults, live cards on)."""
     base, env = fresh_env()
+    # A config folder of its own: the machine's own config.json must not change what is measured.
+    env["XDG_CONFIG_HOME"] = base + "/config"
+    os.makedirs(env["XDG_CONFIG_HOME"] + "/laundry")
+    if config:
+        with open(env["XDG_CONFIG_HOME"] + "/laundry/config.json", "w") as f:
+            f.write(config)
     started = time.time()
     deadline = int(time.time()) + 8
     make_pets(env, count, "--timer-every", "1", "--ends-at", str(deadline), "--spread", str(spread))
@@ -357,6 +364,8 @@ if __name__ == "__main__":
     if "loads" in steps: loads()
     if "lateness" in steps:
         lateness(1000, 0, "in the same second", "SameSecond")
+        # The same without the live cards, side by side: what their 1,000 withdrawals at the finish cost.
+        lateness(1000, 0, "in the same second, live cards off", "NoCards", config='{"liveCard": false}')
         bus_floor(1000)
         lateness(100, 60, "spread over a minute", "Spread")
     if "wakeups" in steps: wakeups()

@@ -18,6 +18,16 @@ public struct DesktopFindings: Codable, Equatable, Sendable {
         self.suspendInhibitors = suspendInhibitors
     }
 
+    /// What a laundryd older than these fields answered still reads (they are then unknown).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        server = try container.decodeIfPresent(ServerInfo.self, forKey: .server)
+        suspendInhibitors = try container.decode([String].self, forKey: .suspendInhibitors)
+        doNotDisturbReadable = try container.decodeIfPresent([String].self, forKey: .doNotDisturbReadable) ?? []
+        doNotDisturb = try container.decodeIfPresent(String.self, forKey: .doNotDisturb)
+        jobViewServer = try container.decodeIfPresent(Bool.self, forKey: .jobViewServer) ?? false
+    }
+
     /// Asks laundryd.
     public static func probe(environment: [String: String]) throws(DaemonError) -> DesktopFindings {
         try DaemonProgram.answer(["probe"], environment: environment)

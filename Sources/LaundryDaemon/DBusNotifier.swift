@@ -33,7 +33,8 @@ import Logging
 /// a pause. After `NoReply` or a timeout the popup may be on screen, so it is not sent again.
 ///
 /// Live cards (`Style.cards`) are updated in place instead: the next `Notify` names the card's id
-/// (`replaces_id`), and waits while the one before is unanswered, so a card never doubles.
+/// (`replaces_id`), and waits while the one before is unanswered, so updates never race into two
+/// cards. (A first `Notify` left unanswered leaves no id to replace: the next update is a new card.)
 public final class DBusNotifier: Notifier {
     public enum Style: Sendable {
         /// Each popup replaces the last by closing it first (see `show`).

@@ -34,6 +34,13 @@ extension DaemonEngine {
         }
     }
 
+    /// The person closed the pet's card: closed for that load. An update still on its way is
+    /// called off, so an answer that comes late closes the card it made.
+    func cardClosedByPerson(_ pet: UUID) {
+        cards.closedByPerson(pet)
+        cardNotifier?.close(petID: pet)
+    }
+
     /// A card that went out was not shown (the server refused it): it goes again at its next change.
     func cardNotShown(_ pet: UUID, because reason: String) {
         cards.forgetShown(of: pet)

@@ -105,15 +105,15 @@ extension DaemonEngine {
         }
     }
 
-    /// Tells the hook of every load the pet started, changed or stopped early since it last looked
-    /// (a phone can then schedule its own alarm for the end, move it, or withdraw it).
     /// A finished load was dealt with: the hook hears it, so a phone's push for it can go too.
-    func tellHookAcknowledged(_ load: LaundryTimer, of pet: UUID) {
+    func tellHookAcknowledged(_ load: LaundryTimer, name: String) {
         guard let hook = config.hook, let hooks else { return }
-        let event = writer.acknowledgedHookEvent(for: load, petName: services[pet]?.name ?? "")
+        let event = writer.acknowledgedHookEvent(for: load, petName: name)
         hooks.run(event, command: hook, timeout: config.hookTimeoutSeconds, quiet: quiet.isOn(at: now))
     }
 
+    /// Tells the hook of every load the pet started, changed or stopped early since it last looked
+    /// (a phone can then schedule its own alarm for the end, move it, or withdraw it).
     func tellHook(about service: PetTimerService) {
         let changes = service.takeLoadChanges()
         for case .stopped(let load, _) in changes { onPetEvent?(service.id, "stopped", load.id) }

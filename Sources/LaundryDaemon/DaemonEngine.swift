@@ -43,7 +43,7 @@ public final class DaemonEngine {
     /// directly and once more when the daemon reads the change it wrote.
     var acknowledgedFinishes: Set<UUID> = []
     /// Told of what happens to a pet, as the event types Home Assistant sees (`finished`,
-    /// `acknowledged`, `reminder`, `warning`).
+    /// `acknowledged`, `reminder`, `warning`, `stopped`; `refused` is the bridge's own).
     /// With the load the event is about (nil: none), which may no longer be the pet's current one.
     public var onPetEvent: ((UUID, String, UUID?) -> Void)?
     /// Which desktop says do-not-disturb is on now (nil: off); asked when something is due.
@@ -100,7 +100,7 @@ public final class DaemonEngine {
         notifier.onNotShown = { [weak self] id, reason in self?.notShown(id, because: reason) }
         notifier.onServerChanged = { [weak self] server in self?.serverChanged(to: server) }
         cardNotifier?.onAction = { [weak self] id, key in self?.buttonPressed(petID: id, action: key) }
-        cardNotifier?.onDismissed = { [weak self] id in self?.cards.closedByPerson(id) }
+        cardNotifier?.onDismissed = { [weak self] id in self?.cardClosedByPerson(id) }
         cardNotifier?.onNotShown = { [weak self] id, reason in self?.cardNotShown(id, because: reason) }
         cardNotifier?.onServerChanged = { [weak self] server in self?.cardServerChanged(to: server) }
         jobs?.onPause = { [weak self] id in self?.buttonPressed(petID: id, action: ButtonKey.pause.rawValue) }
@@ -282,9 +282,9 @@ public final class DaemonEngine {
         let stopped = bell.stop(pet)
         if stopped || wasWaiting, acknowledgedFinishes.insert(pet).inserted {
             // The load the popup announced: the pet may have moved on to its next load already.
-            let load = popups[pet]?.announcement.load
-            onPetEvent?(pet, "acknowledged", load?.id)
-            if let load { tellHookAcknowledged(load, of: pet) }
+            let announcement = popups[pet]?.announcement
+            onPetEvent?(pet, "acknowledged", announcement?.load?.id)
+            if let announcement, let load = announcement.load { tellHookAcknowledged(load, name: announcement.petName) }
         }
         guard stopped else { return }
         logger.info("alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: \(reason)")

@@ -29,6 +29,7 @@ public enum DaemonRunner {
         try laundry.prepareFolders()
         let notifier = DBusNotifier(iconPath: laundry.iconPath, logger: logger)
         let cardNotifier = DBusNotifier(iconPath: laundry.iconPath, logger: logger, style: .cards)
+        let jobs = PlasmaJobTracker(logger: logger)
         let config = startingConfig(laundry, logger: logger)
         useClock(config, logger: logger)
         let engine = DaemonEngine(
@@ -36,7 +37,7 @@ public enum DaemonRunner {
             messages: try MessageCatalog.load(from: laundry.dataDirectory), config: config, logger: logger,
             ringBell: { Bell.ring(runtime) },
             sound: GSoundPlayer(logger: logger), hooks: HookRunner(logger: logger), cards: cardNotifier,
-            jobs: PlasmaJobTracker(logger: logger))
+            jobs: jobs)
         engine.logsTimings = environment["LAUNDRY_LOG_TIMINGS"] == "1"
         engine.doNotDisturb = {
             var error: UnsafeMutablePointer<GError>?
@@ -110,6 +111,7 @@ public enum DaemonRunner {
             }, afterEvent: reportStatus, logger: logger)
         loop.takeEvents(of: notifier)
         loop.takeEvents(of: cardNotifier)
+        loop.takeEvents(of: jobs)
         sleepWatch.onPrepareForSleep = { sleeping in
             loop.handle { engine in
                 asleep = sleeping

@@ -4,9 +4,10 @@ import LaundryCore
 
 /// Whether the desktop is in do-not-disturb now, read where each keeps it: dunst's pause, KDE
 /// Plasma's `Inhibited`, swaync's DND, mako's `do-not-disturb` mode (the name mako's manual gives
-/// it), GNOME's `show-banners` (through the settings portal). Read when a finish,
-/// reminder or warning is due, and every `DoNotDisturb.poll` while one is held back: no desktop
-/// signals all three the same way, and one synchronous question per wake costs under a millisecond.
+/// it), GNOME's `show-banners` (through the settings portal). Read when a finish, reminder or
+/// warning is due, and every `DoNotDisturb.poll` while one is held back: no two of these desktops
+/// signal a change the same way, and a few short questions only when something is due cost little
+/// (the tick asks only when a pet could warn: bench row "health tick").
 enum DoNotDisturb {
     static let poll: TimeInterval = 2
     /// A server that does not answer must not hold the daemon's loop: a question it leaves

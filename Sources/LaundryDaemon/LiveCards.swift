@@ -40,7 +40,9 @@ struct LiveCards {
             return .none
         }
         updates.set(next, for: pet)
-        guard card.shown != wanted else { return .none }
+        // The words decide: the bar alone moving (a reload of every pet) sends nothing; it goes
+        // with the next minute's update.
+        guard !(card.shown.map { Self.sameWords($0, wanted) } ?? false) else { return .none }
         card.shown = wanted
         cards[pet] = card
         return .show(wanted)
@@ -63,5 +65,7 @@ struct LiveCards {
         cards[pet]?.shown = nil
     }
 
-    var shownCount: Int { cards.values.filter { $0.shown != nil }.count }
+    private static func sameWords(_ one: NotificationContent, _ other: NotificationContent) -> Bool {
+        one.summary == other.summary && one.body == other.body && one.actions == other.actions
+    }
 }

@@ -87,6 +87,14 @@ public final class MainLoop {
         notifier.onServerChanged = { [unowned self] server in handle { _ in serverChanged?(server) } }
     }
 
+    /// A progress list's pause and resume, handled as every event is (deadlines re-armed after).
+    func takeEvents(of jobs: any JobTracker) {
+        let pause = jobs.onPause
+        let resume = jobs.onResume
+        jobs.onPause = { [unowned self] pet in handle { _ in pause?(pet) } }
+        jobs.onResume = { [unowned self] pet in handle { _ in resume?(pet) } }
+    }
+
     /// Something else the loop listens to (the broker's events): `body` runs when `fd` is readable.
     func watch(fd: Int32, _ body: @escaping () -> Void) {
         addFD(fd, priority: G_PRIORITY_DEFAULT) { _ in body() }

@@ -21,9 +21,8 @@ final class PetTimerService {
     private var calmUntil: Date?
     /// Loads announced by this process, so a failed write of the notes cannot repeat one.
     private var announcedTimers: Set<UUID> = []
-    /// Heads-ups sent by this process, one per load, with the end each was sent for: a load whose
-    /// end moved more than a minute later since (`extend`) gets another before its new end.
-    private var headsUpSent: [UUID: Date] = [:]
+    /// Heads-ups sent by this process, one per load, with the end and the lead each was sent for.
+    private var headsUpSent: [UUID: (end: Date, lead: Double)] = [:]
     /// After a failed write, the pet waits a minute before trying again instead of spinning.
     private var retryAfter: Date?
     /// Set when the files, read again, show the user changed the pet (any command, a button, a
@@ -109,8 +108,21 @@ final class PetTimerService {
             changedByUser = true
         }
         loadChanges += LoadChange.between(state, fresh, at: now)
+        rearmHeadsUp(fresh, at: now)
         state = fresh
         if let fresh { name = fresh.pet.name }
+    }
+
+    /// A load whose end moved more than a minute later (`extend`) after its heads-up gets another,
+    /// if its moment is still ahead; one resumed after a long pause, whose moment has passed, not.
+    private func rearmHeadsUp(_ fresh: PetState?, at now: Date) {
+        guard let timer = fresh?.liveTimer, !timer.isPaused, let sent = headsUpSent[timer.id], timer.endsAt != sent.end
+        else { return }
+        if timer.endsAt.timeIntervalSince(sent.end) > 60, timer.endsAt.addingTimeInterval(-sent.lead) > now {
+            headsUpSent[timer.id] = nil
+        } else {
+            headsUpSent[timer.id] = (timer.endsAt, sent.lead)
+        }
     }
 
     /// The loads that started, changed or stopped early since the last call.
@@ -147,8 +159,7 @@ final class PetTimerService {
     /// When the heads-up for the running load is due, if it gets one and has not had it.
     private func headsUpDue(_ state: PetState, config: DaemonConfig) -> Date? {
         guard config.headsUpMinutes > 0, let timer = state.liveTimer, !timer.isPaused,
-            timer.plannedSeconds > config.headsUpLead,
-            headsUpSent[timer.id].map({ timer.endsAt.timeIntervalSince($0) > 60 }) ?? true
+            timer.plannedSeconds > config.headsUpLead, headsUpSent[timer.id] == nil
         else { return nil }
         return timer.endsAt.addingTimeInterval(-config.headsUpLead)
     }
@@ -217,7 +228,8 @@ final class PetTimerService {
             announce(
                 Announcement(
                     petID: id, petName: view.pet.name, health: view.pet.health(at: now),
-                    reason: .neglected(view.pet.stage, waiting: now.timeIntervalSince(finishedAt))),
+                    reason: .neglected(view.pet.stage, waiting: now.timeIntervalSince(finishedAt)),
+                    load: view.timer),
                 view)
             pending.nagged = true
         }
@@ -229,7 +241,7 @@ final class PetTimerService {
                     reason: .headsUp(timer.kind, minutesLeft: max(1, Int((left / 60).rounded(.up)))),
                     load: timer),
                 view)
-            headsUpSent[timer.id] = timer.endsAt
+            headsUpSent[timer.id] = (timer.endsAt, config.headsUpLead)
         }
         let needsWrite = current.needsSettling(at: now) || pending.finishedTimerID != nil || pending.nagged
         return needsWrite ? pending : nil

@@ -35,8 +35,10 @@ public final class PlasmaJobTracker: JobTracker {
         var face: JobFace
     }
     private var views: [UUID: View] = [:]
+    /// When the job server was last found missing (or refused a view): it is asked again a minute
+    /// later, not at every card's update, on a desktop that has none.
+    private var missingSince: ContinuousClock.Instant?
     private var petByPath: [String: UUID] = [:]
-    /// Asked whether it is on the bus for each new load only.
     static let server = "org.kde.JobViewServer"
     /// Suspendable (0x0002): Plasma offers pause and resume. Not killable: cancelling a load from
     /// the applet would throw away its record with one stray click.
@@ -58,9 +60,12 @@ public final class PlasmaJobTracker: JobTracker {
             update(view.path, face)
             return
         }
+        if let missingSince, ContinuousClock.now - missingSince < .seconds(60) { return }
         guard let bus = connect(), DBusCall.reachable(Self.server, on: bus), let path = requestView(on: bus) else {
+            missingSince = ContinuousClock.now
             return
         }
+        missingSince = nil
         let subscription = g_dbus_connection_signal_subscribe(
             bus, Self.server, "org.kde.JobViewV3", nil, path, nil, G_DBUS_SIGNAL_FLAGS_NONE, Self.signalHandler,
             Unmanaged.passUnretained(self).toOpaque(), nil)

@@ -21,14 +21,13 @@ public enum LiveCard {
             let ends = LocalTime.clock(timer.endsAt, now: now, zone: zone)
             body = TextTemplate.fill(Words.text("Done at {ends}."), ["ends": ends])
         }
-        let pauseOrResume =
-            timer.isPaused
-            ? NotificationContent.Action(key: ButtonKey.resume.rawValue, label: Words.text("Resume"))
-            : NotificationContent.Action(key: ButtonKey.pause.rawValue, label: Words.text("Pause"))
-        let actions = [
-            NotificationContent.Action(key: ButtonKey.extend.rawValue, label: Words.text("+10 min")), pauseOrResume,
-            NotificationContent.Action(key: ButtonKey.finish.rawValue, label: Words.text("Finished")),
+        let labels: [ButtonKey: String] = [
+            .extend: Words.text("+10 min"), .pause: Words.text("Pause"), .resume: Words.text("Resume"),
+            .finish: Words.text("Finished"),
         ]
+        let actions = buttonKeys.filter { $0 != (timer.isPaused ? .pause : .resume) }.map {
+            NotificationContent.Action(key: $0.rawValue, label: labels[$0] ?? $0.rawValue)
+        }
         var card = NotificationContent(
             petID: timer.petID, summary: summary, body: body, actions: buttons ? actions : [], urgency: .low,
             category: "x-laundry.running", timerID: timer.id)

@@ -109,3 +109,30 @@ final class LiveCardEndToEndTests: DaemonTestCase {
         XCTAssertEqual(cards.count, 0)
     }
 }
+
+/// `laundry doctor` on the desktop: what the server does with the live card, and whose
+/// do-not-disturb it reads, and what that says now.
+final class DoctorDesktopEndToEndTests: DaemonTestCase {
+    private func dunstPaused(_ paused: Bool) {
+        home.runProgram("/usr/bin/dunstctl", ["set-paused", paused ? "true" : "false"])
+    }
+
+    override func tearDown() {
+        dunstPaused(false)
+        super.tearDown()
+    }
+
+    func test_doctorSaysWhatDunstDoesWithTheCardAndWhetherItIsPaused() throws {
+        let doctor = home.run(["doctor"]).stdout
+        XCTAssertTrue(doctor.contains("shows each running load's card with a progress bar"), doctor)
+        XCTAssertTrue(doctor.contains("do not disturb"), doctor)
+        XCTAssertTrue(doctor.contains("read from dunst: off"), doctor)
+        dunstPaused(true)
+        let paused = home.run(["doctor"]).stdout
+        XCTAssertTrue(paused.contains("read from dunst: on (dunst): popups and sound wait for its end"), paused)
+        try home.writeConfig(#"{"liveCard": false, "dnd": "ring"}"#)
+        let off = home.run(["doctor"]).stdout
+        XCTAssertTrue(off.contains(#"off ("liveCard": false or "notifications": false in config.json)"#), off)
+        XCTAssertTrue(off.contains(#"on (dunst): laundry rings through it ("dnd": "ring")"#), off)
+    }
+}

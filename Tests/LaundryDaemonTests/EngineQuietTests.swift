@@ -171,6 +171,26 @@ final class EngineQuietTests: EngineTestCase {
         XCTAssertEqual(notifier.told.last, .finished(.wash), "no heads-up for half a minute more")
     }
 
+    /// Resumed after a pause longer than a minute, once its heads-up came: its end moved, but the
+    /// moment for a heads-up has passed, so none comes again at once.
+    func test_aLoadResumedAfterItsHeadsUpIsNotToldAgain() throws {
+        let engine = try makeEngine(config: config(headsUp: 5))
+        let id = try adopt("Socks")
+        try perform(.wash(.minutes(45)), "Socks")
+        engine.start()
+        advance(41 * 60, engine)
+        XCTAssertEqual(notifier.told, [.headsUp(.wash, minutes: 4)])
+        try perform(.pause, "Socks")
+        engine.filesChanged([id])
+        advance(10 * 60, engine)
+        try perform(.resume, "Socks")
+        engine.filesChanged([id])
+        advance(1, engine)
+        XCTAssertEqual(notifier.told, [.headsUp(.wash, minutes: 4)], "not again on resuming")
+        advance(4 * 60, engine)
+        XCTAssertEqual(notifier.told.last, .finished(.wash))
+    }
+
     func test_pausingAfterTheHeadsUpWithdrawsIt() throws {
         let engine = try makeEngine(config: config(headsUp: 5))
         let id = try adopt("Socks")
