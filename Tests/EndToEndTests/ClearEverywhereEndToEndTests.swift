@@ -21,25 +21,10 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        try XCTSkipUnless(
-            FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock"),
-            "needs python3-dbusmock: `make test`")
-        session = try PrivateBus(in: home.path + "/session")
-        home.environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
+        session = try PrivateBus.sessionWithMocks(for: home)
         try session.startRecordingServer(broadcast: false)
         callLog = CallLog(path: session.recordingLog)
-        jobLog = try session.startMock(
-            ["org.kde.JobViewServer", "/JobViewServer", "org.kde.JobViewServerV2"], log: "jobs.log")
-        session.addMockMethod(
-            "org.kde.JobViewServer", "/JobViewServer", interface: "org.kde.JobViewServerV2", method: "requestView",
-            in: "sia{sv}", out: "o",
-            code: """
-                self.views = getattr(self, 'views', 0) + 1
-                path = '/JobView_%d' % self.views
-                self.AddObject(path, 'org.kde.JobViewV3', {}, \
-                [('update', 'a{sv}', '', ''), ('terminate', 'usa{sv}', '', '')])
-                ret = dbus.ObjectPath(path)
-                """)
+        jobLog = try session.startJobViewServer()
         let (url, file, stop) = try ntfyReceiver()
         requests = file
         stopReceiver = stop

@@ -49,11 +49,7 @@ final class GNOMEDoNotDisturbEndToEndTests: DaemonTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        try XCTSkipUnless(
-            FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock"),
-            "needs python3-dbusmock: `make test`")
-        session = try PrivateBus(in: home.path + "/session")
-        home.environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
+        session = try PrivateBus.sessionWithMocks(for: home)
         try session.startRecordingServer(broadcast: false)
         _ = try session.startMock([portal, path, "org.freedesktop.portal.Settings"], log: "settings-portal.log")
     }
@@ -98,8 +94,7 @@ final class OtherDesktopsDoNotDisturbEndToEndTests: DaemonTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        session = try PrivateBus(in: home.path + "/session")
-        home.environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
+        session = try PrivateBus.sessionWithMocks(for: home)
     }
 
     override func tearDown() {

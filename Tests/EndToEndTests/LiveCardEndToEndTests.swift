@@ -15,14 +15,19 @@ final class LiveCardEndToEndTests: DaemonTestCase {
 
     private func timer(_ name: String) -> [String: Any] { home.pet(name)["timer"] as? [String: Any] ?? [:] }
 
-    func test_oneLoadsCardFromStartToAcknowledgement() throws {
+    /// A pet washing for 45 minutes, on a screen cleared first, once its card is up.
+    private func washingWithItsCard(_ name: String) throws -> String {
         try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0}"#)
-        let name = "Card \(marker)"
         home.ok("adopt", name)
         home.runProgram("/usr/bin/dunstctl", ["close-all"])
         home.ok("daemon", "start")
         home.ok("wash", name, "--for", "45m")
         XCTAssertTrue(waitUntil(5) { self.cards.count == 1 }, log)
+        return name
+    }
+
+    func test_oneLoadsCardFromStartToAcknowledgement() throws {
+        let name = try washingWithItsCard("Card \(marker)")
         let first = try XCTUnwrap(cards.first)
         XCTAssertEqual(first.replacesID, 0, "a new card")
         XCTAssertEqual(first.urgency, 0, "low urgency")
@@ -83,13 +88,7 @@ final class LiveCardEndToEndTests: DaemonTestCase {
     }
 
     func test_aCardClosedByThePersonStaysClosedForItsLoad() throws {
-        try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0}"#)
-        let name = "Closed \(marker)"
-        home.ok("adopt", name)
-        home.runProgram("/usr/bin/dunstctl", ["close-all"])
-        home.ok("daemon", "start")
-        home.ok("wash", name, "--for", "45m")
-        XCTAssertTrue(waitUntil(5) { self.cards.count == 1 }, log)
+        let name = try washingWithItsCard("Closed \(marker)")
         home.runProgram("/usr/bin/dunstctl", ["close"])  // the person closes it
         Thread.sleep(forTimeInterval: 0.5)
         home.ok("extend", name)

@@ -11,24 +11,9 @@ final class PlasmaJobEndToEndTests: DaemonTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        try XCTSkipUnless(
-            FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock"),
-            "needs python3-dbusmock: `make test`")
-        session = try PrivateBus(in: home.path + "/session")
-        home.environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
+        session = try PrivateBus.sessionWithMocks(for: home)
         try session.startRecordingServer(broadcast: false)
-        jobLog = try session.startMock([server, "/JobViewServer", "org.kde.JobViewServerV2"], log: "jobs.log")
-        // Each view is an object of its own, as Plasma's are.
-        session.addMockMethod(
-            server, "/JobViewServer", interface: "org.kde.JobViewServerV2", method: "requestView", in: "sia{sv}",
-            out: "o",
-            code: """
-                self.views = getattr(self, 'views', 0) + 1
-                path = '/JobView_%d' % self.views
-                self.AddObject(path, 'org.kde.JobViewV3', {}, \
-                [('update', 'a{sv}', '', ''), ('terminate', 'usa{sv}', '', '')])
-                ret = dbus.ObjectPath(path)
-                """)
+        jobLog = try session.startJobViewServer()
     }
 
     override func tearDown() {

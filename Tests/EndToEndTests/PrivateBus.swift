@@ -90,6 +90,24 @@ final class PrivateBus {
         return log
     }
 
+    /// KDE Plasma's job view server (V2) as python-dbusmock: each view it hands out is an object of
+    /// its own, as Plasma's are, whose `update` and `terminate` calls go to the log returned.
+    func startJobViewServer() throws -> String {
+        let log = try startMock(
+            ["org.kde.JobViewServer", "/JobViewServer", "org.kde.JobViewServerV2"], log: "jobs.log")
+        addMockMethod(
+            "org.kde.JobViewServer", "/JobViewServer", interface: "org.kde.JobViewServerV2", method: "requestView",
+            in: "sia{sv}", out: "o",
+            code: """
+                self.views = getattr(self, 'views', 0) + 1
+                path = '/JobView_%d' % self.views
+                self.AddObject(path, 'org.kde.JobViewV3', {}, \
+                [('update', 'a{sv}', '', ''), ('terminate', 'usa{sv}', '', '')])
+                ret = dbus.ObjectPath(path)
+                """)
+        return log
+    }
+
     /// Stops the mock that owns `name`, and waits until the name is free.
     func stopMock(_ name: String) {
         guard let mock = mocks.removeValue(forKey: name) else { return }
@@ -231,5 +249,18 @@ final class PrivateBus {
                 "call", "--session", "-d", "org.freedesktop.Notifications", "-o", "/org/freedesktop/Notifications",
                 "-m", "org.laundry.TestServer." + method,
             ] + arguments)
+    }
+}
+
+extension PrivateBus {
+    /// A private session bus for `home`'s programs, with python-dbusmock at hand to stand in for a
+    /// desktop's services (without it the test is skipped).
+    static func sessionWithMocks(for home: LaundryHome) throws -> PrivateBus {
+        try XCTSkipUnless(
+            FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock"),
+            "needs python3-dbusmock: `make test`")
+        let bus = try PrivateBus(in: home.path + "/session")
+        home.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        return bus
     }
 }
