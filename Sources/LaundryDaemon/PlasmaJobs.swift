@@ -24,6 +24,8 @@ public protocol JobTracker: AnyObject {
 /// to): `requestView` gives each load an object, `update` sends its title, line and percent, and
 /// `terminate` ends it. Plasma marks a job failed when the connection that asked for it closes, so
 /// every call goes through the daemon's one session connection, which lives as long as it does.
+/// A job server that leaves or is replaced (Plasma restarting) takes its views with it: they are
+/// forgotten, and each running load asks for a new one at its card's next update.
 public final class PlasmaJobTracker: JobTracker {
     public var onPause: ((UUID) -> Void)?
     public var onResume: ((UUID) -> Void)?
@@ -38,6 +40,7 @@ public final class PlasmaJobTracker: JobTracker {
     /// When the job server was last found missing (or refused a view): it is asked again a minute
     /// later, not at every card's update, on a desktop that has none.
     private var missingSince: ContinuousClock.Instant?
+    private var ownerWatch: UInt32 = 0
     private var petByPath: [String: UUID] = [:]
     static let server = "org.kde.JobViewServer"
     /// Suspendable (0x0002): Plasma offers pause and resume. Not killable: cancelling a load from
@@ -49,6 +52,7 @@ public final class PlasmaJobTracker: JobTracker {
     deinit {
         guard let connection else { return }
         for view in views.values { g_dbus_connection_signal_unsubscribe(connection, view.subscription) }
+        if ownerWatch != 0 { g_dbus_connection_signal_unsubscribe(connection, ownerWatch) }
         g_object_unref(UnsafeMutableRawPointer(connection))
     }
 
@@ -90,7 +94,28 @@ public final class PlasmaJobTracker: JobTracker {
         var error: UnsafeMutablePointer<GError>?
         connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
         if let error { g_error_free(error) }
+        if let connection {
+            ownerWatch = g_dbus_connection_signal_subscribe(
+                connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
+                Self.server, G_DBUS_SIGNAL_FLAGS_NONE, Self.ownerChangedHandler,
+                Unmanaged.passUnretained(self).toOpaque(),
+                nil)
+        }
         return connection
+    }
+
+    /// The job server left or another took over: its views are gone.
+    private func serverChanged() {
+        guard let connection else { return }
+        for view in views.values { g_dbus_connection_signal_unsubscribe(connection, view.subscription) }
+        views = [:]
+        petByPath = [:]
+        missingSince = nil
+    }
+
+    private static let ownerChangedHandler: GDBusSignalCallback = { _, _, _, _, _, _, context in
+        guard let context else { return }
+        Unmanaged<PlasmaJobTracker>.fromOpaque(context).takeUnretainedValue().serverChanged()
     }
 
     /// `requestView(desktopEntry, capabilities, hints) → o`: asked once per load, with a short wait.

@@ -38,6 +38,46 @@ final class DoNotDisturbEndToEndTests: DaemonTestCase {
         Thread.sleep(forTimeInterval: 2)
         XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 1, "once")
     }
+
+    /// The bell, heard on PulseAudio's null sink: silent while dunst is paused (`"dnd": "quiet"`),
+    /// ringing once it is not; with `"dnd": "ring"`, ringing through the pause.
+    private func bell(dnd: String, name: String) throws -> (whilePaused: Double, after: Double, popups: Int) {
+        try XCTSkipUnless(Speakers.monitor != nil, "needs PulseAudio with a null sink: run through `make test`")
+        try home.writeConfig(#"{"alarmRepeatSeconds": 1, "alarmMinutes": 1, "headsUpMinutes": 0, "dnd": "\#(dnd)"}"#)
+        home.ok("adopt", name)
+        home.ok("daemon", "start")
+        dunstPaused(true)
+        let speakers = try Speakers(folder: home.path)
+        let recording = Date()
+        home.ok("wash", name, "--for", "1s")
+        XCTAssertTrue(waitUntil(3) { self.home.pet(name)["stage"] as? String == "washed" })
+        // Real time: past the finish and two of the bell's 1-second repeats.
+        Thread.sleep(forTimeInterval: 2.5)
+        let popups = NotifyLog.calls(mentioning: marker).count
+        let resumed = Date().timeIntervalSince(recording)
+        dunstPaused(false)
+        Thread.sleep(forTimeInterval: 3)
+        speakers.stop()
+        return (
+            speakers.maximumAmplitude(from: 0, seconds: resumed), speakers.maximumAmplitude(from: resumed + 0.5),
+            popups
+        )
+    }
+
+    func test_quietHoldsTheBellUntilDunstIsNoLongerPaused() throws {
+        let heard = try bell(dnd: "quiet", name: "Hushed \(marker)")
+        print("do-not-disturb, quiet: loudest while paused \(heard.whilePaused), after \(heard.after)")
+        XCTAssertLessThan(heard.whilePaused, 0.001, "silent while dunst is paused")
+        XCTAssertEqual(heard.popups, 0)
+        XCTAssertGreaterThan(heard.after, 0.01, "the held finish rings once it ends")
+    }
+
+    func test_ringRingsThroughDunstsPause() throws {
+        let heard = try bell(dnd: "ring", name: "Loud \(marker)")
+        print("do-not-disturb, ring: loudest while paused \(heard.whilePaused)")
+        XCTAssertGreaterThan(heard.whilePaused, 0.01, "the bell rings through the pause")
+        XCTAssertEqual(heard.popups, 1, "and the popup is sent (dunst shows it when its pause ends)")
+    }
 }
 
 /// Do-not-disturb as GNOME keeps it (`show-banners` false), read through the settings portal, which

@@ -55,4 +55,21 @@ final class PlasmaJobEndToEndTests: DaemonTestCase {
         XCTAssertTrue(waitUntil(3) { self.calls.contains { $0.contains("terminate") } }, calls.joined(separator: "\n"))
         XCTAssertEqual(calls.filter { $0.contains("requestView") }.count, 1, "one job for the load")
     }
+
+    /// Plasma restarting takes its jobs with it: each running load asks the new one for a job at
+    /// its card's next update (here, at once: the load changes).
+    func test_aRestartedJobServerGetsTheRunningLoadAgain() throws {
+        try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0}"#)
+        let name = "Restart \(marker)"
+        home.ok("adopt", name)
+        home.ok("daemon", "start")
+        home.ok("wash", name, "--for", "45m")
+        XCTAssertTrue(waitUntil(5) { self.calls.contains { $0.contains("requestView") } }, log)
+        session.stopMock(server)
+        jobLog = try session.startJobViewServer(log: "jobs-again.log")
+        home.ok("extend", name)
+        XCTAssertTrue(
+            waitUntil(5) { self.calls.contains { $0.contains("requestView") } }, "a new job on the new server: \(log)")
+        XCTAssertTrue(waitUntil(3) { self.calls.contains { $0.contains("update") && $0.contains("55m left") } })
+    }
 }

@@ -92,9 +92,9 @@ final class PrivateBus {
 
     /// KDE Plasma's job view server (V2) as python-dbusmock: each view it hands out is an object of
     /// its own, as Plasma's are, whose `update` and `terminate` calls go to the log returned.
-    func startJobViewServer() throws -> String {
+    func startJobViewServer(log name: String = "jobs.log") throws -> String {
         let log = try startMock(
-            ["org.kde.JobViewServer", "/JobViewServer", "org.kde.JobViewServerV2"], log: "jobs.log")
+            ["org.kde.JobViewServer", "/JobViewServer", "org.kde.JobViewServerV2"], log: name)
         addMockMethod(
             "org.kde.JobViewServer", "/JobViewServer", interface: "org.kde.JobViewServerV2", method: "requestView",
             in: "sia{sv}", out: "o",
