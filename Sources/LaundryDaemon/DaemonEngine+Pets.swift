@@ -61,8 +61,13 @@ extension DaemonEngine {
     /// After the files were read again: a change the user made acknowledges the alarm, and a popup
     /// that no longer says something true is withdrawn.
     func noticeUserChange(_ service: PetTimerService) {
+        let unannounced = service.takeFinishDealtWithUnannounced()
         guard service.takeUserChange() else { return }
         acknowledge(service.id, because: "the pet changed")
+        if let unannounced {
+            onPetEvent?(service.id, "acknowledged", unannounced.id)
+            tellHookAcknowledged(unannounced, name: service.name)
+        }
         withdrawIfStale(service)
     }
 }

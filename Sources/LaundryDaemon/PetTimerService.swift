@@ -109,8 +109,28 @@ final class PetTimerService {
         }
         loadChanges += LoadChange.between(state, fresh, at: now)
         rearmHeadsUp(fresh, at: now)
+        noteFinishDealtWithUnannounced(old: state, fresh: fresh, at: now)
         state = fresh
         if let fresh { name = fresh.pet.name }
+    }
+
+    /// A finished load this process never announced (do-not-disturb held it back) that the person
+    /// has dealt with anyway: the pet moved on to another load, or out of that load's stage. The
+    /// phone may still show it (ntfy delivers the scheduled push at the end), so it is told as
+    /// acknowledged like any other.
+    private var finishDealtWithUnannounced: LaundryTimer?
+
+    private func noteFinishDealtWithUnannounced(old: PetState?, fresh: PetState?, at now: Date) {
+        guard let old, old.timerIsCurrent, let timer = old.timer, timer.finishedAt != nil || timer.hasEnded(at: now),
+            !announcedTimers.contains(timer.id), old.notes.announcedLoad != timer.id, let fresh
+        else { return }
+        let movedOn = fresh.timer?.id != timer.id || fresh.pet.stage != timer.kind.finishedStage
+        if movedOn { finishDealtWithUnannounced = timer }
+    }
+
+    func takeFinishDealtWithUnannounced() -> LaundryTimer? {
+        defer { finishDealtWithUnannounced = nil }
+        return finishDealtWithUnannounced
     }
 
     /// A load whose end moved more than a minute later (`extend`) after its heads-up gets another,

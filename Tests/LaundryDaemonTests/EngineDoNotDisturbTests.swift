@@ -74,4 +74,35 @@ final class EngineDoNotDisturbTests: EngineTestCase {
         XCTAssertEqual(notifier.reasons, [.finished(.wash, .onTime)])
         XCTAssertEqual(sound.rings.count, 1)
     }
+
+    /// A finish do-not-disturb held back, dealt with before it ended: never shown here, but the
+    /// phone had it (ntfy delivers the scheduled push at the end), so it is told as acknowledged,
+    /// with that load's id, once.
+    func test_aHeldFinishDealtWithBeforeTheEndIsToldAsAcknowledged() throws {
+        var config = DaemonConfig.withoutAlarms()
+        config.hook = ["/bin/true"]
+        let engine = try makeEngine(config: config)
+        engine.doNotDisturb = { [unowned self] in self.desktopSays }
+        var events: [(String, UUID?)] = []
+        engine.onPetEvent = { _, type, load in events.append((type, load)) }
+        let id = try adopt("Socks")
+        try perform(.wash(.minutes(1)), "Socks")
+        engine.start()
+        let wash = try XCTUnwrap(try state("Socks").timer?.id)
+        desktopSays = "dunst"
+        advance(60, engine)
+        advance(2, engine)
+        XCTAssertEqual(notifier.told, [], "held")
+        try perform(.dry(.minutes(30)), "Socks")
+        engine.filesChanged([id])
+        let told = hooks.runs.filter { $0.event.event == "loadAcknowledged" }.map { $0.event.load?.id }
+        XCTAssertEqual(told, [wash])
+        XCTAssertEqual(events.filter { $0.0 == "acknowledged" }.map(\.1), [wash])
+        desktopSays = nil
+        advance(2, engine)
+        XCTAssertEqual(notifier.told, [], "the finish is not told after it was dealt with")
+        try perform(.extend(seconds: 60), "Socks")
+        engine.filesChanged([id])
+        XCTAssertEqual(hooks.runs.filter { $0.event.event == "loadAcknowledged" }.count, 1, "once")
+    }
 }
