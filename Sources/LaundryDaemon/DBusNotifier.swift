@@ -122,8 +122,10 @@ public final class DBusNotifier: Notifier {
     }
 
     public func show(_ content: NotificationContent) -> Delivery {
-        if server == nil { _ = refreshServer() }
-        guard server != nil, connect() != nil else {
+        // A card asks the server nothing itself: the popups' notifier knows what it is, and a
+        // question the server is slow to answer (up to 3 s) must not hold every card's update.
+        if style == .popups, server == nil { _ = refreshServer() }
+        guard style == .cards ? connect() != nil && owner != nil : server != nil && connect() != nil else {
             return .noServer(problem ?? "no notification server on the session bus")
         }
         switch style {

@@ -15,7 +15,9 @@ extension DaemonEngine {
         if config.notifications, config.liveCard, let state = services[pet]?.state, let timer = state.liveTimer,
             !timer.hasEnded(at: time)
         {
-            let buttons = (cardNotifier.server ?? cardNotifier.refreshServer())?.hasActions ?? false
+            // What the server can do, as the popups' notifier last asked it (at start, and when
+            // another server takes over): asked again here, it would be once per card.
+            let buttons = notifier.server?.hasActions ?? true
             let card = LiveCard.content(for: timer, petName: state.pet.name, at: time, zone: zone, buttons: buttons)
             wanted = card
             next = LiveCard.nextChange(of: timer, at: time)

@@ -46,7 +46,7 @@ public enum DaemonRunner {
                 return nil
             }
             defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-            return DoNotDisturb.read(on: bus)
+            return DoNotDisturb.read(on: bus, serverName: notifier.server?.name)
         }
         let timer = try RealtimeTimer()
         let watch = try laundry.makeWatch()

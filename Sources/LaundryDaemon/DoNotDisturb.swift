@@ -15,14 +15,20 @@ enum DoNotDisturb {
     static let answerMilliseconds: Int32 = 250
 
     /// The desktop that says do-not-disturb is on, or nil: off, or none answers.
-    static func read(on bus: OpaquePointer) -> String? {
+    /// - Parameter serverName: the notification server's name, when known: dunst, Plasma and mako
+    ///   are asked only in their own place: each question waits (up to `answerMilliseconds`) for a
+    ///   server that may be busy drawing, and a finish's popup waits for the answers.
+    static func read(on bus: OpaquePointer, serverName: String? = nil) -> String? {
         let server = "org.freedesktop.Notifications"
         let path = "/org/freedesktop/Notifications"
+        // A server of another name (or none known yet) is asked in all three places.
+        let name = serverName?.lowercased() ?? ""
+        let asks = { (place: String) in name == place || !["dunst", "plasma", "mako"].contains(name) }
         if DBusCall.reachable(server, on: bus) {
-            if property(bus, server, path, "org.dunstproject.cmd0", "paused") == true { return "dunst" }
-            if property(bus, server, path, server, "Inhibited") == true { return "KDE Plasma" }
+            if asks("dunst"), property(bus, server, path, "org.dunstproject.cmd0", "paused") == true { return "dunst" }
+            if asks("plasma"), property(bus, server, path, server, "Inhibited") == true { return "KDE Plasma" }
             // mako 1.7 and later; older ones cannot be asked.
-            if let modes = strings(bus, server, "/fr/emersion/Mako", "fr.emersion.Mako", "ListModes"),
+            if asks("mako"), let modes = strings(bus, server, "/fr/emersion/Mako", "fr.emersion.Mako", "ListModes"),
                 modes.contains(where: makoModes.contains)
             {
                 return "mako"
