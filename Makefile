@@ -67,6 +67,8 @@ TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 	/usr/sbin/mosquitto=mosquitto /usr/lib/$(shell uname -m)-linux-gnu/libmosquitto.so.1=libmosquitto1 openssl=openssl \
 	/usr/lib/python3/dist-packages/paho/mqtt/client.py=python3-paho-mqtt
 
+# The random run's clearing times, for bench's row "clear everywhere".
+CLEAR_REPORT = .build/clear-everywhere.json
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev
 
@@ -146,7 +148,12 @@ demo: build
 bench: build
 	@scripts/ensure-packages.sh $(BENCH_PACKAGES)
 	scripts/make-test-locales.sh .build/test-locales
-	LAUNDRY_SESSION_SERVER=recording LAUNDRY_SESSION_CAPTURE=pcap scripts/notification-session.sh /usr/bin/python3 scripts/bench.py
+	$(SWIFT) build --build-tests
+	rm -f $(CLEAR_REPORT)
+	LAUNDRY_BIN=$(CURDIR)/.build/release/laundry LAUNDRY_CLEAR_REPORT=$(CURDIR)/$(CLEAR_REPORT) \
+		scripts/notification-session.sh $(SWIFT) test --skip-build --filter ClearEverywhereEndToEndTests
+	LAUNDRY_CLEAR_REPORT=$(CURDIR)/$(CLEAR_REPORT) LAUNDRY_SESSION_SERVER=recording LAUNDRY_SESSION_CAPTURE=pcap \
+		scripts/notification-session.sh /usr/bin/python3 scripts/bench.py
 
 # The completion scripts are generated from the command declarations and committed; a test fails
 # when they fall behind. Run this after changing a command.

@@ -5,7 +5,8 @@ Runs inside scripts/notification-session.sh with its recording server (LAUNDRY_S
 it answers at once and draws nothing; dunst falls over under 1,000 notify-send processes) and a
 binary capture of every Notify call (LAUNDRY_SESSION_CAPTURE=pcap: the text monitor is too slow to
 time a burst). Rows:
-lateness of notifications, idle wake-ups, daemon memory, command latency (hyperfine), health tick."""
+lateness of notifications, idle wake-ups, daemon memory, command latency (hyperfine), health tick, clearing
+every surface after an acknowledgement."""
 import glob, json, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -353,10 +354,29 @@ def tick():
     steady = ticks[-1] if ticks else float("nan")
     row("health tick over 10,000 pets (a steady tick)", f"{steady:.1f} ms", "-", "-", "<= 5 ms", steady <= 5)
 
+def clear_everywhere():
+    """The random run of 200 loads (ClearEverywhereEndToEndTests, run by `make bench` against the release
+    binaries before this script, in a session of its own as `make test` runs it): how long after each
+    acknowledgement its popup, Home Assistant's event and the phone's ntfy push were gone. The popups'
+    own figures are the baseline: the notification server is the nearest surface."""
+    report = os.environ.get("LAUNDRY_CLEAR_REPORT", "")
+    if not os.path.exists(report):
+        row("clear everywhere after an acknowledgement", "did not run", "-", "-", "< 2 s", False)
+        return
+    seconds = json.load(open(report))
+    popup = seconds.pop("popup")
+    others = [value for values in seconds.values() for value in values]
+    p95 = lambda values: sorted(values)[int(0.95 * (len(values) - 1))]
+    for label, pick in (("p95", p95), ("slowest", max)):
+        ours, base = pick(others), pick(popup)
+        row(f"clear everywhere, {label} of {len(popup)} (Home Assistant, ntfy vs the popup)",
+            f"{ours * 1000:.0f} ms", f"{base * 1000:.0f} ms", f"{ours / base:.2f}", "< 2 s every surface",
+            max(ours, base) < 2)
+
 if __name__ == "__main__":
     install_stripped()
     steps = sys.argv[1:] or ["instructions", "startup", "latency", "history", "loads", "lateness", "wakeups", "memory",
-                             "tick"]
+                             "tick", "clear"]
     if "instructions" in steps: startup_instructions()
     if "startup" in steps: startup_vs_peer()
     if "latency" in steps: command_latency()
@@ -371,6 +391,7 @@ if __name__ == "__main__":
     if "wakeups" in steps: wakeups()
     if "memory" in steps: memory()
     if "tick" in steps: tick()
+    if "clear" in steps: clear_everywhere()
     widths = [max(len(str(r[i])) for r in rows + [("metric", "laundry", "baseline", "ratio", "target", "met")]) for i in range(6)]
     header = ("metric", "laundry", "baseline", "ratio", "target", "met")
     for line in [header, tuple("-" * w for w in widths)] + rows:

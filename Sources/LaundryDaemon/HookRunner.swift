@@ -10,20 +10,26 @@ import Logging
 #endif
 
 /// Runs the user's hook for each notification without ever blocking the loop: a GLib child
-/// watch learns when it exits, a timeout kills it, its stderr is read as it comes. At most
-/// `maximumRunning` run at once; the rest wait in order.
+/// watch learns when it exits, a timeout kills it, its stderr is read as it comes. One pet's hooks
+/// run one after another, in the order of their events (the push a load's start schedules must
+/// reach the phone before the one that withdraws it); other pets' run beside them, at most
+/// `maximumRunning` at once.
 public protocol HookLauncher: AnyObject {
     func run(_ event: HookEvent, command: [String], timeout: Double, quiet: Bool)
 }
 
 final class HookRunner: HookLauncher {
-    static let maximumRunning = 4
+    /// A hook mostly waits on the network (curl to ntfy.sh), so several in flight keep one slow
+    /// server from queueing every other pet's pushes behind it.
+    static let maximumRunning = 8
 
     private struct Job {
         let event: HookEvent
         let command: [String]
         let timeout: Double
         let quiet: Bool
+        /// Hooks in one lane run in order: a pet's, or the household's for events with no pet.
+        var lane: String { event.petID?.uuidString ?? "" }
     }
 
     private final class Running {
@@ -53,11 +59,20 @@ final class HookRunner: HookLauncher {
     }
 
     private func startWaiting() {
-        while running.count < Self.maximumRunning, !waiting.isEmpty {
-            let job = waiting.removeFirst()
+        var busy = Set(running.values.map(\.job.lane))
+        var index = waiting.startIndex
+        while running.count < Self.maximumRunning, index < waiting.endIndex {
+            let lane = waiting[index].lane
+            // A lane waiting behind its running hook also holds back its later jobs.
+            guard busy.insert(lane).inserted else {
+                index += 1
+                continue
+            }
+            let job = waiting.remove(at: index)
             let process: HookProcess
             do { process = try HookProcess.spawn(job.command, event: job.event, quiet: job.quiet) } catch {
                 logger.info(line: "hook for \(job.event.event): \(HookOutcomeText.line(error))")
+                busy.remove(lane)
                 continue
             }
             let entry = Running(job: job, process: process, runner: self)

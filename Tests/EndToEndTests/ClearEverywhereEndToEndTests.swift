@@ -56,7 +56,9 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
                 self.end_headers()
             do_POST = do_PUT = do_DELETE = record
             def log_message(self, *args): pass
-        server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+        class Server(http.server.ThreadingHTTPServer):
+            request_queue_size = 128  # as a real ntfy's; Python's 5 drops connections in a burst
+        server = Server(('127.0.0.1', 0), Handler)
         print(server.server_address[1], flush=True)
         server.serve_forever()
         """.write(toFile: script, atomically: true, encoding: .utf8)
@@ -111,7 +113,9 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
             case 1: home.run(["extend", name, "--by", "1s"])
             case 2:
                 if random.next() % 2 == 0 { press("pause") } else { home.run(["pause", name]) }
-                _ = waitUntil(3) { (self.home.pet(name)["timer"] as? [String: Any])?["paused"] as? Bool == true }
+                _ = waitUntil(3, every: 0.2) {
+                    (self.home.pet(name)["timer"] as? [String: Any])?["paused"] as? Bool == true
+                }
                 Thread.sleep(forTimeInterval: 0.3)
                 if random.next() % 2 == 0 { press("resume") } else { home.run(["resume", name]) }
             case 3: if random.next() % 2 == 0 { press("finish") } else { home.run(["finish", name]) }
@@ -153,7 +157,7 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
             guard dryer else {
                 if surface == "dismissal" { home.ok("fold", name) }
                 // A button's fold is the daemon's to do: the next wash waits until it shows.
-                _ = waitUntil(5) { self.home.pet(name)["stage"] as? String == "idle" }
+                _ = waitUntil(5, every: 0.2) { self.home.pet(name)["stage"] as? String == "idle" }
                 if load + 1 < Self.loadsPerPet { startNext = { self.home.ok("wash", name, "--for", "3s") } }
                 continue
             }
@@ -161,7 +165,7 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
             case "dismissal": startNext = { self.home.ok("dry", name, "--for", "3s") }
             case "button", "Home Assistant":
                 startNext = {
-                    _ = waitUntil(5) { self.home.pet(name)["stage"] as? String == "drying" }
+                    _ = waitUntil(5, every: 0.2) { self.home.pet(name)["stage"] as? String == "drying" }
                     Thread.sleep(forTimeInterval: 0.2)
                     self.home.ok("finish", name)
                 }
@@ -211,7 +215,7 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
         let heard = Dictionary(events, uniquingKeysWith: { min($0, $1) })
         let pushes = lines(requests)
         var slowest = (seconds: 0.0, what: "")
-        var slowestBySurface: [String: Double] = [:]
+        var secondsBySurface: [String: [Double]] = [:]
         for ack in acks {
             let popupGone = try XCTUnwrap(gone[ack.popup], "\(ack.pet)'s popup \(ack.popup) is still up")
             let haHeard = try XCTUnwrap(heard[ack.load], "Home Assistant never heard \(ack.load) acknowledged")
@@ -220,14 +224,19 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
                     $0["method"] as? String == "DELETE" && $0["path"] as? String == "/TOPIC/\(ack.load)"
                         && ($0["time"] as? Double ?? 0) >= ack.at - 0.5
                 }?["time"] as? Double, "the phone's push for \(ack.load) was not deleted")
+            // Nothing scheduled for the load reaches ntfy after its deletion, which would ring the
+            // phone for a load already dealt with: the hook's runs for one pet keep their order.
+            let last = pushes.last { $0["id"] as? String == ack.load || $0["path"] as? String == "/TOPIC/\(ack.load)" }
+            XCTAssertEqual(last?["method"] as? String, "DELETE", "\(ack.pet)'s load \(ack.load): \(last ?? [:])")
             for (surface, time) in [("popup", popupGone), ("Home Assistant", haHeard), ("ntfy", deleted)] {
                 let seconds = time - ack.at
-                slowestBySurface[surface] = max(slowestBySurface[surface] ?? 0, seconds)
+                secondsBySurface[surface, default: []].append(seconds)
                 if seconds > slowest.seconds {
                     slowest = (seconds, "\(surface), after an acknowledgement by \(ack.surface)")
                 }
             }
         }
+        let slowestBySurface = secondsBySurface.mapValues { $0.max() ?? 0 }
         print(
             "clear everywhere: \(acks.count) acknowledgements, slowest \(Int(slowest.seconds * 1000)) ms "
                 + "(\(slowest.what)); slowest on each: "
@@ -235,7 +244,14 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
                 + "; acknowledged by: "
                 + Dictionary(grouping: acks, by: \.surface).map { "\($0.key) \($0.value.count)" }.sorted()
                 .joined(separator: ", "))
-        XCTAssertLessThan(slowest.seconds, 2, "every surface clears within 2 s")
+        // The 2 s target is bench's row "clear everywhere" (this run's figures, written where it
+        // asks): a timed assertion here failed CI when the machine stalled for seconds. What this
+        // bound catches is a surface cleared only by something later (the next nag, a poll).
+        if let report = ProcessInfo.processInfo.environment["LAUNDRY_CLEAR_REPORT"] {
+            let figures = try JSONSerialization.data(withJSONObject: secondsBySurface)
+            try figures.write(to: URL(fileURLWithPath: report))
+        }
+        XCTAssertLessThan(slowest.seconds, 10, "every surface clears at once, not at some later chance")
 
         // Nothing left anywhere: every notification posted is closed (a card is replaced in place,
         // under its id), every job ended, every bar empty.
