@@ -32,3 +32,30 @@ extension Laundry {
         .prefix(limit).map { $0 }
     }
 }
+
+extension Laundry {
+    /// What a run of `appliance` drew, written to the stage it belongs to: of the recent loads'
+    /// stages on that appliance, the one the run overlaps most. Nil (nothing written) when none
+    /// does: the appliance ran something that was not laundry's.
+    public func recordEnergy(
+        _ appliance: Appliance, from since: Date, to ended: Date, _ use: HistoryDetail.EnergyUse
+    ) throws -> Pet? {
+        let now = self.now
+        var best: (pet: Pet, timer: UUID, overlap: Double)?
+        for (pet, load) in try loads(nil, limit: 100) {
+            let runs = appliance == .washer ? [load.wash] : [load.dryer].compactMap { $0 } + load.extraDrying
+            for run in runs {
+                guard let timer = run.timer else { continue }
+                let overlap = min(ended, run.ended ?? now).timeIntervalSince(max(since, run.started))
+                if overlap > 0, overlap > best?.overlap ?? 0 { best = (pet, timer, overlap) }
+            }
+        }
+        guard let best else { return nil }
+        return try change(best.pet.id, at: now) { (state: inout PetState) in
+            [
+                HistoryEvent(
+                    at: ended, event: .energyMeasured, petID: state.pet.id, timerID: best.timer, detail: .energy(use))
+            ]
+        }?.pet
+    }
+}

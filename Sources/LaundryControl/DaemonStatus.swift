@@ -43,15 +43,22 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
         public var problem: BrokerProblem?
         /// Appliances whose plug says they run now.
         public var appliancesRunning: [String]
+        /// Appliances drawing power after their plug ended the load (an anti-crease tail).
+        public var appliancesTumbling: [String]?
+        /// Plugs silent past their staleness bound while their appliance runs.
+        public var plugsSilent: [String]?
 
         public init(
-            role: String, url: String, detail: String?, problem: BrokerProblem? = nil, appliancesRunning: [String]
+            role: String, url: String, detail: String?, problem: BrokerProblem? = nil, appliancesRunning: [String],
+            appliancesTumbling: [String] = [], plugsSilent: [String] = []
         ) {
             self.role = role
             self.url = url
             self.detail = detail
             self.problem = problem
             self.appliancesRunning = appliancesRunning
+            self.appliancesTumbling = appliancesTumbling
+            self.plugsSilent = plugsSilent
         }
     }
 

@@ -1,34 +1,49 @@
 import FoundationEssentials
 
-/// What one appliance is doing, read from its plug's power: idle, running, or settling (below
+/// What one appliance is doing, read from its plug's power: idle, running, settling (below
 /// `doneBelowWatts` since a moment, which becomes "stopped" only after `doneAfterSeconds`, so a
-/// soak or a pause in the programme does not end the load). Pure; the daemon keeps it across
-/// restarts.
+/// soak or a pause in the programme does not end the load), or in the tail of a run its plug
+/// ended. It meters each run's energy. Pure; the daemon keeps it across restarts.
 public struct ApplianceWatch: Codable, Equatable, Sendable {
     public enum Phase: Codable, Equatable, Sendable {
         case idle
         case running(since: Date)
         /// Ran since `since`, and has drawn little since `quietSince`.
         case settling(since: Date, quietSince: Date)
+        /// Its plug ended a run at `endedAt`. Bursts of power since (a dryer's anti-crease tumbles,
+        /// a last pump) are that run's, not a new load: a new one starts only when the power stays
+        /// up for `newLoadAfterSeconds` (`burstSince`: when the power went up), or when someone
+        /// starts a load of this appliance.
+        case tail(endedAt: Date, burstSince: Date?)
     }
 
     public enum Change: Equatable, Sendable {
         case none
-        /// It began to draw power (from idle).
-        case started
-        /// It ran, then stayed low long enough: the load is done.
-        case stopped(ranSince: Date)
+        /// It began to draw power (from idle), at the time given (a burst in a tail began earlier).
+        case started(at: Date)
+        /// It ran, then stayed low long enough: the load is done, having drawn `energy`.
+        case stopped(ranSince: Date, energy: EnergyMeter)
     }
 
     public private(set) var phase: Phase = .idle
     public private(set) var lastWatts: Double?
     public private(set) var lastReadAt: Date?
+    /// The energy of the run going on (of the last one, while idle or in its tail).
+    public private(set) var meter = EnergyMeter()
 
     public init() {}
 
     public var isRunning: Bool {
-        if case .idle = phase { return false }
-        return true
+        switch phase {
+        case .running, .settling: return true
+        case .idle, .tail: return false
+        }
+    }
+
+    /// Drawing power after its plug ended the load: "done, still tumbling".
+    public var isTumbling: Bool {
+        if case .tail(_, let burst) = phase { return burst != nil }
+        return false
     }
 
     /// When it counts as stopped if nothing above `doneBelowWatts` comes first.
@@ -37,32 +52,99 @@ public struct ApplianceWatch: Codable, Equatable, Sendable {
         return quietSince.addingTimeInterval(settings.doneAfterSeconds)
     }
 
+    /// The next moment time alone changes something: a stop, a burst long enough to be a new load.
+    public func nextChange(_ settings: ApplianceSettings) -> Date? {
+        if let stop = stopsAt(settings) { return stop }
+        if case .tail(_, let burst?) = phase { return burst.addingTimeInterval(settings.newLoadAfterSeconds) }
+        return nil
+    }
+
+    /// Running with no word from its plug for longer than its staleness bound.
+    public func isSilent(at now: Date, _ settings: ApplianceSettings) -> Bool {
+        guard isRunning, let lastReadAt else { return false }
+        return now.timeIntervalSince(lastReadAt) > settings.staleAfterSeconds
+    }
+
+    /// When a running appliance's plug will have been silent too long, if nothing comes first.
+    public func silentAt(_ settings: ApplianceSettings) -> Date? {
+        guard isRunning, let lastReadAt else { return nil }
+        return lastReadAt.addingTimeInterval(settings.staleAfterSeconds)
+    }
+
     /// One reading of the plug.
-    public mutating func read(watts: Double, at now: Date, _ settings: ApplianceSettings) -> Change {
+    public mutating func read(
+        watts: Double, at now: Date, _ settings: ApplianceSettings, prices: PriceBook = PriceBook()
+    ) -> Change {
         lastWatts = watts
         lastReadAt = now
         switch phase {
         case .idle:
             guard watts > settings.runningAboveWatts else { return .none }
-            phase = .running(since: now)
-            return .started
+            return start(at: now, watts: watts, settings, prices: prices)
         case .running(let since):
+            meter.read(watts: watts, at: now, staleAfter: settings.staleAfterSeconds, prices: prices)
             if watts < settings.doneBelowWatts { phase = .settling(since: since, quietSince: now) }
-            return check(at: now, settings)
+            return check(at: now, settings, prices: prices)
         case .settling(let since, _):
+            meter.read(watts: watts, at: now, staleAfter: settings.staleAfterSeconds, prices: prices)
             if watts >= settings.doneBelowWatts {
                 phase = .running(since: since)
                 return .none
             }
-            return check(at: now, settings)
+            return check(at: now, settings, prices: prices)
+        case .tail(let endedAt, let burst):
+            if watts > settings.runningAboveWatts {
+                phase = .tail(endedAt: endedAt, burstSince: burst ?? now)
+            } else if watts < settings.doneBelowWatts {
+                phase = .tail(endedAt: endedAt, burstSince: nil)
+            }
+            return check(at: now, settings, prices: prices)
         }
     }
 
-    /// Time passing without a reading: a settling appliance whose quiet lasted long enough stopped.
-    public mutating func check(at now: Date, _ settings: ApplianceSettings) -> Change {
-        guard case .settling(let since, _) = phase, let stops = stopsAt(settings), now >= stops else { return .none }
+    /// Time passing without a reading: a settling appliance whose quiet lasted long enough stopped;
+    /// a burst in a tail that lasted long enough is a new load.
+    public mutating func check(at now: Date, _ settings: ApplianceSettings, prices: PriceBook = PriceBook()) -> Change {
+        switch phase {
+        case .settling(let since, _):
+            guard let stops = stopsAt(settings), now >= stops else { return .none }
+            meter.hold(until: stops, staleAfter: settings.staleAfterSeconds, prices: prices)
+            phase = .tail(endedAt: stops, burstSince: nil)
+            return .stopped(ranSince: since, energy: meter)
+        case .tail(_, let burst?):
+            guard now.timeIntervalSince(burst) >= settings.newLoadAfterSeconds,
+                let watts = lastWatts, watts > settings.runningAboveWatts
+            else { return .none }
+            return start(at: burst, watts: watts, settings, prices: prices, readAt: lastReadAt ?? now)
+        default:
+            return .none
+        }
+    }
+
+    /// Counts a running appliance's energy up to `now` at its last reading: the price is about to
+    /// change, and what was drawn so far is at the old one.
+    public mutating func meterUp(to now: Date, _ settings: ApplianceSettings, prices: PriceBook) {
+        guard isRunning else { return }
+        meter.hold(until: now, staleAfter: settings.staleAfterSeconds, prices: prices)
+    }
+
+    /// Someone started a load of this appliance: whatever it draws now is that load's.
+    public mutating func loadStarted() {
+        guard case .tail = phase else { return }
         phase = .idle
-        return .stopped(ranSince: since)
+    }
+
+    private mutating func start(
+        at since: Date, watts: Double, _ settings: ApplianceSettings, prices: PriceBook, readAt: Date? = nil
+    ) -> Change {
+        phase = .running(since: since)
+        meter = EnergyMeter()
+        // A burst that became a load counts from its start, at the power it has drawn since.
+        if since < (readAt ?? since) {
+            meter.read(watts: watts, at: since, staleAfter: settings.staleAfterSeconds, prices: prices)
+        }
+        meter.read(watts: watts, at: readAt ?? since, staleAfter: settings.staleAfterSeconds, prices: prices)
+        return .started(at: since)
     }
 }
 

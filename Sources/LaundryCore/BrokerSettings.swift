@@ -87,6 +87,12 @@ public struct ApplianceSettings: Equatable, Sendable {
     public var runningAboveWatts: Double = 10
     public var doneBelowWatts: Double = 5
     public var doneAfterSeconds: Double = 120
+    /// Running with no reading for longer than this, the plug is not believed: its last reading
+    /// counts no further, and the silence is reported once.
+    public var staleAfterSeconds: Double = 600
+    /// After its plug ended a load, the power must stay above `runningAboveWatts` this long to be a
+    /// new load: a dryer's anti-crease tumbles last seconds to a minute.
+    public var newLoadAfterSeconds: Double = 300
 
     public init(powerTopic: String) { self.powerTopic = powerTopic }
 }

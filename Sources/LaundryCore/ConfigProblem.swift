@@ -19,6 +19,8 @@ public enum ConfigProblem: Error, Equatable, Sendable {
     case missingPartner(String, other: String)
     /// Smart plugs are read through the broker, and there is none.
     case appliancesWithoutBroker
+    /// A price topic is read through the broker, and there is none.
+    case priceTopicWithoutBroker
 }
 
 /// What a setting's value must be, as facts (examples are JSON, as written in the file): Rendering
@@ -30,6 +32,9 @@ public enum ConfigValue: Equatable, Sendable {
     case object
     case objectLike(example: String)
     case stringList(example: String)
+    case objectList(example: String)
+    /// A few letters or a sign, such as a currency: `"EUR"`, `"€"`.
+    case shortText(example: String)
     case timeOfDay(example: String)
     /// One of these values, each as JSON.
     case oneOf([String])

@@ -35,6 +35,14 @@ public struct DaemonConfig: Equatable, Sendable {
     public var mqtt: BrokerSettings?
     /// Smart plugs that say when the washer or the dryer really stopped (through `mqtt`).
     public var appliances: [Appliance: ApplianceSettings] = [:]
+    /// `"price"`: a flat price per kWh and the currency of every price.
+    public var pricePerKWh: Double?
+    public var currency: String?
+    /// `"tariff"`: prices by time of day; they win over the flat price.
+    public var tariff: [TariffSlot] = []
+    /// `"priceTopic"`: an MQTT topic whose value is the price per kWh now (a number), or a series of
+    /// prices (`[{"start", "end", "price"}]`); it wins over the tariff.
+    public var priceTopic: String?
 
     public static let defaults = DaemonConfig()
 
@@ -44,12 +52,15 @@ public struct DaemonConfig: Equatable, Sendable {
     public var headsUpLead: Double { headsUpMinutes * 60 }
     public var alarmSpan: Double { alarmMinutes * 60 }
 
+    /// The prices config.json gives (a price topic's come later, from the broker).
+    public var prices: PriceBook { PriceBook(flat: pricePerKWh, currency: currency, tariff: tariff) }
+
     /// Every key `config.json` may hold, in the order the README lists them. Decoding switches
     /// over them, so a key cannot be listed without being read, nor read without being listed.
     public enum Key: String, CaseIterable, Sendable {
         case nagIntervalMinutes, nagLimit, notifications, sound, alarmRepeatSeconds, alarmMinutes
         case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake, clock, mqtt, appliances, dnd
-        case liveCard
+        case liveCard, price, tariff, priceTopic
     }
 
     public static var keys: [String] { Key.allCases.map(\.rawValue) }
@@ -112,6 +123,21 @@ extension DaemonConfig: Decodable {
                 guard let broker = try settings.nested(name, example: #"{"url": "mqtt://homeassistant.local:1883"}"#)
                 else { continue }
                 mqtt = try Self.broker(broker)
+            case .price:
+                let example = #"{"perKWh": 0.32, "currency": "EUR"}"#
+                guard let price = try settings.nested(name, example: example) else { continue }
+                try price.rejectUnknownKeys(["perKWh", "currency"])
+                pricePerKWh = try price.number("perKWh", range.between(0, 1000))
+                currency = try Self.currency(price)
+            case .tariff:
+                tariff = try Self.tariff(settings)
+            case .priceTopic:
+                let example = #""homeassistant/sensor/electricity_price/state""#
+                guard let topic = try settings.string(name, expected: .topic(example: example)) else { continue }
+                guard TopicText.isPlainTopic(topic) else {
+                    throw ConfigProblem.outOfRange(key: name, value: topic, allowed: .plainTopic(example: example))
+                }
+                priceTopic = topic
             case .appliances:
                 guard let machines = try settings.nested(name, example: #"{"washer": {"powerTopic": "…"}}"#)
                 else { continue }
@@ -124,6 +150,34 @@ extension DaemonConfig: Decodable {
             }
         }
         if !appliances.isEmpty, mqtt == nil { throw ConfigProblem.appliancesWithoutBroker }
+        if priceTopic != nil, mqtt == nil { throw ConfigProblem.priceTopicWithoutBroker }
+    }
+
+    private static func currency(_ reader: SettingsReader) throws -> String? {
+        let expected = ConfigValue.shortText(example: #""EUR""#)
+        guard let text = try reader.string("currency", expected: expected) else { return nil }
+        guard (1...8).contains(text.count), UnsafeText.isSafe(text) else {
+            throw ConfigProblem.outOfRange(key: reader.name("currency"), value: text, allowed: expected)
+        }
+        return text
+    }
+
+    private static func tariff(_ settings: SettingsReader) throws -> [TariffSlot] {
+        let example = #"[{"from": "00:00", "to": "07:00", "perKWh": 0.15}]"#
+        guard let slots = try settings.objects("tariff", example: example) else { return [] }
+        return try slots.map { slot in
+            try slot.rejectUnknownKeys(["from", "to", "perKWh"])
+            guard let from = try slot.time("from") else {
+                throw ConfigProblem.missingKey(slot.name("from"), example: #""00:00""#)
+            }
+            guard let to = try slot.time("to") else {
+                throw ConfigProblem.missingKey(slot.name("to"), example: #""07:00""#)
+            }
+            guard let price = try slot.number("perKWh", .between(0, 1000)) else {
+                throw ConfigProblem.missingKey(slot.name("perKWh"), example: "0.15")
+            }
+            return TariffSlot(from: from, to: to, perKWh: price)
+        }
     }
 
     private static func broker(_ reader: SettingsReader) throws -> BrokerSettings {
@@ -160,7 +214,10 @@ extension DaemonConfig: Decodable {
     }
 
     private static func plug(_ reader: SettingsReader) throws -> ApplianceSettings {
-        let keys = ["powerTopic", "powerField", "runningAboveWatts", "doneBelowWatts", "doneAfterSeconds"]
+        let keys = [
+            "powerTopic", "powerField", "runningAboveWatts", "doneBelowWatts", "doneAfterSeconds", "staleAfterSeconds",
+            "newLoadAfterSeconds",
+        ]
         try reader.rejectUnknownKeys(keys)
         let example = #""shellies/washer/relay/0/power""#
         guard let topic = try reader.string("powerTopic", expected: .topic(example: example)) else {
@@ -183,6 +240,10 @@ extension DaemonConfig: Decodable {
         if let value = try reader.number("runningAboveWatts", watts) { plug.runningAboveWatts = value }
         if let value = try reader.number("doneBelowWatts", watts) { plug.doneBelowWatts = value }
         if let value = try reader.number("doneAfterSeconds", .between(1, 3600)) { plug.doneAfterSeconds = value }
+        if let value = try reader.number("staleAfterSeconds", .between(1, 86_400)) { plug.staleAfterSeconds = value }
+        if let value = try reader.number("newLoadAfterSeconds", .between(1, 86_400)) {
+            plug.newLoadAfterSeconds = value
+        }
         guard plug.doneBelowWatts <= plug.runningAboveWatts else {
             throw ConfigProblem.outOfRange(
                 key: reader.name("doneBelowWatts"), value: NumberText.plain(plug.doneBelowWatts),
@@ -283,6 +344,24 @@ struct SettingsReader {
         }
         guard let time = TimeOfDay(text) else { throw ConfigProblem.badTime(key: path + name, value: text) }
         return time
+    }
+
+    /// A list of objects, each read as its own settings (`tariff[1].perKWh` in a message).
+    func objects(_ name: String, example: String) throws -> [SettingsReader]? {
+        guard let key = try present(name) else { return nil }
+        var list: UnkeyedDecodingContainer
+        do { list = try container.nestedUnkeyedContainer(forKey: key) } catch {
+            throw ConfigProblem.wrongType(key: path + name, expected: .objectList(example: example))
+        }
+        var readers: [SettingsReader] = []
+        while !list.isAtEnd {
+            let place = path + name + "[\(readers.count)]"
+            do {
+                readers.append(
+                    SettingsReader(container: try list.nestedContainer(keyedBy: Key.self), path: place + "."))
+            } catch { throw ConfigProblem.wrongType(key: place, expected: .objectList(example: example)) }
+        }
+        return readers
     }
 
     func nested(_ name: String, example: String = #"{"from": "22:00", "to": "07:00"}"#) throws -> SettingsReader? {

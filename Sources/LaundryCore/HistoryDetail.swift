@@ -21,9 +21,27 @@ public enum HistoryDetail: Equatable, Hashable, Sendable {
     /// `superseded`: which change lost (its event, the part it changed); the event's device is the
     /// machine it was made on.
     case lost(event: HistoryEvent.Kind, part: PetPart)
+    /// `energyMeasured`: what the appliance drew over the stage.
+    case energy(EnergyUse)
     /// A line an earlier version wrote as an English sentence the store does not recognise: shown
     /// as written.
     case text(String)
+
+    /// The energy one run of an appliance drew, and its cost in `currency` when a price was known
+    /// for all of it.
+    public struct EnergyUse: Equatable, Hashable, Sendable {
+        public var appliance: Appliance
+        public var wattHours: Double
+        public var cost: Double?
+        public var currency: String?
+
+        public init(appliance: Appliance, wattHours: Double, cost: Double? = nil, currency: String? = nil) {
+            self.appliance = appliance
+            self.wattHours = wattHours
+            self.cost = cost
+            self.currency = currency
+        }
+    }
 
     /// The settings a `set` changed, each with its new value (nil: not changed).
     public struct SettingsChange: Equatable, Hashable, Sendable {
@@ -68,6 +86,10 @@ public struct HistoryFields: Equatable, Sendable {
     public var lastWashed: Date?
     public var lostEvent: HistoryEvent.Kind?
     public var lostPart: PetPart?
+    public var appliance: Appliance?
+    public var wattHours: Double?
+    public var cost: Double?
+    public var currency: String?
     /// The English sentence earlier versions wrote.
     public var text: String?
 
@@ -87,6 +109,8 @@ public struct HistoryFields: Equatable, Sendable {
             (cycleDays, lastWashed) = (change.cycleDays, change.lastWashed)
         case .released(let old): name = old
         case .lost(let event, let part): (lostEvent, lostPart) = (event, part)
+        case .energy(let use):
+            (appliance, wattHours, cost, currency) = (use.appliance, use.wattHours, use.cost, use.currency)
         case .text(let sentence): text = sentence
         }
     }
@@ -115,6 +139,10 @@ public struct HistoryFields: Equatable, Sendable {
             if let name { return .released(name: name) }
         case .superseded:
             if let lostEvent, let lostPart { return .lost(event: lostEvent, part: lostPart) }
+        case .energyMeasured:
+            if let appliance, let wattHours {
+                return .energy(.init(appliance: appliance, wattHours: wattHours, cost: cost, currency: currency))
+            }
         case .died:
             break
         }
@@ -123,7 +151,7 @@ public struct HistoryFields: Equatable, Sendable {
 
     public enum Key: String, CodingKey, CaseIterable, Sendable {
         case name, oldName, petKind, seconds, remainingSeconds, timerKind, stoppedBy, cycle, washSeconds
-        case drySeconds, cycleDays, lastWashed, lostEvent, lostPart
+        case drySeconds, cycleDays, lastWashed, lostEvent, lostPart, appliance, wattHours, cost, currency
         case text = "detail"
     }
 
@@ -143,6 +171,10 @@ public struct HistoryFields: Equatable, Sendable {
         lastWashed = try container.decodeIfPresent(Date.self, forKey: .lastWashed)
         lostEvent = (try? container.decodeIfPresent(HistoryEvent.Kind.self, forKey: .lostEvent)) ?? nil
         lostPart = (try? container.decodeIfPresent(PetPart.self, forKey: .lostPart)) ?? nil
+        appliance = (try? container.decodeIfPresent(Appliance.self, forKey: .appliance)) ?? nil
+        wattHours = try container.decodeIfPresent(Double.self, forKey: .wattHours)
+        cost = try container.decodeIfPresent(Double.self, forKey: .cost)
+        currency = try container.decodeIfPresent(String.self, forKey: .currency)
         text = try container.decodeIfPresent(String.self, forKey: .text)
     }
 
@@ -161,6 +193,10 @@ public struct HistoryFields: Equatable, Sendable {
         try container.encodeIfPresent(lastWashed, forKey: .lastWashed)
         try container.encodeIfPresent(lostEvent, forKey: .lostEvent)
         try container.encodeIfPresent(lostPart, forKey: .lostPart)
+        try container.encodeIfPresent(appliance, forKey: .appliance)
+        try container.encodeIfPresent(wattHours, forKey: .wattHours)
+        try container.encodeIfPresent(cost, forKey: .cost)
+        try container.encodeIfPresent(currency, forKey: .currency)
         try container.encodeIfPresent(text, forKey: .text)
     }
 }

@@ -7,6 +7,9 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         case folded, cancelled, paused, resumed, settingsChanged, renamed, died, snoozed, released
         /// The running load's end moved (`extend`); ended now (`finish`), before its done event.
         case extended, finishedEarly
+        /// What a stage drew, measured by its appliance's plug, and its cost (`timerID`: the stage's
+        /// timer), written by the machine that read the plug when the appliance stopped.
+        case energyMeasured
         /// A change made on one machine lost to a later change of the same part on another
         /// (derived when history is read; older laundry versions wrote it).
         case superseded

@@ -35,6 +35,8 @@ public struct LoadRecord: Equatable, Sendable {
         public var endedByAppliance = false
         public var pauses: [Pause] = []
         public var startedOn: String?
+        /// What its appliance drew over it, by the plug (nil without one).
+        public var energy: HistoryDetail.EnergyUse?
 
         public init(
             timer: UUID?, started: Date, ended: Date? = nil, endedByAppliance: Bool = false, pauses: [Pause] = [],
@@ -64,6 +66,24 @@ public struct LoadRecord: Equatable, Sendable {
         self.id = id
         self.petID = petID
         self.wash = wash
+    }
+
+    /// The washer's energy over the wash; nil without a plug.
+    public var washEnergyWh: Double? { wash.energy?.wattHours }
+
+    /// The dryer's energy over the dryer and any extra drying; nil without a plug.
+    public var dryEnergyWh: Double? {
+        let measured = ([dryer] + extraDrying.map(Optional.some)).compactMap { $0?.energy?.wattHours }
+        return measured.isEmpty ? nil : measured.reduce(0, +)
+    }
+
+    /// What the measured energy cost, when every measured stage had a price (in one currency).
+    public var cost: (value: Double, currency: String?)? {
+        let uses = ([wash] + [dryer].compactMap { $0 } + extraDrying).compactMap(\.energy)
+        guard !uses.isEmpty, uses.allSatisfy({ $0.cost != nil }), Set(uses.map(\.currency)).count == 1 else {
+            return nil
+        }
+        return (uses.compactMap(\.cost).reduce(0, +), uses.first?.currency)
     }
 
     public var isAbandoned: Bool { end != nil && end != .folded }
@@ -145,6 +165,8 @@ public enum LoadRecords {
                 open?.extraDrying[last].ended = event.at
             case .paused, .resumed:
                 pauseOrResume(event, in: &open)
+            case .energyMeasured:
+                measured(event, in: &open, closed: &loads)
             case .cancelled:
                 guard let load = open else { continue }
                 if event.timerID == load.id || event.timerID == nil {
@@ -171,6 +193,40 @@ public enum LoadRecords {
             loads[index].endedAt = loads.dropFirst(index + 1).first?.wash.started
         }
         return loads
+    }
+
+    /// A stage's energy: the plug's stop is written after the stage's own end, and possibly after
+    /// the load was folded, so a closed load is looked at too (the latest first).
+    private static func measured(_ event: HistoryEvent, in open: inout LoadRecord?, closed loads: inout [LoadRecord]) {
+        guard case .energy(let use)? = event.detail, let timer = event.timerID else { return }
+        func add(_ load: inout LoadRecord) -> Bool {
+            func into(_ run: inout LoadRecord.Run) {
+                guard var sum = run.energy else {
+                    run.energy = use
+                    return
+                }
+                // A second measure of one stage (a plug that stopped twice): both count.
+                sum.wattHours += use.wattHours
+                sum.cost = sum.cost.flatMap { total in use.cost.map { total + $0 } }
+                run.energy = sum
+            }
+            if load.wash.timer == timer {
+                into(&load.wash)
+            } else if load.dryer?.timer == timer, var dryer = load.dryer {
+                into(&dryer)
+                load.dryer = dryer
+            } else if let index = load.extraDrying.firstIndex(where: { $0.timer == timer }) {
+                into(&load.extraDrying[index])
+            } else {
+                return false
+            }
+            return true
+        }
+        if var load = open, add(&load) {
+            open = load
+            return
+        }
+        for index in loads.indices.reversed() where add(&loads[index]) { return }
     }
 
     private static func pauseOrResume(_ event: HistoryEvent, in open: inout LoadRecord?) {

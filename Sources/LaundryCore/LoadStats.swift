@@ -15,6 +15,11 @@ public struct LoadStats: Equatable, Sendable {
         public let loadsPerWeek: Double
         /// Of the loads folded after a dryer, the share folded within an hour of its end.
         public let foldedWithinAnHour: Double?
+        /// What the loads started in the window drew, per week (nil: none measured by a plug).
+        public var energyWhPerWeek: Double? = nil
+        /// What they cost, per week, when every measured load had a price, in `currency`.
+        public var costPerWeek: Double? = nil
+        public var currency: String? = nil
     }
 
     public let all: Figures
@@ -37,6 +42,7 @@ public struct LoadStats: Equatable, Sendable {
         let windowStart = now.addingTimeInterval(-Double(weeks) * 7 * 86_400)
         var waits: [Double] = []
         var (count, recent, afterDryer, soon) = (0, 0, 0, 0)
+        var energy = Energy()
         for loads in groups {
             count += loads.count
             // By index: a `for load in` copies each record.
@@ -46,17 +52,49 @@ public struct LoadStats: Equatable, Sendable {
                     waits.append(wait)
                 }
                 let started = loads[index].wash.started
-                if started >= windowStart && started <= now { recent += 1 }
+                if started >= windowStart && started <= now {
+                    recent += 1
+                    energy.add(loads[index])
+                }
                 if loads[index].end == .folded && loads[index].dryEnded != nil {
                     afterDryer += 1
                     if (loads[index].foldWait(at: now) ?? .infinity) <= 3600 { soon += 1 }
                 }
             }
         }
-        return Figures(
+        var figures = Figures(
             name: name, loads: count, medianWetWait: median(waits), longestWetWait: waits.max(),
             loadsPerWeek: Double(recent) / Double(max(1, weeks)),
             foldedWithinAnHour: afterDryer == 0 ? nil : Double(soon) / Double(afterDryer))
+        if energy.measured {
+            figures.energyWhPerWeek = energy.wattHours / Double(max(1, weeks))
+            if energy.allPriced, energy.currencies.count <= 1 {
+                figures.costPerWeek = energy.cost / Double(max(1, weeks))
+                figures.currency = energy.currencies.first ?? nil
+            }
+        }
+        return figures
+    }
+
+    /// The plugs' figures of the loads in the window, summed.
+    private struct Energy {
+        var measured = false
+        var wattHours = 0.0
+        var cost = 0.0
+        var allPriced = true
+        var currencies: Set<String?> = []
+
+        mutating func add(_ load: borrowing LoadRecord) {
+            guard load.washEnergyWh != nil || load.dryEnergyWh != nil else { return }
+            measured = true
+            wattHours += (load.washEnergyWh ?? 0) + (load.dryEnergyWh ?? 0)
+            if let price = load.cost {
+                cost += price.value
+                currencies.insert(price.currency)
+            } else {
+                allPriced = false
+            }
+        }
     }
 
     /// The middle value; for an even count, the mean of the two middle ones.

@@ -40,4 +40,37 @@ extension DaemonEngine {
             logger.info(line: "the \(appliance.rawValue) stopped, but: \(ErrorText.line(for: error) ?? "\(error)")")
         }
     }
+
+    /// What one run of the appliance drew, for the load stage it belongs to (its history, so every
+    /// machine's `loads` shows it).
+    @discardableResult
+    public func recordEnergy(
+        _ appliance: Appliance, from since: Date, to ended: Date, _ use: HistoryDetail.EnergyUse
+    ) -> Pet? {
+        do {
+            guard let pet = try laundry.recordEnergy(appliance, from: since, to: ended, use) else {
+                logger.info(
+                    "the \(appliance.rawValue) drew \(NumberText.plain(use.wattHours)) Wh; no load of its ran then")
+                return nil
+            }
+            logger.info("the \(appliance.rawValue) drew \(NumberText.plain(use.wattHours)) Wh for \(pet.name)'s load")
+            filesChanged([pet.id])
+            return pet
+        } catch {
+            logger.info(
+                line: "the \(appliance.rawValue)'s energy was not written: \(ErrorText.line(for: error) ?? "\(error)")")
+            return nil
+        }
+    }
+
+    /// What the plugs measured of each pet's loads, in all (Home Assistant's energy sensors).
+    public func measuredEnergy() -> [UUID: Double] {
+        var totals: [UUID: Double] = [:]
+        guard let loads = try? laundry.loads(nil) else { return totals }
+        for index in loads.indices {
+            let (pet, load) = loads[index]
+            totals[pet.id, default: 0] += (load.washEnergyWh ?? 0) + (load.dryEnergyWh ?? 0)
+        }
+        return totals
+    }
 }

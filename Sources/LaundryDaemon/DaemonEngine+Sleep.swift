@@ -117,6 +117,7 @@ extension DaemonEngine {
     func tellHook(about service: PetTimerService) {
         let changes = service.takeLoadChanges()
         for case .stopped(let load, _) in changes { onPetEvent?(service.id, "stopped", load.id) }
+        for case .started(let load) in changes { onLoadStarted?(load.kind) }
         guard let hook = config.hook, let hooks, !changes.isEmpty else { return }
         let time = now
         for change in changes {

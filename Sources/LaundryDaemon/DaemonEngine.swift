@@ -46,6 +46,8 @@ public final class DaemonEngine {
     /// `acknowledged`, `reminder`, `warning`, `stopped`; `refused` is the bridge's own).
     /// With the load the event is about (nil: none), which may no longer be the pet's current one.
     public var onPetEvent: ((UUID, String, UUID?) -> Void)?
+    /// A load started, here or on another machine (an appliance's tail ends with it).
+    public var onLoadStarted: ((TimerKind) -> Void)?
     /// Which desktop says do-not-disturb is on now (nil: off); asked when something is due.
     public var doNotDisturb: () -> String? = { nil }
     /// What it said last time.

@@ -26,8 +26,18 @@ public enum HistoryDetailText {
             return Words.text(
                 "the {part} change ({event}) made on device {device} lost to a later change",
                 ["part": partName(part), "event": HistoryView.describe(event), "device": device ?? "?"])
+        case .energy(let use): return energy(use)
         case .text(let sentence): return sentence
         }
+    }
+
+    private static func energy(_ use: HistoryDetail.EnergyUse) -> String {
+        let drawn = EnergyText.kWh(use.wattHours)
+        let line =
+            use.appliance == .washer
+            ? Words.text("washer {energy}", ["energy": drawn]) : Words.text("dryer {energy}", ["energy": drawn])
+        guard let cost = use.cost else { return line }
+        return Words.text("{energy}, {cost}", ["energy": line, "cost": EnergyText.cost(cost, use.currency)])
     }
 
     private static func length(_ seconds: Double) -> String { DurationText.compact(seconds) }

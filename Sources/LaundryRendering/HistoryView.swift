@@ -43,6 +43,7 @@ public struct HistoryView {
         case .resumed: return Words.text("resumed")
         case .extended: return Words.text("end moved")
         case .finishedEarly: return Words.text("finished early")
+        case .energyMeasured: return Words.text("energy measured")
         case .settingsChanged: return Words.text("settings changed")
         case .renamed: return Words.text("renamed")
         case .died: return Words.text("died of neglect")

@@ -18,6 +18,8 @@ public struct LoadJSON: Encodable {
         case id, petId, petName, washStartedAt, washEndedAt, washSeconds, washEndedByAppliance, washPauses
         case wetWaitSeconds, dryerStartedAt, dryerEndedAt, dryerSeconds, extraDryingSeconds, foldWaitSeconds
         case end, endedAt, airDried, washStartedOn, dryerStartedOn, endedOn
+        /// Absent without a plug (and `cost` without a price): unrounded.
+        case washEnergyWh, dryEnergyWh, cost, currency
     }
 
     private struct PauseJSON: Encodable {
@@ -62,6 +64,12 @@ public struct LoadJSON: Encodable {
         try container.encode(load.wash.startedOn, forKey: .washStartedOn)
         try container.encode(load.dryer?.startedOn, forKey: .dryerStartedOn)
         try container.encode(load.endedOn, forKey: .endedOn)
+        try container.encodeIfPresent(load.washEnergyWh, forKey: .washEnergyWh)
+        try container.encodeIfPresent(load.dryEnergyWh, forKey: .dryEnergyWh)
+        if let cost = load.cost {
+            try container.encode(cost.value, forKey: .cost)
+            try container.encodeIfPresent(cost.currency, forKey: .currency)
+        }
     }
 
     /// The CSV header: the JSON keys but the pauses (a count of them instead).
@@ -78,6 +86,8 @@ public struct LoadJSON: Encodable {
             number(load.wetWait(at: now)), time(load.dryer?.started), time(load.dryer?.ended), number(load.dryerRun),
             number(extraDrying), number(load.foldWait(at: now)), load.end?.rawValue ?? "", time(load.endedAt),
             String(load.isAirDried), load.wash.startedOn ?? "", load.dryer?.startedOn ?? "", load.endedOn ?? "",
+            load.washEnergyWh.map(NumberText.plain) ?? "", load.dryEnergyWh.map(NumberText.plain) ?? "",
+            load.cost.map { NumberText.plain($0.value) } ?? "", load.cost?.currency ?? "",
         ]
     }
 }
@@ -109,6 +119,10 @@ extension HistoryEntryJSON {
                 case .lastWashed: facts.lastWashed.map(Timestamp.format) ?? ""
                 case .lostEvent: facts.lostEvent?.rawValue ?? ""
                 case .lostPart: facts.lostPart?.rawValue ?? ""
+                case .appliance: facts.appliance?.rawValue ?? ""
+                case .wattHours: number(facts.wattHours)
+                case .cost: number(facts.cost)
+                case .currency: facts.currency ?? ""
                 case .text: facts.text ?? ""
                 }
             }

@@ -18,10 +18,17 @@ public struct LoadsView {
     /// The table as UTF-8, to be written out as it is.
     public func bytes() -> [UInt8] {
         guard !entries.isEmpty else { return Array(Words.text("No loads yet.").utf8) }
-        let header = [
+        // A household with a plug sees what each load drew (and cost, with a price); others see no
+        // empty columns.
+        let list = self.entries
+        let metered = list.indices.contains { list.withLoad(at: $0) { $0.washEnergyWh ?? $0.dryEnergyWh } != nil }
+        let priced = metered && list.indices.contains { list.withLoad(at: $0) { $0.cost } != nil }
+        var header = [
             "", Words.text("PET"), Words.text("DAY"), Words.text("WASH"), Words.text("WAIT"), Words.text("DRY"),
             Words.text("WAIT"), Words.text("END"), Words.text("LOAD"),
         ]
+        if metered { header.append(Words.text("ENERGY")) }
+        if priced { header.append(Words.text("COST")) }
         // Ten years of 20 pets are 10,400 rows, a quarter of bench row "`laundry loads`, 20 pets with
         // ten years of weekly loads, the second time" (perf): what repeats is worded once, and the
         // rows are made on every core (made on one, the row was 46.0 ms against 34.7, of its 60).
@@ -59,6 +66,8 @@ public struct LoadsView {
                     cells.append((span(load.foldWait(at: now)), nil))
                     cells.append((words.end(load), load.isAbandoned ? .red : load.end == nil ? .yellow : .green))
                     cells.append((load.id.shortText, .dim))
+                    if metered { cells.append((Self.energy(load), nil)) }
+                    if priced { cells.append((load.cost.map { EnergyText.cost($0.value, $0.currency) } ?? "–", nil)) }
                 }
             }
             return cells
@@ -67,6 +76,12 @@ public struct LoadsView {
         // clock (a 12-hour one ends in the locale's own "πμ"); a span can be "–".
         let dayIsPlain = ClockFace.current.cycle == .twentyFourHour
         return TextTable.bytes(header: header, pieces: rows, style: style, plainColumns: dayIsPlain ? [2, 8] : [8])
+    }
+
+    /// Both stages' energy, as one figure: what the load drew.
+    private static func energy(_ load: borrowing LoadRecord) -> String {
+        guard load.washEnergyWh != nil || load.dryEnergyWh != nil else { return "–" }
+        return EnergyText.kWh((load.washEnergyWh ?? 0) + (load.dryEnergyWh ?? 0))
     }
 
     /// One load, step by step.
@@ -89,6 +104,7 @@ public struct LoadsView {
         step(
             load.wash.ended,
             load.wash.endedByAppliance ? Words.text("wash done (the washer stopped)") : Words.text("wash done"))
+        if let use = load.wash.energy { lines.append("    " + HistoryDetailText.words(.energy(use), device: nil)) }
         if let wet = load.wetWait(at: now) {
             lines.append("    " + Words.text("wet laundry waited {span}", ["span": DurationText.rough(wet.rounded())]))
         }
@@ -99,16 +115,21 @@ public struct LoadsView {
                 step(pause.until, Words.text("resumed"))
             }
             step(dryer.ended, Words.text("dry done"))
+            if let use = dryer.energy { lines.append("    " + HistoryDetailText.words(.energy(use), device: nil)) }
         }
         for extra in load.extraDrying {
             step(extra.started, Words.text("extra drying started"), device: extra.startedOn)
             step(extra.ended, Words.text("extra drying done"))
+            if let use = extra.energy { lines.append("    " + HistoryDetailText.words(.energy(use), device: nil)) }
         }
         if let wait = load.foldWait(at: now) {
             lines.append("    " + Words.text("dry laundry waited {span}", ["span": DurationText.rough(wait.rounded())]))
         }
         step(load.endedAt, endText(load), device: load.endedOn)
         if load.end == nil { lines.append("  " + Words.text("still going")) }
+        if let cost = load.cost {
+            lines.append("  " + Words.text("cost {cost}", ["cost": EnergyText.cost(cost.value, cost.currency)]))
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -5,6 +5,8 @@ import LaundryCore
 public struct PetCard {
     public let view: PetView
     public let style: Style
+    /// Appliances the daemon hears drawing power after their plug ended the load (daemon.json).
+    public var tumbling: Set<Appliance> = []
 
     public init(view: PetView, style: Style) {
         self.view = view
@@ -30,6 +32,12 @@ public struct PetCard {
                     "  \(GrowthGlyph.of(timer, at: view.now)) \(Bars.progress(timer.progress(at: view.now))) "
                     + Words.text("{left} left, done at {ends}", ["left": left, "ends": clockTime(timer.endsAt)])
             }
+        }
+        // The plug ended the load, and the dryer (or washer) still tumbles now and then: it is done.
+        if let appliance = view.state.timer?.stoppedBy, tumbling.contains(appliance),
+            pet.stage == (appliance == .washer ? .washed : .dried)
+        {
+            stage += "  " + style.dim(Words.text("done, still tumbling"))
         }
         lines.append(row(Words.text("Stage"), stage))
         if let until = view.snoozedUntil {

@@ -50,20 +50,29 @@ public struct StatsView {
     /// How long wet laundry waited, loads per week, folds within an hour of the dryer: in all, then
     /// per pet.
     private func loadTable() -> String {
-        let header = [
+        var header = [
             Words.text("LOADS"), "#", Words.text("WET WAIT (MEDIAN)"), Words.text("LONGEST"), Words.text("PER WEEK"),
             Words.text("FOLDED WITHIN 1 H"),
         ]
         func span(_ seconds: Double?) -> String { seconds.map { DurationText.rough($0.rounded()) } ?? "–" }
-        let rows: [[TextTable.Cell]] = ([stats.loads.all] + stats.loads.pets).map { figures in
-            [
+        let figures = [stats.loads.all] + stats.loads.pets
+        // Only where a plug measured something: energy and cost per week.
+        let metered = stats.loads.all.energyWhPerWeek != nil
+        let priced = stats.loads.all.costPerWeek != nil
+        if metered { header.append(Words.text("ENERGY / WEEK")) }
+        if priced { header.append(Words.text("COST / WEEK")) }
+        let rows: [[TextTable.Cell]] = figures.map { figures in
+            let energy: [TextTable.Cell] = metered ? [(figures.energyWhPerWeek.map(EnergyText.kWh) ?? "–", nil)] : []
+            let cost: [TextTable.Cell] =
+                priced ? [(figures.costPerWeek.map { EnergyText.cost($0, figures.currency) } ?? "–", nil)] : []
+            return [
                 (figures.name.map(TerminalText.sanitize) ?? Words.text("all pets"), figures.name == nil ? .bold : nil),
                 (String(figures.loads), nil),
                 (span(figures.medianWetWait), (figures.medianWetWait ?? 0) >= 3600 ? .red : nil),
                 (span(figures.longestWetWait), nil),
                 (NumberText.plain((figures.loadsPerWeek * 10).rounded() / 10), nil),
                 (figures.foldedWithinAnHour.map { "\(Int(($0 * 100).rounded()))%" } ?? "–", nil),
-            ]
+            ] + energy + cost
         }
         return TextTable.render(header: header, rows: rows, style: style)
     }
@@ -139,6 +148,10 @@ public struct StatsJSON: Encodable {
         let longestWetWaitSeconds: Nullable<Double>
         let loadsPerWeek: Double
         let foldedWithinAnHourShare: Nullable<Double>
+        /// Absent without a plug, and the cost without a price; unrounded.
+        let energyWhPerWeek: Double?
+        let costPerWeek: Double?
+        let currency: String?
 
         init(_ figures: LoadStats.Figures) {
             func thousandths(_ value: Double?) -> Nullable<Double> {
@@ -151,6 +164,7 @@ public struct StatsJSON: Encodable {
                 thousandths(figures.medianWetWait), thousandths(figures.longestWetWait),
                 thousandths(figures.foldedWithinAnHour)
             )
+            (energyWhPerWeek, costPerWeek, currency) = (figures.energyWhPerWeek, figures.costPerWeek, figures.currency)
         }
     }
 

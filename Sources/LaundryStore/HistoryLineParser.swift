@@ -254,6 +254,18 @@ struct HistoryLineParser {
         case .lastWashed:
             fields.lastWashed = cursor.string().flatMap(Timestamp.parse)
             return fields.lastWashed != nil
+        case .appliance:
+            fields.appliance = named(Appliance.self)
+            return fields.appliance != nil
+        case .wattHours:
+            fields.wattHours = cursor.number()
+            return fields.wattHours != nil
+        case .cost:
+            fields.cost = cursor.number()
+            return fields.cost != nil
+        case .currency:
+            fields.currency = cursor.text()
+            return fields.currency != nil
         }
     }
 

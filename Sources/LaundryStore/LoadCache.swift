@@ -39,7 +39,7 @@ public enum LoadCache {
     /// The first bytes of the file. A change to this layout, or to what a history is made into
     /// (`HistoryLineParser`, `HistoryLog`, `PetHistory.compose`, `LoadRecords.derive`), takes the
     /// next number, so an older file is not believed.
-    static let magic = Array("laundry-loads-4\n".utf8)
+    static let magic = Array("laundry-loads-5\n".utf8)
 
     public static func read(_ path: String) -> [UUID: Entry] {
         guard case .data(let data)? = try? PosixFile.read(path, limit: 256 << 20), data.count >= 8 else { return [:] }
@@ -206,6 +206,38 @@ public enum LoadCache {
             writer.add(pause.until)
         }
         writer.add(run.startedOn.flatMap { devices[$0] })
+        writer.add(run.energy != nil)
+        if let energy = run.energy {
+            writer.add(UInt8(energy.appliance == .washer ? 0 : 1))
+            writer.add(energy.wattHours.bitPattern)
+            writer.add(energy.cost != nil)
+            if let cost = energy.cost { writer.add(cost.bitPattern) }
+            writer.add(energy.currency != nil)
+            if let currency = energy.currency { writer.add(currency) }
+        }
+    }
+
+    private static func readEnergy(_ reader: inout BinaryReader) -> HistoryDetail.EnergyUse?? {
+        guard let measured = reader.bool() else { return nil }
+        guard measured else { return .some(nil) }
+        guard let appliance = reader.uint8(), appliance <= 1, let wattHours = reader.uint64(),
+            let priced = reader.bool()
+        else { return nil }
+        var cost: Double?
+        if priced {
+            guard let bits = reader.uint64() else { return nil }
+            cost = Double(bitPattern: bits)
+        }
+        guard let named = reader.bool() else { return nil }
+        var currency: String?
+        if named {
+            guard let text = reader.string() else { return nil }
+            currency = text
+        }
+        return .some(
+            HistoryDetail.EnergyUse(
+                appliance: appliance == 0 ? .washer : .dryer, wattHours: Double(bitPattern: wattHours), cost: cost,
+                currency: currency))
     }
 
     private static func readRun(_ reader: inout BinaryReader, names: [String]) -> LoadRecord.Run? {
@@ -217,10 +249,14 @@ public enum LoadCache {
             guard let at = reader.date(), let until = reader.optionalDate() else { return nil }
             pauses.append(LoadRecord.Pause(at: at, until: until))
         }
-        guard let startedOn = reader.optionalIndex(below: names.count) else { return nil }
-        return LoadRecord.Run(
+        guard let startedOn = reader.optionalIndex(below: names.count), let energy = readEnergy(&reader) else {
+            return nil
+        }
+        var run = LoadRecord.Run(
             timer: timer, started: started, ended: ended, endedByAppliance: byAppliance, pauses: pauses,
             startedOn: startedOn.map { names[$0] })
+        run.energy = energy
+        return run
     }
 
     private typealias End = LoadRecord.End

@@ -27,7 +27,7 @@ enum OldHistorySentences {
             return settings(sentence)
         case .superseded:
             return lost(sentence)
-        case .died, .extended, .finishedEarly:
+        case .died, .extended, .finishedEarly, .energyMeasured:
             // Old versions wrote neither a sentence for a death nor these events.
             return nil
         }

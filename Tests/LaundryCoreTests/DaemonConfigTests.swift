@@ -159,6 +159,49 @@ final class HomeConfigTests: XCTestCase {
             .missingPartner("mqtt.keyFile", other: "mqtt.certFile"))
     }
 
+    func test_pricesTariffAndPriceTopic() throws {
+        let config = try read(
+            #"""
+            {"mqtt": {"url": "mqtt://h"}, "price": {"perKWh": 0.32, "currency": "EUR"},
+             "tariff": [{"from": "23:00", "to": "07:00", "perKWh": 0.15},
+                        {"from": "07:00", "to": "23:00", "perKWh": 0.34}],
+             "priceTopic": "homeassistant/sensor/price/state",
+             "appliances": {"washer": {"powerTopic": "p", "staleAfterSeconds": 90, "newLoadAfterSeconds": 240}}}
+            """#)
+        XCTAssertEqual(config.pricePerKWh, 0.32)
+        XCTAssertEqual(config.currency, "EUR")
+        XCTAssertEqual(config.tariff.map(\.perKWh), [0.15, 0.34])
+        XCTAssertEqual(config.tariff.first?.from, TimeOfDay("23:00"))
+        XCTAssertEqual(config.priceTopic, "homeassistant/sensor/price/state")
+        XCTAssertEqual(config.appliances[.washer]?.staleAfterSeconds, 90)
+        XCTAssertEqual(config.appliances[.washer]?.newLoadAfterSeconds, 240)
+        XCTAssertEqual(try read("{}").appliances[.washer]?.staleAfterSeconds, nil)
+        XCTAssertEqual(ApplianceSettings(powerTopic: "p").staleAfterSeconds, 600)
+        XCTAssertEqual(ApplianceSettings(powerTopic: "p").newLoadAfterSeconds, 300)
+    }
+
+    func test_pricesThatCannotBeUsedAreNamed() {
+        XCTAssertEqual(problem(#"{"priceTopic": "a/b"}"#), .priceTopicWithoutBroker)
+        XCTAssertEqual(
+            problem(#"{"tariff": {"from": "00:00"}}"#),
+            .wrongType(
+                key: "tariff", expected: .objectList(example: #"[{"from": "00:00", "to": "07:00", "perKWh": 0.15}]"#)))
+        XCTAssertEqual(
+            problem(
+                #"{"tariff": [{"from": "00:00", "to": "07:00", "perKWh": 0.1}, {"from": "07:00", "perKWh": 0.3}]}"#),
+            .missingKey("tariff[1].to", example: #""07:00""#))
+        XCTAssertEqual(
+            problem(#"{"tariff": [{"from": "7", "to": "08:00", "perKWh": 1}]}"#),
+            .badTime(key: "tariff[0].from", value: "7"))
+        XCTAssertEqual(
+            problem(#"{"price": {"perKWh": -1}}"#),
+            .outOfRange(key: "price.perKWh", value: "-1", allowed: .between(0, 1000)))
+        XCTAssertEqual(
+            problem(#"{"price": {"perKWh": 1, "currency": "euros please"}}"#),
+            .outOfRange(key: "price.currency", value: "euros please", allowed: .shortText(example: #""EUR""#)))
+        XCTAssertEqual(problem(#"{"price": {"perKwh": 1}}"#), .unknownKey("price.perKwh", suggestion: "price.perKWh"))
+    }
+
     func test_appliancesAreReadWithTheirDefaultsAndNeedABroker() throws {
         let config = try read(
             #"""
@@ -221,8 +264,9 @@ final class ApplianceWatchTests: XCTestCase {
             (3160, 1), (3219, 0.8), (3220, 0.8), (3300, 0.8),
         ])
         XCTAssertEqual(changes.map(\.0), [20, 3220], "started at 2100 W; stopped 120 s into the tail")
-        XCTAssertEqual(changes.first?.1, .started)
-        XCTAssertEqual(changes.last?.1, .stopped(ranSince: start.addingTimeInterval(20)))
+        XCTAssertEqual(changes.first?.1, .started(at: start.addingTimeInterval(20)))
+        guard case .stopped(let since, _)? = changes.last?.1 else { return XCTFail("\(changes)") }
+        XCTAssertEqual(since, start.addingTimeInterval(20))
     }
 
     func test_timePassingWithoutAReadingStopsASettlingAppliance() {
@@ -232,7 +276,10 @@ final class ApplianceWatchTests: XCTestCase {
         XCTAssertEqual(watch.stopsAt(plug), start.addingTimeInterval(180))
         XCTAssertEqual(watch.check(at: start.addingTimeInterval(179), plug), .none)
         XCTAssertTrue(watch.isRunning)
-        XCTAssertEqual(watch.check(at: start.addingTimeInterval(180), plug), .stopped(ranSince: start))
+        guard case .stopped(let since, _) = watch.check(at: start.addingTimeInterval(180), plug) else {
+            return XCTFail("not stopped")
+        }
+        XCTAssertEqual(since, start)
         XCTAssertFalse(watch.isRunning)
         XCTAssertNil(watch.stopsAt(plug))
     }
@@ -240,7 +287,7 @@ final class ApplianceWatchTests: XCTestCase {
     func test_aReadingBetweenTheThresholdsKeepsItRunningButDoesNotStartIt() {
         var watch = ApplianceWatch()
         XCTAssertEqual(watch.read(watts: 7, at: start, plug), .none, "above done, below running: not started")
-        XCTAssertEqual(watch.read(watts: 11, at: start, plug), .started)
+        XCTAssertEqual(watch.read(watts: 11, at: start, plug), .started(at: start))
         XCTAssertEqual(watch.read(watts: 7, at: start.addingTimeInterval(500), plug), .none)
         XCTAssertNil(watch.stopsAt(plug), "7 W is not quiet")
     }

@@ -18,7 +18,8 @@ final class ApplianceMonitorTests: XCTestCase {
     private func monitor(_ log: RecordedLog = RecordedLog()) -> ApplianceMonitor {
         var washer = ApplianceSettings(powerTopic: "plug/washer")
         washer.doneAfterSeconds = 60
-        return ApplianceMonitor(settings: [.washer: washer], file: file, logger: log.logger)
+        return ApplianceMonitor(
+            settings: [.washer: washer], prices: PriceBook(), priceTopic: nil, file: file, logger: log.logger)
     }
 
     func test_aRunningWasherIsRememberedAcrossARestartAndStopsAfterItsTail() {
@@ -32,7 +33,7 @@ final class ApplianceMonitorTests: XCTestCase {
         let second = monitor()
         var stopped: [Appliance] = []
         second.onStarted = { _ in started += 1 }
-        second.onStopped = { stopped.append($0) }
+        second.onStopped = { appliance, _ in stopped.append(appliance) }
         XCTAssertEqual(second.running, [.washer], "remembered")
         _ = second.message("plug/washer", Array("1800".utf8), retained: true, at: start.addingTimeInterval(30))
         XCTAssertEqual(started, 1, "not started twice")

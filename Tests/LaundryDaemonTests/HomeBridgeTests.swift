@@ -45,6 +45,30 @@ final class HomeBridgeTests: XCTestCase {
         bridge.handle(.message(topic: topic, payload: Array(payload.utf8), retained: retained))
     }
 
+    /// Every entity but the energy sensor, which only a household with a plug gets.
+    private let unmetered = HomeDevice.objects.filter { $0.object != "energy" }.count
+
+    func test_aPlugsEnergyIsASensorForTheEnergyDashboardUnavailableWhileAPlugIsSilent() throws {
+        let socks = try pet("Socks")
+        bridge.energyWh = [socks.pet.id: 812.5]
+        bridge.handle(.connected)
+        bridge.claimTimeUp(pets: [socks], at: now)
+        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, HomeDevice.objects.count)
+        let node = HomeTopics.node(socks.pet.id)
+        let config = try XCTUnwrap(link.on("homeassistant/sensor/laundry_\(node)/energy/config").last)
+        for part in [#""device_class":"energy""#, #""state_class":"total_increasing""#, #""unit_of_measurement":"Wh""#]
+        {
+            XCTAssertTrue(config.contains(part), config)
+        }
+        XCTAssertTrue(config.contains("not value_json.plugs_silent"), config)
+        let state = { self.link.on("laundry/\(socks.pet.id.lowercasedText)/state").last ?? "" }
+        XCTAssertTrue(state().contains(#""energy_wh":812.5"#), state())
+        XCTAssertTrue(state().contains(#""plugs_silent":false"#), state())
+        bridge.plugsSilent = [.washer]
+        bridge.publish([socks], at: now)
+        XCTAssertTrue(state().contains(#""plugs_silent":true"#), state())
+    }
+
     func test_withNoOtherMachineItBridgesAndSendsEachStateOnlyWhenItChanges() throws {
         let socks = try pet("Socks")
         bridge.handle(.connected)
@@ -52,7 +76,7 @@ final class HomeBridgeTests: XCTestCase {
         bridge.claimTimeUp(pets: [socks], at: now)
         XCTAssertEqual(bridge.role, .bridging)
         XCTAssertEqual(link.on("laundry/availability/bbbb"), ["online"])
-        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, HomeDevice.objects.count)
+        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, unmetered)
         XCTAssertEqual(link.on("laundry/\(socks.pet.id.lowercasedText)/state").count, 1)
         bridge.publish([socks], at: now)
         XCTAssertEqual(link.on("laundry/\(socks.pet.id.lowercasedText)/state").count, 1, "unchanged: not sent again")
@@ -76,7 +100,7 @@ final class HomeBridgeTests: XCTestCase {
         message("laundry/availability/aaaa", "offline", retained: true)
         bridge.publish([socks], at: now)
         XCTAssertEqual(bridge.role, .bridging, "it takes over")
-        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, HomeDevice.objects.count)
+        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, unmetered)
     }
 
     func test_pressesAreActedOnOnlyWhenLiveForAKnownPetAndAKnownButton() throws {
@@ -127,7 +151,7 @@ final class HomeBridgeTests: XCTestCase {
         link.sent = []
         message("homeassistant/status", "online")
         bridge.publish([socks], at: now)
-        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, HomeDevice.objects.count)
+        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, unmetered)
     }
 
     /// Home Assistant's timestamp sensor takes whole seconds: a load's end is rounded up, never down.

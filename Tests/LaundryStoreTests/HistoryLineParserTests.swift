@@ -155,6 +155,12 @@ final class HistoryLineParserTests: XCTestCase {
             return .lost(
                 event: HistoryEvent.Kind.allCases[random.below(HistoryEvent.Kind.allCases.count)],
                 part: PetPart.allCases[random.below(PetPart.allCases.count)])
+        case .energyMeasured:
+            return .energy(
+                .init(
+                    appliance: Appliance.allCases[random.below(2)], wattHours: seconds / 3,
+                    cost: random.below(2) == 0 ? nil : seconds / 7000,
+                    currency: random.below(3) == 0 ? nil : ["EUR", "zł", "€"][random.below(3)]))
         case .died: return nil
         }
     }

@@ -69,6 +69,9 @@ final class LoadCacheTests: StoreTestCase {
                 startedOn: "00123456789abcde"))
         full.dryer = .init(timer: nil, started: start + 3000, ended: start + 6600, startedOn: "fedcba9876543210")
         full.extraDrying = [.init(timer: UUID(), started: start + 7000, ended: nil, startedOn: nil)]
+        // What the plugs measured: priced, unpriced, and a currency that is not ASCII.
+        full.wash.energy = .init(appliance: .washer, wattHours: 812.123_456_789, cost: 0.259_879_5, currency: "zł")
+        full.dryer?.energy = .init(appliance: .dryer, wattHours: 2100.5)
         full.end = .folded
         full.endedAt = start + 8000
         full.endedOn = "00123456789abcde"

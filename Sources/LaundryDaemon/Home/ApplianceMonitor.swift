@@ -4,20 +4,39 @@ import LaundryRendering
 import LaundryStore
 import Logging
 
-/// The washer's and the dryer's plugs, read from their power topics: what each appliance is doing
-/// (kept in `$XDG_STATE_HOME/laundry/appliances.json`, so a restart does not forget a running
-/// washer), and when one started or stopped.
+/// The washer's and the dryer's plugs, read from their power topics, and the price topic: what each
+/// appliance is doing and what it has drawn (kept in `$XDG_STATE_HOME/laundry/appliances.json`, so
+/// a restart does not forget a running washer), when one started or stopped, and which plugs have
+/// gone silent mid-run.
 public final class ApplianceMonitor {
+    /// One run of an appliance, from its start to the stop its plug reported.
+    public struct Run: Sendable {
+        public let since: Date
+        public let ended: Date
+        public let energy: EnergyMeter
+    }
+
     private let settings: [Appliance: ApplianceSettings]
+    private let priceTopic: String?
     private let file: String
     private let logger: Logger
     private var watches: [Appliance: ApplianceWatch]
+    public private(set) var prices: PriceBook
+    /// Plugs silent past their staleness bound while their appliance runs, each reported once.
+    public private(set) var silent: Set<Appliance> = []
     private var loggedOnce: Set<String> = []
     public var onStarted: ((Appliance) -> Void)?
-    public var onStopped: ((Appliance) -> Void)?
+    public var onStopped: ((Appliance, Run) -> Void)?
+    /// A plug went silent or spoke again (Home Assistant's availability, `daemon status`).
+    public var onSilenceChanged: (() -> Void)?
 
-    public init(settings: [Appliance: ApplianceSettings], file: String, logger: Logger) {
+    public init(
+        settings: [Appliance: ApplianceSettings], prices: PriceBook, priceTopic: String?, file: String,
+        logger: Logger
+    ) {
         self.settings = settings
+        self.prices = prices
+        self.priceTopic = priceTopic
         self.file = file
         self.logger = logger
         let saved = FileManager.default.contents(atPath: file).flatMap {
@@ -28,21 +47,34 @@ public final class ApplianceMonitor {
         self.watches = watches
     }
 
-    public var topics: [String] { settings.values.map(\.powerTopic).sorted() }
+    public var topics: [String] { Set(settings.values.map(\.powerTopic) + [priceTopic].compactMap { $0 }).sorted() }
 
     /// The appliances whose plug says they draw power now.
     public var running: Set<Appliance> { Set(watches.filter { $0.value.isRunning }.map(\.key)) }
 
-    /// When a settling appliance will count as stopped if nothing changes first.
+    /// Appliances drawing power in the tail of a load their plug ended: "done, still tumbling".
+    public var tumbling: Set<Appliance> { Set(watches.filter { $0.value.isTumbling }.map(\.key)) }
+
+    /// The next moment time alone changes something: a stop, a tail's burst that becomes a load, a
+    /// plug that will have been silent too long.
     public var nextCheck: Date? {
-        watches.compactMap { appliance, watch in settings[appliance].flatMap { watch.stopsAt($0) } }.min()
+        watches.compactMap { appliance, watch -> Date? in
+            guard let plug = settings[appliance] else { return nil }
+            let silence = silent.contains(appliance) ? nil : watch.silentAt(plug)
+            return [watch.nextChange(plug), silence].compactMap { $0 }.min()
+        }.min()
     }
 
-    /// Whether the message was a plug's (handled), or belongs to someone else.
+    /// Whether the message was a plug's or the price topic's (handled), or belongs to someone else.
     public func message(_ topic: String, _ payload: [UInt8], retained: Bool, at now: Date) -> Bool {
+        var handled = false
+        if topic == priceTopic {
+            handled = true
+            price(payload, at: now)
+        }
         let matching = settings.filter { $0.value.powerTopic == topic }
-        guard !matching.isEmpty else { return false }
         for (appliance, plug) in matching.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            handled = true
             let watts: Double
             do { watts = try PowerReading.watts(in: payload, field: plug.powerField) } catch {
                 logOnce(
@@ -55,36 +87,76 @@ public final class ApplianceMonitor {
             // A retained reading is the plug's last word, maybe old: it says how things stand, it
             // does not start or stop a load by itself.
             if retained, case .idle = watches[appliance]?.phase { continue }
-            apply(appliance, plug) { $0.read(watts: watts, at: now, plug) }
+            if silent.remove(appliance) != nil {
+                logger.info("mqtt: the \(appliance.rawValue)'s plug speaks again")
+                onSilenceChanged?()
+            }
+            apply(appliance, plug, at: now) { $0.read(watts: watts, at: now, plug, prices: prices) }
         }
-        return true
+        return handled
     }
 
-    /// Time passed: an appliance that stayed quiet long enough stopped.
+    /// Time passed: an appliance that stayed quiet long enough stopped; a plug silent too long is
+    /// reported.
     public func check(at now: Date) {
         for (appliance, plug) in settings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            apply(appliance, plug) { $0.check(at: now, plug) }
+            apply(appliance, plug, at: now) { $0.check(at: now, plug, prices: prices) }
+            if let watch = watches[appliance], watch.isSilent(at: now, plug), silent.insert(appliance).inserted {
+                logger.info(
+                    line: "mqtt: the \(appliance.rawValue)'s plug has said nothing for "
+                        + "\(NumberText.plain(plug.staleAfterSeconds)) s while it runs (staleAfterSeconds): its "
+                        + "energy is counted no further and nothing ends until it speaks; check the plug and its "
+                        + "topic \(plug.powerTopic)")
+                onSilenceChanged?()
+            }
+        }
+    }
+
+    /// Someone started a load of `appliance`: a tail's tumbling is over, what it draws is the new load's.
+    public func loadStarted(_ appliance: Appliance) {
+        guard var watch = watches[appliance] else { return }
+        let before = watch
+        watch.loadStarted()
+        watches[appliance] = watch
+        if watch != before { save() }
+    }
+
+    private func price(_ payload: [UInt8], at now: Date) {
+        let message: PriceMessage
+        do { message = try PriceMessage.read(payload) } catch {
+            logOnce("price \(error)", "mqtt: the price topic \(priceTopic ?? "") sent \(Self.words(error)); ignored")
+            return
+        }
+        // What was drawn until now is at the old price.
+        for (appliance, plug) in settings { watches[appliance]?.meterUp(to: now, plug, prices: prices) }
+        switch message {
+        case .now(let price): prices.topicPrice = price
+        case .series(let slots): prices.series = slots
         }
     }
 
     private func apply(
-        _ appliance: Appliance, _ plug: ApplianceSettings, _ step: (inout ApplianceWatch) -> ApplianceWatch.Change
+        _ appliance: Appliance, _ plug: ApplianceSettings, at now: Date,
+        _ step: (inout ApplianceWatch) -> ApplianceWatch.Change
     ) {
         var watch = watches[appliance] ?? ApplianceWatch()
         let before = watch
         let change = step(&watch)
         watches[appliance] = watch
-        if watch.phase != before.phase { save() }
+        if watch.phase != before.phase || change != .none { save() }
         switch change {
         case .none: break
         case .started:
             logger.info("the \(appliance.rawValue) started (\(NumberText.plain(watch.lastWatts ?? 0)) W)")
             onStarted?(appliance)
-        case .stopped:
+        case .stopped(let since, let energy):
+            var ended = now
+            if case .tail(let endedAt, _) = watch.phase { ended = endedAt }
             logger.info(
                 line: "the \(appliance.rawValue) stopped (under \(NumberText.plain(plug.doneBelowWatts)) W for "
-                    + "\(NumberText.plain(plug.doneAfterSeconds)) s)")
-            onStopped?(appliance)
+                    + "\(NumberText.plain(plug.doneAfterSeconds)) s), having drawn "
+                    + "\(NumberText.plain(energy.wattHours)) Wh")
+            onStopped?(appliance, Run(since: since, ended: ended, energy: energy))
         }
     }
 
@@ -102,6 +174,18 @@ public final class ApplianceMonitor {
         case .notANumber: return "not a number; set powerField if the plug sends JSON"
         case .fieldMissing(let path): return "no number at \(path); check powerField"
         case .negative: return "not a positive number"
+        }
+    }
+
+    private static func words(_ problem: PriceMessage.Problem) -> String {
+        switch problem {
+        case .tooLarge(let bytes): return "\(bytes) bytes, too large for prices"
+        case .notAPrice:
+            return "neither a price (a number) nor a series ([{\"start\": …, \"end\": …, \"price\": …}])"
+        case .badSlot(let index):
+            return
+                "a series whose slot \(index + 1) has no start, end (after its start) or price in ISO 8601 and numbers"
+        case .negative: return "a negative price"
         }
     }
 

@@ -51,6 +51,10 @@ public final class HomeBridge {
     public var onOtherMessage: ((String, [UInt8], Bool) -> Void)?
     /// Extra patterns to subscribe to on every connect.
     public var extraSubscriptions: [String] = []
+    /// Each pet's energy measured by the plugs, in all; nil without a plug (no energy sensor).
+    public var energyWh: [UUID: Double]?
+    /// Plugs silent mid-run: the energy sensors are unavailable meanwhile.
+    public var plugsSilent: Set<Appliance> = []
 
     public init(
         topics: HomeTopics, link: any BrokerLink, host: String, version: String, logger: Logger
@@ -238,7 +242,8 @@ public final class HomeBridge {
             }
             pets[id] = view.pet
             loads[id] = view.timer?.id
-            let state = HomeDevice.state(of: view, at: now)
+            let state = HomeDevice.state(
+                of: view, at: now, energyWh: energyWh.map { $0[id] ?? 0 }, plugsSilent: !plugsSilent.isEmpty)
             // A timestamp topic keeps its last time when there is none: the state says it is gone.
             for (object, _) in HomeDevice.timestamps {
                 if case .object(let keys) = state, case .string(let time) = keys[object] {
@@ -287,7 +292,7 @@ public final class HomeBridge {
     }
 
     private func sendConfigs(_ pet: Pet) {
-        for entity in HomeDevice.entities(of: pet, topics: topics, version: version) {
+        for entity in HomeDevice.entities(of: pet, topics: topics, version: version, metered: energyWh != nil) {
             link.publish(
                 topics.config(entity.component, pet: pet.id, object: entity.object), entity.payload.bytes,
                 retained: true)

@@ -56,11 +56,13 @@ public enum HomeDevice {
     /// Every entity's object id, so a released pet's can all be removed.
     public static let objects: [(component: String, object: String)] =
         [("sensor", "stage")] + timestamps.map { ("sensor", $0.object) }
-        + [("binary_sensor", "running"), ("sensor", "health"), ("event", "event")]
+        + [("binary_sensor", "running"), ("sensor", "health"), ("event", "event"), ("sensor", "energy")]
         + buttons.map { ("button", $0.object) }
 
     /// Every entity of the pet, with its discovery config.
-    public static func entities(of pet: Pet, topics: HomeTopics, version: String) -> [Entity] {
+    /// - Parameter metered: a plug measures energy, so the pet has an energy sensor (for Home
+    ///   Assistant's Energy dashboard).
+    public static func entities(of pet: Pet, topics: HomeTopics, version: String, metered: Bool = false) -> [Entity] {
         func entity(_ component: String, _ object: String, _ name: String, _ keys: [String: HomeJSON]) -> Entity {
             Entity(
                 component: component, object: object,
@@ -106,6 +108,16 @@ public enum HomeDevice {
             keys["device_class"] = .string("timestamp")
             list.insert(entity("sensor", object, label(), keys), at: 1 + index)
         }
+        if metered {
+            // Unavailable while a plug is silent: what it says then is not believed.
+            var keys = availableWhile("not value_json.plugs_silent", state: state, topics: topics)
+            keys["state_topic"] = .string(state)
+            keys["value_template"] = .string("{{ value_json.energy_wh }}")
+            keys["unit_of_measurement"] = .string("Wh")
+            keys["device_class"] = .string("energy")
+            keys["state_class"] = .string("total_increasing")
+            list.append(entity("sensor", "energy", Words.text("Energy"), keys))
+        }
         for button in Self.buttons {
             var keys = availableWhile("'\(button.press)' in value_json.buttons", state: state, topics: topics)
             keys["command_topic"] = .string(topics.press(pet.id))
@@ -147,13 +159,18 @@ public enum HomeDevice {
     }
 
     /// The pet's state, retained on its state topic: one message feeds every sensor.
-    public static func state(of view: PetState, at now: Date) -> HomeJSON {
+    /// - Parameters:
+    ///   - energyWh: what the plugs measured of the pet's loads, in all (nil: no plug).
+    ///   - plugsSilent: a plug has gone silent mid-run.
+    public static func state(of view: PetState, at now: Date, energyWh: Double? = nil, plugsSilent: Bool = false)
+        -> HomeJSON
+    {
         let pet = view.pet
         let timer = view.liveTimer
         let running = timer.map { !$0.isPaused && !$0.hasEnded(at: now) } ?? false
         let ends = timer.flatMap { $0.isPaused ? nil : $0.endsAt }
         let snoozedUntil = pet.snoozedUntil.flatMap { $0 > now ? $0 : nil }
-        return .object([
+        var keys: [String: HomeJSON] = [
             "name": .string(pet.name), "stage": .string(pet.stage.rawValue),
             "finishes_at": ends.map(timestamp) ?? .null, "snoozed_until": snoozedUntil.map(timestamp) ?? .null,
             "running": .bool(running), "paused": .bool(timer?.isPaused ?? false),
@@ -161,7 +178,12 @@ public enum HomeDevice {
             // The load running, or the last one until a fold or a cancel: as the hook's LAUNDRY_LOAD_ID.
             "load_id": view.timer.map { .string($0.id.lowercasedText) } ?? .null,
             "buttons": .list(Self.buttons.filter { $0.stages.contains(pet.stage) }.map { .string($0.press) }),
-        ])
+        ]
+        if let energyWh {
+            keys["energy_wh"] = .number(energyWh)
+            keys["plugs_silent"] = .bool(plugsSilent)
+        }
+        return .object(keys)
     }
 
     /// Whole seconds, rounded up: a load is never shown ending before it does.

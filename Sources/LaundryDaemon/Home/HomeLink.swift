@@ -77,8 +77,10 @@ final class HomeLink {
             config.appliances.isEmpty
             ? nil
             : ApplianceMonitor(
-                settings: config.appliances, file: laundry.stateFolder + "/appliances.json", logger: logger)
+                settings: config.appliances, prices: config.prices, priceTopic: config.priceTopic,
+                file: laundry.stateFolder + "/appliances.json", logger: logger)
         bridge.extraSubscriptions = appliances?.topics ?? []
+        if appliances != nil { bridge.energyWh = engine.measuredEnergy() }
         bridge.onPress = { [weak engine, weak bridge] pet, press, key in
             if let refusal = engine?.buttonPressed(petID: pet, action: key) {
                 bridge?.refused(pet, press: press, reason: refusal)
@@ -97,13 +99,24 @@ final class HomeLink {
             self?.engine.stillRunning = self?.appliances?.running ?? []
             self?.applianceStarted(appliance)
         }
-        appliances?.onStopped = { [weak self] appliance in
+        appliances?.onStopped = { [weak self] appliance, run in
             guard let self else { return }
             self.engine.stillRunning = self.appliances?.running ?? []
             guard !self.isQuiet else { return }
             self.engine.closeOther(Self.popupID(appliance))
             self.engine.applianceStopped(appliance)
+            let cost = run.energy.unpriced ? nil : run.energy.cost
+            let use = HistoryDetail.EnergyUse(
+                appliance: appliance, wattHours: run.energy.wattHours, cost: cost,
+                currency: cost == nil ? nil : config.currency)
+            if let pet = self.engine.recordEnergy(appliance, from: run.since, to: run.ended, use) {
+                self.bridge.energyWh?[pet.id, default: 0] += use.wattHours
+            }
         }
+        engine.onLoadStarted = { [weak self] kind in
+            for appliance in Appliance.allCases where appliance.runs(kind) { self?.appliances?.loadStarted(appliance) }
+        }
+        appliances?.onSilenceChanged = { [weak self] in self?.bridge.plugsSilent = self?.appliances?.silent ?? [] }
     }
 
     /// Wires the connection and the checks into the daemon's loop.
@@ -193,7 +206,9 @@ final class HomeLink {
         }
         return DaemonStatus.Broker(
             role: role, url: settings.url, detail: detail, problem: bridge.role.problem,
-            appliancesRunning: (appliances?.running ?? []).map(\.rawValue).sorted())
+            appliancesRunning: (appliances?.running ?? []).map(\.rawValue).sorted(),
+            appliancesTumbling: (appliances?.tumbling ?? []).map(\.rawValue).sorted(),
+            plugsSilent: (appliances?.silent ?? []).map(\.rawValue).sorted())
     }
 
     func stop() {

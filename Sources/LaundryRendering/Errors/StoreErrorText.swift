@@ -73,6 +73,9 @@ extension ErrorText {
         case .appliancesWithoutBroker:
             return Words.text(
                 "'appliances' needs 'mqtt': the plugs' power is read through the broker; add \"mqtt\": {\"url\": …}")
+        case .priceTopicWithoutBroker:
+            return Words.text(
+                "'priceTopic' needs 'mqtt': the price is read through the broker; add \"mqtt\": {\"url\": …}")
         }
     }
 
@@ -85,6 +88,9 @@ extension ErrorText {
         case .object: return Words.text("an object")
         case .objectLike(let example): return Words.text("an object such as {example}", ["example": example])
         case .stringList(let example): return Words.text("a list of strings, such as {example}", ["example": example])
+        case .objectList(let example): return Words.text("a list of objects, such as {example}", ["example": example])
+        case .shortText(let example):
+            return Words.text("a short text (at most 8 characters), such as {example}", ["example": example])
         case .timeOfDay(let example): return Words.text("a time of day such as {example}", ["example": example])
         case .oneOf(let values):
             return values.dropFirst().reduce(values.first ?? "") {

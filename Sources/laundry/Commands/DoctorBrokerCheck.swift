@@ -41,5 +41,13 @@ enum DoctorBrokerCheck {
                 Words.text(
                     "running now: {appliances}", ["appliances": broker.appliancesRunning.joined(separator: ", ")]))
         }
+        for plug in broker.plugsSilent ?? [] {
+            report.warning(
+                Words.text("appliances"),
+                Words.text(
+                    "the {appliance}'s plug has said nothing for longer than staleAfterSeconds while it runs: "
+                        + "its energy is not counted and nothing ends until it speaks", ["appliance": plug]),
+                fix: Words.text("check that the plug is on and still publishes to its powerTopic"))
+        }
     }
 }

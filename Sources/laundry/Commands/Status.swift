@@ -1,4 +1,6 @@
 import ArgumentParser
+import LaundryControl
+import LaundryCore
 import LaundryRendering
 
 extension LaundryCommand {
@@ -80,7 +82,13 @@ extension LaundryCommand {
             if output.json {
                 try JSONOutput.print(PetJSON(view))
             } else {
-                print(PetCard(view: view, style: context.style).render())
+                var card = PetCard(view: view, style: context.style)
+                if state.timer?.stoppedBy != nil, DaemonLock.isHeld(paths: context.runtime),
+                    let broker = DaemonStatus.read(from: context.runtime.status)?.broker
+                {
+                    card.tumbling = Swift.Set((broker.appliancesTumbling ?? []).compactMap(Appliance.init(rawValue:)))
+                }
+                print(card.render())
             }
         }
     }

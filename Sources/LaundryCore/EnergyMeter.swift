@@ -1,0 +1,70 @@
+import FoundationEssentials
+
+/// The energy an appliance drew over one run, from its plug's readings: a trapezoid between two
+/// readings at most `trapezoidSeconds` apart; across a longer gap (a plug that publishes only when
+/// the power changes) the earlier reading holds, for at most the plug's staleness bound, beyond
+/// which nothing is counted. Each stretch is priced at the price in force then, split where the
+/// price changes. Nothing is rounded. Pure; kept across daemon restarts with the watch.
+public struct EnergyMeter: Codable, Equatable, Sendable {
+    /// Readings this close are joined by a straight line; farther apart, the plug said nothing new.
+    public static let trapezoidSeconds: Double = 5
+
+    public struct Reading: Codable, Equatable, Sendable {
+        public let watts: Double
+        public let at: Date
+
+        public init(watts: Double, at: Date) {
+            self.watts = watts
+            self.at = at
+        }
+    }
+
+    public private(set) var wattHours: Double = 0
+    /// The cost of the energy that had a price, in the price's currency.
+    public private(set) var cost: Double = 0
+    /// Whether some of the energy had no price (none configured, or a price topic not heard yet).
+    public private(set) var unpriced = false
+    public private(set) var last: Reading?
+
+    public init() {}
+
+    /// Counts the stretch since the last reading and keeps this one.
+    public mutating func read(watts: Double, at now: Date, staleAfter: Double, prices: PriceBook) {
+        let reading = Reading(watts: watts, at: now)
+        if let last { count(from: last, to: reading, staleAfter: staleAfter, prices: prices) }
+        if last.map({ now >= $0.at }) ?? true { last = reading }
+    }
+
+    /// Counts up to `now` at the last reading's power, and goes on from there: the run's end, or a
+    /// price about to change.
+    public mutating func hold(until now: Date, staleAfter: Double, prices: PriceBook) {
+        guard let last, now > last.at else { return }
+        let held = Reading(watts: last.watts, at: now)
+        count(from: last, to: held, staleAfter: staleAfter, prices: prices, joined: false)
+        // Past the staleness bound the plug is not believed: the next reading starts afresh.
+        self.last = now.timeIntervalSince(last.at) <= staleAfter ? held : nil
+    }
+
+    private mutating func count(
+        from start: Reading, to end: Reading, staleAfter: Double, prices: PriceBook, joined: Bool? = nil
+    ) {
+        let gap = end.at.timeIntervalSince(start.at)
+        guard gap > 0 else { return }
+        let straight = joined ?? (gap <= Self.trapezoidSeconds)
+        let until = straight ? end.at : start.at.addingTimeInterval(min(gap, staleAfter))
+        let power = { (time: Date) -> Double in
+            guard straight else { return start.watts }
+            return start.watts + (end.watts - start.watts) * time.timeIntervalSince(start.at) / gap
+        }
+        let cuts = [start.at] + prices.changes(after: start.at, before: until) + [until]
+        for (from, to) in zip(cuts, cuts.dropFirst()) where to > from {
+            let wattHours = (power(from) + power(to)) / 2 * to.timeIntervalSince(from) / 3600
+            self.wattHours += wattHours
+            if let price = prices.perKWh(at: from) {
+                cost += wattHours / 1000 * price
+            } else if wattHours > 0 {
+                unpriced = true
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import FoundationEssentials
+import LaundryCore
+
+/// Energy and money as a person reads them in a table or a line: `0.81 kWh`, `0.26 EUR`. `--json`
+/// and `--csv` give the unrounded figures instead.
+public enum EnergyText {
+    public static func kWh(_ wattHours: Double) -> String { DigitText.fixed(wattHours / 1000, 2) + " kWh" }
+
+    public static func cost(_ value: Double, _ currency: String?) -> String {
+        DigitText.fixed(value, 2) + (currency.map { " " + $0 } ?? "")
+    }
+}
