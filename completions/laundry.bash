@@ -423,7 +423,7 @@ _laundry_set() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--name --kind --wash --dry --every --last-washed)
+    non_repeating_options=(--name --kind --wash --dry --every --last-washed --learn)
     __laundry_offer_flags_options 1
 
     # Offer option value completions
@@ -445,6 +445,10 @@ _laundry_set() {
         return
         ;;
     '--last-washed')
+        return
+        ;;
+    '--learn')
+        __laundry_add_completions -W 'on'$'\n''off'
         return
         ;;
     esac

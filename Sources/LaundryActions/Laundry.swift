@@ -22,6 +22,8 @@ public final class Laundry {
     /// This machine among those sharing the folder: it stamps every change made here.
     public let device: DeviceIdentity
     public internal(set) var warnings: [LaundryWarning] = []
+    /// The learned length the last wash or dryer started without one took, for its report.
+    public internal(set) var lastLearned: LearnedLength?
     /// Whether this process has made sure it may write (its machine folder claimed, the old layout
     /// brought in): once, before its first change.
     var readyToWriteDone = false
@@ -130,6 +132,7 @@ public final class Laundry {
         _ action: PetAction, onPet id: UUID, query: String? = nil, reusing reads: RecordReads? = nil
     ) throws -> PetState {
         let now = clock.now()
+        let action = learnedLength(for: action, of: id)
         guard
             let state = try change(
                 id, at: now, reusing: reads,

@@ -9,10 +9,12 @@ public struct PetSettings: Sendable {
     public var dryDuration: LaundryDuration?
     public var cycleDays: Double?
     public var lastWashed: Date?
+    /// Whether a wash or dryer started without a length takes the learned one.
+    public var learns: Bool?
 
     public init(
         name: PetName? = nil, kind: String? = nil, washDuration: LaundryDuration? = nil,
-        dryDuration: LaundryDuration? = nil, cycleDays: Double? = nil, lastWashed: Date? = nil
+        dryDuration: LaundryDuration? = nil, cycleDays: Double? = nil, lastWashed: Date? = nil, learns: Bool? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -20,6 +22,7 @@ public struct PetSettings: Sendable {
         self.dryDuration = dryDuration
         self.cycleDays = cycleDays
         self.lastWashed = lastWashed
+        self.learns = learns
     }
 
     /// Changes only the fields given, and returns the history events that say so.
@@ -53,6 +56,10 @@ public struct PetSettings: Sendable {
             // Health may rise past a warning again: it re-arms when it falls (see `Reminders`).
             pet.lastLaundryAt = lastWashed
             changed.lastWashed = lastWashed
+        }
+        if let learns, learns != pet.learns {
+            pet.learns = learns
+            changed.learns = learns
         }
         if !changed.isEmpty {
             events.append(

@@ -50,20 +50,24 @@ public enum HistoryDetail: Equatable, Hashable, Sendable {
         public var drySeconds: Double?
         public var cycleDays: Double?
         public var lastWashed: Date?
+        /// Learning turned on or off (`set --learn`).
+        public var learns: Bool?
 
         public init(
             kind: String? = nil, washSeconds: Double? = nil, drySeconds: Double? = nil, cycleDays: Double? = nil,
-            lastWashed: Date? = nil
+            lastWashed: Date? = nil, learns: Bool? = nil
         ) {
             self.kind = kind
             self.washSeconds = washSeconds
             self.drySeconds = drySeconds
             self.cycleDays = cycleDays
             self.lastWashed = lastWashed
+            self.learns = learns
         }
 
         public var isEmpty: Bool {
             kind == nil && washSeconds == nil && drySeconds == nil && cycleDays == nil && lastWashed == nil
+                && learns == nil
         }
     }
 }
@@ -84,6 +88,7 @@ public struct HistoryFields: Equatable, Sendable {
     public var drySeconds: Double?
     public var cycleDays: Double?
     public var lastWashed: Date?
+    public var learns: Bool?
     public var lostEvent: HistoryEvent.Kind?
     public var lostPart: PetPart?
     public var appliance: Appliance?
@@ -106,7 +111,7 @@ public struct HistoryFields: Equatable, Sendable {
         case .renamed(let from, let to): (oldName, name) = (from, to)
         case .settings(let change):
             (petKind, washSeconds, drySeconds) = (change.kind, change.washSeconds, change.drySeconds)
-            (cycleDays, lastWashed) = (change.cycleDays, change.lastWashed)
+            (cycleDays, lastWashed, learns) = (change.cycleDays, change.lastWashed, change.learns)
         case .released(let old): name = old
         case .lost(let event, let part): (lostEvent, lostPart) = (event, part)
         case .energy(let use):
@@ -133,7 +138,7 @@ public struct HistoryFields: Equatable, Sendable {
         case .settingsChanged:
             let change = HistoryDetail.SettingsChange(
                 kind: petKind, washSeconds: washSeconds, drySeconds: drySeconds, cycleDays: cycleDays,
-                lastWashed: lastWashed)
+                lastWashed: lastWashed, learns: learns)
             if !change.isEmpty { return .settings(change) }
         case .released:
             if let name { return .released(name: name) }
@@ -151,7 +156,7 @@ public struct HistoryFields: Equatable, Sendable {
 
     public enum Key: String, CodingKey, CaseIterable, Sendable {
         case name, oldName, petKind, seconds, remainingSeconds, timerKind, stoppedBy, cycle, washSeconds
-        case drySeconds, cycleDays, lastWashed, lostEvent, lostPart, appliance, wattHours, cost, currency
+        case drySeconds, cycleDays, lastWashed, learns, lostEvent, lostPart, appliance, wattHours, cost, currency
         case text = "detail"
     }
 
@@ -169,6 +174,7 @@ public struct HistoryFields: Equatable, Sendable {
         drySeconds = try container.decodeIfPresent(Double.self, forKey: .drySeconds)
         cycleDays = try container.decodeIfPresent(Double.self, forKey: .cycleDays)
         lastWashed = try container.decodeIfPresent(Date.self, forKey: .lastWashed)
+        learns = try container.decodeIfPresent(Bool.self, forKey: .learns)
         lostEvent = (try? container.decodeIfPresent(HistoryEvent.Kind.self, forKey: .lostEvent)) ?? nil
         lostPart = (try? container.decodeIfPresent(PetPart.self, forKey: .lostPart)) ?? nil
         appliance = (try? container.decodeIfPresent(Appliance.self, forKey: .appliance)) ?? nil
@@ -191,6 +197,7 @@ public struct HistoryFields: Equatable, Sendable {
         try container.encodeIfPresent(drySeconds, forKey: .drySeconds)
         try container.encodeIfPresent(cycleDays, forKey: .cycleDays)
         try container.encodeIfPresent(lastWashed, forKey: .lastWashed)
+        try container.encodeIfPresent(learns, forKey: .learns)
         try container.encodeIfPresent(lostEvent, forKey: .lostEvent)
         try container.encodeIfPresent(lostPart, forKey: .lostPart)
         try container.encodeIfPresent(appliance, forKey: .appliance)

@@ -9,6 +9,9 @@ public struct Pet: Equatable, Sendable {
     public var washDuration: LaundryDuration
     public var dryDuration: LaundryDuration
     public var cycleDays: Double
+    /// Whether a wash or dryer started without a length takes the one learned from its loads
+    /// (`laundry set --learn off` keeps the typed one).
+    public var learns = true
     public var createdAt: Date
     public var lastLaundryAt: Date?
     public var stage: Stage

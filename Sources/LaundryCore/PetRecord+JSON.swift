@@ -45,7 +45,8 @@ extension PetRecord.Settings {
             let dry = json["dryDuration"]?.int, let dryDuration = try? LaundryDuration(seconds: dry),
             let cycleDays = json["cycleDays"]?.double
         else { return nil }
-        self.init(washDuration: washDuration, dryDuration: dryDuration, cycleDays: cycleDays)
+        guard case .some(let learns) = json.optional("learns", { $0.bool }) else { return nil }
+        self.init(washDuration: washDuration, dryDuration: dryDuration, cycleDays: cycleDays, learns: learns ?? true)
     }
 }
 

@@ -43,11 +43,15 @@ public struct PetRecord: Codable, Equatable, Sendable {
         public var washDuration: LaundryDuration
         public var dryDuration: LaundryDuration
         public var cycleDays: Double
+        /// `false` when learning is off; absent (as every record before it existed) when on.
+        public var learns: Bool?
 
-        public init(washDuration: LaundryDuration, dryDuration: LaundryDuration, cycleDays: Double) {
+        public init(washDuration: LaundryDuration, dryDuration: LaundryDuration, cycleDays: Double, learns: Bool = true)
+        {
             self.washDuration = washDuration
             self.dryDuration = dryDuration
             self.cycleDays = cycleDays
+            self.learns = learns ? nil : false
         }
     }
 
@@ -160,6 +164,7 @@ extension PetRecord {
             pet.washDuration = settings.value.washDuration
             pet.dryDuration = settings.value.dryDuration
             pet.cycleDays = settings.value.cycleDays
+            pet.learns = settings.value.learns ?? true
         }
         var timer: LaundryTimer?
         if let cycle {
@@ -193,7 +198,9 @@ extension PetRecord {
         case .settings:
             settings = Version(
                 stamp: stamp,
-                value: Settings(washDuration: pet.washDuration, dryDuration: pet.dryDuration, cycleDays: pet.cycleDays))
+                value: Settings(
+                    washDuration: pet.washDuration, dryDuration: pet.dryDuration, cycleDays: pet.cycleDays,
+                    learns: pet.learns))
         case .cycle:
             let load = state.timer
             cycle = Version(
@@ -232,7 +239,10 @@ extension PetPart {
         let fields: [String]
         switch self {
         case .identity: fields = [pet.name, pet.kind]
-        case .settings: fields = [pet.washDuration.description, pet.dryDuration.description, "\(pet.cycleDays)"]
+        case .settings:
+            fields =
+                [pet.washDuration.description, pet.dryDuration.description, "\(pet.cycleDays)"]
+                + (pet.learns ? [] : ["no learning"])
         case .cycle:
             var load = state.timer
             load?.finishedAt = nil

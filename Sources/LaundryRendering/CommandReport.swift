@@ -4,6 +4,18 @@ import LaundryCore
 /// What a command prints once it has done its work: one or two lines a person reads.
 public enum CommandReport {
     /// After a move of the cycle: what happened and what comes next.
+    /// Where a length came from when none was given: "45m, learned from your last 5 washes".
+    public static func learned(_ learned: LearnedLength, washes: Bool) -> String {
+        let length = DurationText.compact(learned.seconds)
+        return washes
+            ? Words.text(
+                "{length}, learned from your last {washes}",
+                ["length": length, "washes": Words.count(learned.runs, "{count} wash", "{count} washes")])
+            : Words.text(
+                "{length}, learned from your last {runs}",
+                ["length": length, "runs": Words.count(learned.runs, "{count} dryer run", "{count} dryer runs")])
+    }
+
     public static func moved(_ action: PetAction, _ state: PetState, now: Date) -> [String] {
         let pet = state.pet
         let name = TerminalText.sanitize(pet.name)

@@ -53,6 +53,7 @@ public enum HistoryDetailText {
         if let washed = change.lastWashed {
             parts.append(Words.text("last washed {when}", ["when": Timestamp.format(washed)]))
         }
+        if let learns = change.learns { parts.append(learns ? Words.text("learning on") : Words.text("learning off")) }
         return parts.joined(separator: ", ")
     }
 

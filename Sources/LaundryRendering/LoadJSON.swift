@@ -117,6 +117,7 @@ extension HistoryEntryJSON {
                 case .drySeconds: number(facts.drySeconds)
                 case .cycleDays: number(facts.cycleDays)
                 case .lastWashed: facts.lastWashed.map(Timestamp.format) ?? ""
+                case .learns: facts.learns.map { String($0) } ?? ""
                 case .lostEvent: facts.lostEvent?.rawValue ?? ""
                 case .lostPart: facts.lostPart?.rawValue ?? ""
                 case .appliance: facts.appliance?.rawValue ?? ""

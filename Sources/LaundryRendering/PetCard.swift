@@ -7,6 +7,8 @@ public struct PetCard {
     public let style: Style
     /// Appliances the daemon hears drawing power after their plug ended the load (daemon.json).
     public var tumbling: Set<Appliance> = []
+    /// What the pet's loads have taught it: shown beside the lengths it was given.
+    public var learned: (wash: LearnedLength?, dry: LearnedLength?) = (nil, nil)
 
     public init(view: PetView, style: Style) {
         self.view = view
@@ -75,8 +77,25 @@ public struct PetCard {
                 Words.text(
                     "wash {wash}, dry {dry}",
                     ["wash": pet.washDuration.description, "dry": pet.dryDuration.description])))
+        if let line = learnedLine { lines.append(row(Words.text("Learned"), line)) }
         lines.append(row(Words.text("Id"), style.dim(pet.id.lowercasedText)))
         return lines.joined(separator: "\n")
+    }
+
+    /// "wash 47m (median of 5), dry 1h 2m (median of 3); used when no length is given", or that
+    /// learning is off.
+    private var learnedLine: String? {
+        guard learned.wash != nil || learned.dry != nil else { return nil }
+        func values(_ learned: LearnedLength) -> [String: String] {
+            ["length": DurationText.compact(learned.seconds), "runs": String(learned.runs)]
+        }
+        let parts = [
+            learned.wash.map { Words.text("wash {length} (median of {runs})", values($0)) },
+            learned.dry.map { Words.text("dry {length} (median of {runs})", values($0)) },
+        ].compactMap { $0 }.joined(separator: ", ")
+        return parts + "; "
+            + (view.pet.learns
+                ? Words.text("used when no length is given") : Words.text("not used (laundry set --learn on)"))
     }
 
     private func row(_ label: String, _ value: String) -> String {
@@ -87,7 +106,7 @@ public struct PetCard {
     private static var labelWidth: Int {
         [
             Words.text("Health"), Words.text("Stage"), Words.text("Snoozed"), Words.text("Next"), Words.text("Due"),
-            Words.text("Cycles"), Words.text("Streak"), Words.text("Loads"), Words.text("Id"),
+            Words.text("Cycles"), Words.text("Streak"), Words.text("Loads"), Words.text("Learned"), Words.text("Id"),
         ].map(TextWidth.of).max() ?? 7
     }
 

@@ -26,6 +26,24 @@ public struct PetJSON: Encodable {
     public let lastLaundryAt: Nullable<Date>
     /// Reminders and warnings are held back until then; null when no snooze holds.
     public let snoozedUntil: Nullable<Date>
+    /// `status <pet>` only: what its loads have taught it (absent from the list of pets).
+    public var learned: LearnedJSON?
+
+    public struct LearnedJSON: Encodable {
+        /// Whether a wash or dryer started without a length takes the learned one.
+        let learns: Bool
+        /// The median of the last measured washes (null until there are three), and of how many.
+        let washSeconds: Nullable<Double>
+        let washRuns: Int
+        let drySeconds: Nullable<Double>
+        let dryRuns: Int
+
+        public init(learns: Bool, wash: LearnedLength?, dry: LearnedLength?) {
+            self.learns = learns
+            (washSeconds, washRuns) = (Nullable(wash?.seconds), wash?.runs ?? 0)
+            (drySeconds, dryRuns) = (Nullable(dry?.seconds), dry?.runs ?? 0)
+        }
+    }
 
     public init(_ view: PetView) {
         let pet = view.pet

@@ -254,6 +254,9 @@ struct HistoryLineParser {
         case .lastWashed:
             fields.lastWashed = cursor.string().flatMap(Timestamp.parse)
             return fields.lastWashed != nil
+        case .learns:
+            fields.learns = cursor.boolean()
+            return fields.learns != nil
         case .appliance:
             fields.appliance = named(Appliance.self)
             return fields.appliance != nil
@@ -310,6 +313,19 @@ private struct JSONCursor {
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
         return true
+    }
+
+    /// `true` or `false`; nil (nothing taken) for anything else.
+    mutating func boolean() -> Bool? {
+        skipSpace()
+        for (word, value, length) in [("true" as StaticString, true, 4), ("false", false, 5)]
+        where bytes.count - index >= length
+            && UnsafeRawBufferPointer(rebasing: bytes[index..<index + length]).equals(word)
+        {
+            index += length
+            return value
+        }
+        return nil
     }
 
     mutating func takeNull() -> Bool {

@@ -149,7 +149,8 @@ final class HistoryLineParserTests: XCTestCase {
                 .init(
                     kind: random.below(2) == 0 ? nil : text, washSeconds: random.below(2) == 0 ? nil : seconds,
                     drySeconds: random.below(2) == 0 ? nil : seconds + 60, cycleDays: Double(random.below(365)) / 4,
-                    lastWashed: random.below(2) == 0 ? nil : Date(timeIntervalSince1970: 1_700_000_000.125)))
+                    lastWashed: random.below(2) == 0 ? nil : Date(timeIntervalSince1970: 1_700_000_000.125),
+                    learns: [nil, true, false][random.below(3)]))
         case .released: return .released(name: text)
         case .superseded:
             return .lost(

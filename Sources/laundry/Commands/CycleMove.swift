@@ -8,5 +8,9 @@ enum CycleMove {
         defer { context.reportWarnings() }
         let state = try context.laundry.perform(action, on: pet)
         context.print(CommandReport.moved(action, state, now: context.laundry.now))
+        if let learned = context.laundry.lastLearned {
+            context.print([CommandReport.learned(learned, washes: { if case .wash = action { true } else { false } }())]
+            )
+        }
     }
 }

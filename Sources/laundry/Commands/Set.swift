@@ -24,12 +24,20 @@ extension LaundryCommand {
 
         @OptionGroup var settings: SettingsOptions
 
+        @Option(
+            help: ArgumentHelp(
+                "on: a wash or dryer started without a length takes the one learned from its last loads; off: "
+                    + "the one set with --wash or --dry.",
+                valueName: "on|off"),
+            completion: .list(["on", "off"]), transform: ArgumentParsing.onOff)
+        var learn: Bool?
+
         func validate() throws {
-            if name == nil && kind == nil && settings.isEmpty {
+            if name == nil && kind == nil && settings.isEmpty && learn == nil {
                 throw ValidationError(
                     Words.text(
-                        "nothing to change; give at least one of --name, --kind, --wash, --dry, --every, --last-washed")
-                )
+                        "nothing to change; give at least one of --name, --kind, --wash, --dry, --every, "
+                            + "--last-washed, --learn"))
             }
         }
 
@@ -37,8 +45,9 @@ extension LaundryCommand {
             let context = try AppContext.make()
             defer { context.reportWarnings() }
             try SettingsOptions.checkKind(kind, in: context.laundry.kinds)
-            let state = try context.laundry.configure(
-                target.pet, try settings.settings(name: name, kind: kind, now: context.laundry.now))
+            var change = try settings.settings(name: name, kind: kind, now: context.laundry.now)
+            change.learns = learn
+            let state = try context.laundry.configure(target.pet, change)
             context.print(CommandReport.updated(state.pet, now: context.laundry.now))
         }
     }

@@ -79,10 +79,14 @@ extension LaundryCommand {
             let laundry = context.laundry
             let state = try laundry.pet(query)
             let view = PetView(state: state, kind: laundry.kinds.kindOrFallback(state.pet.kind), now: laundry.now)
+            let learned = laundry.learned(state.pet.id)
             if output.json {
-                try JSONOutput.print(PetJSON(view))
+                var json = PetJSON(view)
+                json.learned = PetJSON.LearnedJSON(learns: state.pet.learns, wash: learned.wash, dry: learned.dry)
+                try JSONOutput.print(json)
             } else {
                 var card = PetCard(view: view, style: context.style)
+                card.learned = learned
                 if state.timer?.stoppedBy != nil, DaemonLock.isHeld(paths: context.runtime),
                     let broker = DaemonStatus.read(from: context.runtime.status)?.broker
                 {

@@ -69,6 +69,15 @@ extension ArgumentParsing {
                 "between {low} and {high}", ["low": String(range.lowerBound), "high": String(range.upperBound)])
     }
 
+    static func onOff(_ text: String) throws -> Bool {
+        switch text.lowercased() {
+        case "on": return true
+        case "off": return false
+        default:
+            throw ValidationError(Words.text("'{value}' is neither on nor off", ["value": UnsafeText.escaped(text)]))
+        }
+    }
+
     static func barFormat(_ text: String) throws -> BarFormat {
         guard let format = BarFormat(rawValue: text.lowercased()) else {
             let known = BarFormat.allCases.map(\.rawValue).joined(separator: ", ")

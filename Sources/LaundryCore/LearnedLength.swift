@@ -1,0 +1,44 @@
+import FoundationEssentials
+
+/// How long a pet's washes (or dryer runs) really take, from its load records: the median of the
+/// last `window` measured runs, once there are `needed`. A run is measured when it ended: by its
+/// plug, by `finish`, or by its timer when nothing said otherwise; its pauses do not count.
+public struct LearnedLength: Equatable, Sendable {
+    public static let needed = 3
+    public static let window = 5
+
+    /// The median, to the second.
+    public let seconds: Double
+    /// How many runs it is the median of (`needed` to `window`).
+    public let runs: Int
+
+    public init(seconds: Double, runs: Int) {
+        self.seconds = seconds
+        self.runs = runs
+    }
+
+    /// Nil until there are `needed` measured runs of `kind` (`.wash` or `.dry`).
+    public static func of(_ loads: [LoadRecord], _ kind: TimerKind) -> LearnedLength? {
+        let measured =
+            loads
+            .compactMap { load -> LoadRecord.Run? in kind == .wash ? load.wash : kind == .dry ? load.dryer : nil }
+            .filter { $0.ended != nil }
+            .sorted { $0.started < $1.started }
+            .suffix(window)
+            .compactMap(\.measuredSeconds)
+        guard measured.count >= needed, let median = LoadStats.median(measured) else { return nil }
+        return LearnedLength(seconds: median.rounded(), runs: measured.count)
+    }
+}
+
+extension LoadRecord.Run {
+    /// How long it ran, its pauses left out; nil while it goes on.
+    public var measuredSeconds: Double? {
+        guard let ended else { return nil }
+        let paused = pauses.reduce(0.0) { sum, pause in
+            sum + max(0, min(pause.until ?? ended, ended).timeIntervalSince(pause.at))
+        }
+        let seconds = ended.timeIntervalSince(started) - paused
+        return seconds > 0 ? seconds : nil
+    }
+}
