@@ -112,11 +112,10 @@ lint:
 test: lint locales pkgconfig
 	@scripts/ensure-packages.sh $(TEST_PACKAGES)
 	scripts/make-test-locales.sh .build/test-locales
-	$(SWIFT) build
+	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	scripts/make-man.sh $(BIN_DEBUG) .build/debug/generate-manual $(MAN_PAGE)
-	LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) LAUNDRY_MAN_PAGE=$(CURDIR)/$(MAN_PAGE) \
-		scripts/notification-session.sh $(SWIFT) test
+	LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) LAUNDRY_MAN_PAGE=$(CURDIR)/$(MAN_PAGE) scripts/run-tests.sh $(SWIFT)
 	scripts/test-install.sh
 
 # A real Home Assistant core (2024.3.3 from PyPI, in a venv under .build kept between runs) and a

@@ -21,7 +21,9 @@ extension Laundry {
             lastLearned = nil
             return action
         }
-        guard let pet = try? find(id.lowercasedText).state.pet, pet.learns,
+        // Only for a move that can happen: a refused one reads nothing more (and writes no cache).
+        guard let pet = try? pet(id.lowercasedText).pet, pet.learns,
+            pet.stage == (kind == .wash ? .idle : .washed),
             let learned = kind == .wash ? self.learned(id).wash : self.learned(id).dry,
             let length = try? LaundryDuration(seconds: Int(learned.seconds))
         else {
