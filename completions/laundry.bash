@@ -173,13 +173,13 @@ _laundry() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    adopt|list|status|wash|dry|more-dry|fold|cancel|pause|resume|extend|finish|set|release|history|loads|stats|watch|snooze|daemon|notify-test|doctor|help)
+    adopt|list|status|wash|dry|more-dry|fold|cancel|pause|resume|extend|finish|set|release|history|loads|stats|plan|watch|snooze|daemon|notify-test|doctor|help)
         # Offer subcommand argument completions
         "_laundry_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'adopt list status wash dry more-dry fold cancel pause resume extend finish set release history loads stats watch snooze daemon notify-test doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'adopt list status wash dry more-dry fold cancel pause resume extend finish set release history loads stats plan watch snooze daemon notify-test doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -534,6 +534,32 @@ _laundry_stats() {
     # Offer option value completions
     case "${prev}" in
     '--weeks')
+        return
+        ;;
+    esac
+}
+
+_laundry_plan() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--finish-by --max-wait)
+    __laundry_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--finish-by')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __laundry_add_completions -W "$(__laundry_custom_complete ---completion plan -- positional@0 "${COMP_CWORD}" "$(__laundry_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -5,4 +5,7 @@ public enum ActionError: Error, Equatable, Sendable {
     case invalidFakeNow(String)
     /// A load id prefix that more than one load starts with.
     case ambiguousLoad(String, candidates: [String])
+    /// `laundry plan`: no wash and dryer of `needSeconds` fit before `finishBy`, outside quiet hours,
+    /// with at most `maxWaitSeconds` wet between them.
+    case noPlanFits(finishBy: String, needSeconds: Double, quietHours: String?, maxWaitSeconds: Double)
 }

@@ -27,7 +27,7 @@ struct LaundryCommand: ParsableCommand {
             Adopt.self, List.self, Status.self,
             Wash.self, Dry.self, MoreDry.self, Fold.self, Cancel.self, Pause.self, Resume.self, Extend.self,
             Finish.self,
-            Set.self, Release.self, History.self, Loads.self, Stats.self, Watch.self,
+            Set.self, Release.self, History.self, Loads.self, Stats.self, Plan.self, Watch.self,
             Snooze.self, Daemon.self, NotifyTest.self, Doctor.self,
         ]
     )

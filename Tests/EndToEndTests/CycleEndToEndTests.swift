@@ -151,7 +151,7 @@ final class CycleEndToEndTests: XCTestCase {
             listed.map { $0["id"] as? String }, statused.map { $0["id"] as? String }, "list --json is status --json")
 
         let one = try XCTUnwrap(home.json("status", "socks") as? [String: Any])
-        XCTAssertEqual(Set(one.keys), keys.union(["learned"]), "status <pet> --json is one object, with what it learned")
+        XCTAssertEqual(Set(one.keys), keys.union(["learned"]), "status <pet> --json is one object, and what it learned")
         let learned = try XCTUnwrap(one["learned"] as? [String: Any])
         XCTAssertEqual(Set(learned.keys), ["learns", "washSeconds", "washRuns", "drySeconds", "dryRuns"])
     }

@@ -120,10 +120,11 @@ final class PlugTraceEndToEndTests: DaemonTestCase, @unchecked Sendable {
         let measured = try household.measured(name, "washEnergyWh")
         let expected = integral(sent, stop: drop + doneAfter, stale: stale)
         XCTAssertLessThan(error(measured, expected), 0.01, "\(file): energy within 1 %")
+        let percent = String(format: "%.3f", error(measured, expected) * 100)
         report.withLock {
             $0.append(
                 "\(file): ended \(Int(delay * 1000)) ms after the last drop (doneAfterSeconds 2); energy "
-                    + "\(measured) Wh against \(expected) Wh, error \(String(format: "%.3f", error(measured, expected) * 100)) %")
+                    + "\(measured) Wh against \(expected) Wh, error \(percent) %")
         }
         return name
     }
@@ -146,7 +147,8 @@ final class PlugTraceEndToEndTests: DaemonTestCase, @unchecked Sendable {
         let measured = try household.measured(name, "washEnergyWh")
         XCTAssertEqual(try household.measured(name, "cost"), measured / 1000 * 0.32, accuracy: 1e-9)
         XCTAssertEqual(try household.load(name)["currency"] as? String, "EUR")
-        let node = "laundry_" + (try XCTUnwrap(household.home.pet(name)["id"] as? String)).replacingOccurrences(of: "-", with: "")
+        let id = try XCTUnwrap(household.home.pet(name)["id"] as? String)
+        let node = "laundry_" + id.replacingOccurrences(of: "-", with: "")
         let topic = "homeassistant/sensor/\(node)/energy/config"
         XCTAssertTrue(waitUntil(3) { !discovery.on(topic).isEmpty }, household.log)
         let config = try XCTUnwrap(discovery.on(topic).last?.json)
@@ -236,7 +238,8 @@ final class PlugTraceEndToEndTests: DaemonTestCase, @unchecked Sendable {
         let expected = integral(sent, stop: try XCTUnwrap(sent.last?.t) + doneAfter, stale: 3)
         XCTAssertLessThan(error(measured, expected), 0.01, "silent: energy within 1 %")
         report.withLock {
-            $0.append("washer-silent.txt: energy \(measured) Wh against \(expected) Wh (3 s of the 7 s silence counted)")
+            $0.append(
+                "washer-silent.txt: energy \(measured) Wh against \(expected) Wh (3 s of the 7 s silence counted)")
         }
     }
 

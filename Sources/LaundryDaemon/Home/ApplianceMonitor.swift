@@ -133,6 +133,12 @@ public final class ApplianceMonitor {
         case .now(let price): prices.topicPrice = price
         case .series(let slots): prices.series = slots
         }
+        // For `laundry plan`, which cannot hear the broker itself.
+        let heard = PriceFile(price: prices.topicPrice, series: prices.series, heardAt: now)
+        let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        do { try heard.write(to: folder + "/" + PriceFile.name) } catch {
+            logOnce("prices", "could not keep the prices heard: \(ErrorText.line(for: error) ?? "\(error)")")
+        }
     }
 
     private func apply(

@@ -143,6 +143,8 @@ public final class HomeBridge {
             return
         }
         if let pet = topics.pet(pressedAt: topic) { return pressed(pet, payload, retained: retained) }
+        // A topic config.json names (a plug's, the price's) is read wherever it lives.
+        if extraSubscriptions.contains(topic), let onOtherMessage { return onOtherMessage(topic, payload, retained) }
         if topic.hasPrefix(topics.prefix + "/") || topic.hasPrefix(topics.discovery + "/") { return }
         if let onOtherMessage { return onOtherMessage(topic, payload, retained) }
         logOnce("topic \(topic)", "mqtt: ignored a message on \(topic), which laundry does not read")

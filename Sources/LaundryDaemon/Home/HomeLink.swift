@@ -73,14 +73,15 @@ final class HomeLink {
         self.clock = clock
         self.logger = logger
         bridge = HomeBridge(topics: topics, link: connection, host: Self.hostName(), version: version, logger: logger)
+        // A price topic alone is heard too: `laundry plan` reads what it said.
         appliances =
-            config.appliances.isEmpty
+            config.appliances.isEmpty && config.priceTopic == nil
             ? nil
             : ApplianceMonitor(
                 settings: config.appliances, prices: config.prices, priceTopic: config.priceTopic,
                 file: laundry.stateFolder + "/appliances.json", logger: logger)
         bridge.extraSubscriptions = appliances?.topics ?? []
-        if appliances != nil { bridge.energyWh = engine.measuredEnergy() }
+        if !config.appliances.isEmpty { bridge.energyWh = engine.measuredEnergy() }
         bridge.onPress = { [weak engine, weak bridge] pet, press, key in
             if let refusal = engine?.buttonPressed(petID: pet, action: key) {
                 bridge?.refused(pet, press: press, reason: refusal)

@@ -17,6 +17,19 @@ extension ErrorText {
                     "prefix": shown(prefix),
                     "loads": candidates.prefix(5).map { String($0.prefix(12)) }.joined(separator: ", "),
                 ])
+        case .noPlanFits(let finishBy, let need, let quiet, let wait):
+            let values = [
+                "time": finishBy, "need": DurationText.compact(need), "wait": DurationText.compact(wait),
+                "quiet": quiet ?? "",
+            ]
+            return quiet == nil
+                ? Words.text(
+                    "no start fits before {time}: the wash and the dryer take {need}, with at most {wait} wet between "
+                        + "them; give a later --finish-by or a longer --max-wait", values)
+                : Words.text(
+                    "no start fits before {time}: the wash and the dryer take {need}, started outside quiet hours "
+                        + "({quiet}), with at most {wait} wet between them; give a later --finish-by or a longer "
+                        + "--max-wait", values)
         }
     }
 

@@ -69,6 +69,16 @@ extension ArgumentParsing {
                 "between {low} and {high}", ["low": String(range.lowerBound), "high": String(range.upperBound)])
     }
 
+    static func timeOfDay(_ text: String) throws -> TimeOfDay {
+        guard let time = TimeOfDay(text) else {
+            throw ValidationError(
+                Words.text(
+                    "'{value}' is not a time of day; write it as HH:MM, such as 07:00",
+                    ["value": UnsafeText.escaped(text)]))
+        }
+        return time
+    }
+
     static func onOff(_ text: String) throws -> Bool {
         switch text.lowercased() {
         case "on": return true

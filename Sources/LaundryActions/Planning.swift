@@ -1,0 +1,55 @@
+import FoundationEssentials
+import LaundryCore
+import LaundryStore
+
+extension Laundry {
+    /// The cheapest way to have `query`'s next load washed and dried by the next `finishBy`: its
+    /// learned (else set) lengths, the energy its last measured loads drew, config.json's prices and
+    /// quiet hours, and the price series the daemon last heard on `priceTopic`.
+    public func plan(
+        _ query: String, finishBy: TimeOfDay, maxWaitSeconds: Double, zone: LocalZone = .current
+    ) throws -> (pet: Pet, plan: LoadPlan, currency: String?) {
+        let state = try pet(query)
+        let pet = state.pet
+        let config = try loadConfig()
+        let learned: (wash: LearnedLength?, dry: LearnedLength?) = pet.learns ? learned(pet.id) : (nil, nil)
+        let loads = try loads(pet.id.lowercasedText)
+        let records = loads.indices.map { loads.load(at: $0) }.sorted { $0.wash.started < $1.wash.started }
+        let load = LoadPlan.Load(
+            washSeconds: learned.wash?.seconds ?? pet.washDuration.timeInterval,
+            drySeconds: learned.dry?.seconds ?? pet.dryDuration.timeInterval,
+            washWattHours: LoadStats.median(records.compactMap(\.washEnergyWh).suffix(5).map { $0 }),
+            dryWattHours: LoadStats.median(records.compactMap(\.dryEnergyWh).suffix(5).map { $0 }))
+        var prices = config.prices
+        if let heard = PriceFile.read(stateFolder + "/" + PriceFile.name) {
+            prices.series = heard.series
+            // A price for now says nothing of the hours ahead: it stands in only without a tariff.
+            if prices.tariff.isEmpty { prices.topicPrice = heard.price }
+        }
+        let now = self.now
+        let deadline = Self.next(finishBy, after: now, in: zone)
+        guard
+            let plan = LoadPlan.best(
+                load, now: now, finishBy: deadline, maxWaitSeconds: maxWaitSeconds, prices: prices,
+                quiet: config.quietHours, zone: zone)
+        else {
+            throw ActionError.noPlanFits(
+                finishBy: finishBy.description, needSeconds: load.washSeconds + load.drySeconds,
+                quietHours: config.quietHours?.description, maxWaitSeconds: maxWaitSeconds)
+        }
+        return (pet, plan, config.currency)
+    }
+
+    /// The first moment after `now` the local clock reads `time`.
+    static func next(_ time: TimeOfDay, after now: Date, in zone: LocalZone) -> Date {
+        var day = zone.startOfDay(for: now)
+        for _ in 0..<3 {
+            let fields = zone.fields(of: day)
+            let candidate = zone.date(
+                year: fields.year, month: fields.month, day: fields.day, hour: time.hour, minute: time.minute)
+            if candidate > now { return candidate }
+            day = zone.adding(days: 1, to: day)
+        }
+        return now.addingTimeInterval(86_400)
+    }
+}

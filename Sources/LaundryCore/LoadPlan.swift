@@ -1,0 +1,131 @@
+import FoundationEssentials
+
+/// When to start the washer and then the dryer so a load is done by a time, at the lowest cost:
+/// advice from the prices, the pet's lengths and energy, quiet hours (nobody starts a machine in
+/// them) and the longest wet wait the person accepts. laundry never switches anything on.
+public struct LoadPlan: Equatable, Sendable {
+    public let washStartsAt: Date
+    public let dryStartsAt: Date
+    public let endsAt: Date
+    /// Nil without a price for every minute of it, or without measured energy.
+    public let cost: Double?
+    /// The same load started now (its dryer as soon as the wash ends); nil when that cannot be priced.
+    public let costIfStartedNow: Double?
+
+    /// What the planner needs to know.
+    public struct Load: Sendable {
+        public var washSeconds: Double
+        public var drySeconds: Double
+        /// Each stage's energy, spread evenly over it; nil when no plug measured one yet (the plan
+        /// then takes the cheapest hours as if each stage drew 1 kWh).
+        public var washWattHours: Double?
+        public var dryWattHours: Double?
+
+        public init(washSeconds: Double, drySeconds: Double, washWattHours: Double? = nil, dryWattHours: Double? = nil)
+        {
+            self.washSeconds = washSeconds
+            self.drySeconds = drySeconds
+            self.washWattHours = washWattHours
+            self.dryWattHours = dryWattHours
+        }
+    }
+
+    /// Starts are tried each minute from `now` (rounded up to the minute), and the dryer's each
+    /// minute of the wet wait allowed, plus the wait's two ends. Nil when nothing fits.
+    public static func best(
+        _ load: Load, now: Date, finishBy: Date, maxWaitSeconds: Double, prices: PriceBook,
+        quiet: QuietHours?, zone: LocalZone
+    ) -> LoadPlan? {
+        let origin = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.up) * 60)
+        let latestEnd = finishBy.timeIntervalSince(origin)
+        let (wash, dry, wait) = (load.washSeconds, load.drySeconds, maxWaitSeconds)
+        guard latestEnd >= wash + dry else { return nil }
+        let curve = PriceCurve(prices, from: origin, to: finishBy)
+        let washEnergy = (load.washWattHours ?? 1000) / 1000
+        let dryEnergy = (load.dryWattHours ?? 1000) / 1000
+        func allowed(_ offset: Double) -> Bool {
+            guard let quiet else { return true }
+            return !quiet.contains(origin.addingTimeInterval(offset), in: zone)
+        }
+        // A start with a price for every minute beats one without; among equals, the earliest.
+        var best: (cost: Double?, wash: Double, dry: Double)?
+        func better(_ cost: Double?) -> Bool {
+            guard let best else { return true }
+            guard let cost else { return false }
+            return best.cost.map { cost < $0 - 1e-12 } ?? true
+        }
+        var washStart = 0.0
+        while washStart + wash + dry <= latestEnd {
+            defer { washStart += 60 }
+            guard allowed(washStart) else { continue }
+            let washCost = curve.average(washStart, washStart + wash).map { $0 * washEnergy }
+            let earliest = washStart + wash
+            let latest = min(earliest + wait, latestEnd - dry)
+            guard latest >= earliest else { continue }
+            // The dryer: each whole minute between the wait's ends, and both ends.
+            var candidates = [earliest, latest]
+            var minute = (earliest / 60).rounded(.up) * 60
+            while minute < latest {
+                candidates.append(minute)
+                minute += 60
+            }
+            for dryStart in candidates where allowed(dryStart) {
+                let dryCost = curve.average(dryStart, dryStart + dry).map { $0 * dryEnergy }
+                let cost = washCost.flatMap { washCost in dryCost.map { washCost + $0 } }
+                if better(cost) { best = (cost, washStart, dryStart) }
+            }
+        }
+        guard let best else { return nil }
+        let measured = load.washWattHours != nil && load.dryWattHours != nil
+        let nowCurve = PriceCurve(prices, from: now, to: now.addingTimeInterval(wash + dry))
+        let nowCost = nowCurve.average(0, wash).flatMap { washPrice in
+            nowCurve.average(wash, wash + dry).map { washPrice * washEnergy + $0 * dryEnergy }
+        }
+        return LoadPlan(
+            washStartsAt: origin.addingTimeInterval(best.wash), dryStartsAt: origin.addingTimeInterval(best.dry),
+            endsAt: origin.addingTimeInterval(best.dry + dry), cost: measured ? best.cost : nil,
+            costIfStartedNow: measured ? nowCost : nil)
+    }
+}
+
+/// A price book laid out as segments from a start, with running sums: the energy-weighted price of
+/// any stretch in logarithmic time.
+struct PriceCurve {
+    /// Each segment's start (seconds from the origin) and price per kWh; nil where none is known.
+    private var starts: [Double] = []
+    private var prices: [Double?] = []
+    /// The integral of the price from the origin to each segment's start (price·hours), and where
+    /// an unknown price has been passed (nil from there).
+    private var sums: [Double?] = []
+
+    init(_ book: PriceBook, from origin: Date, to end: Date) {
+        let cuts = [origin] + book.changes(after: origin, before: end)
+        var sum: Double? = 0
+        for (index, cut) in cuts.enumerated() {
+            let start = cut.timeIntervalSince(origin)
+            starts.append(start)
+            prices.append(book.perKWh(at: cut))
+            sums.append(sum)
+            let next = index + 1 < cuts.count ? cuts[index + 1].timeIntervalSince(origin) : .infinity
+            if next.isFinite { sum = sum.flatMap { total in prices[index].map { total + $0 * (next - start) / 3600 } } }
+        }
+    }
+
+    /// The integral of the price from the origin to `offset` seconds after it, in price·hours.
+    private func integral(_ offset: Double) -> Double? {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        guard let base = sums[low], let price = prices[low] else { return nil }
+        return base + price * (offset - starts[low]) / 3600
+    }
+
+    /// The mean price per kWh over [from, to] (seconds after the origin); nil when a part has none.
+    func average(_ from: Double, _ to: Double) -> Double? {
+        guard to > from, let end = integral(to), let start = integral(from) else { return nil }
+        return (end - start) * 3600 / (to - from)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import LaundryTestSupport
+import XCTest
+
+/// `laundry plan` with the real binary on a shifted clock: a night tariff, quiet hours, the wet
+/// wait, a start that does not fit, and a price series heard from a real Mosquitto.
+final class PlanEndToEndTests: XCTestCase {
+    /// 2027-01-15 18:00 UTC, a Friday evening.
+    private let evening = "2027-01-15T18:00:00Z"
+
+    private func home(_ config: String) throws -> LaundryHome {
+        let home = LaundryHome()
+        try home.writeConfig(config)
+        home.ok("adopt", "Socks", "--wash", "1h", "--dry", "1h30m", environment: clock)
+        return home
+    }
+
+    private var clock: [String: String] { ["LAUNDRY_FAKE_NOW": evening, "TZ": "UTC"] }
+
+    private static let tariff =
+        #""price": {"perKWh": 0.35, "currency": "EUR"}, "tariff": [{"from": "23:00", "to": "06:00", "perKWh": 0.15}, "#
+        + #"{"from": "06:00", "to": "23:00", "perKWh": 0.35}]"#
+
+    func test_aNightTariffPlanAsTextAndJSON() throws {
+        let home = try home("{" + Self.tariff + "}")
+        let text = home.ok("plan", "Socks", "--finish-by", "07:00", environment: clock).stdout
+        XCTAssertTrue(text.contains("start the washer at 23:00 and the dryer at Sat 00:00; done at Sat 01:30"), text)
+        XCTAssertTrue(text.contains("No plug has measured its energy yet"), text)
+        let json = try XCTUnwrap(
+            home.json("plan", "Socks", "--finish-by", "07:00", environment: clock) as? [String: Any])
+        XCTAssertEqual(
+            Set(json.keys),
+            ["petId", "petName", "washStartsAt", "dryStartsAt", "endsAt", "cost", "costIfStartedNow", "currency"])
+        XCTAssertEqual(json["washStartsAt"] as? String, "2027-01-15T23:00:00.000Z")
+        XCTAssertEqual(json["dryStartsAt"] as? String, "2027-01-16T00:00:00.000Z")
+        XCTAssertEqual(json["endsAt"] as? String, "2027-01-16T01:30:00.000Z")
+        XCTAssertTrue(json["cost"] is NSNull, "no measured energy: no cost")
+        XCTAssertEqual(json["currency"] as? String, "EUR")
+    }
+
+    func test_quietHoursKeepTheStartsOutAndNoFitExitsOne() throws {
+        let home = try home(#"{"# + Self.tariff + #", "quietHours": {"from": "22:00", "to": "07:00"}}"#)
+        let json = try XCTUnwrap(
+            home.json("plan", "Socks", "--finish-by", "23:59", environment: clock) as? [String: Any])
+        // The night rate starts at 23:00, inside quiet hours: both starts stay before 22:00.
+        let dry = try XCTUnwrap(json["dryStartsAt"] as? String)
+        XCTAssertLessThan(dry, "2027-01-15T22:00:00.000Z", "\(json)")
+        let refused = home.run(["plan", "Socks", "--finish-by", "19:00"], environment: clock)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("no start fits before 19:00"), refused.stderr)
+        XCTAssertEqual(refused.stderr.split(separator: "\n").count, 1, refused.stderr)
+        let malformed = home.run(["plan", "Socks", "--finish-by", "7am"], environment: clock)
+        XCTAssertEqual(malformed.status, 64, malformed.stderr)
+    }
+}
+
+/// A price series heard on the broker by the real daemon reaches `laundry plan`.
+final class PlanPriceTopicEndToEndTests: BrokerTestCase {
+    func test_aSeriesPublishedOnThePriceTopicDecidesThePlan() throws {
+        let topic = "homestream/sensor/electricity_price/attributes"
+        try home.writeConfig(
+            #"{"sound": false, "# + broker.settings() + #", "price": {"currency": "EUR"}, "priceTopic": "\#(topic)"}"#)
+        let clock = ["LAUNDRY_FAKE_NOW": "2027-01-15T18:00:00Z", "TZ": "UTC"]
+        home.ok("adopt", "Socks", "--wash", "1h", "--dry", "1h", environment: clock)
+        home.ok("daemon", "start")
+        XCTAssertTrue(waitUntil(8) { self.log.contains("mqtt: bridging") }, log)
+        // Dear in the evening, dearer at midnight, cheap from 02:00 to 05:00.
+        let series = """
+            [{"start": "2027-01-15T18:00:00Z", "end": "2027-01-15T23:00:00Z", "price": 0.4},
+             {"start": "2027-01-15T23:00:00Z", "end": "2027-01-16T02:00:00Z", "price": 0.31},
+             {"start": "2027-01-16T02:00:00Z", "end": "2027-01-16T05:00:00Z", "price": 0.08},
+             {"start": "2027-01-16T05:00:00Z", "end": "2027-01-16T09:00:00Z", "price": 0.3}]
+            """
+        // Before any price: the earliest start that fits, at no known cost.
+        let unpriced = try XCTUnwrap(
+            home.json("plan", "Socks", "--finish-by", "07:00", environment: clock) as? [String: Any])
+        // Now, on the shifted clock, to the next whole minute.
+        let earliest = try XCTUnwrap(unpriced["washStartsAt"] as? String)
+        XCTAssertTrue(["2027-01-15T18:00:00.000Z", "2027-01-15T18:01:00.000Z"].contains(earliest), earliest)
+        XCTAssertTrue(unpriced["cost"] is NSNull)
+        broker.publish(topic, series)
+        let file = home.path + "/state/laundry/prices.json"
+        XCTAssertTrue(waitUntil(5) { FileManager.default.fileExists(atPath: file) }, log)
+        let plan = try XCTUnwrap(
+            home.json("plan", "Socks", "--finish-by", "07:00", environment: clock) as? [String: Any])
+        XCTAssertEqual(plan["washStartsAt"] as? String, "2027-01-16T02:00:00.000Z", "the cheapest slot: \(plan)")
+        XCTAssertEqual(plan["dryStartsAt"] as? String, "2027-01-16T03:00:00.000Z")
+        broker.publish(topic, "not a price")
+        XCTAssertTrue(waitUntil(3) { self.log.contains("sent neither a price") }, log)
+        XCTAssertEqual(
+            (home.json("plan", "Socks", "--finish-by", "07:00", environment: clock) as? [String: Any])?["washStartsAt"]
+                as? String, "2027-01-16T02:00:00.000Z", "a bad message changes nothing")
+    }
+}
