@@ -12,8 +12,8 @@ trap 'rm -f "$unit_log"' EXIT
 # The test bundle itself runs the unit tests: a second `swift test` would wait for the first's lock
 # on .build. It takes a comma-separated list of test classes.
 bundle=$(cd "$here/.." && pwd)/.build/debug/laundryPackageTests.xctest
-classes=$("$bundle" --list-tests | grep -E '^[A-Za-z]+Tests\.' | grep -v '^EndToEndTests\.' | sed 's|/.*||' | sort -u |
-    paste -sd, -)
+listing=$("$bundle" --list-tests) || { echo "run-tests: $bundle --list-tests failed" >&2; exit 1; }
+classes=$(grep -E '^[A-Za-z]+Tests\.' <<<"$listing" | grep -v '^EndToEndTests\.' | sed 's|/.*||' | sort -u | paste -sd, -)
 if [ -z "$classes" ]; then
     echo "run-tests: no unit tests listed by $bundle" >&2
     exit 1

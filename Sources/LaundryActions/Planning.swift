@@ -20,13 +20,14 @@ extension Laundry {
             drySeconds: learned.dry?.seconds ?? pet.dryDuration.timeInterval,
             washWattHours: LoadStats.median(records.compactMap(\.washEnergyWh).suffix(5).map { $0 }),
             dryWattHours: LoadStats.median(records.compactMap(\.dryEnergyWh).suffix(5).map { $0 }))
+        let now = self.now
         var prices = config.prices
         if let heard = PriceFile.read(stateFolder + "/" + PriceFile.name) {
             prices.series = heard.series
             // A price for now says nothing of the hours ahead: it stands in only without a tariff.
-            if prices.tariff.isEmpty { prices.topicPrice = heard.price }
+            // And only while it is fresh: an hour old, it may have changed.
+            if prices.tariff.isEmpty, now.timeIntervalSince(heard.heardAt) < 3600 { prices.topicPrice = heard.price }
         }
-        let now = self.now
         let deadline = Self.next(finishBy, after: now, in: zone)
         guard
             let plan = LoadPlan.best(

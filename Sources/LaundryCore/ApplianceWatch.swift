@@ -33,6 +33,18 @@ public struct ApplianceWatch: Codable, Equatable, Sendable {
 
     public init() {}
 
+    private enum Key: String, CodingKey { case phase, lastWatts, lastReadAt, meter }
+
+    // appliances.json from before the meter: the washer running through an upgrade is remembered,
+    // its energy counted from the next reading.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        phase = try container.decode(Phase.self, forKey: .phase)
+        lastWatts = try container.decodeIfPresent(Double.self, forKey: .lastWatts)
+        lastReadAt = try container.decodeIfPresent(Date.self, forKey: .lastReadAt)
+        meter = try container.decodeIfPresent(EnergyMeter.self, forKey: .meter) ?? EnergyMeter()
+    }
+
     public var isRunning: Bool {
         switch phase {
         case .running, .settling: return true
@@ -85,7 +97,17 @@ public struct ApplianceWatch: Codable, Equatable, Sendable {
             meter.read(watts: watts, at: now, staleAfter: settings.staleAfterSeconds, prices: prices)
             if watts < settings.doneBelowWatts { phase = .settling(since: since, quietSince: now) }
             return check(at: now, settings, prices: prices)
-        case .settling(let since, _):
+        case .settling:
+            // The quiet lasted long enough before this reading came: the load stopped then, and
+            // this is its tail.
+            if let stops = stopsAt(settings), now >= stops {
+                let stopped = check(at: now, settings, prices: prices)
+                if watts > settings.runningAboveWatts, case .tail(let endedAt, nil) = phase {
+                    phase = .tail(endedAt: endedAt, burstSince: now)
+                }
+                return stopped
+            }
+            guard case .settling(let since, _) = phase else { return .none }
             meter.read(watts: watts, at: now, staleAfter: settings.staleAfterSeconds, prices: prices)
             if watts >= settings.doneBelowWatts {
                 phase = .running(since: since)

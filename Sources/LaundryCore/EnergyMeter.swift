@@ -25,31 +25,51 @@ public struct EnergyMeter: Codable, Equatable, Sendable {
     /// Whether some of the energy had no price (none configured, or a price topic not heard yet).
     public private(set) var unpriced = false
     public private(set) var last: Reading?
+    /// When the plug last spoke: a hold carries its reading on, but never past the staleness bound
+    /// counted from here.
+    public private(set) var heardAt: Date?
 
     public init() {}
+
+    private enum Key: String, CodingKey { case wattHours, cost, unpriced, last, heardAt }
+
+    // An earlier version's meter has no `heardAt`: its last reading is when the plug spoke.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        wattHours = try container.decode(Double.self, forKey: .wattHours)
+        cost = try container.decode(Double.self, forKey: .cost)
+        unpriced = try container.decode(Bool.self, forKey: .unpriced)
+        last = try container.decodeIfPresent(Reading.self, forKey: .last)
+        heardAt = try container.decodeIfPresent(Date.self, forKey: .heardAt) ?? last?.at
+    }
 
     /// Counts the stretch since the last reading and keeps this one.
     public mutating func read(watts: Double, at now: Date, staleAfter: Double, prices: PriceBook) {
         let reading = Reading(watts: watts, at: now)
         if let last { count(from: last, to: reading, staleAfter: staleAfter, prices: prices) }
-        if last.map({ now >= $0.at }) ?? true { last = reading }
+        if last.map({ now >= $0.at }) ?? true {
+            last = reading
+            heardAt = now
+        }
     }
 
     /// Counts up to `now` at the last reading's power, and goes on from there: the run's end, or a
     /// price about to change.
     public mutating func hold(until now: Date, staleAfter: Double, prices: PriceBook) {
         guard let last, now > last.at else { return }
+        // Counted no further than the staleness bound from when the plug last spoke.
+        let bound = (heardAt ?? last.at).addingTimeInterval(staleAfter)
         let held = Reading(watts: last.watts, at: now)
-        count(from: last, to: held, staleAfter: staleAfter, prices: prices, joined: false)
-        // Past the staleness bound the plug is not believed: the next reading starts afresh.
-        self.last = now.timeIntervalSince(last.at) <= staleAfter ? held : nil
+        count(from: last, to: held, staleAfter: max(0, bound.timeIntervalSince(last.at)), prices: prices, joined: false)
+        // Past the bound the plug is not believed: the next reading starts afresh.
+        self.last = now <= bound ? held : nil
     }
 
     private mutating func count(
         from start: Reading, to end: Reading, staleAfter: Double, prices: PriceBook, joined: Bool? = nil
     ) {
         let gap = end.at.timeIntervalSince(start.at)
-        guard gap > 0 else { return }
+        guard gap > 0, staleAfter > 0 || joined != false else { return }
         let straight = joined ?? (gap <= Self.trapezoidSeconds)
         let until = straight ? end.at : start.at.addingTimeInterval(min(gap, staleAfter))
         let power = { (time: Date) -> Double in

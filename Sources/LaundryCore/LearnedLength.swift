@@ -32,9 +32,11 @@ public struct LearnedLength: Equatable, Sendable {
 }
 
 extension LoadRecord.Run {
-    /// How long it ran, its pauses left out; nil while it goes on.
+    /// How long it ran, its pauses left out; nil while it goes on. A machine that ran on after the
+    /// timer ran until its plug said it stopped.
     public var measuredSeconds: Double? {
-        guard let ended else { return nil }
+        guard let timerEnd = ended else { return nil }
+        let ended = max(timerEnd, applianceStoppedAt ?? timerEnd)
         let paused = pauses.reduce(0.0) { sum, pause in
             sum + max(0, min(pause.until ?? ended, ended).timeIntervalSince(pause.at))
         }

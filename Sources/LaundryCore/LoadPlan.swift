@@ -69,7 +69,7 @@ public struct LoadPlan: Equatable, Sendable {
                 candidates.append(minute)
                 minute += 60
             }
-            for dryStart in candidates where allowed(dryStart) {
+            for dryStart in candidates.sorted() where allowed(dryStart) {
                 let dryCost = curve.average(dryStart, dryStart + dry).map { $0 * dryEnergy }
                 let cost = washCost.flatMap { washCost in dryCost.map { washCost + $0 } }
                 if better(cost) { best = (cost, washStart, dryStart) }
@@ -94,38 +94,48 @@ struct PriceCurve {
     /// Each segment's start (seconds from the origin) and price per kWh; nil where none is known.
     private var starts: [Double] = []
     private var prices: [Double?] = []
-    /// The integral of the price from the origin to each segment's start (price·hours), and where
-    /// an unknown price has been passed (nil from there).
-    private var sums: [Double?] = []
+    /// The integral of the price from the origin to each segment's start (price·hours, a segment
+    /// without a price adding nothing), and how many segments without a price lie before it.
+    private var sums: [Double] = []
+    private var holes: [Int] = []
 
     init(_ book: PriceBook, from origin: Date, to end: Date) {
         let cuts = [origin] + book.changes(after: origin, before: end)
-        var sum: Double? = 0
+        var (sum, unpriced) = (0.0, 0)
         for (index, cut) in cuts.enumerated() {
             let start = cut.timeIntervalSince(origin)
             starts.append(start)
             prices.append(book.perKWh(at: cut))
             sums.append(sum)
+            holes.append(unpriced)
             let next = index + 1 < cuts.count ? cuts[index + 1].timeIntervalSince(origin) : .infinity
-            if next.isFinite { sum = sum.flatMap { total in prices[index].map { total + $0 * (next - start) / 3600 } } }
+            guard next.isFinite else { continue }
+            if let price = prices[index] { sum += price * (next - start) / 3600 } else { unpriced += 1 }
         }
     }
 
-    /// The integral of the price from the origin to `offset` seconds after it, in price·hours.
-    private func integral(_ offset: Double) -> Double? {
+    /// The segment that holds `offset` seconds after the origin.
+    private func segment(_ offset: Double) -> Int {
         var low = 0
         var high = starts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if starts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        guard let base = sums[low], let price = prices[low] else { return nil }
-        return base + price * (offset - starts[low]) / 3600
+        return low
     }
 
-    /// The mean price per kWh over [from, to] (seconds after the origin); nil when a part has none.
+    /// The mean price per kWh over [from, to] (seconds after the origin); nil when a part of it has
+    /// no price (a hole before it does not matter).
     func average(_ from: Double, _ to: Double) -> Double? {
-        guard to > from, let end = integral(to), let start = integral(from) else { return nil }
-        return (end - start) * 3600 / (to - from)
+        guard to > from else { return nil }
+        let (first, last) = (segment(from), segment(to))
+        // A window that ends exactly where a hole begins takes nothing from it.
+        let lastUsed = last > first && starts[last] >= to ? last - 1 : last
+        guard prices[first] != nil, prices[lastUsed] != nil, holes[lastUsed] == holes[first] else { return nil }
+        func integral(_ offset: Double, _ index: Int) -> Double {
+            sums[index] + (prices[index] ?? 0) * (offset - starts[index]) / 3600
+        }
+        return (integral(to, lastUsed) - integral(from, first)) * 3600 / (to - from)
     }
 }

@@ -37,6 +37,9 @@ public struct LoadRecord: Equatable, Sendable {
         public var startedOn: String?
         /// What its appliance drew over it, by the plug (nil without one).
         public var energy: HistoryDetail.EnergyUse?
+        /// When its appliance's plug said it stopped: later than `ended` when the machine ran on
+        /// after the timer, which is how long it really took.
+        public var applianceStoppedAt: Date?
 
         public init(
             timer: UUID?, started: Date, ended: Date? = nil, endedByAppliance: Bool = false, pauses: [Pause] = [],
@@ -201,6 +204,7 @@ public enum LoadRecords {
         guard case .energy(let use)? = event.detail, let timer = event.timerID else { return }
         func add(_ load: inout LoadRecord) -> Bool {
             func into(_ run: inout LoadRecord.Run) {
+                run.applianceStoppedAt = max(run.applianceStoppedAt ?? event.at, event.at)
                 guard var sum = run.energy else {
                     run.energy = use
                     return

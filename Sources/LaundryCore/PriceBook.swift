@@ -103,7 +103,8 @@ public enum PriceMessage: Equatable, Sendable {
         case notAPrice
         /// Slot `index` (from 0) has no readable start, end or price, or ends before it starts.
         case badSlot(Int)
-        case negative
+        /// Infinite or not a number.
+        case notFinite
     }
 
     /// A day of quarter-hour slots is about 10 KB; a week of them fits.
@@ -112,14 +113,14 @@ public enum PriceMessage: Equatable, Sendable {
     public static func read(_ payload: [UInt8]) throws(Problem) -> PriceMessage {
         guard payload.count <= largestPayload else { throw .tooLarge(payload.count) }
         if let number = Double(String(decoding: payload, as: UTF8.self).trimming()) {
-            guard number.isFinite, number >= 0 else { throw .negative }
+            guard number.isFinite else { throw .notFinite }
             return .now(number)
         }
         let json = JSONValue.read(payload)
         switch json {
         case .object? where json?["price"]?.double != nil:
             let price = json?["price"]?.double ?? 0
-            guard price.isFinite, price >= 0 else { throw .negative }
+            guard price.isFinite else { throw .notFinite }
             return .now(price)
         case .array(let slots)?:
             var series: [PriceSlot] = []
@@ -127,7 +128,6 @@ public enum PriceMessage: Equatable, Sendable {
                 guard let start = slot["start"]?.date, let end = slot["end"]?.date, end > start,
                     let price = slot["price"]?.double, price.isFinite
                 else { throw .badSlot(index) }
-                guard price >= 0 else { throw .negative }
                 series.append(PriceSlot(start: start, end: end, perKWh: price))
             }
             return .series(series.sorted { $0.start < $1.start })

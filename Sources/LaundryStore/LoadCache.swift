@@ -39,7 +39,7 @@ public enum LoadCache {
     /// The first bytes of the file. A change to this layout, or to what a history is made into
     /// (`HistoryLineParser`, `HistoryLog`, `PetHistory.compose`, `LoadRecords.derive`), takes the
     /// next number, so an older file is not believed.
-    static let magic = Array("laundry-loads-5\n".utf8)
+    static let magic = Array("laundry-loads-6\n".utf8)
 
     public static func read(_ path: String) -> [UUID: Entry] {
         guard case .data(let data)? = try? PosixFile.read(path, limit: 256 << 20), data.count >= 8 else { return [:] }
@@ -215,6 +215,7 @@ public enum LoadCache {
             writer.add(energy.currency != nil)
             if let currency = energy.currency { writer.add(currency) }
         }
+        writer.add(run.applianceStoppedAt)
     }
 
     private static func readEnergy(_ reader: inout BinaryReader) -> HistoryDetail.EnergyUse?? {
@@ -249,13 +250,16 @@ public enum LoadCache {
             guard let at = reader.date(), let until = reader.optionalDate() else { return nil }
             pauses.append(LoadRecord.Pause(at: at, until: until))
         }
-        guard let startedOn = reader.optionalIndex(below: names.count), let energy = readEnergy(&reader) else {
+        guard let startedOn = reader.optionalIndex(below: names.count), let energy = readEnergy(&reader),
+            let stopped = reader.optionalDate()
+        else {
             return nil
         }
         var run = LoadRecord.Run(
             timer: timer, started: started, ended: ended, endedByAppliance: byAppliance, pauses: pauses,
             startedOn: startedOn.map { names[$0] })
         run.energy = energy
+        run.applianceStoppedAt = stopped
         return run
     }
 

@@ -36,6 +36,17 @@ final class EnergyMeterTests: XCTestCase {
         XCTAssertEqual(meter.cost, 0)
     }
 
+    func test_pricesChangingEveryMinuteDoNotKeepASilentPlugsReadingAlive() {
+        var meter = EnergyMeter()
+        meter.read(watts: 2000, at: six, staleAfter: 600, prices: flat(0.3))
+        // A price topic speaks each minute for two hours; the plug says nothing more.
+        for minute in 1...120 {
+            meter.hold(until: six.addingTimeInterval(Double(minute) * 60), staleAfter: 600, prices: flat(0.3))
+        }
+        XCTAssertEqual(meter.wattHours, 2000 * 600 / 3600, accuracy: 1e-9, "ten minutes of 2 kW, then nothing")
+        XCTAssertNil(meter.last, "the reading is not believed any more")
+    }
+
     func test_heldToTheEndOfARun() {
         var meter = EnergyMeter()
         meter.read(watts: 600, at: six, staleAfter: 600, prices: flat(0.2))
@@ -88,8 +99,9 @@ final class EnergyMeterTests: XCTestCase {
         XCTAssertThrowsError(try PriceMessage.read(Array("cheap".utf8))) {
             XCTAssertEqual($0 as? PriceMessage.Problem, .notAPrice)
         }
-        XCTAssertThrowsError(try PriceMessage.read(Array("-1".utf8))) {
-            XCTAssertEqual($0 as? PriceMessage.Problem, .negative)
+        XCTAssertEqual(try PriceMessage.read(Array("-0.02".utf8)), .now(-0.02), "day-ahead prices go below zero")
+        XCTAssertThrowsError(try PriceMessage.read(Array("nan".utf8))) {
+            XCTAssertEqual($0 as? PriceMessage.Problem, .notFinite)
         }
         let backwards = #"[{"start": "2027-01-15T02:00:00Z", "end": "2027-01-15T01:00:00Z", "price": 0.1}]"#
         XCTAssertThrowsError(try PriceMessage.read(Array(backwards.utf8))) {
@@ -150,6 +162,26 @@ final class ApplianceTailTests: XCTestCase {
         XCTAssertEqual(
             watch.read(watts: 2000, at: start.addingTimeInterval(4000), plug),
             .started(at: start.addingTimeInterval(4000)))
+    }
+
+    func test_aReadingThatComesAfterTheStopWasDueStopsTheLoadFirst() {
+        var watch = ApplianceWatch()
+        _ = watch.read(watts: 800, at: start, plug)
+        _ = watch.read(watts: 1, at: start.addingTimeInterval(3000), plug)
+        // The daemon slept through the stop; the first reading after is an anti-crease tumble.
+        guard case .stopped(let since, _) = watch.read(watts: 180, at: start.addingTimeInterval(4000), plug) else {
+            return XCTFail("\(watch.phase)")
+        }
+        XCTAssertEqual(since, start)
+        XCTAssertTrue(watch.isTumbling)
+        XCTAssertFalse(watch.isRunning)
+    }
+
+    func test_appliancesJSONFromBeforeTheMeterIsStillRead() throws {
+        let old = #"{"phase": {"running": {"since": "2027-01-15T08:00:00.000Z"}}, "lastWatts": 2000}"#
+        let watch = try JSONCoding.decoder().decode(ApplianceWatch.self, from: Data(old.utf8))
+        XCTAssertTrue(watch.isRunning)
+        XCTAssertEqual(watch.meter, EnergyMeter())
     }
 
     func test_aStandbyDrawBelowTheRunningThresholdNeverStartsALoad() {

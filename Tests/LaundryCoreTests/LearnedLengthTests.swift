@@ -51,6 +51,24 @@ final class LearnedLengthTests: XCTestCase {
         XCTAssertNil(LearnedLength.of(records, .wash), "one still going: two measured")
     }
 
+    func test_aMachineThatRanOnAfterItsTimerTookUntilItsPlugStopped() {
+        let wash = UUID()
+        let history = (0..<3).flatMap { day -> [HistoryEvent] in
+            let began = start.addingTimeInterval(Double(day) * 86_400)
+            let timer = day == 0 ? wash : UUID()
+            return [
+                HistoryEvent(at: began, event: .washStarted, petID: UUID(), timerID: timer, id: UUID().uuidString),
+                // The timer said 40 minutes; the washer's plug stopped at 52.
+                HistoryEvent(at: began + 2400, event: .washDone, petID: UUID(), timerID: timer, id: UUID().uuidString),
+                HistoryEvent(
+                    at: began + 3120, event: .energyMeasured, petID: UUID(), timerID: timer,
+                    detail: .energy(.init(appliance: .washer, wattHours: 700)), id: UUID().uuidString),
+                HistoryEvent(at: began + 7200, event: .folded, petID: UUID(), id: UUID().uuidString),
+            ]
+        }
+        XCTAssertEqual(LearnedLength.of(LoadRecords.derive(history), .wash)?.seconds, 52 * 60)
+    }
+
     func test_theMedianIsToTheSecond() {
         let odd = loads([45.01, 45.02, 45.03])
         XCTAssertEqual(LearnedLength.of(odd, .wash)?.seconds, (45.02 * 60).rounded())

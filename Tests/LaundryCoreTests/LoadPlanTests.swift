@@ -105,6 +105,20 @@ final class LoadPlanTests: XCTestCase {
         XCTAssertGreaterThan(found, 500, "most trials have a plan to compare")
     }
 
+    func test_hoursWithoutAPriceDoNotHideTheCheapOnesAfterThem() throws {
+        // Only the night has a price: the evening has none, and must not unprice the night.
+        let prices = PriceBook(
+            tariff: [TariffSlot(from: TimeOfDay("00:00")!, to: TimeOfDay("06:00")!, perKWh: 0.1)], zone: utc)
+        let load = LoadPlan.Load(washSeconds: 3600, drySeconds: 3600, washWattHours: 800, dryWattHours: 1500)
+        let plan = try XCTUnwrap(
+            LoadPlan.best(
+                load, now: evening, finishBy: evening.addingTimeInterval(13 * 3600), maxWaitSeconds: 0,
+                prices: prices, quiet: nil, zone: utc))
+        XCTAssertEqual(plan.washStartsAt, evening.addingTimeInterval(6 * 3600), "at midnight, the first priced hour")
+        XCTAssertEqual(try XCTUnwrap(plan.cost), 0.08 + 0.15, accuracy: 1e-9)
+        XCTAssertNil(plan.costIfStartedNow, "now has no price")
+    }
+
     func test_aNightTariffAndTheCostOfStartingNow() throws {
         let prices = PriceBook(
             flat: nil, currency: "EUR",

@@ -71,6 +71,7 @@ final class LoadCacheTests: StoreTestCase {
         full.extraDrying = [.init(timer: UUID(), started: start + 7000, ended: nil, startedOn: nil)]
         // What the plugs measured: priced, unpriced, and a currency that is not ASCII.
         full.wash.energy = .init(appliance: .washer, wattHours: 812.123_456_789, cost: 0.259_879_5, currency: "zł")
+        full.wash.applianceStoppedAt = start + 2900
         full.dryer?.energy = .init(appliance: .dryer, wattHours: 2100.5)
         full.end = .folded
         full.endedAt = start + 8000

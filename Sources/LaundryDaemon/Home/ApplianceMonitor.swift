@@ -191,7 +191,7 @@ public final class ApplianceMonitor {
         case .badSlot(let index):
             return
                 "a series whose slot \(index + 1) has no start, end (after its start) or price in ISO 8601 and numbers"
-        case .negative: return "a negative price"
+        case .notFinite: return "a price that is not a finite number"
         }
     }
 

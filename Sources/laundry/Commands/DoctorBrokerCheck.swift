@@ -41,12 +41,17 @@ enum DoctorBrokerCheck {
                 Words.text(
                     "running now: {appliances}", ["appliances": broker.appliancesRunning.joined(separator: ", ")]))
         }
-        for plug in broker.plugsSilent ?? [] {
+        for plug in (broker.plugsSilent ?? []).compactMap(Appliance.init(rawValue:)) {
+            let silence =
+                plug == .washer
+                ? Words.text(
+                    "the washer's plug has said nothing for longer than staleAfterSeconds while it runs: its "
+                        + "energy is not counted and nothing ends until it speaks")
+                : Words.text(
+                    "the dryer's plug has said nothing for longer than staleAfterSeconds while it runs: its "
+                        + "energy is not counted and nothing ends until it speaks")
             report.warning(
-                Words.text("appliances"),
-                Words.text(
-                    "the {appliance}'s plug has said nothing for longer than staleAfterSeconds while it runs: "
-                        + "its energy is not counted and nothing ends until it speaks", ["appliance": plug]),
+                Words.text("appliances"), silence,
                 fix: Words.text("check that the plug is on and still publishes to its powerTopic"))
         }
     }
