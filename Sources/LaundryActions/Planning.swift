@@ -8,7 +8,7 @@ extension Laundry {
     /// quiet hours, and the price series the daemon last heard on `priceTopic`.
     public func plan(
         _ query: String, finishBy: TimeOfDay, maxWaitSeconds: Double, zone: LocalZone = .current
-    ) throws -> (pet: Pet, plan: LoadPlan, currency: String?) {
+    ) throws -> (pet: Pet, plan: LoadPlan, currency: String?, measured: Bool) {
         let state = try pet(query)
         let pet = state.pet
         let config = try loadConfig()
@@ -38,7 +38,7 @@ extension Laundry {
                 finishBy: finishBy.description, needSeconds: load.washSeconds + load.drySeconds,
                 quietHours: config.quietHours?.description, maxWaitSeconds: maxWaitSeconds)
         }
-        return (pet, plan, config.currency)
+        return (pet, plan, config.currency, load.washWattHours != nil && load.dryWattHours != nil)
     }
 
     /// The first moment after `now` the local clock reads `time`.

@@ -3,7 +3,8 @@ import LaundryCore
 
 /// `laundry plan`: when to start the washer and the dryer, and what it costs against now.
 public enum PlanView {
-    public static func lines(_ pet: Pet, _ plan: LoadPlan, currency: String?, now: Date) -> [String] {
+    /// - Parameter measured: a plug has measured the energy of the pet's wash and dryer.
+    public static func lines(_ pet: Pet, _ plan: LoadPlan, currency: String?, measured: Bool, now: Date) -> [String] {
         var lines = [
             Words.text(
                 "{name}: start the washer at {wash} and the dryer at {dry}; done at {end}.",
@@ -19,6 +20,8 @@ public enum PlanView {
                     ["cost": EnergyText.cost(cost, currency), "now": EnergyText.cost(now, currency)]))
         } else if plan.cost != nil {
             lines.append(Words.text("It costs {cost}.", ["cost": EnergyText.cost(plan.cost ?? 0, currency)]))
+        } else if measured {
+            lines.append(Words.text("No price is known for these hours, so this is the earliest start that fits."))
         } else {
             lines.append(
                 Words.text(

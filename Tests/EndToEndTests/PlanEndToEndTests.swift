@@ -78,6 +78,8 @@ final class PlanPriceTopicEndToEndTests: BrokerTestCase {
         let earliest = try XCTUnwrap(unpriced["washStartsAt"] as? String)
         XCTAssertTrue(["2027-01-15T18:00:00.000Z", "2027-01-15T18:01:00.000Z"].contains(earliest), earliest)
         XCTAssertTrue(unpriced["cost"] is NSNull)
+        let text = home.ok("plan", "Socks", "--finish-by", "07:00", environment: clock).stdout
+        XCTAssertTrue(text.contains("No plug has measured its energy yet"), text)
         broker.publish(topic, series)
         let file = home.path + "/state/laundry/prices.json"
         XCTAssertTrue(waitUntil(5) { FileManager.default.fileExists(atPath: file) }, log)

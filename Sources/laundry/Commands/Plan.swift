@@ -37,12 +37,13 @@ extension LaundryCommand {
         func run() throws {
             let context = try AppContext.make()
             defer { context.reportWarnings() }
-            let (pet, plan, currency) = try context.laundry.plan(
+            let (pet, plan, currency, measured) = try context.laundry.plan(
                 target.pet, finishBy: finishBy, maxWaitSeconds: maxWait?.timeInterval ?? 1800)
             if output.json {
                 try JSONOutput.print(PlanJSON(pet: pet, plan: plan, currency: currency))
             } else {
-                context.print(PlanView.lines(pet, plan, currency: currency, now: context.laundry.now))
+                context.print(
+                    PlanView.lines(pet, plan, currency: currency, measured: measured, now: context.laundry.now))
             }
         }
     }
