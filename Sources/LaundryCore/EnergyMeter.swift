@@ -22,7 +22,7 @@ public struct EnergyMeter: Codable, Equatable, Sendable {
     public private(set) var wattHours: Double = 0
     /// The cost of the energy that had a price, in the price's currency.
     public private(set) var cost: Double = 0
-    /// Whether some of the energy had no price (none configured, or a price topic not heard yet).
+    /// Whether some stretch had no price (none configured, or a price topic not heard yet).
     public private(set) var unpriced = false
     public private(set) var last: Reading?
     /// When the plug last spoke: a hold carries its reading on, but never past the staleness bound
@@ -80,11 +80,8 @@ public struct EnergyMeter: Codable, Equatable, Sendable {
         for (from, to) in zip(cuts, cuts.dropFirst()) where to > from {
             let wattHours = (power(from) + power(to)) / 2 * to.timeIntervalSince(from) / 3600
             self.wattHours += wattHours
-            if let price = prices.perKWh(at: from) {
-                cost += wattHours / 1000 * price
-            } else if wattHours > 0 {
-                unpriced = true
-            }
+            // A stretch without a price leaves the cost unknown, even one that drew nothing.
+            if let price = prices.perKWh(at: from) { cost += wattHours / 1000 * price } else { unpriced = true }
         }
     }
 }
