@@ -28,7 +28,7 @@ extension Laundry {
             // And only while it is fresh: an hour old, it may have changed.
             if prices.tariff.isEmpty, now.timeIntervalSince(heard.heardAt) < 3600 { prices.topicPrice = heard.price }
         }
-        let deadline = Self.next(finishBy, after: now, in: zone)
+        let deadline = finishBy.next(after: now, in: zone)
         guard
             let plan = LoadPlan.best(
                 load, now: now, finishBy: deadline, maxWaitSeconds: maxWaitSeconds, prices: prices,
@@ -39,18 +39,5 @@ extension Laundry {
                 quietHours: config.quietHours?.description, maxWaitSeconds: maxWaitSeconds)
         }
         return (pet, plan, config.currency, load.washWattHours != nil && load.dryWattHours != nil)
-    }
-
-    /// The first moment after `now` the local clock reads `time`.
-    static func next(_ time: TimeOfDay, after now: Date, in zone: LocalZone) -> Date {
-        var day = zone.startOfDay(for: now)
-        for _ in 0..<3 {
-            let fields = zone.fields(of: day)
-            let candidate = zone.date(
-                year: fields.year, month: fields.month, day: fields.day, hour: time.hour, minute: time.minute)
-            if candidate > now { return candidate }
-            day = zone.adding(days: 1, to: day)
-        }
-        return now.addingTimeInterval(86_400)
     }
 }

@@ -70,11 +70,7 @@ public struct TariffSlot: Equatable, Sendable {
 
     public func contains(_ date: Date, in zone: LocalZone) -> Bool {
         let fields = zone.fields(of: date)
-        let minute = fields.hour * 60 + fields.minute
-        if from.minutesIntoDay < to.minutesIntoDay {
-            return minute >= from.minutesIntoDay && minute < to.minutesIntoDay
-        }
-        return minute >= from.minutesIntoDay || minute < to.minutesIntoDay
+        return TimeOfDay.window(from: from, to: to, holds: fields.hour * 60 + fields.minute)
     }
 }
 

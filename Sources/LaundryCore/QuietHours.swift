@@ -24,6 +24,31 @@ public struct TimeOfDay: Equatable, Sendable, CustomStringConvertible {
     public var minutesIntoDay: Int { hour * 60 + minute }
 
     public var description: String { DigitText.padded(hour, 2) + ":" + DigitText.padded(minute, 2) }
+
+    /// Whether `minute` into the day lies in [from, to) on the clock, a window that may cross
+    /// midnight (from a time to itself: the whole day).
+    public static func window(from: TimeOfDay, to: TimeOfDay, holds minute: Int) -> Bool {
+        if from.minutesIntoDay < to.minutesIntoDay {
+            return minute >= from.minutesIntoDay && minute < to.minutesIntoDay
+        }
+        return minute >= from.minutesIntoDay || minute < to.minutesIntoDay
+    }
+
+    /// The first moment after `date` the clock reads this time, taken at `date`'s own offset when
+    /// the reading comes twice (the fall-back hour).
+    public func next(after date: Date, in zone: LocalZone) -> Date {
+        let offset = zone.offset(at: date)
+        var day = zone.startOfDay(for: date)
+        for _ in 0..<3 {
+            let fields = zone.fields(of: day)
+            let candidate = zone.date(
+                year: fields.year, month: fields.month, day: fields.day, hour: hour, minute: minute,
+                preferredOffset: offset)
+            if candidate > date { return candidate }
+            day = zone.adding(days: 1, to: day)
+        }
+        return date.addingTimeInterval(86_400)
+    }
 }
 
 /// When the daemon keeps quiet: a window on the local clock that may cross midnight. Read on the
@@ -43,31 +68,14 @@ public struct QuietHours: Equatable, Sendable, CustomStringConvertible {
 
     public func contains(_ date: Date, in zone: LocalZone) -> Bool {
         let fields = zone.fields(of: date)
-        return contains(minute: fields.hour * 60 + fields.minute)
-    }
-
-    private func contains(minute: Int) -> Bool {
-        if from.minutesIntoDay < to.minutesIntoDay {
-            return minute >= from.minutesIntoDay && minute < to.minutesIntoDay
-        }
-        return minute >= from.minutesIntoDay || minute < to.minutesIntoDay
+        return TimeOfDay.window(from: from, to: to, holds: fields.hour * 60 + fields.minute)
     }
 
     /// The end of the window that holds `date`: the first moment after it when the clock leaves
     /// the window. That is when it next reads `to`, taken at `date`'s own offset when the reading
     /// comes twice (the fall-back hour); where a daylight-saving jump skips `to`, it is the jump.
     public func end(after date: Date, in zone: LocalZone) -> Date {
-        let offset = zone.offset(at: date)
-        var day = zone.startOfDay(for: date)
-        for _ in 0..<3 {
-            let fields = zone.fields(of: day)
-            let candidate = zone.date(
-                year: fields.year, month: fields.month, day: fields.day, hour: to.hour, minute: to.minute,
-                preferredOffset: offset)
-            if candidate > date { return firstMomentOutside(from: date, before: candidate, in: zone) }
-            day = zone.adding(days: 1, to: day)
-        }
-        return date.addingTimeInterval(86_400)
+        firstMomentOutside(from: date, before: to.next(after: date, in: zone), in: zone)
     }
 
     /// The clock may leave the window before it reads `to` (a jump over it): the first whole second
