@@ -251,12 +251,16 @@ _laundry_wash() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--for)
+    non_repeating_options=(--for --programme)
     __laundry_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--for')
+        return
+        ;;
+    '--programme')
+        __laundry_add_completions -W "$(__laundry_custom_complete ---completion wash -- --programme "${COMP_CWORD}" "$(__laundry_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -274,12 +278,16 @@ _laundry_dry() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--for)
+    non_repeating_options=(--for --programme)
     __laundry_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--for')
+        return
+        ;;
+    '--programme')
+        __laundry_add_completions -W "$(__laundry_custom_complete ---completion dry -- --programme "${COMP_CWORD}" "$(__laundry_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -422,7 +430,7 @@ _laundry_finish() {
 _laundry_set() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=()
+    repeating_options=(--programme --remove-programme)
     non_repeating_options=(--name --kind --wash --dry --every --last-washed --learn)
     __laundry_offer_flags_options 1
 
@@ -449,6 +457,13 @@ _laundry_set() {
         ;;
     '--learn')
         __laundry_add_completions -W 'on'$'\n''off'
+        return
+        ;;
+    '--programme')
+        return
+        ;;
+    '--remove-programme')
+        __laundry_add_completions -W "$(__laundry_custom_complete ---completion set -- --remove-programme "${COMP_CWORD}" "$(__laundry_cursor_index_in_current_word)")"
         return
         ;;
     esac

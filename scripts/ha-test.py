@@ -48,6 +48,8 @@ ENTITIES = {
     "got_it": f"button.{OBJECT}_got_it",
     "extend": f"button.{OBJECT}_10_min",
     "finish": f"button.{OBJECT}_finished_early",
+    "energy": f"sensor.{OBJECT}_energy",
+    "best_start": f"sensor.{OBJECT}_best_start",
 }
 BUTTONS = ["dry", "air_dry", "fold", "more_dry", "snooze", "got_it", "extend", "finish"]
 COUNTER = "counter.laundry_finishes"
@@ -244,7 +246,12 @@ class Laundry:
         config = os.path.join(folder, "xdg-config", "laundry")
         os.makedirs(config)
         with open(os.path.join(config, "config.json"), "w") as file:
-            json.dump({"sound": False, "headsUpMinutes": 0, "mqtt": {"url": f"mqtt://127.0.0.1:{broker_port}"}}, file)
+            # A plug that never speaks (its energy sensor reads 0) and a night tariff (a best start).
+            json.dump({"sound": False, "headsUpMinutes": 0, "mqtt": {"url": f"mqtt://127.0.0.1:{broker_port}"},
+                       "appliances": {"washer": {"powerTopic": "test/washer/power"}},
+                       "price": {"perKWh": 0.35, "currency": "EUR"},
+                       "tariff": [{"from": "23:00", "to": "06:00", "perKWh": 0.15},
+                                  {"from": "06:00", "to": "23:00", "perKWh": 0.35}]}, file)
 
     def run(self, *arguments):
         result = subprocess.run([LAUNDRY, *arguments], env=self.environment, capture_output=True, text=True)
@@ -412,6 +419,7 @@ class Run:
         self.expect("the pet's entities, with README's ids", stage="idle", running="off", health="100",
                     finishes_at="unavailable", snoozed_until="unavailable", event="unknown")
         self.buttons_offered()
+        self.energy_and_best_start()
         self.cycle()
         self.refusal_shows()
         # The restarts below come while a finish waits unacknowledged: the event entity's last
@@ -462,6 +470,28 @@ class Run:
         self.phone_told_at_last("to clear the cancelled load", "clear_notification")
         self.ha.press("fold")
         self.expect("folded from Home Assistant", stage="idle")
+
+    def energy_and_best_start(self):
+        """The energy sensor joins the Energy dashboard's kind; the best start is a time ahead."""
+        self.expect("the energy sensor, nothing drawn yet", energy=lambda v: v is not None and float(v) == 0)
+        attributes = self.ha.state(ENTITIES["energy"])["attributes"]
+        wanted = {"device_class": "energy", "state_class": "total_increasing", "unit_of_measurement": "Wh"}
+        if any(attributes.get(key) != value for key, value in wanted.items()):
+            raise Failure(f"the energy sensor's attributes are {attributes}, not {wanted}")
+        now = datetime.datetime.now(datetime.timezone.utc)
+
+        def ahead(value):
+            try:
+                start = datetime.datetime.fromisoformat(value)
+            except (TypeError, ValueError):
+                return False
+            return now - datetime.timedelta(minutes=2) <= start <= now + datetime.timedelta(days=1)
+        self.expect("the best start, a time within a day", best_start=ahead)
+        attributes = self.ha.state(ENTITIES["best_start"])["attributes"]
+        if attributes.get("device_class") != "timestamp" or attributes.get("finish_by") != "07:00" \
+                or not attributes.get("dry_starts_at"):
+            raise Failure(f"the best start's attributes are {attributes}")
+        step(f"ok: best start {self.value('best_start')}, dryer at {attributes['dry_starts_at']}")
 
     def finishes_at_not_early(self):
         """The end Home Assistant shows is laundry's, rounded up to the second: never before it."""

@@ -101,6 +101,18 @@ public final class Laundry {
         return loads.map { $0.load.id.lowercasedText }
     }
 
+    /// The programmes of the first pet `words` name, else of every pet, sorted, for shell
+    /// completion: nothing started, nothing said.
+    public static func programmeNames(
+        ofPetIn words: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String] {
+        guard let laundry = try? Laundry.open(environment: environment, startsDaemon: false) else { return [] }
+        let pets = laundry.pets()
+        let named = words.lazy.compactMap { word in pets.first { $0.pet.name.lowercased() == word.lowercased() } }.first
+        let names = (named.map { [$0] } ?? pets).flatMap { $0.pet.programmes.keys }
+        return Set(names).sorted()
+    }
+
     /// The kinds a data folder offers, without side effects, for shell completion.
     public static func kindNames(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         (try? DataDirectory.locate(environment: environment).loadKinds())?.ids ?? []

@@ -12,4 +12,6 @@ public enum LaundryWarning: Equatable, Sendable {
     case deviceRenewed(old: String, new: String, otherHost: String)
     /// The old layout is not brought in yet, and why.
     case importWaits(oldDaemonPID: Int32)
+    /// The prices the daemon heard on `priceTopic` could not be read: planned without them.
+    case pricesUnreadable(StoreProblem)
 }

@@ -5,18 +5,39 @@ extension Laundry {
     /// What a pet's wash and dryer have really taken, learned from its loads on every machine of
     /// the household (nil: fewer than `LearnedLength.needed` measured yet).
     public func learned(_ id: UUID) -> (wash: LearnedLength?, dry: LearnedLength?) {
-        guard let loads = try? loads(id.lowercasedText) else { return (nil, nil) }
-        let records = loads.indices.map { loads.load(at: $0) }
+        let records = loadRecords(id)
         return (LearnedLength.of(records, .wash), LearnedLength.of(records, .dry))
     }
 
-    /// A wash or dryer asked for without a length, on a pet that learns: the length learned, once
-    /// there is one. Anything else (a length given, learning off, too few loads) as it was.
+    /// What each of a pet's named programmes has really taken on the washer and on the dryer, by
+    /// name (a programme with nothing learned yet is left out).
+    public func learnedProgrammes(_ id: UUID, _ names: some Sequence<String>)
+        -> [String: (wash: LearnedLength?, dry: LearnedLength?)]
+    {
+        let records = loadRecords(id)
+        var learned: [String: (wash: LearnedLength?, dry: LearnedLength?)] = [:]
+        for name in names {
+            let wash = LearnedLength.of(records, .wash, programme: name)
+            let dry = LearnedLength.of(records, .dry, programme: name)
+            if wash != nil || dry != nil { learned[name] = (wash, dry) }
+        }
+        return learned
+    }
+
+    private func loadRecords(_ id: UUID) -> [LoadRecord] {
+        guard let loads = try? loads(id.lowercasedText) else { return [] }
+        return loads.indices.map { loads.load(at: $0) }
+    }
+
+    /// A wash or dryer asked for without a length, on a pet that learns: the length learned (for
+    /// its programme, if one is named), once there is one. Anything else (a length given,
+    /// learning off, too few loads) as it was.
     func learnedLength(for action: PetAction, of id: UUID) -> PetAction {
         let kind: TimerKind
+        let programme: String?
         switch action {
-        case .wash(nil): kind = .wash
-        case .dry(nil): kind = .dry
+        case .wash(nil, let name): (kind, programme) = (.wash, name)
+        case .dry(nil, let name): (kind, programme) = (.dry, name)
         default:
             lastLearned = nil
             return action
@@ -24,13 +45,14 @@ extension Laundry {
         // Only for a move that can happen: a refused one reads nothing more (and writes no cache).
         guard let pet = try? pet(id.lowercasedText).pet, pet.learns,
             pet.stage == (kind == .wash ? .idle : .washed),
-            let learned = kind == .wash ? self.learned(id).wash : self.learned(id).dry,
+            programme.map({ pet.programmes[$0] != nil }) ?? true,
+            let learned = LearnedLength.of(loadRecords(id), kind, programme: programme),
             let length = try? LaundryDuration(seconds: Int(learned.seconds))
         else {
             lastLearned = nil
             return action
         }
         lastLearned = learned
-        return kind == .wash ? .wash(length) : .dry(length)
+        return kind == .wash ? .wash(length, programme: programme) : .dry(length, programme: programme)
     }
 }

@@ -11,6 +11,8 @@ public struct PetSettings: Sendable {
     public var lastWashed: Date?
     /// Whether a wash or dryer started without a length takes the learned one.
     public var learns: Bool?
+    /// Programmes to set to a length, or to remove (nil), by name.
+    public var programmes: [String: LaundryDuration?] = [:]
 
     public init(
         name: PetName? = nil, kind: String? = nil, washDuration: LaundryDuration? = nil,
@@ -61,6 +63,12 @@ public struct PetSettings: Sendable {
             pet.learns = learns
             changed.learns = learns
         }
+        var programmes: [String: Double?] = [:]
+        for (name, length) in self.programmes where pet.programmes[name] != length {
+            pet.programmes[name] = length
+            programmes[name] = length.map(\.timeInterval)
+        }
+        if !programmes.isEmpty { changed.programmes = programmes }
         if !changed.isEmpty {
             events.append(
                 HistoryEvent(at: now, event: .settingsChanged, petID: pet.id, detail: .settings(changed)))

@@ -22,7 +22,12 @@ extension Laundry {
             dryWattHours: LoadStats.median(records.compactMap(\.dryEnergyWh).suffix(5).map { $0 }))
         let now = self.now
         var prices = config.prices
-        if let heard = PriceFile.read(stateFolder + "/" + PriceFile.name) {
+        let heard: PriceFile?
+        do { heard = try PriceFile.read(stateFolder + "/" + PriceFile.name) } catch {
+            heard = nil
+            if !warnings.contains(.pricesUnreadable(error)) { warnings.append(.pricesUnreadable(error)) }
+        }
+        if let heard {
             prices.series = heard.series
             // A price for now says nothing of the hours ahead: it stands in only without a tariff.
             // And only while it is fresh: an hour old, it may have changed.

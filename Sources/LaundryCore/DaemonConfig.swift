@@ -43,6 +43,9 @@ public struct DaemonConfig: Equatable, Sendable {
     /// `"priceTopic"`: an MQTT topic whose value is the price per kWh now (a number), or a series of
     /// prices (`[{"start", "end", "price"}]`); it wins over the tariff.
     public var priceTopic: String?
+    /// `"planFinishBy"`: the time Home Assistant's "best start" sensors plan each pet's next load
+    /// to be done by (with a tariff or a price topic).
+    public var planFinishBy = TimeOfDay(hour: 7, minute: 0)!
 
     public static let defaults = DaemonConfig()
 
@@ -60,7 +63,7 @@ public struct DaemonConfig: Equatable, Sendable {
     public enum Key: String, CaseIterable, Sendable {
         case nagIntervalMinutes, nagLimit, notifications, sound, alarmRepeatSeconds, alarmMinutes
         case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake, clock, mqtt, appliances, dnd
-        case liveCard, price, tariff, priceTopic
+        case liveCard, price, tariff, priceTopic, planFinishBy
     }
 
     public static var keys: [String] { Key.allCases.map(\.rawValue) }
@@ -138,6 +141,8 @@ extension DaemonConfig: Decodable {
                     throw ConfigProblem.outOfRange(key: name, value: topic, allowed: .plainTopic(example: example))
                 }
                 priceTopic = topic
+            case .planFinishBy:
+                if let time = try settings.time(name) { planFinishBy = time }
             case .appliances:
                 guard let machines = try settings.nested(name, example: #"{"washer": {"powerTopic": "…"}}"#)
                 else { continue }

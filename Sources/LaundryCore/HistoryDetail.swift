@@ -5,8 +5,9 @@ import FoundationEssentials
 public enum HistoryDetail: Equatable, Hashable, Sendable {
     /// `adopted`: the pet's kind.
     case kind(String)
-    /// A wash or dryer started, or reminders snoozed: for how long.
-    case length(seconds: Double)
+    /// A wash or dryer started (with the programme it was started with, if any), or reminders
+    /// snoozed: for how long.
+    case length(seconds: Double, programme: String? = nil)
     /// `paused`, `resumed`, `cancelled`: the time the load had left, and for a cancel which timer.
     case remaining(seconds: Double, timer: TimerKind?)
     /// A load ended because its appliance's plug said it stopped, not its timer.
@@ -52,10 +53,12 @@ public enum HistoryDetail: Equatable, Hashable, Sendable {
         public var lastWashed: Date?
         /// Learning turned on or off (`set --learn`).
         public var learns: Bool?
+        /// Programmes set (their new length in seconds) or removed (nil), by name.
+        public var programmes: [String: Double?]?
 
         public init(
             kind: String? = nil, washSeconds: Double? = nil, drySeconds: Double? = nil, cycleDays: Double? = nil,
-            lastWashed: Date? = nil, learns: Bool? = nil
+            lastWashed: Date? = nil, learns: Bool? = nil, programmes: [String: Double?]? = nil
         ) {
             self.kind = kind
             self.washSeconds = washSeconds
@@ -63,11 +66,12 @@ public enum HistoryDetail: Equatable, Hashable, Sendable {
             self.cycleDays = cycleDays
             self.lastWashed = lastWashed
             self.learns = learns
+            self.programmes = programmes
         }
 
         public var isEmpty: Bool {
             kind == nil && washSeconds == nil && drySeconds == nil && cycleDays == nil && lastWashed == nil
-                && learns == nil
+                && learns == nil && programmes == nil
         }
     }
 }
@@ -89,6 +93,10 @@ public struct HistoryFields: Equatable, Sendable {
     public var cycleDays: Double?
     public var lastWashed: Date?
     public var learns: Bool?
+    /// The programme a wash or dryer was started with.
+    public var programme: String?
+    /// A `set`'s programmes, as `Programme.text` writes them.
+    public var programmes: String?
     public var lostEvent: HistoryEvent.Kind?
     public var lostPart: PetPart?
     public var appliance: Appliance?
@@ -104,7 +112,7 @@ public struct HistoryFields: Equatable, Sendable {
         switch detail {
         case nil: break
         case .kind(let kind): petKind = kind
-        case .length(let length): seconds = length
+        case .length(let length, let name): (seconds, programme) = (length, name)
         case .remaining(let left, let timer): (remainingSeconds, timerKind) = (left, timer)
         case .stoppedBy(let appliance): stoppedBy = appliance
         case .cycle(let count): cycle = count
@@ -112,6 +120,7 @@ public struct HistoryFields: Equatable, Sendable {
         case .settings(let change):
             (petKind, washSeconds, drySeconds) = (change.kind, change.washSeconds, change.drySeconds)
             (cycleDays, lastWashed, learns) = (change.cycleDays, change.lastWashed, change.learns)
+            programmes = change.programmes.map(Programme.text)
         case .released(let old): name = old
         case .lost(let event, let part): (lostEvent, lostPart) = (event, part)
         case .energy(let use):
@@ -126,7 +135,7 @@ public struct HistoryFields: Equatable, Sendable {
         case .adopted:
             if let petKind { return .kind(petKind) }
         case .washStarted, .dryStarted, .extraDryStarted, .snoozed:
-            if let seconds { return .length(seconds: seconds) }
+            if let seconds { return .length(seconds: seconds, programme: programme.flatMap(Programme.name)) }
         case .paused, .resumed, .cancelled, .extended, .finishedEarly:
             if let remainingSeconds { return .remaining(seconds: remainingSeconds, timer: timerKind) }
         case .washDone, .dryDone, .extraDryDone:
@@ -138,7 +147,7 @@ public struct HistoryFields: Equatable, Sendable {
         case .settingsChanged:
             let change = HistoryDetail.SettingsChange(
                 kind: petKind, washSeconds: washSeconds, drySeconds: drySeconds, cycleDays: cycleDays,
-                lastWashed: lastWashed, learns: learns)
+                lastWashed: lastWashed, learns: learns, programmes: programmes.flatMap(Programme.changes))
             if !change.isEmpty { return .settings(change) }
         case .released:
             if let name { return .released(name: name) }
@@ -156,7 +165,8 @@ public struct HistoryFields: Equatable, Sendable {
 
     public enum Key: String, CodingKey, CaseIterable, Sendable {
         case name, oldName, petKind, seconds, remainingSeconds, timerKind, stoppedBy, cycle, washSeconds
-        case drySeconds, cycleDays, lastWashed, learns, lostEvent, lostPart, appliance, wattHours, cost, currency
+        case drySeconds, cycleDays, lastWashed, learns, programme, programmes, lostEvent, lostPart, appliance
+        case wattHours, cost, currency
         case text = "detail"
     }
 
@@ -175,6 +185,8 @@ public struct HistoryFields: Equatable, Sendable {
         cycleDays = try container.decodeIfPresent(Double.self, forKey: .cycleDays)
         lastWashed = try container.decodeIfPresent(Date.self, forKey: .lastWashed)
         learns = try container.decodeIfPresent(Bool.self, forKey: .learns)
+        programme = try container.decodeIfPresent(String.self, forKey: .programme)
+        programmes = try container.decodeIfPresent(String.self, forKey: .programmes)
         lostEvent = (try? container.decodeIfPresent(HistoryEvent.Kind.self, forKey: .lostEvent)) ?? nil
         lostPart = (try? container.decodeIfPresent(PetPart.self, forKey: .lostPart)) ?? nil
         appliance = (try? container.decodeIfPresent(Appliance.self, forKey: .appliance)) ?? nil
@@ -198,6 +210,8 @@ public struct HistoryFields: Equatable, Sendable {
         try container.encodeIfPresent(cycleDays, forKey: .cycleDays)
         try container.encodeIfPresent(lastWashed, forKey: .lastWashed)
         try container.encodeIfPresent(learns, forKey: .learns)
+        try container.encodeIfPresent(programme, forKey: .programme)
+        try container.encodeIfPresent(programmes, forKey: .programmes)
         try container.encodeIfPresent(lostEvent, forKey: .lostEvent)
         try container.encodeIfPresent(lostPart, forKey: .lostPart)
         try container.encodeIfPresent(appliance, forKey: .appliance)

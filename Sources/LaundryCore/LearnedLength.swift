@@ -17,12 +17,13 @@ public struct LearnedLength: Equatable, Sendable {
         self.runs = runs
     }
 
-    /// Nil until there are `needed` measured runs of `kind` (`.wash` or `.dry`).
-    public static func of(_ loads: [LoadRecord], _ kind: TimerKind) -> LearnedLength? {
+    /// Nil until there are `needed` measured runs of `kind` (`.wash` or `.dry`) started with
+    /// `programme` (nil: with none; each programme learns on its own).
+    public static func of(_ loads: [LoadRecord], _ kind: TimerKind, programme: String? = nil) -> LearnedLength? {
         let measured =
             loads
             .compactMap { load -> LoadRecord.Run? in kind == .wash ? load.wash : kind == .dry ? load.dryer : nil }
-            .filter { $0.ended != nil }
+            .filter { $0.ended != nil && $0.programme == programme }
             .sorted { $0.started < $1.started }
             .suffix(window)
             .compactMap(\.measuredSeconds)

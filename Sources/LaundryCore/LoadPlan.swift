@@ -11,6 +11,8 @@ public struct LoadPlan: Equatable, Sendable {
     public let cost: Double?
     /// The same load started now (its dryer as soon as the wash ends); nil when that cannot be priced.
     public let costIfStartedNow: Double?
+    /// The wet wait a plan allows when none is given (`--max-wait`).
+    public static let defaultMaxWaitSeconds = 1800.0
 
     /// What the planner needs to know.
     public struct Load: Sendable {

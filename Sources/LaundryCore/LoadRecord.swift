@@ -40,10 +40,12 @@ public struct LoadRecord: Equatable, Sendable {
         /// When its appliance's plug said it stopped: later than `ended` when the machine ran on
         /// after the timer, which is how long it really took.
         public var applianceStoppedAt: Date?
+        /// The named programme it was started with (`wash --programme eco`).
+        public var programme: String?
 
         public init(
             timer: UUID?, started: Date, ended: Date? = nil, endedByAppliance: Bool = false, pauses: [Pause] = [],
-            startedOn: String? = nil
+            startedOn: String? = nil, programme: String? = nil
         ) {
             self.timer = timer
             self.started = started
@@ -51,6 +53,14 @@ public struct LoadRecord: Equatable, Sendable {
             self.endedByAppliance = endedByAppliance
             self.pauses = pauses
             self.startedOn = startedOn
+            self.programme = programme
+        }
+
+        /// A run as its start event says: when, on which machine, with which programme.
+        init(started event: HistoryEvent) {
+            var programme: String?
+            if case .length(_, let name)? = event.detail { programme = name }
+            self.init(timer: event.timerID, started: event.at, startedOn: event.device, programme: programme)
         }
     }
 
@@ -138,7 +148,7 @@ public enum LoadRecords {
                 // superseded by the next one to start.
                 if event.event == .washStarted, let id = event.timerID {
                     var load = LoadRecord(
-                        id: id, petID: event.petID, wash: .init(timer: id, started: event.at, startedOn: event.device))
+                        id: id, petID: event.petID, wash: .init(started: event))
                     load.end = .superseded
                     loads.append(load)
                 }
@@ -149,20 +159,20 @@ public enum LoadRecords {
                 if open != nil { close(.superseded, at: event.at, on: event.device) }
                 guard let id = event.timerID else { continue }
                 open = LoadRecord(
-                    id: id, petID: event.petID, wash: .init(timer: id, started: event.at, startedOn: event.device))
+                    id: id, petID: event.petID, wash: .init(started: event))
             case .washDone:
                 guard open?.id == event.timerID else { continue }
                 open?.wash.ended = event.at
                 open?.wash.endedByAppliance = event.detail == .stoppedBy(.washer)
             case .dryStarted:
                 guard open != nil else { continue }
-                open?.dryer = .init(timer: event.timerID, started: event.at, startedOn: event.device)
+                open?.dryer = .init(started: event)
             case .dryDone:
                 guard open?.dryer != nil else { continue }
                 open?.dryer?.ended = event.at
                 open?.dryer?.endedByAppliance = event.detail == .stoppedBy(.dryer)
             case .extraDryStarted:
-                open?.extraDrying.append(.init(timer: event.timerID, started: event.at, startedOn: event.device))
+                open?.extraDrying.append(.init(started: event))
             case .extraDryDone:
                 guard let last = open?.extraDrying.indices.last else { continue }
                 open?.extraDrying[last].ended = event.at

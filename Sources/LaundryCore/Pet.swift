@@ -12,6 +12,8 @@ public struct Pet: Equatable, Sendable {
     /// Whether a wash or dryer started without a length takes the one learned from its loads
     /// (`laundry set --learn off` keeps the typed one).
     public var learns = true
+    /// Its named programmes and their typed lengths (`laundry set --programme eco=2h15m`).
+    public var programmes: [String: LaundryDuration] = [:]
     public var createdAt: Date
     public var lastLaundryAt: Date?
     public var stage: Stage

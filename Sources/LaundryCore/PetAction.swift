@@ -11,8 +11,9 @@ public enum Move: String, CaseIterable, Sendable {
 /// Something a person asks of a pet, from a command or a notification button: both go through
 /// `Laundry.perform`, so a button does exactly what its command does.
 public enum PetAction: Sendable, Equatable {
-    case wash(LaundryDuration?)
-    case dry(LaundryDuration?)
+    /// A wash, for a length or else its programme's or the pet's.
+    case wash(LaundryDuration?, programme: String? = nil)
+    case dry(LaundryDuration?, programme: String? = nil)
     case moreDry(LaundryDuration?)
     case fold
     case cancel
@@ -52,8 +53,10 @@ public enum PetAction: Sendable, Equatable {
     /// The move itself, on a state already brought up to date.
     public func apply(to state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
         switch self {
-        case .wash(let duration): return try StageMachine.wash(&state, for: duration, at: now)
-        case .dry(let duration): return try StageMachine.dry(&state, for: duration, at: now)
+        case .wash(let duration, let programme):
+            return try StageMachine.wash(&state, for: duration, programme: programme, at: now)
+        case .dry(let duration, let programme):
+            return try StageMachine.dry(&state, for: duration, programme: programme, at: now)
         case .moreDry(let duration): return try StageMachine.moreDry(&state, for: duration, at: now)
         case .fold: return try StageMachine.fold(&state, at: now)
         case .cancel: return try StageMachine.cancel(&state, at: now)

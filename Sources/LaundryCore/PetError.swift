@@ -18,6 +18,10 @@ public enum PetError: Error, Equatable, Sendable {
     case endBeforeNow(pet: String, left: Double, by: Int)
     /// `extend` past 24 hours of time left.
     case endTooFar(pet: String, left: Double, by: Int)
+    /// `--programme` names one the pet does not have (`known`: the ones it has).
+    case unknownProgramme(String, pet: String, known: [String])
+    /// `set --programme` with text that is not `name=length`.
+    case invalidProgramme(String)
 }
 
 /// Why a name cannot be a pet's.

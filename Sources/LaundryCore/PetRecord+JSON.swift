@@ -45,8 +45,24 @@ extension PetRecord.Settings {
             let dry = json["dryDuration"]?.int, let dryDuration = try? LaundryDuration(seconds: dry),
             let cycleDays = json["cycleDays"]?.double
         else { return nil }
-        guard case .some(let learns) = json.optional("learns", { $0.bool }) else { return nil }
-        self.init(washDuration: washDuration, dryDuration: dryDuration, cycleDays: cycleDays, learns: learns ?? true)
+        guard case .some(let learns) = json.optional("learns", { $0.bool }),
+            case .some(let programmes) = json.optional("programmes", Self.programmes)
+        else { return nil }
+        self.init(
+            washDuration: washDuration, dryDuration: dryDuration, cycleDays: cycleDays, learns: learns ?? true,
+            programmes: programmes ?? [:])
+    }
+
+    private static func programmes(_ json: JSONValue) -> [String: LaundryDuration]? {
+        guard case .object(let members) = json else { return nil }
+        var programmes: [String: LaundryDuration] = [:]
+        for member in members {
+            guard let seconds = member.value.int, let length = try? LaundryDuration(seconds: seconds) else {
+                return nil
+            }
+            programmes[member.key] = length
+        }
+        return programmes
     }
 }
 

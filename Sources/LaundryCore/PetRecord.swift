@@ -45,13 +45,18 @@ public struct PetRecord: Codable, Equatable, Sendable {
         public var cycleDays: Double
         /// `false` when learning is off; absent (as every record before it existed) when on.
         public var learns: Bool?
+        /// Its named programmes; absent (as every record before them) when it has none.
+        public var programmes: [String: LaundryDuration]?
 
-        public init(washDuration: LaundryDuration, dryDuration: LaundryDuration, cycleDays: Double, learns: Bool = true)
-        {
+        public init(
+            washDuration: LaundryDuration, dryDuration: LaundryDuration, cycleDays: Double, learns: Bool = true,
+            programmes: [String: LaundryDuration] = [:]
+        ) {
             self.washDuration = washDuration
             self.dryDuration = dryDuration
             self.cycleDays = cycleDays
             self.learns = learns ? nil : false
+            self.programmes = programmes.isEmpty ? nil : programmes
         }
     }
 
@@ -114,6 +119,9 @@ public struct PetRecord: Codable, Equatable, Sendable {
     /// record is passed over like one that does not parse.
     public var implausibleValue: FileProblem? {
         if let settings, !CycleDays.range.contains(settings.value.cycleDays) { return .implausible(field: "cycleDays") }
+        if let names = settings?.value.programmes?.keys, names.contains(where: { Programme.name($0) != $0 }) {
+            return .implausible(field: "programmes")
+        }
         if let cycle {
             let counts = [
                 ("totalCycles", cycle.value.totalCycles), ("currentStreak", cycle.value.currentStreak),
@@ -165,6 +173,7 @@ extension PetRecord {
             pet.dryDuration = settings.value.dryDuration
             pet.cycleDays = settings.value.cycleDays
             pet.learns = settings.value.learns ?? true
+            pet.programmes = settings.value.programmes ?? [:]
         }
         var timer: LaundryTimer?
         if let cycle {
@@ -200,7 +209,7 @@ extension PetRecord {
                 stamp: stamp,
                 value: Settings(
                     washDuration: pet.washDuration, dryDuration: pet.dryDuration, cycleDays: pet.cycleDays,
-                    learns: pet.learns))
+                    learns: pet.learns, programmes: pet.programmes))
         case .cycle:
             let load = state.timer
             cycle = Version(
@@ -243,6 +252,7 @@ extension PetPart {
             fields =
                 [pet.washDuration.description, pet.dryDuration.description, "\(pet.cycleDays)"]
                 + (pet.learns ? [] : ["no learning"])
+                + pet.programmes.keys.sorted().map { "\($0)=\(pet.programmes[$0]?.seconds ?? 0)" }
         case .cycle:
             var load = state.timer
             load?.finishedAt = nil

@@ -35,18 +35,29 @@ public enum StageMachine {
         return events
     }
 
-    public static func wash(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(PetError)
-        -> [HistoryEvent]
-    {
+    /// Starts the wash: for `duration`, else the programme's typed length, else the pet's.
+    public static func wash(
+        _ state: inout PetState, for duration: LaundryDuration?, programme: String? = nil, at now: Date
+    ) throws(PetError) -> [HistoryEvent] {
         try require(state, in: [.idle], move: .wash, now: now)
-        return start(.wash, &state, duration: duration ?? state.pet.washDuration, at: now)
+        let typed = try programmeLength(programme, of: state.pet) ?? state.pet.washDuration
+        return start(.wash, &state, duration: duration ?? typed, programme: programme, at: now)
     }
 
-    public static func dry(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(PetError)
-        -> [HistoryEvent]
-    {
+    public static func dry(
+        _ state: inout PetState, for duration: LaundryDuration?, programme: String? = nil, at now: Date
+    ) throws(PetError) -> [HistoryEvent] {
         try require(state, in: [.washed], move: .dry, now: now)
-        return start(.dry, &state, duration: duration ?? state.pet.dryDuration, at: now)
+        let typed = try programmeLength(programme, of: state.pet) ?? state.pet.dryDuration
+        return start(.dry, &state, duration: duration ?? typed, programme: programme, at: now)
+    }
+
+    private static func programmeLength(_ programme: String?, of pet: Pet) throws(PetError) -> LaundryDuration? {
+        guard let programme else { return nil }
+        guard let length = pet.programmes[programme] else {
+            throw .unknownProgramme(programme, pet: pet.name, known: pet.programmes.keys.sorted())
+        }
+        return length
     }
 
     public static func moreDry(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) throws(PetError)
@@ -187,16 +198,16 @@ public enum StageMachine {
         ]
     }
 
-    private static func start(_ kind: TimerKind, _ state: inout PetState, duration: LaundryDuration, at now: Date)
-        -> [HistoryEvent]
-    {
+    private static func start(
+        _ kind: TimerKind, _ state: inout PetState, duration: LaundryDuration, programme: String? = nil, at now: Date
+    ) -> [HistoryEvent] {
         let timer = LaundryTimer(petID: state.pet.id, kind: kind, startedAt: now, duration: duration)
         state.timer = timer
         state.pet.stage = kind.runningStage
         return [
             HistoryEvent(
                 at: now, event: HistoryEvent.started(kind), petID: state.pet.id,
-                timerID: timer.id, detail: .length(seconds: duration.timeInterval))
+                timerID: timer.id, detail: .length(seconds: duration.timeInterval, programme: programme))
         ]
     }
 

@@ -4,9 +4,19 @@ import LaundryCore
 /// What a command prints once it has done its work: one or two lines a person reads.
 public enum CommandReport {
     /// After a move of the cycle: what happened and what comes next.
-    /// Where a length came from when none was given: "45m, learned from your last 5 washes".
-    public static func learned(_ learned: LearnedLength, washes: Bool) -> String {
+    /// Where a length came from when none was given: "45m, learned from your last 5 washes", or
+    /// "2h10m, learned from your last 5 washes on 'eco'" for a programme's.
+    public static func learned(_ learned: LearnedLength, washes: Bool, programme: String? = nil) -> String {
         let length = DurationText.compact(learned.seconds)
+        if let programme {
+            let runs =
+                washes
+                ? Words.count(learned.runs, "{count} wash", "{count} washes")
+                : Words.count(learned.runs, "{count} dryer run", "{count} dryer runs")
+            return Words.text(
+                "{length}, learned from your last {runs} on '{programme}'",
+                ["length": length, "runs": runs, "programme": TerminalText.sanitize(programme)])
+        }
         return washes
             ? Words.text(
                 "{length}, learned from your last {washes}",
@@ -119,6 +129,17 @@ public enum CommandReport {
                     "health": String(pet.health(at: now)),
                 ])
         ]
+            + (pet.programmes.isEmpty
+                ? []
+                : [
+                    Words.text(
+                        "Programmes: {programmes}.",
+                        [
+                            "programmes": pet.programmes.keys.sorted().map {
+                                "\(TerminalText.sanitize($0)) \(pet.programmes[$0]?.description ?? "")"
+                            }.joined(separator: ", ")
+                        ])
+                ])
     }
 
     private static func settings(_ pet: Pet) -> String {

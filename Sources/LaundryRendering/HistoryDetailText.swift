@@ -8,7 +8,9 @@ public enum HistoryDetailText {
     public static func words(_ detail: HistoryDetail, device: String?) -> String {
         switch detail {
         case .kind(let kind): return kind
-        case .length(let seconds): return length(seconds)
+        case .length(let seconds, nil): return length(seconds)
+        case .length(let seconds, let programme?):
+            return Words.text("{length}, programme {programme}", ["length": length(seconds), "programme": programme])
         case .remaining(let seconds, nil):
             return Words.text("{left} left", ["left": DurationText.countdown(seconds)])
         case .remaining(let seconds, let timer?):
@@ -54,6 +56,11 @@ public enum HistoryDetailText {
             parts.append(Words.text("last washed {when}", ["when": Timestamp.format(washed)]))
         }
         if let learns = change.learns { parts.append(learns ? Words.text("learning on") : Words.text("learning off")) }
+        for (name, seconds) in (change.programmes ?? [:]).sorted(by: { $0.key < $1.key }) {
+            parts.append(
+                seconds.map { Words.text("programme {name} {length}", ["name": name, "length": length($0)]) }
+                    ?? Words.text("programme {name} removed", ["name": name]))
+        }
         return parts.joined(separator: ", ")
     }
 

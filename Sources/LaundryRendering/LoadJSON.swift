@@ -20,6 +20,8 @@ public struct LoadJSON: Encodable {
         case end, endedAt, airDried, washStartedOn, dryerStartedOn, endedOn
         /// Absent without a plug (and `cost` without a price): unrounded.
         case washEnergyWh, dryEnergyWh, cost, currency
+        /// Absent when started without a named programme.
+        case washProgramme, dryerProgramme
     }
 
     private struct PauseJSON: Encodable {
@@ -70,6 +72,8 @@ public struct LoadJSON: Encodable {
             try container.encode(cost.value, forKey: .cost)
             try container.encodeIfPresent(cost.currency, forKey: .currency)
         }
+        try container.encodeIfPresent(load.wash.programme, forKey: .washProgramme)
+        try container.encodeIfPresent(load.dryer?.programme, forKey: .dryerProgramme)
     }
 
     /// The CSV header: the JSON keys but the pauses (a count of them instead).
@@ -88,6 +92,7 @@ public struct LoadJSON: Encodable {
             String(load.isAirDried), load.wash.startedOn ?? "", load.dryer?.startedOn ?? "", load.endedOn ?? "",
             load.washEnergyWh.map(NumberText.plain) ?? "", load.dryEnergyWh.map(NumberText.plain) ?? "",
             load.cost.map { NumberText.plain($0.value) } ?? "", load.cost?.currency ?? "",
+            load.wash.programme ?? "", load.dryer?.programme ?? "",
         ]
     }
 }
@@ -118,6 +123,8 @@ extension HistoryEntryJSON {
                 case .cycleDays: number(facts.cycleDays)
                 case .lastWashed: facts.lastWashed.map(Timestamp.format) ?? ""
                 case .learns: facts.learns.map { String($0) } ?? ""
+                case .programme: facts.programme ?? ""
+                case .programmes: facts.programmes ?? ""
                 case .lostEvent: facts.lostEvent?.rawValue ?? ""
                 case .lostPart: facts.lostPart?.rawValue ?? ""
                 case .appliance: facts.appliance?.rawValue ?? ""

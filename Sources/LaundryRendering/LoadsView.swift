@@ -96,7 +96,12 @@ public struct LoadsView {
             let on = device.map { style.dim("  (" + Words.text("on {device}", ["device": String($0.prefix(8))]) + ")") }
             lines.append("  \(style.dim(LocalTime.dateTime(at)))  \(what)\(on ?? "")")
         }
-        step(load.wash.started, Words.text("wash started"), device: load.wash.startedOn)
+        func started(_ what: String, _ run: LoadRecord.Run) -> String {
+            guard let programme = run.programme else { return what }
+            return Words.text(
+                "{step}, programme {programme}", ["step": what, "programme": TerminalText.sanitize(programme)])
+        }
+        step(load.wash.started, started(Words.text("wash started"), load.wash), device: load.wash.startedOn)
         for pause in load.wash.pauses {
             step(pause.at, Words.text("paused"))
             step(pause.until, Words.text("resumed"))
@@ -109,7 +114,7 @@ public struct LoadsView {
             lines.append("    " + Words.text("wet laundry waited {span}", ["span": DurationText.rough(wet.rounded())]))
         }
         if let dryer = load.dryer {
-            step(dryer.started, Words.text("dryer started"), device: dryer.startedOn)
+            step(dryer.started, started(Words.text("dryer started"), dryer), device: dryer.startedOn)
             for pause in dryer.pauses {
                 step(pause.at, Words.text("paused"))
                 step(pause.until, Words.text("resumed"))

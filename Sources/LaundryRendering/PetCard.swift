@@ -9,6 +9,8 @@ public struct PetCard {
     public var tumbling: Set<Appliance> = []
     /// What the pet's loads have taught it: shown beside the lengths it was given.
     public var learned: (wash: LearnedLength?, dry: LearnedLength?) = (nil, nil)
+    /// What each named programme has learned, by name.
+    public var learnedProgrammes: [String: (wash: LearnedLength?, dry: LearnedLength?)] = [:]
 
     public init(view: PetView, style: Style) {
         self.view = view
@@ -78,6 +80,7 @@ public struct PetCard {
                     "wash {wash}, dry {dry}",
                     ["wash": pet.washDuration.description, "dry": pet.dryDuration.description])))
         if let line = learnedLine { lines.append(row(Words.text("Learned"), line)) }
+        if let line = programmesLine { lines.append(row(Words.text("Programmes"), line)) }
         lines.append(row(Words.text("Id"), style.dim(pet.id.lowercasedText)))
         return lines.joined(separator: "\n")
     }
@@ -98,16 +101,41 @@ public struct PetCard {
                 ? Words.text("used when no length is given") : Words.text("not used (laundry set --learn on)"))
     }
 
-    private func row(_ label: String, _ value: String) -> String {
-        "   " + style.dim(TextWidth.padded(label, to: Self.labelWidth)) + " " + value
+    /// "eco 2h15m (wash learned 2h10m, median of 3), quick 30m": each programme's typed length,
+    /// and what its runs taught.
+    private var programmesLine: String? {
+        let programmes = view.pet.programmes
+        guard !programmes.isEmpty else { return nil }
+        return programmes.keys.sorted().map { name in
+            let typed = "\(TerminalText.sanitize(name)) \(DurationText.compact(programmes[name]?.timeInterval ?? 0))"
+            let learned = learnedProgrammes[name]
+            let parts = [
+                learned?.wash.map {
+                    Words.text(
+                        "wash learned {length}, median of {runs}",
+                        ["length": DurationText.compact($0.seconds), "runs": String($0.runs)])
+                },
+                learned?.dry.map {
+                    Words.text(
+                        "dry learned {length}, median of {runs}",
+                        ["length": DurationText.compact($0.seconds), "runs": String($0.runs)])
+                },
+            ].compactMap { $0 }
+            return parts.isEmpty ? typed : "\(typed) (\(parts.joined(separator: "; ")))"
+        }.joined(separator: ", ")
     }
 
-    /// The widest label in the person's language (7 columns in English), so values line up.
-    private static var labelWidth: Int {
-        [
+    private func row(_ label: String, _ value: String) -> String {
+        "   " + style.dim(TextWidth.padded(label, to: labelWidth)) + " " + value
+    }
+
+    /// The widest label in the person's language (7 columns in English), so values line up; wider
+    /// only on a card with programmes.
+    private var labelWidth: Int {
+        ([
             Words.text("Health"), Words.text("Stage"), Words.text("Snoozed"), Words.text("Next"), Words.text("Due"),
             Words.text("Cycles"), Words.text("Streak"), Words.text("Loads"), Words.text("Learned"), Words.text("Id"),
-        ].map(TextWidth.of).max() ?? 7
+        ] + (view.pet.programmes.isEmpty ? [] : [Words.text("Programmes")])).map(TextWidth.of).max() ?? 7
     }
 
     private func clockTime(_ date: Date) -> String { LocalTime.clock(date, now: view.now) }

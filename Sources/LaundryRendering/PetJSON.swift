@@ -37,12 +37,33 @@ public struct PetJSON: Encodable {
         let washRuns: Int
         let drySeconds: Nullable<Double>
         let dryRuns: Int
+        /// Each named programme, by name: its typed length and what its own runs taught.
+        let programmes: [ProgrammeJSON]
 
-        public init(learns: Bool, wash: LearnedLength?, dry: LearnedLength?) {
+        public init(
+            learns: Bool, wash: LearnedLength?, dry: LearnedLength?, programmes: [String: LaundryDuration] = [:],
+            learnedProgrammes: [String: (wash: LearnedLength?, dry: LearnedLength?)] = [:]
+        ) {
             self.learns = learns
             (washSeconds, washRuns) = (Nullable(wash?.seconds), wash?.runs ?? 0)
             (drySeconds, dryRuns) = (Nullable(dry?.seconds), dry?.runs ?? 0)
+            self.programmes = programmes.keys.sorted().map { name in
+                let learned = learnedProgrammes[name]
+                return ProgrammeJSON(
+                    name: name, typedSeconds: programmes[name]?.timeInterval ?? 0,
+                    washSeconds: Nullable(learned?.wash?.seconds), washRuns: learned?.wash?.runs ?? 0,
+                    drySeconds: Nullable(learned?.dry?.seconds), dryRuns: learned?.dry?.runs ?? 0)
+            }
         }
+    }
+
+    public struct ProgrammeJSON: Encodable {
+        let name: String
+        let typedSeconds: Double
+        let washSeconds: Nullable<Double>
+        let washRuns: Int
+        let drySeconds: Nullable<Double>
+        let dryRuns: Int
     }
 
     public init(_ view: PetView) {

@@ -257,6 +257,12 @@ struct HistoryLineParser {
         case .learns:
             fields.learns = cursor.boolean()
             return fields.learns != nil
+        case .programme:
+            fields.programme = cursor.text()
+            return fields.programme != nil
+        case .programmes:
+            fields.programmes = cursor.text()
+            return fields.programmes != nil
         case .appliance:
             fields.appliance = named(Appliance.self)
             return fields.appliance != nil

@@ -39,7 +39,7 @@ public enum LoadCache {
     /// The first bytes of the file. A change to this layout, or to what a history is made into
     /// (`HistoryLineParser`, `HistoryLog`, `PetHistory.compose`, `LoadRecords.derive`), takes the
     /// next number, so an older file is not believed.
-    static let magic = Array("laundry-loads-6\n".utf8)
+    static let magic = Array("laundry-loads-7\n".utf8)
 
     public static func read(_ path: String) -> [UUID: Entry] {
         guard case .data(let data)? = try? PosixFile.read(path, limit: 256 << 20), data.count >= 8 else { return [:] }
@@ -216,6 +216,14 @@ public enum LoadCache {
             if let currency = energy.currency { writer.add(currency) }
         }
         writer.add(run.applianceStoppedAt)
+        writer.add(run.programme != nil)
+        if let programme = run.programme { writer.add(programme) }
+    }
+
+    private static func readProgramme(_ reader: inout BinaryReader) -> String?? {
+        guard let named = reader.bool() else { return nil }
+        guard named else { return .some(nil) }
+        return reader.string().map(Optional.some)
     }
 
     private static func readEnergy(_ reader: inout BinaryReader) -> HistoryDetail.EnergyUse?? {
@@ -251,13 +259,13 @@ public enum LoadCache {
             pauses.append(LoadRecord.Pause(at: at, until: until))
         }
         guard let startedOn = reader.optionalIndex(below: names.count), let energy = readEnergy(&reader),
-            let stopped = reader.optionalDate()
+            let stopped = reader.optionalDate(), let programme = readProgramme(&reader)
         else {
             return nil
         }
         var run = LoadRecord.Run(
             timer: timer, started: started, ended: ended, endedByAppliance: byAppliance, pauses: pauses,
-            startedOn: startedOn.map { names[$0] })
+            startedOn: startedOn.map { names[$0] }, programme: programme)
         run.energy = energy
         run.applianceStoppedAt = stopped
         return run

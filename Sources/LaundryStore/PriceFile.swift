@@ -1,6 +1,10 @@
 import FoundationEssentials
 import LaundryCore
 
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
 /// What the daemon last heard on `priceTopic`, kept in `$XDG_STATE_HOME/laundry/prices.json` for
 /// `laundry plan`: the price it said for now, and the series of slots it published.
 public struct PriceFile: Codable, Equatable, Sendable {
@@ -24,10 +28,15 @@ public struct PriceFile: Codable, Equatable, Sendable {
 
     public var series: [PriceSlot] { slots.map { PriceSlot(start: $0.start, end: $0.end, perKWh: $0.price) } }
 
-    /// Nil when there is none, or it cannot be read (it is written again at the next price).
-    public static func read(_ path: String) -> PriceFile? {
-        FileManager.default.contents(atPath: path).flatMap {
-            try? JSONCoding.decoder().decode(PriceFile.self, from: $0)
+    /// Nil when there is none; `.unreadable` when it cannot be read or is not what the daemon
+    /// writes (it is written again at the next price heard).
+    public static func read(_ path: String) throws(StoreProblem) -> PriceFile? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path: path, problem: .system(errno == 0 ? EACCES : errno))
+        }
+        do { return try JSONCoding.decoder().decode(PriceFile.self, from: bytes) } catch {
+            throw .unreadable(path: path, problem: .json(.notJSON))
         }
     }
 

@@ -2,7 +2,7 @@ import LaundryCore
 
 /// Something wrong found in the data folder that did not stop the command: reported on stderr as
 /// a warning, while every other pet keeps working.
-public enum StoreProblem: Equatable, Sendable {
+public enum StoreProblem: Error, Equatable, Sendable {
     /// A file that could not be read, or does not parse: passed over (this machine's own is set
     /// aside as `*.corrupt-<time>` by the next change it makes to that pet).
     case unreadable(path: String, problem: FileProblem)

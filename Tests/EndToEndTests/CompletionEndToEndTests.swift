@@ -118,9 +118,27 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.path), "completion creates nothing")
     }
 
-    func test_zshTabCompletesANameWithASpace() throws {
+    /// `--programme` offers the programmes of the pet on the line, in all three shells.
+    func test_everyShellCompletesThePetsProgrammes() throws {
+        home.ok("set", "Socks", "--programme", "eco=2h15m", "--programme", "quick=30m")
+        home.ok("set", "Sock Drawer", "--programme", "wool=40m")
+        XCTAssertEqual(bashComplete("laundry wash Socks --programme "), ["eco", "quick"])
+        XCTAssertEqual(bashComplete("laundry dry Socks --programme q"), ["quick"])
+        XCTAssertEqual(fishComplete("laundry wash Socks --programme ").sorted(), ["eco", "quick"])
+        XCTAssertEqual(fishComplete("laundry set Socks --remove-programme e"), ["eco"])
+        XCTAssertEqual(fishComplete("laundry wash --programme ").sorted(), ["eco", "quick", "wool"], "no pet yet: all")
+
         let tmux = Tmux()
         defer { tmux("kill-server") }
+        tmux("new-session", "-d", "-s", "z", "-x", "120", "-y", "20", try zshCommand())
+        _ = tmux.waitForScreen("z") { $0.contains("%") }
+        tmux("send-keys", "-t", "z", "laundry wash Socks --programme q", "Tab")
+        let screen = tmux.waitForScreen("z") { $0.contains("--programme quick") }
+        XCTAssertTrue(screen.contains("laundry wash Socks --programme quick"), screen)
+    }
+
+    /// An interactive zsh with the completions on its function path, as a user sets it up.
+    private func zshCommand() throws -> String {
         let zdotdir = home.path + "/zdotdir"
         try FileManager.default.createDirectory(atPath: zdotdir, withIntermediateDirectories: true)
         try """
@@ -128,8 +146,13 @@ final class CompletionEndToEndTests: XCTestCase {
         autoload -Uz compinit && compinit -u
         PROMPT='%% '
         """.write(toFile: zdotdir + "/.zshrc", atomically: true, encoding: .utf8)
-        let command = "env ZDOTDIR='\(zdotdir)' LAUNDRY_HOME='\(home.path)' PATH='\(path)' zsh -i"
-        tmux("new-session", "-d", "-s", "z", "-x", "120", "-y", "20", command)
+        return "env ZDOTDIR='\(zdotdir)' LAUNDRY_HOME='\(home.path)' PATH='\(path)' zsh -i"
+    }
+
+    func test_zshTabCompletesANameWithASpace() throws {
+        let tmux = Tmux()
+        defer { tmux("kill-server") }
+        tmux("new-session", "-d", "-s", "z", "-x", "120", "-y", "20", try zshCommand())
         _ = tmux.waitForScreen("z") { $0.contains("%") }
         tmux("send-keys", "-t", "z", "laundry dry B", "Tab")
         let screen = tmux.waitForScreen("z") { $0.contains("Bed\\ Sheets") || $0.contains("'Bed Sheets'") }

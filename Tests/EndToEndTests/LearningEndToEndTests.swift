@@ -69,4 +69,75 @@ final class LearningEndToEndTests: XCTestCase {
             home.run(["set", "Socks", "--learn", "maybe"], environment: at(now, in: home)).stderr
                 .contains("'maybe' is neither on nor off"), true)
     }
+
+    /// Named programmes: each learns from its own washes, on both machines; `--for` still wins; a
+    /// programme the pet does not have is refused with the ones it has.
+    func test_eachProgrammeLearnsFromItsOwnWashesOnBothMachines() throws {
+        let home = LaundryHome()
+        home.ok("adopt", "Socks", "--wash", "45m", environment: at(start, in: home))
+        let set = home.ok(
+            "set", "Socks", "--programme", "eco=2h15m", "--programme", "Quick=30m", environment: at(start, in: home))
+        XCTAssertTrue(set.stdout.contains("Programmes: eco 2h15m, quick 30m."), set.stdout)
+
+        var now = start
+        // Three eco washes finished early after 2h10m, 2h0m and 2h5m, on alternating machines; a
+        // quick one and a plain one between them must not count.
+        let runs: [(programme: String?, minutes: Double)] = [
+            ("eco", 130), ("quick", 25), ("eco", 120), (nil, 40), ("eco", 125),
+        ]
+        for (index, run) in runs.enumerated() {
+            let machine = index % 2
+            var arguments = ["wash", "Socks"]
+            if let programme = run.programme { arguments += ["--programme", programme] }
+            let result = home.run(arguments, environment: at(now, machine: machine, in: home))
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let started = result.stdout
+            XCTAssertFalse(started.contains("learned"), "nothing learned yet: \(started)")
+            now = now.addingTimeInterval(run.minutes * 60)
+            home.ok("finish", "Socks", environment: at(now, machine: machine, in: home))
+            now = now.addingTimeInterval(120)
+            home.ok("fold", "Socks", environment: at(now, machine: machine, in: home))
+            now = now.addingTimeInterval(86_400)
+        }
+        XCTAssertEqual(try length(home, now, ["wash", "Socks", "--programme", "quick"]), 30 * 60, "the typed 30m")
+        home.ok("cancel", "Socks", environment: at(now, in: home))
+
+        let eco = home.ok("wash", "Socks", "--programme", "eco", environment: at(now, machine: 1, in: home)).stdout
+        XCTAssertTrue(eco.contains("2h5m, learned from your last 3 washes on 'eco'"), eco)
+        XCTAssertEqual(try length(home, now), 125 * 60, "the median of 130, 120 and 125")
+        home.ok("cancel", "Socks", environment: at(now, in: home))
+        XCTAssertEqual(
+            try length(home, now, ["wash", "Socks", "--programme", "eco", "--for", "1h"]), 3600, "--for wins")
+        home.ok("cancel", "Socks", environment: at(now, in: home))
+        XCTAssertEqual(try length(home, now, ["wash", "Socks"]), 45 * 60, "plain washes learn apart (one so far)")
+        home.ok("cancel", "Socks", environment: at(now, in: home))
+
+        let status = try XCTUnwrap(home.json("status", "Socks", environment: at(now, in: home)) as? [String: Any])
+        let programmes = try XCTUnwrap((status["learned"] as? [String: Any])?["programmes"] as? [[String: Any]])
+        XCTAssertEqual(programmes.map { $0["name"] as? String }, ["eco", "quick"])
+        XCTAssertEqual(programmes[0]["typedSeconds"] as? Double, 8100)
+        XCTAssertEqual(programmes[0]["washSeconds"] as? Double, 7500)
+        XCTAssertEqual(programmes[0]["washRuns"] as? Int, 3)
+        XCTAssertTrue(programmes[1]["washSeconds"] is NSNull, "one quick wash teaches nothing yet")
+        let card = home.ok("status", "Socks", environment: at(now, in: home)).stdout
+        XCTAssertTrue(card.contains("eco 2h15m (wash learned 2h5m, median of 3), quick 30m"), card)
+
+        let loads = try XCTUnwrap(home.json("loads", "Socks", environment: at(now, in: home)) as? [[String: Any]])
+        XCTAssertEqual(
+            loads.filter { $0["end"] as? String == "folded" }.map { $0["washProgramme"] as? String ?? "-" },
+            ["eco", "-", "eco", "quick", "eco"], "newest first")
+
+        let refused = home.run(["wash", "Socks", "--programme", "spin"], environment: at(now, in: home))
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("Socks has no programme 'spin'; its programmes: eco, quick"))
+        home.ok("set", "Socks", "--remove-programme", "quick", environment: at(now, machine: 1, in: home))
+        let gone = home.run(["wash", "Socks", "--programme", "quick"], environment: at(now, in: home))
+        XCTAssertEqual(gone.status, 1, "removed on the other machine: " + gone.stdout)
+    }
+
+    private func length(_ home: LaundryHome, _ now: Date, _ wash: [String]) throws -> Double {
+        let result = home.run(wash, environment: at(now, in: home))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try length(home, now)
+    }
 }

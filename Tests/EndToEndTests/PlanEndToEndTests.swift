@@ -52,6 +52,23 @@ final class PlanEndToEndTests: XCTestCase {
         let malformed = home.run(["plan", "Socks", "--finish-by", "7am"], environment: clock)
         XCTAssertEqual(malformed.status, 64, malformed.stderr)
     }
+
+    /// A damaged prices.json is named in one line; the plan goes on from config.json's prices.
+    func test_anUnreadablePricesFileIsNamedAndTheTariffStillPlans() throws {
+        let home = try home("{" + Self.tariff + "}")
+        let file = home.path + "/state/laundry/prices.json"
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data("{\"slots\": [{\"start\": 3".utf8).write(to: URL(fileURLWithPath: file))
+        let result = home.run(["plan", "Socks", "--finish-by", "07:00", "--json"], environment: clock)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(json["washStartsAt"] as? String, "2027-01-15T23:00:00.000Z", "the tariff's night")
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("prices.json cannot be read"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("writes it again when it hears the next one"), result.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), Data("{\"slots\": [{\"start\": 3".utf8))
+    }
 }
 
 /// A price series heard on the broker by the real daemon reaches `laundry plan`.
@@ -92,5 +109,55 @@ final class PlanPriceTopicEndToEndTests: BrokerTestCase {
         XCTAssertEqual(
             (home.json("plan", "Socks", "--finish-by", "07:00", environment: clock) as? [String: Any])?["washStartsAt"]
                 as? String, "2027-01-16T02:00:00.000Z", "a bad message changes nothing")
+    }
+
+    /// Home Assistant's "best start" sensor: discovered as a timestamp, it follows the series the
+    /// daemon hears, with the dryer's start, the end and the costs as attributes.
+    func test_theBestStartSensorFollowsThePricesHeard() throws {
+        let topic = "homestream/sensor/electricity_price/attributes"
+        let utc = TimeZone(identifier: "UTC")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        // Planned to be done by four hours from now (the daemon runs on the real clock, in UTC).
+        let minute = (Date().timeIntervalSince1970 / 60).rounded(.up) * 60
+        let base = Date(timeIntervalSince1970: minute + 180)
+        let finish = calendar.dateComponents([.hour, .minute], from: base.addingTimeInterval(4 * 3600))
+        let finishBy = String(format: "%02d:%02d", finish.hour ?? 0, finish.minute ?? 0)
+        try home.writeConfig(
+            #"{"sound": false, "# + broker.settings()
+                + #", "price": {"currency": "EUR"}, "priceTopic": "\#(topic)", "planFinishBy": "\#(finishBy)"}"#)
+        home.ok("adopt", "Socks", "--wash", "30m", "--dry", "30m")
+        let id = try XCTUnwrap(home.pet("Socks")["id"] as? String)
+        let node = "laundry_" + id.replacingOccurrences(of: "-", with: "")
+        let discovery = try broker.collect("homeassistant/sensor/\(node)/best_start/config")
+        home.ok("daemon", "start", environment: ["TZ": "UTC"])
+        XCTAssertTrue(waitUntil(8) { !discovery.messages.isEmpty }, log)
+        let config = try XCTUnwrap(discovery.messages.last?.json)
+        XCTAssertEqual(config["device_class"] as? String, "timestamp")
+        let sensor = try broker.collect(try XCTUnwrap(config["state_topic"] as? String))
+        let state = try broker.collect(try XCTUnwrap(config["json_attributes_topic"] as? String))
+
+        // Dear, then cheap for an hour from an hour after `base`, then dear again.
+        func time(_ offset: Double) -> String {
+            ISO8601DateFormatter().string(from: base.addingTimeInterval(offset * 60))
+        }
+        broker.publish(
+            topic,
+            """
+            [{"start": "\(time(-30))", "end": "\(time(60))", "price": 0.4},
+             {"start": "\(time(60))", "end": "\(time(120))", "price": 0.05},
+             {"start": "\(time(120))", "end": "\(time(600))", "price": 0.4}]
+            """)
+        let expected = ISO8601DateFormatter().string(from: base.addingTimeInterval(3600))
+        XCTAssertTrue(
+            waitUntil(5) { sensor.messages.last?.payload == expected },
+            "best start \(sensor.messages.last?.payload ?? "none"), expected \(expected): \(log)")
+        let plan = try XCTUnwrap(state.messages.last?.json?["plan"] as? [String: Any])
+        XCTAssertEqual(
+            plan["dry_starts_at"] as? String, ISO8601DateFormatter().string(from: base.addingTimeInterval(5400)))
+        XCTAssertEqual(plan["ends_at"] as? String, ISO8601DateFormatter().string(from: base.addingTimeInterval(7200)))
+        XCTAssertEqual(plan["finish_by"] as? String, finishBy)
+        XCTAssertEqual(plan["currency"] as? String, "EUR")
+        XCTAssertEqual(state.messages.last?.json?["best_start"] as? String, expected)
     }
 }

@@ -42,6 +42,33 @@ final class LearnedLengthTests: XCTestCase {
             LearnedLength.of(loads([30, 50, 40, 70]), .wash)?.seconds, 45 * 60, "four: the middle two's mean")
     }
 
+    func test_eachProgrammeLearnsOnItsOwnAndPlainRunsLearnWithoutThem() {
+        var records = loads([30, 50, 40, 130, 140, 120, 135])
+        for index in 3..<7 { records[index].wash.programme = "eco" }
+        records[6].dryer?.programme = "eco"
+        XCTAssertEqual(LearnedLength.of(records, .wash)?.seconds, 40 * 60, "plain: 30, 50 and 40 alone")
+        XCTAssertEqual(
+            LearnedLength.of(records, .wash, programme: "eco")?.seconds, 132.5 * 60, "eco: 130, 140, 120 and 135")
+        XCTAssertEqual(LearnedLength.of(records, .wash, programme: "eco")?.runs, 4)
+        XCTAssertNil(LearnedLength.of(records, .wash, programme: "quick"), "a programme never run")
+        XCTAssertNil(LearnedLength.of(records, .dry, programme: "eco"), "one eco dryer run is not enough")
+        XCTAssertEqual(LearnedLength.of(records, .dry)?.runs, 5, "the six plain dryer runs' last five")
+    }
+
+    func test_programmeNamesAndTheirHistoryText() {
+        XCTAssertEqual(Programme.name("Eco"), "eco")
+        XCTAssertEqual(Programme.name("40-Grad_schnell"), "40-grad_schnell")
+        for bad in ["", "two words", "a=b", String(repeating: "x", count: 25), "tab\t"] {
+            XCTAssertNil(Programme.name(bad), bad)
+        }
+        let changes: [String: Double?] = ["eco": 8100, "spin": nil, "quick": 1800]
+        XCTAssertEqual(Programme.text(changes), "eco=8100 quick=1800 spin=-")
+        XCTAssertEqual(Programme.changes(Programme.text(changes)), changes)
+        for bad in ["eco", "eco=", "Eco=60", "eco=0", "eco=999999", "a b=60", ""] {
+            XCTAssertNil(Programme.changes(bad), bad)
+        }
+    }
+
     func test_pausesDoNotCountAndRunsStillGoingOrCancelledAreNotMeasured() {
         var records = loads([40, 40, 40])
         records[0].wash.pauses = [.init(at: start.addingTimeInterval(600), until: start.addingTimeInterval(1800))]

@@ -110,4 +110,61 @@ final class CardAndFrameTests: XCTestCase {
         XCTAssertEqual(lines[8], "      · ·")
         XCTAssertEqual(lines[9], "Sun   ·")
     }
+
+    /// Energy and cost per week, in all and per pet, from the loads of the window only; a pet with
+    /// an unpriced load has no cost, and then neither has the whole household.
+    func test_statsGiveEnergyAndCostPerWeekWherePlugsMeasured() {
+        let zone = LocalZone(RenderingFixtures.utc.timeZone)
+        func load(daysAgo: Double, washWh: Double?, dryWh: Double?, cost: Double?) -> LoadRecord {
+            let started = now.addingTimeInterval(-daysAgo * 86_400)
+            var load = LoadRecord(
+                id: UUID(), petID: UUID(), wash: .init(timer: UUID(), started: started, ended: started + 3600))
+            load.dryer = .init(timer: UUID(), started: started + 3700, ended: started + 7300)
+            if let washWh {
+                load.wash.energy = .init(
+                    appliance: .washer, wattHours: washWh, cost: cost.map { $0 / 2 }, currency: cost.map { _ in "EUR" })
+            }
+            if let dryWh {
+                load.dryer?.energy = .init(
+                    appliance: .dryer, wattHours: dryWh, cost: cost.map { $0 / 2 }, currency: cost.map { _ in "EUR" })
+            }
+            return load
+        }
+        let socks = [
+            load(daysAgo: 1, washWh: 800, dryWh: 2200, cost: 0.96),
+            load(daysAgo: 9, washWh: 700, dryWh: nil, cost: 0.2),
+            load(daysAgo: 40, washWh: 5000, dryWh: 5000, cost: 9),
+        ]
+        let towels = [
+            load(daysAgo: 3, washWh: 1000, dryWh: nil, cost: nil), load(daysAgo: 4, washWh: nil, dryWh: nil, cost: nil),
+        ]
+        var stats = LaundryStats(pets: [], folds: [], now: now, zone: zone, weeks: 2)
+        stats.loads = LoadStats(pets: [("Socks", socks), ("Towels", towels)], now: now, weeks: 2)
+        // The window is two weeks: the load 40 days ago counts for neither energy nor cost.
+        XCTAssertEqual(stats.loads.all.energyWhPerWeek, (800 + 2200 + 700 + 1000) / 2)
+        XCTAssertNil(stats.loads.all.costPerWeek, "Towels' load had no price")
+        let byName = Dictionary(uniqueKeysWithValues: stats.loads.pets.map { ($0.name, $0) })
+        XCTAssertEqual(byName["Socks"]?.energyWhPerWeek, (800 + 2200 + 700) / 2)
+        XCTAssertEqual(
+            byName["Socks"]?.costPerWeek ?? 0, (0.96 + 0.1) / 2, accuracy: 1e-12, "half of 0.2: its dryer had no plug")
+        XCTAssertEqual(byName["Socks"]?.currency, "EUR")
+        XCTAssertEqual(byName["Towels"]?.energyWhPerWeek, 500)
+        XCTAssertNil(byName["Towels"]?.costPerWeek)
+
+        let table = StatsView(stats: stats, style: Style(enabled: false), zone: zone).render()
+        let header = table.split(separator: "\n").first { $0.hasPrefix("LOADS") }.map(String.init) ?? ""
+        XCTAssertTrue(header.hasSuffix("ENERGY / WEEK"), "no cost column without a price for all: \(table)")
+        let row = table.split(separator: "\n").first { $0.hasPrefix("Socks") }.map(String.init) ?? ""
+        XCTAssertTrue(row.hasSuffix("1.85 kWh"), row)
+
+        stats.loads = LoadStats(pets: [("Socks", socks)], now: now, weeks: 2)
+        let priced = StatsView(stats: stats, style: Style(enabled: false), zone: zone).render()
+        let socksRow = priced.split(separator: "\n").first { $0.hasPrefix("Socks") }.map(String.init) ?? ""
+        XCTAssertTrue(socksRow.contains("1.85 kWh") && socksRow.hasSuffix("0.53 EUR"), socksRow)
+        XCTAssertFalse(
+            StatsView(
+                stats: LaundryStats(pets: [], folds: [], now: now, zone: zone, weeks: 2), style: Style(enabled: false),
+                zone: zone
+            ).render().contains("ENERGY"), "no plug, no column")
+    }
 }

@@ -138,7 +138,9 @@ final class HistoryLineParserTests: XCTestCase {
         if random.below(8) == 0 { return .text(text) }
         switch kind {
         case .adopted: return .kind(text)
-        case .washStarted, .dryStarted, .extraDryStarted, .snoozed: return .length(seconds: seconds)
+        case .washStarted, .dryStarted:
+            return .length(seconds: seconds, programme: [nil, "eco", "quick-30", "dėlikatne"][random.below(4)])
+        case .extraDryStarted, .snoozed: return .length(seconds: seconds)
         case .paused, .resumed, .cancelled, .extended, .finishedEarly:
             return .remaining(seconds: seconds, timer: random.below(2) == 0 ? nil : TimerKind.allCases[random.below(3)])
         case .washDone, .dryDone, .extraDryDone: return .stoppedBy(Appliance.allCases[random.below(2)])
@@ -150,7 +152,8 @@ final class HistoryLineParserTests: XCTestCase {
                     kind: random.below(2) == 0 ? nil : text, washSeconds: random.below(2) == 0 ? nil : seconds,
                     drySeconds: random.below(2) == 0 ? nil : seconds + 60, cycleDays: Double(random.below(365)) / 4,
                     lastWashed: random.below(2) == 0 ? nil : Date(timeIntervalSince1970: 1_700_000_000.125),
-                    learns: [nil, true, false][random.below(3)]))
+                    learns: [nil, true, false][random.below(3)],
+                    programmes: [nil, ["eco": 8100, "spin": nil], ["quick": 1800]][random.below(3)]))
         case .released: return .released(name: text)
         case .superseded:
             return .lost(

@@ -73,6 +73,8 @@ final class LoadCacheTests: StoreTestCase {
         full.wash.energy = .init(appliance: .washer, wattHours: 812.123_456_789, cost: 0.259_879_5, currency: "zł")
         full.wash.applianceStoppedAt = start + 2900
         full.dryer?.energy = .init(appliance: .dryer, wattHours: 2100.5)
+        full.wash.programme = "eco"
+        full.dryer?.programme = "schranktrocken"
         full.end = .folded
         full.endedAt = start + 8000
         full.endedOn = "00123456789abcde"

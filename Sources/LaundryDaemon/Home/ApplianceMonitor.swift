@@ -29,6 +29,8 @@ public final class ApplianceMonitor {
     public var onStopped: ((Appliance, Run) -> Void)?
     /// A plug went silent or spoke again (Home Assistant's availability, `daemon status`).
     public var onSilenceChanged: (() -> Void)?
+    /// A price or a series was heard on the price topic.
+    public var onPricesChanged: (() -> Void)?
 
     public init(
         settings: [Appliance: ApplianceSettings], prices: PriceBook, priceTopic: String?, file: String,
@@ -139,6 +141,7 @@ public final class ApplianceMonitor {
         do { try heard.write(to: folder + "/" + PriceFile.name) } catch {
             logOnce("prices", "could not keep the prices heard: \(ErrorText.line(for: error) ?? "\(error)")")
         }
+        onPricesChanged?()
     }
 
     private func apply(

@@ -55,6 +55,12 @@ public final class HomeBridge {
     public var energyWh: [UUID: Double]?
     /// Plugs silent mid-run: the energy sensors are unavailable meanwhile.
     public var plugsSilent: Set<Appliance> = []
+    /// Each pet's cheapest plan for its next load (`laundry plan`, by `planFinishBy`); nil without
+    /// a tariff or a price topic, so no pet has a "best start" sensor. A pet with no plan that fits
+    /// has none in the map.
+    public var plans: [UUID: LoadPlan]?
+    public var planFinishBy: TimeOfDay?
+    public var currency: String?
 
     public init(
         topics: HomeTopics, link: any BrokerLink, host: String, version: String, logger: Logger
@@ -244,10 +250,14 @@ public final class HomeBridge {
             }
             pets[id] = view.pet
             loads[id] = view.timer?.id
+            let plan = plans.map { plans in
+                HomeDevice.PlanState(plan: plans[id], finishBy: planFinishBy, currency: currency)
+            }
             let state = HomeDevice.state(
-                of: view, at: now, energyWh: energyWh.map { $0[id] ?? 0 }, plugsSilent: !plugsSilent.isEmpty)
+                of: view, at: now, energyWh: energyWh.map { $0[id] ?? 0 }, plugsSilent: !plugsSilent.isEmpty,
+                plan: plan)
             // A timestamp topic keeps its last time when there is none: the state says it is gone.
-            for (object, _) in HomeDevice.timestamps {
+            for object in HomeDevice.timestamps.map(\.object) + [HomeDevice.bestStart] {
                 if case .object(let keys) = state, case .string(let time) = keys[object] {
                     send(topics.timestamp(id, object), Array(time.utf8))
                 }
@@ -294,7 +304,9 @@ public final class HomeBridge {
     }
 
     private func sendConfigs(_ pet: Pet) {
-        for entity in HomeDevice.entities(of: pet, topics: topics, version: version, metered: energyWh != nil) {
+        let entities = HomeDevice.entities(
+            of: pet, topics: topics, version: version, metered: energyWh != nil, planned: plans != nil)
+        for entity in entities {
             link.publish(
                 topics.config(entity.component, pet: pet.id, object: entity.object), entity.payload.bytes,
                 retained: true)
@@ -327,7 +339,10 @@ public final class HomeBridge {
     }
 
     private func stateTopics(of pet: UUID) -> [String] {
-        [topics.state(pet)] + HomeDevice.timestamps.map { topics.timestamp(pet, $0.object) }
+        [topics.state(pet)]
+            + (HomeDevice.timestamps.map(\.object) + [HomeDevice.bestStart]).map {
+                topics.timestamp(pet, $0)
+            }
     }
 
     private func logOnce(_ key: String, _ line: String) {

@@ -57,12 +57,33 @@ public enum HomeDevice {
     public static let objects: [(component: String, object: String)] =
         [("sensor", "stage")] + timestamps.map { ("sensor", $0.object) }
         + [("binary_sensor", "running"), ("sensor", "health"), ("event", "event"), ("sensor", "energy")]
+        + [("sensor", bestStart)]
         + buttons.map { ("button", $0.object) }
 
+    /// The "best start" sensor's object id: when to start the washer (`laundry plan`).
+    public static let bestStart = "best_start"
+
+    /// A pet's plan as its state carries it: the best start, and the rest as attributes.
+    public struct PlanState: Equatable, Sendable {
+        public var plan: LoadPlan?
+        public var finishBy: TimeOfDay?
+        public var currency: String?
+
+        public init(plan: LoadPlan?, finishBy: TimeOfDay?, currency: String?) {
+            self.plan = plan
+            self.finishBy = finishBy
+            self.currency = currency
+        }
+    }
+
     /// Every entity of the pet, with its discovery config.
-    /// - Parameter metered: a plug measures energy, so the pet has an energy sensor (for Home
-    ///   Assistant's Energy dashboard).
-    public static func entities(of pet: Pet, topics: HomeTopics, version: String, metered: Bool = false) -> [Entity] {
+    /// - Parameters:
+    ///   - metered: a plug measures energy, so the pet has an energy sensor (for Home Assistant's
+    ///     Energy dashboard).
+    ///   - planned: prices change through the day, so the pet has a "best start" sensor.
+    public static func entities(
+        of pet: Pet, topics: HomeTopics, version: String, metered: Bool = false, planned: Bool = false
+    ) -> [Entity] {
         func entity(_ component: String, _ object: String, _ name: String, _ keys: [String: HomeJSON]) -> Entity {
             Entity(
                 component: component, object: object,
@@ -118,6 +139,16 @@ public enum HomeDevice {
             keys["state_class"] = .string("total_increasing")
             list.append(entity("sensor", "energy", Words.text("Energy"), keys))
         }
+        if planned {
+            // Unavailable while no start fits before the finish time.
+            var keys = availableWhile("value_json.\(bestStart)", state: state, topics: topics)
+            keys["state_topic"] = .string(topics.timestamp(pet.id, bestStart))
+            keys["device_class"] = .string("timestamp")
+            keys["json_attributes_topic"] = .string(state)
+            keys["json_attributes_template"] = .string("{{ value_json.plan | tojson }}")
+            keys["icon"] = .string("mdi:clock-start")
+            list.append(entity("sensor", bestStart, Words.text("Best start"), keys))
+        }
         for button in Self.buttons {
             var keys = availableWhile("'\(button.press)' in value_json.buttons", state: state, topics: topics)
             keys["command_topic"] = .string(topics.press(pet.id))
@@ -162,9 +193,10 @@ public enum HomeDevice {
     /// - Parameters:
     ///   - energyWh: what the plugs measured of the pet's loads, in all (nil: no plug).
     ///   - plugsSilent: a plug has gone silent mid-run.
-    public static func state(of view: PetState, at now: Date, energyWh: Double? = nil, plugsSilent: Bool = false)
-        -> HomeJSON
-    {
+    ///   - plan: the pet's plan, when the household plans (nil: it does not).
+    public static func state(
+        of view: PetState, at now: Date, energyWh: Double? = nil, plugsSilent: Bool = false, plan: PlanState? = nil
+    ) -> HomeJSON {
         let pet = view.pet
         let timer = view.liveTimer
         let running = timer.map { !$0.isPaused && !$0.hasEnded(at: now) } ?? false
@@ -183,7 +215,26 @@ public enum HomeDevice {
             keys["energy_wh"] = .number(energyWh)
             keys["plugs_silent"] = .bool(plugsSilent)
         }
+        if let plan {
+            keys[bestStart] = plan.plan.map { timestamp($0.washStartsAt) } ?? .null
+            keys["plan"] = planAttributes(plan)
+        }
         return .object(keys)
+    }
+
+    /// What the "best start" sensor shows beside its time: the dryer's start, the end, the cost
+    /// against starting now, and the finish time planned for.
+    private static func planAttributes(_ state: PlanState) -> HomeJSON {
+        guard let plan = state.plan else {
+            return .object(["finish_by": state.finishBy.map { .string($0.description) } ?? .null])
+        }
+        return .object([
+            "dry_starts_at": timestamp(plan.dryStartsAt), "ends_at": timestamp(plan.endsAt),
+            "cost": plan.cost.map(HomeJSON.number) ?? .null,
+            "cost_if_started_now": plan.costIfStartedNow.map(HomeJSON.number) ?? .null,
+            "currency": state.currency.map(HomeJSON.string) ?? .null,
+            "finish_by": state.finishBy.map { .string($0.description) } ?? .null,
+        ])
     }
 
     /// Whole seconds, rounded up: a load is never shown ending before it does.

@@ -23,6 +23,9 @@ final class HomeLink {
     private var checkScheduled: Date?
     private weak var loop: MainLoop?
     private var clearScheduled = false
+    /// The finish time each pet's next load is planned for, when prices change through the day.
+    private let planFinishBy: TimeOfDay?
+    private var plannedAt: Date?
     /// The "whose load?" popup of each appliance, by its id.
     private static func popupID(_ appliance: Appliance) -> UUID {
         UUID(
@@ -72,6 +75,8 @@ final class HomeLink {
         self.engine = engine
         self.clock = clock
         self.logger = logger
+        // A flat price makes every start cost the same: nothing to plan for.
+        planFinishBy = config.tariff.isEmpty && config.priceTopic == nil ? nil : config.planFinishBy
         bridge = HomeBridge(topics: topics, link: connection, host: Self.hostName(), version: version, logger: logger)
         // A price topic alone is heard too: `laundry plan` reads what it said.
         appliances =
@@ -82,6 +87,9 @@ final class HomeLink {
                 file: laundry.stateFolder + "/appliances.json", logger: logger)
         bridge.extraSubscriptions = appliances?.topics ?? []
         if !config.appliances.isEmpty { bridge.energyWh = engine.measuredEnergy() }
+        if let planFinishBy {
+            (bridge.plans, bridge.planFinishBy, bridge.currency) = ([:], planFinishBy, config.currency)
+        }
         bridge.onPress = { [weak engine, weak bridge] pet, press, key in
             if let refusal = engine?.buttonPressed(petID: pet, action: key) {
                 bridge?.refused(pet, press: press, reason: refusal)
@@ -118,12 +126,44 @@ final class HomeLink {
             for appliance in Appliance.allCases where appliance.runs(kind) { self?.appliances?.loadStarted(appliance) }
         }
         appliances?.onSilenceChanged = { [weak self] in self?.bridge.plugsSilent = self?.appliances?.silent ?? [] }
+        // New prices: the "best start" sensors are planned again now, not at the next minute.
+        appliances?.onPricesChanged = { [weak self] in
+            self?.plannedAt = nil
+            self?.afterEvent()
+        }
     }
 
     /// Wires the connection and the checks into the daemon's loop.
     func attach(to loop: MainLoop) {
         self.loop = loop
         loop.watch(fd: connection.fd) { [weak self] in self?.brokerSpoke(loop) }
+        if planFinishBy != nil { replanEveryMinute(loop) }
+    }
+
+    /// Plans go stale as time passes and prices arrive, without any event of the loop.
+    private func replanEveryMinute(_ loop: MainLoop) {
+        loop.after(seconds: Self.replanSeconds) { [weak self] in
+            self?.afterEvent()
+            self?.replanEveryMinute(loop)
+        }
+    }
+
+    private static let replanSeconds = 60.0
+
+    /// Each pet's plan, at most once a minute (a plan reads its loads, config.json and prices.json).
+    private func replan() {
+        guard let planFinishBy, bridge.isBridging else { return }
+        let now = clock.now()
+        if let plannedAt, now >= plannedAt, now.timeIntervalSince(plannedAt) < Self.replanSeconds - 1 { return }
+        plannedAt = now
+        var plans: [UUID: LoadPlan] = [:]
+        for view in engine.petViews() {
+            plans[view.pet.id] =
+                try? engine.laundry.plan(
+                    view.pet.id.lowercasedText, finishBy: planFinishBy, maxWaitSeconds: LoadPlan.defaultMaxWaitSeconds
+                ).plan
+        }
+        bridge.plans = plans
     }
 
     private func brokerSpoke(_ loop: MainLoop) {
@@ -143,6 +183,7 @@ final class HomeLink {
 
     /// After every event of the loop: the pets' state to the broker, if changed.
     func afterEvent() {
+        replan()
         bridge.publish(engine.petViews(), at: clock.now())
         if let due = bridge.nextClear, !clearScheduled, let loop {
             clearScheduled = true

@@ -44,6 +44,13 @@ public enum ErrorText {
                 "the pets are not moved to this version's layout yet: a laundry daemon of the version before (pid "
                     + "{pid}) is running; stop it with: laundry daemon stop",
                 ["pid": String(pid)])
+        case .pricesUnreadable(.unreadable(let path, let problem)):
+            return Words.text(
+                "{path} cannot be read ({reason}); planned without the prices heard on priceTopic — the daemon "
+                    + "writes it again when it hears the next one",
+                ["path": shown(path), "reason": line(for: problem)])
+        case .pricesUnreadable(let problem):
+            return line(for: problem)
         }
     }
 

@@ -66,6 +66,23 @@ extension ErrorText {
             return Words.text(
                 "cannot end {name} {by} later: it has {left} left, and a load can have at most 24 hours left",
                 ["name": shown(pet), "by": DurationText.compact(seconds: by), "left": DurationText.countdown(left)])
+        case .unknownProgramme(let programme, let pet, let known) where known.isEmpty:
+            return Words.text(
+                "{name} has no programmes yet; add one with: laundry set {typed} --programme {programme}=2h15m",
+                ["name": shown(pet), "typed": ShellQuote.quote(shown(pet)), "programme": shown(programme)])
+        case .unknownProgramme(let programme, let pet, let known):
+            return Words.text(
+                "{name} has no programme '{programme}'; its programmes: {known} "
+                    + "(add one with: laundry set {typed} --programme {programme}=2h15m)",
+                [
+                    "name": shown(pet), "typed": ShellQuote.quote(shown(pet)), "programme": shown(programme),
+                    "known": known.joined(separator: ", "),
+                ])
+        case .invalidProgramme(let text):
+            return Words.text(
+                "'{text}' is not a programme: write its name, '=' and its length, for example --programme eco=2h15m "
+                    + "(a name is one word of letters, digits, - or _, at most 24 characters)",
+                ["text": shown(text)])
         }
     }
 

@@ -8,9 +8,13 @@ enum CycleMove {
         defer { context.reportWarnings() }
         let state = try context.laundry.perform(action, on: pet)
         context.print(CommandReport.moved(action, state, now: context.laundry.now))
-        if let learned = context.laundry.lastLearned {
-            context.print([CommandReport.learned(learned, washes: { if case .wash = action { true } else { false } }())]
-            )
+        guard let learned = context.laundry.lastLearned else { return }
+        switch action {
+        case .wash(_, let programme):
+            context.print([CommandReport.learned(learned, washes: true, programme: programme)])
+        case .dry(_, let programme):
+            context.print([CommandReport.learned(learned, washes: false, programme: programme)])
+        default: break
         }
     }
 }

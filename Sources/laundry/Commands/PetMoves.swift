@@ -33,9 +33,35 @@ struct TimedPetMove<Move: TimedMove>: ParsableCommand {
     func run() throws { try CycleMove.run(Move.action(length.length), on: target.pet) }
 }
 
+/// A move that starts a machine: its length may also come from a named programme.
+protocol MachineMove: TimedMove {
+    static func action(_ length: LaundryDuration?, programme: String?) -> PetAction
+}
+
+extension MachineMove {
+    static func action(_ length: LaundryDuration?) -> PetAction { action(length, programme: nil) }
+}
+
+/// `laundry wash|dry <pet> [--for <duration>] [--programme <name>]`.
+struct MachinePetMove<Move: MachineMove>: ParsableCommand {
+    static var configuration: CommandConfiguration { Move.configuration }
+
+    @OptionGroup var target: PetArgument
+    @OptionGroup var length: LengthOption<Move>
+    @Option(
+        help: ArgumentHelp(
+            "A named programme (set with laundry set --programme): its learned length, else its typed one; "
+                + "--for still wins.",
+            valueName: "name"),
+        completion: .custom(ShellCompletion.programmes), transform: ArgumentParsing.programmeName)
+    var programme: String?
+
+    func run() throws { try CycleMove.run(Move.action(length.length, programme: programme), on: target.pet) }
+}
+
 extension LaundryCommand {
-    typealias Wash = TimedPetMove<WashMove>
-    typealias Dry = TimedPetMove<DryMove>
+    typealias Wash = MachinePetMove<WashMove>
+    typealias Dry = MachinePetMove<DryMove>
     typealias MoreDry = TimedPetMove<MoreDryMove>
     typealias Snooze = TimedPetMove<SnoozeMove>
     typealias Fold = PetMove<FoldMove>
@@ -70,20 +96,32 @@ extension LaundryCommand {
     }
 }
 
-enum WashMove: TimedMove {
+enum WashMove: MachineMove {
     static let configuration = CommandConfiguration(
         commandName: "wash", abstract: "Start a pet's wash timer.",
-        discussion: "Uses the pet's wash duration unless --for is given. When it ends the pet is 'washed'.")
-    static let help = "How long this wash takes, this time only (else the pet's wash time)"
-    static func action(_ length: LaundryDuration?) -> PetAction { .wash(length) }
+        discussion: """
+            Uses --for if given, else the length learned from its last washes (from the third measured \
+            one; laundry set --learn off keeps the typed one), else the pet's wash duration. With \
+            --programme, the same for that programme's washes alone. When it ends the pet is 'washed'.
+            """)
+    static let help = "How long this wash takes, this time only (else the learned or the pet's wash time)"
+    static func action(_ length: LaundryDuration?, programme: String?) -> PetAction {
+        .wash(length, programme: programme)
+    }
 }
 
-enum DryMove: TimedMove {
+enum DryMove: MachineMove {
     static let configuration = CommandConfiguration(
         commandName: "dry", abstract: "Start a pet's dryer timer once its wash is done.",
-        discussion: "Uses the pet's dry duration unless --for is given. When it ends the pet is 'dried'.")
-    static let help = "How long this drying takes, this time only (else the pet's dry time)"
-    static func action(_ length: LaundryDuration?) -> PetAction { .dry(length) }
+        discussion: """
+            Uses --for if given, else the length learned from its last dryer runs (from the third \
+            measured one), else the pet's dry duration. With --programme, the same for that \
+            programme's runs alone. When it ends the pet is 'dried'.
+            """)
+    static let help = "How long this drying takes, this time only (else the learned or the pet's dry time)"
+    static func action(_ length: LaundryDuration?, programme: String?) -> PetAction {
+        .dry(length, programme: programme)
+    }
 }
 
 enum MoreDryMove: TimedMove {

@@ -38,7 +38,7 @@ extension LaundryCommand {
             let context = try AppContext.make()
             defer { context.reportWarnings() }
             let (pet, plan, currency, measured) = try context.laundry.plan(
-                target.pet, finishBy: finishBy, maxWaitSeconds: maxWait?.timeInterval ?? 1800)
+                target.pet, finishBy: finishBy, maxWaitSeconds: maxWait?.timeInterval ?? LoadPlan.defaultMaxWaitSeconds)
             if output.json {
                 try JSONOutput.print(PlanJSON(pet: pet, plan: plan, currency: currency))
             } else {

@@ -32,12 +32,28 @@ extension LaundryCommand {
             completion: .list(["on", "off"]), transform: ArgumentParsing.onOff)
         var learn: Bool?
 
+        @Option(
+            name: .customLong("programme"),
+            help: ArgumentHelp(
+                "A named programme and its length (eco=2h15m), for wash or dry --programme; repeat it for more.",
+                valueName: "name=duration"),
+            transform: ArgumentParsing.programmeLength)
+        var programmes: [(name: String, length: LaundryDuration)] = []
+
+        @Option(
+            name: .customLong("remove-programme"),
+            help: ArgumentHelp("A named programme to remove; repeat it for more.", valueName: "name"),
+            completion: .custom(ShellCompletion.programmes), transform: ArgumentParsing.programmeName)
+        var removedProgrammes: [String] = []
+
         func validate() throws {
-            if name == nil && kind == nil && settings.isEmpty && learn == nil {
+            if name == nil && kind == nil && settings.isEmpty && learn == nil && programmes.isEmpty
+                && removedProgrammes.isEmpty
+            {
                 throw ValidationError(
                     Words.text(
                         "nothing to change; give at least one of --name, --kind, --wash, --dry, --every, "
-                            + "--last-washed, --learn"))
+                            + "--last-washed, --learn, --programme, --remove-programme"))
             }
         }
 
@@ -47,6 +63,8 @@ extension LaundryCommand {
             try SettingsOptions.checkKind(kind, in: context.laundry.kinds)
             var change = try settings.settings(name: name, kind: kind, now: context.laundry.now)
             change.learns = learn
+            for name in removedProgrammes { change.programmes[name] = .some(nil) }
+            for programme in programmes { change.programmes[programme.name] = programme.length }
             let state = try context.laundry.configure(target.pet, change)
             context.print(CommandReport.updated(state.pet, now: context.laundry.now))
         }

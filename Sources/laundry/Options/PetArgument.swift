@@ -28,6 +28,12 @@ enum ShellCompletion {
         return names + loads
     }
 
+    /// The programmes of the pet named on the line (every pet's, until one is named).
+    @Sendable static func programmes(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        let key = prefix.lowercased()
+        return Laundry.programmeNames(ofPetIn: words).filter { $0.hasPrefix(key) }
+    }
+
     @Sendable static func kinds(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         Laundry.kindNames().filter { $0.hasPrefix(prefix.lowercased()) }
     }

@@ -79,6 +79,23 @@ extension ArgumentParsing {
         return time
     }
 
+    /// `eco=2h15m`: a programme's name and its typed length.
+    static func programmeLength(_ text: String) throws -> (name: String, length: LaundryDuration) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let name = Programme.name(String(parts[0])) else {
+            throw ValidationError(ErrorText.line(for: PetError.invalidProgramme(text)) ?? text)
+        }
+        return (name, try duration(String(parts[1])))
+    }
+
+    /// A programme's name as typed to `wash --programme` or `set --remove-programme`.
+    static func programmeName(_ text: String) throws -> String {
+        guard let name = Programme.name(text) else {
+            throw ValidationError(ErrorText.line(for: PetError.invalidProgramme(text)) ?? text)
+        }
+        return name
+    }
+
     static func onOff(_ text: String) throws -> Bool {
         switch text.lowercased() {
         case "on": return true
