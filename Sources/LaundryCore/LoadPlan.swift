@@ -11,6 +11,14 @@ public struct LoadPlan: Equatable, Sendable {
     public let cost: Double?
     /// The same load started now (its dryer as soon as the wash ends); nil when that cannot be priced.
     public let costIfStartedNow: Double?
+    public init(washStartsAt: Date, dryStartsAt: Date, endsAt: Date, cost: Double?, costIfStartedNow: Double?) {
+        self.washStartsAt = washStartsAt
+        self.dryStartsAt = dryStartsAt
+        self.endsAt = endsAt
+        self.cost = cost
+        self.costIfStartedNow = costIfStartedNow
+    }
+
     /// The wet wait a plan allows when none is given (`--max-wait`).
     public static let defaultMaxWaitSeconds = 1800.0
 

@@ -153,7 +153,8 @@ final class CycleEndToEndTests: XCTestCase {
         let one = try XCTUnwrap(home.json("status", "socks") as? [String: Any])
         XCTAssertEqual(Set(one.keys), keys.union(["learned"]), "status <pet> --json is one object, and what it learned")
         let learned = try XCTUnwrap(one["learned"] as? [String: Any])
-        XCTAssertEqual(Set(learned.keys), ["learns", "washSeconds", "washRuns", "drySeconds", "dryRuns"])
+        XCTAssertEqual(
+            Set(learned.keys), ["learns", "washSeconds", "washRuns", "drySeconds", "dryRuns", "programmes"])
     }
 
     func test_historyAndStatsJSON() throws {

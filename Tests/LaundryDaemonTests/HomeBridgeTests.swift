@@ -45,15 +45,42 @@ final class HomeBridgeTests: XCTestCase {
         bridge.handle(.message(topic: topic, payload: Array(payload.utf8), retained: retained))
     }
 
-    /// Every entity but the energy sensor, which only a household with a plug gets.
-    private let unmetered = HomeDevice.objects.filter { $0.object != "energy" }.count
+    /// Every entity but the energy sensor, which only a household with a plug gets, and the best
+    /// start, which only one with a tariff or a price topic gets.
+    private let unmetered = HomeDevice.objects.filter { $0.object != "energy" && $0.object != HomeDevice.bestStart }
+        .count
+
+    /// With prices that change, each pet has a "best start" timestamp sensor, unavailable while no
+    /// start fits; the plan's other times and costs are its attributes.
+    func test_theBestStartIsATimestampSensorWithThePlanAsAttributes() throws {
+        let socks = try pet("Socks")
+        bridge.plans = [:]
+        bridge.planFinishBy = TimeOfDay("07:00")
+        bridge.currency = "EUR"
+        bridge.handle(.connected)
+        bridge.claimTimeUp(pets: [socks], at: now)
+        let node = HomeTopics.node(socks.pet.id)
+        let config = try XCTUnwrap(link.on("homeassistant/sensor/laundry_\(node)/best_start/config").last)
+        XCTAssertTrue(config.contains(#""device_class":"timestamp""#), config)
+        let id = socks.pet.id.lowercasedText
+        XCTAssertTrue(try XCTUnwrap(link.on("laundry/\(id)/state").last).contains(#""best_start":null"#))
+        let plan = LoadPlan(
+            washStartsAt: now + 3600, dryStartsAt: now + 7200, endsAt: now + 10_800, cost: 0.5, costIfStartedNow: 0.9)
+        bridge.plans = [socks.pet.id: plan]
+        bridge.publish([socks], at: now)
+        let state = try XCTUnwrap(link.on("laundry/\(id)/state").last)
+        for part in [#""cost":0.5"#, #""cost_if_started_now":0.9"#, #""finish_by":"07:00""#, #""currency":"EUR""#] {
+            XCTAssertTrue(state.contains(part), state)
+        }
+        XCTAssertEqual(link.on("laundry/\(id)/best_start").last, Timestamp.formatSeconds(now + 3600))
+    }
 
     func test_aPlugsEnergyIsASensorForTheEnergyDashboardUnavailableWhileAPlugIsSilent() throws {
         let socks = try pet("Socks")
         bridge.energyWh = [socks.pet.id: 812.5]
         bridge.handle(.connected)
         bridge.claimTimeUp(pets: [socks], at: now)
-        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, HomeDevice.objects.count)
+        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, unmetered + 1, "and energy")
         let node = HomeTopics.node(socks.pet.id)
         let config = try XCTUnwrap(link.on("homeassistant/sensor/laundry_\(node)/energy/config").last)
         for part in [#""device_class":"energy""#, #""state_class":"total_increasing""#, #""unit_of_measurement":"Wh""#]
