@@ -28,7 +28,14 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         let node = "laundry_" + pet.replacingOccurrences(of: "-", with: "")
         // Home Assistant starting after the daemon: it reads what the broker retained.
         let ha = try broker.collect("homeassistant/#", "laundry/#")
-        XCTAssertTrue(waitUntil(3) { ha.messages.filter { $0.topic.hasSuffix("/config") }.count >= 14 })
+        // The broker sends what it retained one subscription after the other: the pet's own topics
+        // may come a moment after the configs.
+        XCTAssertTrue(
+            waitUntil(5) {
+                ha.messages.filter { $0.topic.hasSuffix("/config") }.count >= 14
+                    && !ha.on("laundry/\(pet)/state").isEmpty
+                    && ha.messages.contains { $0.topic.hasPrefix("laundry/availability/") }
+            })
         let configs = ha.messages.filter { $0.topic.hasPrefix("homeassistant/") && $0.topic.hasSuffix("/config") }
         XCTAssertTrue(configs.allSatisfy(\.retained), "discovery is retained")
         let objects = Set(configs.map { $0.topic.split(separator: "/")[3] })
