@@ -42,7 +42,8 @@ INSTALLED_FILES = \
 # headers and pkg-config files (laundry, the command, links none of them).
 BUILD_PACKAGES = pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev \
 	/usr/include/libnotify/notify.h=libnotify-dev /usr/include/gsound.h=libgsound-dev \
-	/usr/include/mosquitto.h=libmosquitto-dev
+	/usr/include/mosquitto.h=libmosquitto-dev \
+	/usr/include/$(shell uname -m)-linux-gnu/curl/curl.h=libcurl4-openssl-dev
 # Tools the tests drive for real: a private D-Bus session with dunst under Xvfb for notifications,
 # tmux for `laundry watch` and zsh, the three shells for completion, man for the manual page.
 # Sound: GSound (linked by laundryd) over the freedesktop theme, PulseAudio with a null sink to
@@ -65,7 +66,9 @@ TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 	/usr/lib/python3/dist-packages/gi/__init__.py=python3-gi \
 	/usr/lib/python3/dist-packages/dbusmock/__init__.py=python3-dbusmock \
 	/usr/sbin/mosquitto=mosquitto /usr/lib/$(shell uname -m)-linux-gnu/libmosquitto.so.1=libmosquitto1 openssl=openssl \
-	/usr/lib/python3/dist-packages/paho/mqtt/client.py=python3-paho-mqtt
+	/usr/lib/python3/dist-packages/paho/mqtt/client.py=python3-paho-mqtt \
+	radicale=radicale /usr/lib/python3/dist-packages/caldav/__init__.py=python3-caldav \
+	/usr/lib/python3/dist-packages/icalendar/__init__.py=python3-icalendar
 
 # The random run's clearing times, for bench's row "clear everywhere".
 CLEAR_REPORT = .build/clear-everywhere.json

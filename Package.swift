@@ -44,10 +44,13 @@ let package = Package(
             name: "LaundryDaemon",
             dependencies: [
                 "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering", "CGLib",
-                "CLibNotify", "CGSound", "CMosquitto", .product(name: "HeapModule", package: "swift-collections"),
+                "CLibNotify", "CGSound", "CMosquitto", "CCalendarHTTP",
+                .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // One CalDAV request through libcurl (its setopt is variadic, which Swift cannot call).
+        .target(name: "CCalendarHTTP", linkerSettings: [.linkedLibrary("curl")]),
         // The command: argument declarations and one call each. It links no GLib: what needs the
         // desktop (the daemon, notify-test, doctor's live checks) it asks laundryd for.
         .executableTarget(

@@ -173,13 +173,13 @@ _laundry() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    adopt|list|status|wash|dry|more-dry|fold|cancel|pause|resume|extend|finish|set|release|history|loads|stats|plan|watch|snooze|daemon|notify-test|doctor|help)
+    adopt|list|status|wash|dry|more-dry|fold|cancel|pause|resume|extend|finish|set|release|history|loads|stats|plan|watch|snooze|nudge|household|daemon|notify-test|doctor|help)
         # Offer subcommand argument completions
         "_laundry_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'adopt list status wash dry more-dry fold cancel pause resume extend finish set release history loads stats plan watch snooze daemon notify-test doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'adopt list status wash dry more-dry fold cancel pause resume extend finish set release history loads stats plan watch snooze nudge household daemon notify-test doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -541,7 +541,7 @@ _laundry_loads() {
 
 _laundry_stats() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--people --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--weeks)
     __laundry_offer_flags_options 0
@@ -609,6 +609,61 @@ _laundry_snooze() {
         return
         ;;
     esac
+}
+
+_laundry_nudge() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __laundry_offer_flags_options 2
+
+    # Offer positional completions
+    case "${positional_number}" in
+    2)
+        __laundry_add_completions -W "$(__laundry_custom_complete ---completion nudge -- positional@1 "${COMP_CWORD}" "$(__laundry_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_laundry_household() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __laundry_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    show|turns)
+        # Offer subcommand argument completions
+        "_laundry_household_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'show turns' -- "${cur}"))
+        ;;
+    esac
+}
+
+_laundry_household_show() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __laundry_offer_flags_options 0
+}
+
+_laundry_household_turns() {
+    repeating_flags=()
+    non_repeating_flags=(--clear --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __laundry_offer_flags_options -1
 }
 
 _laundry_daemon() {

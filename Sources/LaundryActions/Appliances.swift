@@ -12,7 +12,7 @@ extension Laundry {
             return (state.pet.id, timer.endsAt)
         }
         guard let soonest = running.min(by: { $0.1 < $1.1 }) else { return nil }
-        return try change(soonest.0, at: now) { (state: inout PetState) throws(PetError) in
+        return try change(soonest.0, at: now, personal: false) { (state: inout PetState) throws(PetError) in
             try StageMachine.applianceStopped(&state, appliance, at: now)
         }
     }
@@ -51,7 +51,7 @@ extension Laundry {
             }
         }
         guard let best else { return nil }
-        return try change(best.pet.id, at: now) { (state: inout PetState) in
+        return try change(best.pet.id, at: now, personal: false) { (state: inout PetState) in
             [
                 HistoryEvent(
                     at: ended, event: .energyMeasured, petID: state.pet.id, timerID: best.timer, detail: .energy(use))

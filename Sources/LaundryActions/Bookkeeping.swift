@@ -93,13 +93,14 @@ extension Laundry {
     /// announce it, notes included, written from that view, not read and settled again. Returns
     /// the pet with them.
     public func recordAnnouncement(
-        finishedTimer timerID: UUID?, nagged: Bool, at now: Date, settled view: PetState
+        finishedTimer timerID: UUID?, nagged: Bool, nudgeShown: Date? = nil, at now: Date, settled view: PetState
     ) throws -> PetState {
         // Its notes too: read with the records a moment ago, and only this daemon writes them.
         var state = view
         try note(&state) { state in
             if let timerID, state.timer?.id == timerID { Reminders.recordAnnouncement(&state, at: now) }
             if nagged { Reminders.recordNag(&state, at: now) }
+            if let nudgeShown { state.notes.nudgeShown = nudgeShown }
         }
         return state
     }

@@ -27,6 +27,8 @@ public final class Laundry {
     /// Whether this process has made sure it may write (its machine folder claimed, the old layout
     /// brought in): once, before its first change.
     var readyToWriteDone = false
+    /// `person`, once read.
+    var cachedPerson: String?
 
     /// For tests and the daemon: a data folder (with this machine's folders from `paths`), a data
     /// folder of kinds and texts, a clock. `autostart` nil never starts the notification service.
@@ -140,14 +142,16 @@ public final class Laundry {
     }
 
     /// Does what a notification button asks of a pet known by its id.
+    /// - Parameter person: who pressed it, when not this machine's person (Home Assistant's).
     public func perform(
-        _ action: PetAction, onPet id: UUID, query: String? = nil, reusing reads: RecordReads? = nil
+        _ action: PetAction, onPet id: UUID, query: String? = nil, reusing reads: RecordReads? = nil,
+        by person: String? = nil
     ) throws -> PetState {
         let now = clock.now()
         let action = learnedLength(for: action, of: id)
         guard
             let state = try change(
-                id, at: now, reusing: reads,
+                id, at: now, reusing: reads, by: person,
                 { (state: inout PetState) throws(PetError) in
                     try action.apply(to: &state, at: now)
                 })
@@ -176,6 +180,7 @@ public final class Laundry {
         var adopted = HistoryEvent(
             at: now, event: .adopted, petID: pet.id, detail: .kind(kind.id), id: EventID.random(), device: here)
         adopted.stamp = stamp
+        adopted.by = person
         adopted.changed = parts.map { HistoryEvent.PartChange(part: $0, after: nil) }
         try store.create(record, events: [adopted], device: here)
         return state
@@ -245,6 +250,7 @@ public final class Laundry {
             pets: merged.map { Self.settled($0.state, at: now).pet }, folds: folds, now: now, zone: zone, weeks: weeks)
         stats.loads = LoadStats(
             pets: zip(merged, perPet).map { (name: $0.state.pet.name, loads: $1) }, now: now, weeks: weeks)
+        stats.people = PersonFigures.of(perPet.flatMap { $0 }, now: now)
         return stats
     }
 
@@ -303,11 +309,13 @@ public final class Laundry {
     /// record names the pet, or it is released.
     func change(
         _ id: UUID, at now: Date, reusing reads: RecordReads? = nil, renamingTo newName: String? = nil,
-        releasing: Bool = false,
+        releasing: Bool = false, by person: String? = nil, personal: Bool = true,
         _ move: (inout PetState) throws -> [HistoryEvent]
     ) throws -> PetState? {
         try prepareToWrite()
         let here = try device.id()
+        // A plug's doing is no one's.
+        let person = personal ? person ?? self.person : nil
         func write() throws -> PetState? {
             let result = try self.store.update(id, device: here, reusing: reads, reporting: report) { merged, own in
                 guard !merged.isReleased else { return (PetState?.none, nil, []) }
@@ -319,6 +327,8 @@ public final class Laundry {
                 let settled = StageMachine.settle(&state, at: now)
                 var moved = state
                 let made = try move(&moved)
+                // A load this change started is the person's, for whose machines ring first.
+                if let timer = moved.timer, timer.id != state.timer?.id, personal { moved.timer?.startedBy = person }
                 var changed = PetPart.allCases.filter {
                     $0 != .release && $0.content(of: moved) != $0.content(of: state)
                 }
@@ -335,6 +345,7 @@ public final class Laundry {
                         var event = event
                         event.id = event.id ?? EventID.random()
                         event.device = here
+                        event.by = person
                         event.stamp = stamp
                         event.changed = changes
                         return event

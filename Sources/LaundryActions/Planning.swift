@@ -7,7 +7,7 @@ extension Laundry {
     /// learned (else set) lengths, the energy its last measured loads drew, config.json's prices and
     /// quiet hours, and the price series the daemon last heard on `priceTopic`.
     public func plan(
-        _ query: String, finishBy: TimeOfDay, maxWaitSeconds: Double, zone: LocalZone = .current
+        _ query: String, finishBy: TimeOfDay, maxWaitSeconds: Double, zone: LocalZone = .current, daysLater: Int = 0
     ) throws -> (pet: Pet, plan: LoadPlan, currency: String?, measured: Bool) {
         let state = try pet(query)
         let pet = state.pet
@@ -33,7 +33,8 @@ extension Laundry {
             // And only while it is fresh: an hour old, it may have changed.
             if prices.tariff.isEmpty, now.timeIntervalSince(heard.heardAt) < 3600 { prices.topicPrice = heard.price }
         }
-        let deadline = finishBy.next(after: now, in: zone)
+        // A day later: the same time the next day (Home Assistant's sensor, once today's has no fit).
+        let deadline = finishBy.next(after: now, in: zone).addingTimeInterval(Double(daysLater) * 86_400)
         guard
             let plan = LoadPlan.best(
                 load, now: now, finishBy: deadline, maxWaitSeconds: maxWaitSeconds, prices: prices,

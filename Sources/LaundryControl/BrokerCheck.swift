@@ -49,7 +49,7 @@ public enum BrokerCheck {
         return full
     }
 
-    static func fullPath(_ path: String, environment: [String: String]) -> String {
+    public static func fullPath(_ path: String, environment: [String: String]) -> String {
         guard path.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty else { return path }
         return home + path.dropFirst(1)
     }

@@ -31,6 +31,19 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     /// daemon last asked (nil: off); a daemon before do-not-disturb leaves both out.
     public var dnd: String?
     public var doNotDisturb: String?
+    /// The CalDAV calendar loads are written to, when config.json names one, and why it is not
+    /// written now (nil while it is).
+    public var calendar: Calendar?
+
+    public struct Calendar: Codable, Equatable, Sendable {
+        public var url: String
+        public var problem: CalendarProblem?
+
+        public init(url: String, problem: CalendarProblem?) {
+            self.url = url
+            self.problem = problem
+        }
+    }
 
     public struct Broker: Codable, Equatable, Sendable {
         /// `bridging`, `quiet` (another machine bridges), `connecting`, or `down`.

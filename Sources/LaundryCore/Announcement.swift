@@ -21,6 +21,9 @@ public struct Announcement: Equatable, Sendable {
         case neglected(Stage, waiting: Double)
         /// A load ends in `minutesLeft` minutes (the heads-up, so the person can walk over).
         case headsUp(TimerKind, minutesLeft: Int)
+        /// Someone nudged this machine's person about the pet, waiting in `stage` for `waiting`
+        /// seconds (0 for an idle pet).
+        case nudged(by: String, Stage, waiting: Double)
         /// `laundry notify-test`.
         case test
 
@@ -33,6 +36,7 @@ public struct Announcement: Equatable, Sendable {
             case .healthWarning: return "warning"
             case .neglected: return "reminder"
             case .headsUp: return "headsUp"
+            case .nudged: return "nudge"
             case .test: return "test"
             }
         }
@@ -43,7 +47,7 @@ public struct Announcement: Equatable, Sendable {
             case .finished: return "finished"
             case .healthWarning: return "warning"
             case .neglected: return "reminder"
-            case .headsUp, .test: return nil
+            case .headsUp, .nudged, .test: return nil
             }
         }
     }

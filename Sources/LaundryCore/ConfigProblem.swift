@@ -35,6 +35,8 @@ public enum ConfigValue: Equatable, Sendable {
     case objectList(example: String)
     /// A few letters or a sign, such as a currency: `"EUR"`, `"€"`.
     case shortText(example: String)
+    /// A person's name: `"Ana"`.
+    case personName(example: String)
     case timeOfDay(example: String)
     /// One of these values, each as JSON.
     case oneOf([String])

@@ -46,6 +46,13 @@ public struct DaemonConfig: Equatable, Sendable {
     /// `"planFinishBy"`: the time Home Assistant's "best start" sensors plan each pet's next load
     /// to be done by (with a tariff or a price topic).
     public var planFinishBy = TimeOfDay(hour: 7, minute: 0)!
+    /// `"person"`: who uses this machine, as the household calls them (else the login name).
+    public var person: String?
+    /// `"escalateAfterMinutes"`: a finished load rings at once only on the machines of the person
+    /// who started it, here after this long if nobody acted; nil: every machine at once.
+    public var escalateAfterMinutes: Double?
+    /// `"caldav"`: the calendar each running load is written to; nil for none.
+    public var caldav: CalendarSettings?
 
     public static let defaults = DaemonConfig()
 
@@ -63,7 +70,7 @@ public struct DaemonConfig: Equatable, Sendable {
     public enum Key: String, CaseIterable, Sendable {
         case nagIntervalMinutes, nagLimit, notifications, sound, alarmRepeatSeconds, alarmMinutes
         case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake, clock, mqtt, appliances, dnd
-        case liveCard, price, tariff, priceTopic, planFinishBy
+        case liveCard, price, tariff, priceTopic, planFinishBy, person, escalateAfterMinutes, caldav
     }
 
     public static var keys: [String] { Key.allCases.map(\.rawValue) }
@@ -141,6 +148,19 @@ extension DaemonConfig: Decodable {
                     throw ConfigProblem.outOfRange(key: name, value: topic, allowed: .plainTopic(example: example))
                 }
                 priceTopic = topic
+            case .caldav:
+                let example = #"{"url": "https://cloud.example.com/remote.php/dav/calendars/ana/laundry/"}"#
+                guard let calendar = try settings.nested(name, example: example) else { continue }
+                caldav = try Self.calendar(calendar)
+            case .escalateAfterMinutes:
+                if let value = try settings.number(name, range.between(0.01, 1440)) { escalateAfterMinutes = value }
+            case .person:
+                let expected = ConfigValue.personName(example: #""Ana""#)
+                guard let text = try settings.string(name, expected: expected) else { continue }
+                guard let valid = Self.person(text) else {
+                    throw ConfigProblem.outOfRange(key: name, value: text, allowed: expected)
+                }
+                person = valid
             case .planFinishBy:
                 if let time = try settings.time(name) { planFinishBy = time }
             case .appliances:
@@ -156,6 +176,13 @@ extension DaemonConfig: Decodable {
         }
         if !appliances.isEmpty, mqtt == nil { throw ConfigProblem.appliancesWithoutBroker }
         if priceTopic != nil, mqtt == nil { throw ConfigProblem.priceTopicWithoutBroker }
+    }
+
+    /// A person's name as the household writes it: 1 to 30 characters, none unsafe to show.
+    public static func person(_ text: String) -> String? {
+        let name = text.trimming()
+        guard (1...30).contains(name.count), UnsafeText.isSafe(name) else { return nil }
+        return name
     }
 
     private static func currency(_ reader: SettingsReader) throws -> String? {
@@ -183,6 +210,31 @@ extension DaemonConfig: Decodable {
             }
             return TariffSlot(from: from, to: to, perKWh: price)
         }
+    }
+
+    private static func calendar(_ reader: SettingsReader) throws -> CalendarSettings {
+        try reader.rejectUnknownKeys(["url", "username", "passwordFile", "as"])
+        let expectedURL = ConfigValue.oneOf([#""https://host/calendar/""#, #""http://host/calendar/""#])
+        guard let url = try reader.string("url", expected: expectedURL) else {
+            throw ConfigProblem.missingKey(
+                reader.name("url"), example: #""https://cloud.example.com/remote.php/dav/calendars/ana/laundry/""#)
+        }
+        let lower = url.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), url.count > 8, UnsafeText.isSafe(url),
+            !url.contains(" ")
+        else { throw ConfigProblem.outOfRange(key: reader.name("url"), value: url, allowed: expectedURL) }
+        let forms = ConfigValue.oneOf([#""event""#, #""task""#])
+        var form = CalendarSettings.Form.event
+        if let text = try reader.string("as", expected: forms) {
+            guard let chosen = CalendarSettings.Form(rawValue: text) else {
+                throw ConfigProblem.outOfRange(key: reader.name("as"), value: text, allowed: forms)
+            }
+            form = chosen
+        }
+        let path = ConfigValue.filePath(example: #""~/.config/laundry/caldav-password""#)
+        return CalendarSettings(
+            url: url, username: try reader.string("username", expected: .userName),
+            passwordFile: try reader.string("passwordFile", expected: path), form: form)
     }
 
     private static func broker(_ reader: SettingsReader) throws -> BrokerSettings {

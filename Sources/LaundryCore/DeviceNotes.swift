@@ -18,6 +18,8 @@ public struct DeviceNotes: Codable, Equatable, Sendable {
     /// Health warnings this machine already sent (25, 10, 5, 0); a threshold re-arms when health
     /// rises above it.
     public var sentHealthWarnings: [Int]
+    /// The nudge (by its time) this machine last popped up; absent before nudges.
+    public var nudgeShown: Date?
 
     public init(petID: UUID) {
         schemaVersion = Self.currentSchemaVersion

@@ -51,6 +51,12 @@ public enum Health {
         return start.addingTimeInterval(cycleDays * 86_400 * share - 0.001)
     }
 
+    /// The first moment health can read `threshold` or less (a millisecond early, never late).
+    public static func date(reaching threshold: Int, since start: Date, cycleDays: Double) -> Date {
+        let share = (100 - Double(threshold) - 0.5) / 100
+        return start.addingTimeInterval(cycleDays * 86_400 * share - 0.001)
+    }
+
     /// When the laundry is due: one whole cycle after the last one.
     public static func dueDate(since start: Date, cycleDays: Double) -> Date {
         start.addingTimeInterval(cycleDays * 86_400)

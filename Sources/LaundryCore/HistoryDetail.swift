@@ -24,6 +24,8 @@ public enum HistoryDetail: Equatable, Hashable, Sendable {
     case lost(event: HistoryEvent.Kind, part: PetPart)
     /// `energyMeasured`: what the appliance drew over the stage.
     case energy(EnergyUse)
+    /// `nudged`: the person nudged.
+    case nudged(to: String)
     /// A line an earlier version wrote as an English sentence the store does not recognise: shown
     /// as written.
     case text(String)
@@ -122,6 +124,7 @@ public struct HistoryFields: Equatable, Sendable {
             (cycleDays, lastWashed, learns) = (change.cycleDays, change.lastWashed, change.learns)
             programmes = change.programmes.map(Programme.text)
         case .released(let old): name = old
+        case .nudged(let person): name = person
         case .lost(let event, let part): (lostEvent, lostPart) = (event, part)
         case .energy(let use):
             (appliance, wattHours, cost, currency) = (use.appliance, use.wattHours, use.cost, use.currency)
@@ -157,6 +160,8 @@ public struct HistoryFields: Equatable, Sendable {
             if let appliance, let wattHours {
                 return .energy(.init(appliance: appliance, wattHours: wattHours, cost: cost, currency: currency))
             }
+        case .nudged:
+            if let name { return .nudged(to: name) }
         case .died:
             break
         }
@@ -165,9 +170,10 @@ public struct HistoryFields: Equatable, Sendable {
 
     public enum Key: String, CodingKey, CaseIterable, Sendable {
         case name, oldName, petKind, seconds, remainingSeconds, timerKind, stoppedBy, cycle, washSeconds
-        case drySeconds, cycleDays, lastWashed, learns, programme, programmes, lostEvent, lostPart, appliance
-        case wattHours, cost, currency
+        case drySeconds, cycleDays, lastWashed, learns, lostEvent, lostPart, appliance, wattHours, cost, currency
         case text = "detail"
+        // Last, so a spreadsheet's columns from before them keep their places in `history --csv`.
+        case programme, programmes
     }
 
     init(from container: KeyedDecodingContainer<Key>) throws {

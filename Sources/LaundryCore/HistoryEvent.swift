@@ -10,6 +10,8 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         /// What a stage drew, measured by its appliance's plug, and its cost (`timerID`: the stage's
         /// timer), written by the machine that read the plug when the appliance stopped.
         case energyMeasured
+        /// Someone nudged a person about the pet (`laundry nudge`): whom, in the detail.
+        case nudged
         /// A change made on one machine lost to a later change of the same part on another
         /// (derived when history is read; older laundry versions wrote it).
         case superseded
@@ -20,6 +22,9 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     public var id: String?
     /// The machine the event was made on, for what a person did.
     public var device: String?
+    /// The person who did it (the machine's `person`, else its login name; Home Assistant's
+    /// presses say whom, else "Home Assistant"). Nil in lines from before people were recorded.
+    public var by: String?
 
     public var at: Date
     public var event: Kind
@@ -60,7 +65,7 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     }
 
     private enum Key: String, CodingKey {
-        case id, device, at, event, petID, timerID, stamp, changed
+        case id, device, at, event, petID, timerID, stamp, changed, by
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,6 +78,7 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         timerID = try container.decodeIfPresent(UUID.self, forKey: .timerID)
         stamp = try container.decodeIfPresent(PartStamp.self, forKey: .stamp)
         changed = try container.decodeIfPresent([PartChange].self, forKey: .changed)
+        by = try container.decodeIfPresent(String.self, forKey: .by)
         detail = try HistoryFields(from: decoder.container(keyedBy: HistoryFields.Key.self)).detail(for: event)
     }
 
@@ -87,6 +93,7 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         try container.encodeIfPresent(timerID, forKey: .timerID)
         try container.encodeIfPresent(stamp, forKey: .stamp)
         try container.encodeIfPresent(changed, forKey: .changed)
+        try container.encodeIfPresent(by, forKey: .by)
         var facts = encoder.container(keyedBy: HistoryFields.Key.self)
         try HistoryFields(detail).encode(to: &facts)
     }

@@ -25,6 +25,8 @@ public struct LaundryStats: Sendable {
     public let days: [Day]
     /// Wet waits, loads per week and folds within an hour, from the load records.
     public var loads = LoadStats.empty
+    /// Who started, moved and folded the loads (`stats --people`).
+    public var people: [PersonFigures] = []
 
     /// - Parameter folds: when each load was folded.
     public init(pets: [Pet], folds: [Date], now: Date, zone: LocalZone, weeks: Int) {

@@ -22,6 +22,8 @@ public struct LaundryTimer: Codable, Equatable, Sendable {
     public var plannedSeconds: Double
     /// The appliance whose plug said it stopped, when that ended the load instead of the clock.
     public var stoppedBy: Appliance?
+    /// The person who started it: with `escalateAfterMinutes`, their machines ring first.
+    public var startedBy: String?
 
     public init(id: UUID = UUID(), petID: UUID, kind: TimerKind, startedAt: Date, duration: LaundryDuration) {
         schemaVersion = Self.currentSchemaVersion

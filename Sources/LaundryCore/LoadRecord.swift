@@ -42,6 +42,8 @@ public struct LoadRecord: Equatable, Sendable {
         public var applianceStoppedAt: Date?
         /// The named programme it was started with (`wash --programme eco`).
         public var programme: String?
+        /// The person who started it.
+        public var startedBy: String?
 
         public init(
             timer: UUID?, started: Date, ended: Date? = nil, endedByAppliance: Bool = false, pauses: [Pause] = [],
@@ -61,6 +63,7 @@ public struct LoadRecord: Equatable, Sendable {
             var programme: String?
             if case .length(_, let name)? = event.detail { programme = name }
             self.init(timer: event.timerID, started: event.at, startedOn: event.device, programme: programme)
+            startedBy = event.by
         }
     }
 
@@ -74,12 +77,20 @@ public struct LoadRecord: Equatable, Sendable {
     public var endedAt: Date?
     public var end: End?
     public var endedOn: String?
+    /// The person who folded it, or cancelled, released or replaced it.
+    public var endedBy: String?
 
     public init(id: UUID, petID: UUID, wash: Run) {
         self.id = id
         self.petID = petID
         self.wash = wash
     }
+
+    /// Who started the wash.
+    public var startedBy: String? { wash.startedBy }
+    /// Who moved the wet laundry: started the dryer, or for air-dried laundry, folded it off the line.
+    public var movedBy: String? { dryer?.startedBy ?? (isAirDried ? foldedBy : nil) }
+    public var foldedBy: String? { end == .folded ? endedBy : nil }
 
     /// The washer's energy over the wash; nil without a plug.
     public var washEnergyWh: Double? { wash.energy?.wattHours }
@@ -134,11 +145,12 @@ public enum LoadRecords {
         let lost = events.filter { $0.event == .superseded }
         var loads: [LoadRecord] = []
         var open: LoadRecord?
-        func close(_ end: LoadRecord.End, at: Date, on device: String?) {
+        func close(_ end: LoadRecord.End, at: Date, on device: String?, by person: String? = nil) {
             guard var load = open else { return }
             load.end = end
             load.endedAt = at
             load.endedOn = device
+            load.endedBy = person
             loads.append(load)
             open = nil
         }
@@ -183,7 +195,7 @@ public enum LoadRecords {
             case .cancelled:
                 guard let load = open else { continue }
                 if event.timerID == load.id || event.timerID == nil {
-                    close(.cancelled, at: event.at, on: event.device)
+                    close(.cancelled, at: event.at, on: event.device, by: event.by)
                 } else if event.timerID == load.dryer?.timer {
                     // The dryer was cancelled: the load is wet again, still waiting.
                     open?.dryer = nil
@@ -191,9 +203,9 @@ public enum LoadRecords {
                     open?.extraDrying.removeLast()
                 }
             case .folded:
-                close(.folded, at: event.at, on: event.device)
+                close(.folded, at: event.at, on: event.device, by: event.by)
             case .released:
-                close(.released, at: event.at, on: event.device)
+                close(.released, at: event.at, on: event.device, by: event.by)
             default:
                 continue
             }

@@ -22,6 +22,8 @@ public struct Pet: Equatable, Sendable {
     public var longestStreak: Int
     /// Reminders are held back until then (`laundry snooze`).
     public var snoozedUntil: Date?
+    /// The last nudge about it (`laundry nudge`).
+    public var nudge: Nudge?
     /// A record written by a newer laundry: shown, never changed by this one.
     public var isFromNewerVersion = false
 

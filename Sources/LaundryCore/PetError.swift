@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// What the domain refuses: a pet that cannot be found, a name that cannot be used, a move the
 /// stage does not allow. Data only; the command line words it (`ErrorText` in LaundryRendering).
 public enum PetError: Error, Equatable, Sendable {
@@ -22,6 +24,13 @@ public enum PetError: Error, Equatable, Sendable {
     case unknownProgramme(String, pet: String, known: [String])
     /// `set --programme` with text that is not `name=length`.
     case invalidProgramme(String)
+    /// A rotation's name that cannot be a person's (`household turns`).
+    case notAPersonName(String)
+    case personTwice(String)
+    /// A nudge about the same load within the hour: the next is allowed at `allowedAt`.
+    case nudgedTooSoon(pet: String, allowedAt: Date)
+    /// A nudge to someone no machine of the household names as its person (`known`: who is).
+    case nobodyCalled(String, known: [String])
 }
 
 /// Why a name cannot be a pet's.

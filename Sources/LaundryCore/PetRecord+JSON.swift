@@ -82,10 +82,12 @@ extension PetRecord.Cycle {
 
 extension PetRecord.Reminders {
     init?(json: JSONValue) {
-        guard case .object = json, case .some(let snoozedUntil) = json.optional("snoozedUntil", { $0.date }) else {
+        guard case .object = json, case .some(let snoozedUntil) = json.optional("snoozedUntil", { $0.date }),
+            case .some(let nudge) = json.optional("nudge", Nudge.init(json:))
+        else {
             return nil
         }
-        self.init(snoozedUntil: snoozedUntil)
+        self.init(snoozedUntil: snoozedUntil, nudge: nudge)
     }
 }
 
@@ -105,7 +107,8 @@ extension LaundryTimer {
             case .some(let pausedAt) = json.optional("pausedAt", { $0.date }),
             case .some(let finishedAt) = json.optional("finishedAt", { $0.date }),
             let plannedSeconds = json["plannedSeconds"]?.double,
-            case .some(let stoppedBy) = json.optional("stoppedBy", { $0.string.flatMap(Appliance.init(rawValue:)) })
+            case .some(let stoppedBy) = json.optional("stoppedBy", { $0.string.flatMap(Appliance.init(rawValue:)) }),
+            case .some(let startedBy) = json.optional("startedBy", { $0.string })
         else { return nil }
         self.schemaVersion = schemaVersion
         self.id = id
@@ -118,6 +121,7 @@ extension LaundryTimer {
         self.finishedAt = finishedAt
         self.plannedSeconds = plannedSeconds
         self.stoppedBy = stoppedBy
+        self.startedBy = startedBy
     }
 }
 
@@ -146,5 +150,14 @@ extension KindCatalog {
                     cycleDays: cycleDays, personality: personality))
         }
         self.init(defaultKind: defaultKind, kinds: kinds)
+    }
+}
+
+extension Nudge {
+    init?(json: JSONValue) {
+        guard let to = json["to"]?.string, let by = json["by"]?.string, let at = json["at"]?.date,
+            case .some(let load) = json.optional("load", { $0.uuid })
+        else { return nil }
+        self.init(to: to, by: by, at: at, load: load)
     }
 }

@@ -84,8 +84,13 @@ public struct PetRecord: Codable, Equatable, Sendable {
 
     public struct Reminders: Codable, Equatable, Sendable {
         public var snoozedUntil: Date?
+        /// The last nudge; absent in records from before nudges.
+        public var nudge: Nudge?
 
-        public init(snoozedUntil: Date?) { self.snoozedUntil = snoozedUntil }
+        public init(snoozedUntil: Date?, nudge: Nudge? = nil) {
+            self.snoozedUntil = snoozedUntil
+            self.nudge = nudge
+        }
     }
 
     public struct Release: Codable, Equatable, Sendable {
@@ -187,6 +192,7 @@ extension PetRecord {
             if let load = timer, cycle.value.stage == load.kind.finishedStage { timer?.finishedAt = load.endsAt }
         }
         pet.snoozedUntil = reminders?.value.snoozedUntil
+        pet.nudge = reminders?.value.nudge
         pet.isFromNewerVersion = records.contains { $0.isFromNewerVersion }
         var stamps = PartStamps()
         stamps[.identity] = identity.stamp
@@ -217,7 +223,8 @@ extension PetRecord {
                 value: Cycle(
                     stage: pet.stage, lastLaundryAt: pet.lastLaundryAt, totalCycles: pet.totalCycles,
                     currentStreak: pet.currentStreak, longestStreak: pet.longestStreak, load: load))
-        case .reminders: reminders = Version(stamp: stamp, value: Reminders(snoozedUntil: pet.snoozedUntil))
+        case .reminders:
+            reminders = Version(stamp: stamp, value: Reminders(snoozedUntil: pet.snoozedUntil, nudge: pet.nudge))
         case .release: release = Version(stamp: stamp, value: Release(name: pet.name))
         }
     }
@@ -260,7 +267,10 @@ extension PetPart {
                 pet.stage.rawValue, pet.lastLaundryAt.map(Timestamp.format) ?? "-", "\(pet.totalCycles)",
                 "\(pet.currentStreak)", "\(pet.longestStreak)", load.map(PetRecord.encoded) ?? "-",
             ]
-        case .reminders: fields = [pet.snoozedUntil.map(Timestamp.format) ?? "-"]
+        case .reminders:
+            fields =
+                [pet.snoozedUntil.map(Timestamp.format) ?? "-"]
+                + (pet.nudge.map { [$0.to, $0.by, Timestamp.format($0.at), $0.load?.lowercasedText ?? "-"] } ?? [])
         case .release: fields = []
         }
         return fields.joined(separator: "\u{1F}")

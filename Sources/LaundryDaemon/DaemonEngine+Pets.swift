@@ -55,7 +55,7 @@ extension DaemonEngine {
     }
 
     func schedule(_ service: PetTimerService) {
-        queue.set(service.nextDeadline(at: now, config: config, quiet: quiet), for: service.id)
+        queue.set(service.nextDeadline(at: now, config: config, quiet: quiet, person: laundry.person), for: service.id)
     }
 
     /// After the files were read again: a change the user made acknowledges the alarm, and a popup

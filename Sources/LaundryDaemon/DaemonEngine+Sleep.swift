@@ -107,6 +107,7 @@ extension DaemonEngine {
 
     /// A finished load was dealt with: the hook hears it, so a phone's push for it can go too.
     func tellHookAcknowledged(_ load: LaundryTimer, name: String) {
+        onLoadAcknowledged?(load, name)
         guard let hook = config.hook, let hooks else { return }
         let event = writer.acknowledgedHookEvent(for: load, petName: name)
         hooks.run(event, command: hook, timeout: config.hookTimeoutSeconds, quiet: quiet.isOn(at: now))
@@ -116,6 +117,7 @@ extension DaemonEngine {
     /// (a phone can then schedule its own alarm for the end, move it, or withdraw it).
     func tellHook(about service: PetTimerService) {
         let changes = service.takeLoadChanges()
+        if !changes.isEmpty { onLoadChanges?(service.name, changes) }
         for case .stopped(let load, _) in changes { onPetEvent?(service.id, "stopped", load.id) }
         for case .started(let load) in changes { onLoadStarted?(load.kind) }
         guard let hook = config.hook, let hooks, !changes.isEmpty else { return }

@@ -48,6 +48,10 @@ public final class DaemonEngine {
     public var onPetEvent: ((UUID, String, UUID?) -> Void)?
     /// A load started, here or on another machine (an appliance's tail ends with it).
     public var onLoadStarted: ((TimerKind) -> Void)?
+    /// Loads of a pet (by its name) that started, changed or stopped early (the calendar's entries).
+    public var onLoadChanges: ((String, [LoadChange]) -> Void)?
+    /// A finished load was dealt with (the calendar marks it done).
+    public var onLoadAcknowledged: ((LaundryTimer, String) -> Void)?
     /// Which desktop says do-not-disturb is on now (nil: off); asked when something is due.
     public var doNotDisturb: () -> String? = { nil }
     /// What it said last time.
@@ -220,9 +224,18 @@ public final class DaemonEngine {
         // 10,000-pet tick about a millisecond (bench row "health tick").
         if services.values.contains(where: { !$0.isCalm(at: time) }) { lookAtDoNotDisturb() }
         let quietNow = quiet.isOn(at: time) || quiet.holdsEverything
+        // The due reminder goes to the person whose turn it is first (read only when it can matter).
+        var notMyTurn: Double?
+        if let minutes = config.escalateAfterMinutes, services.values.contains(where: { !$0.isCalm(at: time) }),
+            let next = laundry.nextTurn().next, next.lowercased() != laundry.person.lowercased()
+        {
+            notMyTurn = minutes
+        }
         for (id, service) in services where !service.isCalm(at: time) {
             isolated(id) {
-                try service.tick(at: time, config: config, quietHours: quietNow, laundry: laundry, announce: announce)
+                try service.tick(
+                    at: time, config: config, quietHours: quietNow, laundry: laundry, notMyTurn: notMyTurn,
+                    announce: announce)
             }
         }
         bell.ringNow()
@@ -246,7 +259,8 @@ public final class DaemonEngine {
     /// A notification button: exactly what the matching command does. Any button, and a click on
     /// the popup (`default`), acknowledges: the alarm stops. Returns why laundry refused it, worded.
     @discardableResult
-    public func buttonPressed(petID: UUID, action key: String) -> String? {
+    /// - Parameter person: who pressed it, when not this machine's person (Home Assistant's).
+    public func buttonPressed(petID: UUID, action key: String, by person: String? = nil) -> String? {
         writeUnwrittenNotes()
         if let other = otherButtons[petID] {
             other(key)
@@ -260,7 +274,7 @@ public final class DaemonEngine {
         guard case .perform(let action) = button.response else { return nil }
         var refusal: String?
         do {
-            let state = try laundry.perform(action, onPet: petID)
+            let state = try laundry.perform(action, onPet: petID, by: person)
             let stage = state.pet.stage.rawValue
             if case .snooze = action, let until = state.pet.snoozedUntil {
                 let time = LocalTime.clock(until, now: now)

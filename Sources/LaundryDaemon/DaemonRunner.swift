@@ -64,6 +64,8 @@ public enum DaemonRunner {
             config, laundry: laundry, engine: engine, clock: clock, version: version, environment: environment,
             logger: logger
         )
+        let calendar = CalendarLink.start(
+            config, engine: engine, clock: clock, environment: environment, logger: logger)
         let reportStatus = {
             home?.afterEvent()
             let wish = engine.awakeWish
@@ -90,6 +92,9 @@ public enum DaemonRunner {
                 awake: awake, sleepDelayLock: sleepWatch.isHeld, broker: home?.status, version: version)
             status.dnd = engine.config.dnd.rawValue
             status.doNotDisturb = engine.doNotDisturbNow
+            status.calendar = calendar.map {
+                DaemonStatus.Calendar(url: $0.sync.settings.url, problem: $0.sync.problem)
+            }
             if status != lastStatus {
                 status.write(to: runtime.status)
                 lastStatus = status

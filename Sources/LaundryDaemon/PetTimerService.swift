@@ -21,6 +21,8 @@ final class PetTimerService {
     private var calmUntil: Date?
     /// Loads announced by this process, so a failed write of the notes cannot repeat one.
     private var announcedTimers: Set<UUID> = []
+    /// Nudges (by their time) popped up by this process, for the same reason.
+    private var shownNudges: Set<Date> = []
     /// Heads-ups sent by this process, one per load, with the end and the lead each was sent for.
     private var headsUpSent: [UUID: (end: Date, lead: Double)] = [:]
     /// After a failed write, the pet waits a minute before trying again instead of spinning.
@@ -185,18 +187,22 @@ final class PetTimerService {
     }
 
     /// The next moment this pet needs the daemon, if any.
-    func nextDeadline(at now: Date, config: DaemonConfig, quiet: QuietPolicy) -> Date? {
+    func nextDeadline(at now: Date, config: DaemonConfig, quiet: QuietPolicy, person: String = "") -> Date? {
         guard let state else { return nil }
         var deadlines: [Date] = []
         if let timer = state.liveTimer, !timer.isPaused { deadlines.append(timer.endsAt) }
+        let held = state.unannouncedFinish.flatMap { Self.escalation(of: $0, config: config, person: person) }
         if let headsUp = headsUpDue(state, config: config), headsUp < state.liveTimer?.endsAt ?? headsUp {
             deadlines.append(headsUp)
         }
         // A finish to announce, or an announcement still to be written in the notes.
-        if state.unannouncedFinish != nil { deadlines.append(now) }
+        if state.unannouncedFinish != nil { deadlines.append(max(now, held ?? now)) }
+        if unshownNudge(state, person: person, at: now) != nil { deadlines.append(quiet.allowed(now)) }
         // Reminders due in quiet hours wait for their end.
         // (An overdue one counts from now: held back, it must not leave a deadline in the past.)
-        if let nag = Reminders.nextNag(for: state, config: config) { deadlines.append(quiet.allowed(max(nag, now))) }
+        if held == nil, let nag = Reminders.nextNag(for: state, config: config) {
+            deadlines.append(quiet.allowed(max(nag, now)))
+        }
         guard var earliest = deadlines.min() else { return nil }
         if quiet.holdsEverything { earliest = max(earliest, now.addingTimeInterval(DoNotDisturb.poll)) }
         if let retryAfter, earliest < retryAfter { return retryAfter }
@@ -207,6 +213,8 @@ final class PetTimerService {
     struct PendingWrite {
         var finishedTimerID: UUID?
         var nagged = false
+        /// The nudge popped up, by its time.
+        var nudgeShown: Date?
         /// Settled once, from the files read this wake-up: written from, not read and settled again.
         var view: PetState
     }
@@ -229,6 +237,11 @@ final class PetTimerService {
         var pending = PendingWrite(view: view)
         // Do-not-disturb: what ended is written down, and announced (late) once it is over.
         if quiet.holdsEverything { return current.needsSettling(at: now) ? pending : nil }
+        // Another person's load, with `escalateAfterMinutes`: theirs ring first, this one later.
+        let held = view.unannouncedFinish.flatMap { Self.escalation(of: $0, config: config, person: laundry.person) }
+        if let held, now < held {
+            return current.needsSettling(at: now) ? pending : nil
+        }
         if let finished = view.unannouncedFinish {
             if !announcedTimers.contains(finished.id) {
                 announce(
@@ -253,6 +266,16 @@ final class PetTimerService {
                 view)
             pending.nagged = true
         }
+        if let nudge = unshownNudge(view, person: laundry.person, at: now), !quiet.isOn(at: now) {
+            let waiting = view.timer?.finishedAt.map { now.timeIntervalSince($0) } ?? 0
+            announce(
+                Announcement(
+                    petID: id, petName: view.pet.name, health: view.pet.health(at: now),
+                    reason: .nudged(by: nudge.by, view.pet.stage, waiting: max(0, waiting)), load: view.timer),
+                view)
+            shownNudges.insert(nudge.at)
+            pending.nudgeShown = nudge.at
+        }
         if let due = headsUpDue(view, config: config), due <= now, let timer = view.liveTimer {
             let left = timer.endsAt.timeIntervalSince(now)
             announce(
@@ -263,8 +286,27 @@ final class PetTimerService {
                 view)
             headsUpSent[timer.id] = (timer.endsAt, config.headsUpLead)
         }
-        let needsWrite = current.needsSettling(at: now) || pending.finishedTimerID != nil || pending.nagged
+        let needsWrite =
+            current.needsSettling(at: now) || pending.finishedTimerID != nil || pending.nagged
+            || pending.nudgeShown != nil
         return needsWrite ? pending : nil
+    }
+
+    /// When a finish another person started rings here, with `escalateAfterMinutes`; nil: at once
+    /// (this machine's person started it, or no one is known to have).
+    static func escalation(of load: LaundryTimer, config: DaemonConfig, person: String) -> Date? {
+        guard let minutes = config.escalateAfterMinutes, let starter = load.startedBy,
+            starter.lowercased() != person.lowercased()
+        else { return nil }
+        return load.endsAt.addingTimeInterval(minutes * 60)
+    }
+
+    /// A nudge for this machine's person, fresh, and not yet popped up here.
+    private func unshownNudge(_ state: PetState, person: String, at now: Date) -> Nudge? {
+        guard let nudge = state.pet.nudge, !person.isEmpty, nudge.isFor(person, at: now),
+            state.notes.nudgeShown != nudge.at, !shownNudges.contains(nudge.at)
+        else { return nil }
+        return nudge
     }
 
     /// How late a finish is told: while this computer slept (it went to sleep before the end,
@@ -280,7 +322,8 @@ final class PetTimerService {
     func persist(_ pending: PendingWrite, at now: Date, laundry: Laundry) throws {
         do {
             let recorded = try laundry.recordAnnouncement(
-                finishedTimer: pending.finishedTimerID, nagged: pending.nagged, at: now, settled: pending.view)
+                finishedTimer: pending.finishedTimerID, nagged: pending.nagged, nudgeShown: pending.nudgeShown, at: now,
+                settled: pending.view)
             // Only this machine's notes differ from what was read: nobody changed the pet, and a
             // load that ran to its end neither started nor stopped.
             loadChanges += LoadChange.between(state, recorded, at: now)
@@ -294,13 +337,17 @@ final class PetTimerService {
 
     /// The health tick for this pet: warnings (and a death), written down only when they change.
     /// Warnings wait while quiet hours are on or a cycle speaks for the pet.
+    /// - Parameter notMyTurn: with `escalateAfterMinutes`, another person's turn is next: a
+    ///   warning waits this many minutes here after health crosses it, for them to act first.
     func tick(
-        at now: Date, config: DaemonConfig, quietHours: Bool, laundry: Laundry,
+        at now: Date, config: DaemonConfig, quietHours: Bool, laundry: Laundry, notMyTurn: Double? = nil,
         announce: (Announcement, PetState) -> Void
     ) throws {
         if isCalm(at: now) { return }
         guard let current = state, !current.pet.isFromNewerVersion else { return }
-        let held = quietHours || Reminders.cycleSpeaksForPet(current, config: config, at: now)
+        let held =
+            quietHours || Reminders.cycleSpeaksForPet(current, config: config, at: now)
+            || Self.turnHolds(current, minutes: notMyTurn, at: now)
         let (_, sent) = Reminders.healthWarning(for: current, at: now, held: held)
         guard sent != current.notes.warningsSent || current.needsSettling(at: now) else { return }
         loadedStamp = nil
@@ -317,5 +364,18 @@ final class PetTimerService {
                     reason: .healthWarning(warning)),
                 current)
         }
+    }
+
+    /// Whether the warning health has crossed still waits for the person whose turn it is.
+    private static func turnHolds(_ state: PetState, minutes: Double?, at now: Date) -> Bool {
+        guard let minutes else { return false }
+        let health = state.pet.health(at: now)
+        guard
+            let threshold = Health.warningThresholds.filter({ health <= $0 && !state.notes.warningsSent.contains($0) })
+                .max()
+        else { return false }
+        let crossed = Health.date(
+            reaching: threshold, since: state.pet.healthClockStart, cycleDays: state.pet.cycleDays)
+        return now < crossed.addingTimeInterval(minutes * 60)
     }
 }

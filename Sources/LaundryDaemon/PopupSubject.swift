@@ -13,7 +13,9 @@ enum PopupSubject: Equatable {
 
     init?(_ reason: Announcement.Reason, state: PetState) {
         switch reason {
-        case .finished, .neglected:
+        case .nudged(_, .idle, _), .nudged(_, .washing, _), .nudged(_, .drying, _):
+            self = .neglect
+        case .finished, .neglected, .nudged:
             guard let timer = state.timer else { return nil }
             self = .finishedLoad(timerID: timer.id, stage: timer.kind.finishedStage)
         case .headsUp:

@@ -24,7 +24,7 @@ public struct AnnouncementWriter: Sendable {
         let name = UnsafeText.displayable(announcement.petName)
         var ago = ""
         switch announcement.reason {
-        case .neglected(_, let waiting): ago = DurationText.rough(waiting)
+        case .neglected(_, let waiting), .nudged(_, _, let waiting): ago = DurationText.rough(waiting)
         case .finished(_, .late(let seconds)), .finished(_, .whileAsleep(let seconds)):
             ago = DurationText.rough(seconds)
         default: break
@@ -44,6 +44,11 @@ public struct AnnouncementWriter: Sendable {
             AnnouncementWords.Text(plain: TextTemplate.fill(text, plain), markup: TextTemplate.fill(text, escaped))
         }
         var main = body(template.body)
+        if case .nudged(let person, _, _) = announcement.reason {
+            let line = Words.text("👉 {person} nudges you.", ["person": UnsafeText.displayable(person)])
+            main = AnnouncementWords.Text(
+                plain: line + "\n" + main.plain, markup: Self.escapeMarkup(line) + "\n" + main.markup)
+        }
         switch announcement.reason {
         case .finished(_, .late(let seconds)) where seconds > 0:
             main += body(messages.catchUp)
@@ -90,6 +95,10 @@ public struct AnnouncementWriter: Sendable {
             default: return messages.warning25
             }
         case .neglected(let stage, _): return stage == .dried ? messages.nagDried : messages.nagWashed
+        case .nudged(_, .dried, _): return messages.nagDried
+        case .nudged(_, .washed, _): return messages.nagWashed
+        // Nothing waits: a nudge to wash it.
+        case .nudged: return messages.warning25
         case .headsUp: return messages.headsUp
         case .test: return messages.test
         }
@@ -99,7 +108,7 @@ public struct AnnouncementWriter: Sendable {
         switch reason {
         case .finished: return "x-laundry.done"
         case .healthWarning: return "x-laundry.warning"
-        case .neglected: return "x-laundry.reminder"
+        case .neglected, .nudged: return "x-laundry.reminder"
         case .headsUp: return "x-laundry.heads-up"
         case .test: return "x-laundry.test"
         }

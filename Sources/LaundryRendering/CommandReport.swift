@@ -151,6 +151,12 @@ public enum CommandReport {
             ])
     }
 
+    public static func nudged(_ pet: Pet, _ nudge: Nudge) -> String {
+        Words.text(
+            "👉 Nudged {person} about {name}; their machines pop up and ring once.",
+            ["person": TerminalText.sanitize(nudge.to), "name": TerminalText.sanitize(pet.name)])
+    }
+
     public static func released(_ pet: Pet) -> String {
         Words.text("👋 Released {name}.", ["name": TerminalText.sanitize(pet.name)])
     }

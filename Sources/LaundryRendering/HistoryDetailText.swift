@@ -29,6 +29,7 @@ public enum HistoryDetailText {
                 "the {part} change ({event}) made on device {device} lost to a later change",
                 ["part": partName(part), "event": HistoryView.describe(event), "device": device ?? "?"])
         case .energy(let use): return energy(use)
+        case .nudged(let person): return Words.text("to {person}", ["person": person])
         case .text(let sentence): return sentence
         }
     }

@@ -47,6 +47,7 @@ public struct HistoryView {
         case .settingsChanged: return Words.text("settings changed")
         case .renamed: return Words.text("renamed")
         case .died: return Words.text("died of neglect")
+        case .nudged: return Words.text("nudged")
         case .snoozed: return Words.text("reminders snoozed")
         case .released: return Words.text("released")
         case .superseded: return Words.text("a change made on another machine at the same time was superseded")
@@ -65,10 +66,13 @@ public struct HistoryEntryJSON: Encodable {
     public let facts: HistoryFields
     public let id: String?
     public let device: String?
+    /// Who did it (absent for what no person did, and before people were recorded).
+    public let by: String?
 
     public init(pet: Pet, event: HistoryEvent) {
         id = event.id
         device = event.device
+        by = event.by
         at = event.at
         self.event = event.event
         petID = pet.id.lowercasedText
@@ -78,7 +82,7 @@ public struct HistoryEntryJSON: Encodable {
     }
 
     private enum Key: String, CodingKey {
-        case at, event, petID, petName, timerID, id, device
+        case at, event, petID, petName, timerID, id, device, by
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -90,6 +94,7 @@ public struct HistoryEntryJSON: Encodable {
         try container.encodeIfPresent(timerID, forKey: .timerID)
         try container.encodeIfPresent(id, forKey: .id)
         try container.encodeIfPresent(device, forKey: .device)
+        try container.encodeIfPresent(by, forKey: .by)
         var factContainer = encoder.container(keyedBy: HistoryFields.Key.self)
         try facts.encode(to: &factContainer)
     }

@@ -22,6 +22,9 @@ public struct LoadJSON: Encodable {
         case washEnergyWh, dryEnergyWh, cost, currency
         /// Absent when started without a named programme.
         case washProgramme, dryerProgramme
+        /// Who started the wash, moved the wet laundry (to the dryer, or the line) and folded it;
+        /// null for a step not taken, or taken before people were recorded.
+        case startedBy, movedBy, foldedBy
     }
 
     private struct PauseJSON: Encodable {
@@ -74,6 +77,9 @@ public struct LoadJSON: Encodable {
         }
         try container.encodeIfPresent(load.wash.programme, forKey: .washProgramme)
         try container.encodeIfPresent(load.dryer?.programme, forKey: .dryerProgramme)
+        try container.encode(load.startedBy, forKey: .startedBy)
+        try container.encode(load.movedBy, forKey: .movedBy)
+        try container.encode(load.foldedBy, forKey: .foldedBy)
     }
 
     /// The CSV header: the JSON keys but the pauses (a count of them instead).
@@ -93,6 +99,7 @@ public struct LoadJSON: Encodable {
             load.washEnergyWh.map(NumberText.plain) ?? "", load.dryEnergyWh.map(NumberText.plain) ?? "",
             load.cost.map { NumberText.plain($0.value) } ?? "", load.cost?.currency ?? "",
             load.wash.programme ?? "", load.dryer?.programme ?? "",
+            load.startedBy ?? "", load.movedBy ?? "", load.foldedBy ?? "",
         ]
     }
 }
@@ -102,6 +109,7 @@ extension HistoryEntryJSON {
     /// sentence as written).
     public static let csvHeader =
         ["at", "event", "petID", "petName", "timerID", "id", "device"] + HistoryFields.Key.allCases.map(\.rawValue)
+        + ["by"]
 
     public var csvRow: [String] {
         func number(_ value: Double?) -> String { value.map(NumberText.plain) ?? "" }
@@ -133,6 +141,6 @@ extension HistoryEntryJSON {
                 case .currency: facts.currency ?? ""
                 case .text: facts.text ?? ""
                 }
-            }
+            } + [by ?? ""]
     }
 }

@@ -27,6 +27,9 @@ public struct LoadsView {
             "", Words.text("PET"), Words.text("DAY"), Words.text("WASH"), Words.text("WAIT"), Words.text("DRY"),
             Words.text("WAIT"), Words.text("END"), Words.text("LOAD"),
         ]
+        // Loads from before people were recorded name no one: no column until one does.
+        let named = list.indices.contains { list.withLoad(at: $0) { $0.startedBy } != nil }
+        if named { header.append(Words.text("BY")) }
         if metered { header.append(Words.text("ENERGY")) }
         if priced { header.append(Words.text("COST")) }
         // Ten years of 20 pets are 10,400 rows, a quarter of bench row "`laundry loads`, 20 pets with
@@ -66,6 +69,7 @@ public struct LoadsView {
                     cells.append((span(load.foldWait(at: now)), nil))
                     cells.append((words.end(load), load.isAbandoned ? .red : load.end == nil ? .yellow : .green))
                     cells.append((load.id.shortText, .dim))
+                    if named { cells.append((Self.people(load), nil)) }
                     if metered { cells.append((Self.energy(load), nil)) }
                     if priced { cells.append((load.cost.map { EnergyText.cost($0.value, $0.currency) } ?? "–", nil)) }
                 }
@@ -76,6 +80,13 @@ public struct LoadsView {
         // clock (a 12-hour one ends in the locale's own "πμ"); a span can be "–".
         let dayIsPlain = ClockFace.current.cycle == .twentyFourHour
         return TextTable.bytes(header: header, pieces: rows, style: style, plainColumns: dayIsPlain ? [2, 8] : [8])
+    }
+
+    /// Who started, moved and folded it, as far as it went: "Ana/Ben/Ana".
+    private static func people(_ load: borrowing LoadRecord) -> String {
+        let steps = [load.startedBy, load.movedBy, load.foldedBy]
+        guard let last = steps.lastIndex(where: { $0 != nil }) else { return "–" }
+        return steps[...last].map { $0.map(TerminalText.sanitize) ?? "?" }.joined(separator: "/")
     }
 
     /// Both stages' energy, as one figure: what the load drew.
@@ -91,9 +102,15 @@ public struct LoadsView {
                 Words.text(
                     "{name}: load {id}", ["name": TerminalText.sanitize(pet.name), "id": load.id.lowercasedText]))
         ]
-        func step(_ at: Date?, _ what: String, device: String? = nil) {
+        func step(_ at: Date?, _ what: String, device: String? = nil, by person: String? = nil) {
             guard let at else { return }
-            let on = device.map { style.dim("  (" + Words.text("on {device}", ["device": String($0.prefix(8))]) + ")") }
+            let on = device.map { device in
+                let machine = Words.text("on {device}", ["device": String(device.prefix(8))])
+                let who = person.map {
+                    Words.text("{person}, {machine}", ["person": TerminalText.sanitize($0), "machine": machine])
+                }
+                return style.dim("  (" + (who ?? machine) + ")")
+            }
             lines.append("  \(style.dim(LocalTime.dateTime(at)))  \(what)\(on ?? "")")
         }
         func started(_ what: String, _ run: LoadRecord.Run) -> String {
@@ -101,7 +118,9 @@ public struct LoadsView {
             return Words.text(
                 "{step}, programme {programme}", ["step": what, "programme": TerminalText.sanitize(programme)])
         }
-        step(load.wash.started, started(Words.text("wash started"), load.wash), device: load.wash.startedOn)
+        step(
+            load.wash.started, started(Words.text("wash started"), load.wash), device: load.wash.startedOn,
+            by: load.wash.startedBy)
         for pause in load.wash.pauses {
             step(pause.at, Words.text("paused"))
             step(pause.until, Words.text("resumed"))
@@ -114,7 +133,9 @@ public struct LoadsView {
             lines.append("    " + Words.text("wet laundry waited {span}", ["span": DurationText.rough(wet.rounded())]))
         }
         if let dryer = load.dryer {
-            step(dryer.started, started(Words.text("dryer started"), dryer), device: dryer.startedOn)
+            step(
+                dryer.started, started(Words.text("dryer started"), dryer), device: dryer.startedOn, by: dryer.startedBy
+            )
             for pause in dryer.pauses {
                 step(pause.at, Words.text("paused"))
                 step(pause.until, Words.text("resumed"))
@@ -123,14 +144,14 @@ public struct LoadsView {
             if let use = dryer.energy { lines.append("    " + HistoryDetailText.words(.energy(use), device: nil)) }
         }
         for extra in load.extraDrying {
-            step(extra.started, Words.text("extra drying started"), device: extra.startedOn)
+            step(extra.started, Words.text("extra drying started"), device: extra.startedOn, by: extra.startedBy)
             step(extra.ended, Words.text("extra drying done"))
             if let use = extra.energy { lines.append("    " + HistoryDetailText.words(.energy(use), device: nil)) }
         }
         if let wait = load.foldWait(at: now) {
             lines.append("    " + Words.text("dry laundry waited {span}", ["span": DurationText.rough(wait.rounded())]))
         }
-        step(load.endedAt, endText(load), device: load.endedOn)
+        step(load.endedAt, endText(load), device: load.endedOn, by: load.endedBy)
         if load.end == nil { lines.append("  " + Words.text("still going")) }
         if let cost = load.cost {
             lines.append("  " + Words.text("cost {cost}", ["cost": EnergyText.cost(cost.value, cost.currency)]))

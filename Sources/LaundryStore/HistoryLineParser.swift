@@ -27,6 +27,7 @@ struct HistoryLineParser {
         case timerID = 32
         case stamp = 64
         case changed = 128
+        case by = 256
     }
 
     mutating func event(_ line: UnsafeRawBufferPointer) -> HistoryEvent? {
@@ -43,6 +44,7 @@ struct HistoryLineParser {
         var seenFields: UInt32 = 0
         var stamp: PartStamp?
         var changed: [HistoryEvent.PartChange]?
+        var by: String?
         var first = true
         while !cursor.take(UInt8(ascii: "}")) {
             guard first || cursor.take(UInt8(ascii: ",")) else { return nil }
@@ -93,6 +95,11 @@ struct HistoryLineParser {
                     guard let value = partChanges(&cursor) else { return nil }
                     changed = value
                 }
+            case .by:
+                if !cursor.takeNull() {
+                    guard let value = cursor.text() else { return nil }
+                    by = value
+                }
             }
         }
         guard cursor.atEnd, let at, let kind, let petID else { return nil }
@@ -103,6 +110,7 @@ struct HistoryLineParser {
             device: device)
         event.stamp = stamp
         event.changed = changed
+        event.by = by
         return event
     }
 
@@ -280,7 +288,7 @@ struct HistoryLineParser {
 
     private static func key(_ name: UnsafeRawBufferPointer) -> Key? {
         switch name.count {
-        case 2: return name.equals("id") ? .id : name.equals("at") ? .at : nil
+        case 2: return name.equals("id") ? .id : name.equals("at") ? .at : name.equals("by") ? .by : nil
         case 5:
             return name.equals("event") ? .event : name.equals("petID") ? .petID : name.equals("stamp") ? .stamp : nil
         case 6: return name.equals("device") ? .device : nil

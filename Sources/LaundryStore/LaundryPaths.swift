@@ -77,6 +77,7 @@ public struct LaundryPaths: Sendable {
     }
     /// Who this machine is (its host), and that it writes in this layout.
     public func machineFile(_ device: String) -> String { machine(device) + "/machine.json" }
+    public func householdFile(_ device: String) -> String { machine(device) + "/household.json" }
 
     // MARK: This machine's own
 

@@ -39,7 +39,7 @@ public enum LoadCache {
     /// The first bytes of the file. A change to this layout, or to what a history is made into
     /// (`HistoryLineParser`, `HistoryLog`, `PetHistory.compose`, `LoadRecords.derive`), takes the
     /// next number, so an older file is not believed.
-    static let magic = Array("laundry-loads-7\n".utf8)
+    static let magic = Array("laundry-loads-8\n".utf8)
 
     public static func read(_ path: String) -> [UUID: Entry] {
         guard case .data(let data)? = try? PosixFile.read(path, limit: 256 << 20), data.count >= 8 else { return [:] }
@@ -171,6 +171,12 @@ public enum LoadCache {
         writer.add(load.endedAt)
         writer.add(UInt8(load.end.map { End.allCases.firstIndex(of: $0)! + 1 } ?? 0))
         writer.add(load.endedOn.flatMap { devices[$0] })
+        addText(load.endedBy, to: &writer)
+    }
+
+    private static func addText(_ text: String?, to writer: inout BinaryWriter) {
+        writer.add(text != nil)
+        if let text { writer.add(text) }
     }
 
     private static func readLoad(_ reader: inout BinaryReader, petID: UUID, names: [String]) -> LoadRecord? {
@@ -187,8 +193,9 @@ public enum LoadCache {
             load.extraDrying.append(run)
         }
         guard let endedAt = reader.optionalDate(), let end = reader.uint8(), Int(end) <= End.allCases.count,
-            let endedOn = reader.optionalIndex(below: names.count)
+            let endedOn = reader.optionalIndex(below: names.count), let endedBy = readText(&reader)
         else { return nil }
+        load.endedBy = endedBy
         load.endedAt = endedAt
         load.end = end == 0 ? nil : End.allCases[Int(end) - 1]
         load.endedOn = endedOn.map { names[$0] }
@@ -216,11 +223,12 @@ public enum LoadCache {
             if let currency = energy.currency { writer.add(currency) }
         }
         writer.add(run.applianceStoppedAt)
-        writer.add(run.programme != nil)
-        if let programme = run.programme { writer.add(programme) }
+        addText(run.programme, to: &writer)
+        addText(run.startedBy, to: &writer)
     }
 
-    private static func readProgramme(_ reader: inout BinaryReader) -> String?? {
+    /// An optional text: nil when the bytes end or are wrong, `.some(nil)` for none.
+    private static func readText(_ reader: inout BinaryReader) -> String?? {
         guard let named = reader.bool() else { return nil }
         guard named else { return .some(nil) }
         return reader.string().map(Optional.some)
@@ -259,7 +267,7 @@ public enum LoadCache {
             pauses.append(LoadRecord.Pause(at: at, until: until))
         }
         guard let startedOn = reader.optionalIndex(below: names.count), let energy = readEnergy(&reader),
-            let stopped = reader.optionalDate(), let programme = readProgramme(&reader)
+            let stopped = reader.optionalDate(), let programme = readText(&reader), let startedBy = readText(&reader)
         else {
             return nil
         }
@@ -268,6 +276,7 @@ public enum LoadCache {
             startedOn: startedOn.map { names[$0] }, programme: programme)
         run.energy = energy
         run.applianceStoppedAt = stopped
+        run.startedBy = startedBy
         return run
     }
 

@@ -18,9 +18,12 @@ public struct MachineFile: Codable, Equatable, Sendable {
     /// machines, a cloned disk or home folder, writing one folder.
     public var machineID: String
     public var layout = MachineFile.currentLayout
+    /// The person who uses it (its config.json's `person`, else the login name), so every machine
+    /// can name the others'; nil in files from before people.
+    public var person: String?
 
     /// This host, as it would write its machine file.
-    public static func here(device: String) -> MachineFile {
+    public static func here(device: String, person: String? = nil) -> MachineFile {
         var name = [CChar](repeating: 0, count: 256)
         let host =
             gethostname(&name, name.count) == 0
@@ -29,7 +32,9 @@ public struct MachineFile: Codable, Equatable, Sendable {
         if case .data(let data)? = try? PosixFile.read("/etc/machine-id", limit: 256) {
             machineID = String(decoding: data, as: UTF8.self).trimming()
         }
-        return MachineFile(device: device, host: host, machineID: machineID)
+        var file = MachineFile(device: device, host: host, machineID: machineID)
+        file.person = person
+        return file
     }
 
     /// Whether `other` is the same host as this: by `/etc/machine-id` where both have one (a host

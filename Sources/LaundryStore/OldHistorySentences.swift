@@ -27,7 +27,7 @@ enum OldHistorySentences {
             return settings(sentence)
         case .superseded:
             return lost(sentence)
-        case .died, .extended, .finishedEarly, .energyMeasured:
+        case .died, .extended, .finishedEarly, .energyMeasured, .nudged:
             // Old versions wrote neither a sentence for a death nor these events.
             return nil
         }

@@ -31,12 +31,15 @@ public struct PriceFile: Codable, Equatable, Sendable {
     /// Nil when there is none; `.unreadable` when it cannot be read or is not what the daemon
     /// writes (it is written again at the next price heard).
     public static func read(_ path: String) throws(StoreProblem) -> PriceFile? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let bytes = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, problem: .system(errno == 0 ? EACCES : errno))
+        let bytes: Data
+        do {
+            guard case .data(let data) = try PosixFile.read(path, limit: 1 << 20) else { return nil }
+            bytes = data
+        } catch {
+            throw .unreadable(path: path, problem: error.problem ?? .system(EIO))
         }
         do { return try JSONCoding.decoder().decode(PriceFile.self, from: bytes) } catch {
-            throw .unreadable(path: path, problem: .json(.notJSON))
+            throw .unreadable(path: path, problem: .json(JSONCoding.problem(error)))
         }
     }
 

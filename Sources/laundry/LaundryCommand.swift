@@ -28,7 +28,7 @@ struct LaundryCommand: ParsableCommand {
             Wash.self, Dry.self, MoreDry.self, Fold.self, Cancel.self, Pause.self, Resume.self, Extend.self,
             Finish.self,
             Set.self, Release.self, History.self, Loads.self, Stats.self, Plan.self, Watch.self,
-            Snooze.self, Daemon.self, NotifyTest.self, Doctor.self,
+            Snooze.self, Nudge.self, Household.self, Daemon.self, NotifyTest.self, Doctor.self,
         ]
     )
 

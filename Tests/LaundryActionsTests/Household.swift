@@ -32,6 +32,10 @@ final class Household {
             var found: [String] = []
             let machines = root + "/machines"
             for device in (try? FileManager.default.contentsOfDirectory(atPath: machines)) ?? [] {
+                // The household part, beside the pets.
+                if FileManager.default.fileExists(atPath: "\(machines)/\(device)/household.json") {
+                    found.append("machines/\(device)/household.json")
+                }
                 for folder in ["pets", "history"] {
                     let path = "\(machines)/\(device)/\(folder)"
                     for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
@@ -117,6 +121,9 @@ final class Household {
             let detail = event.detail.map { "\($0)" } ?? ""
             return "\(entry.pet.id) \(event.id ?? "-") \(event.event) \(Timestamp.format(event.at)) \(detail)"
         }
-        return (pets + ["--"] + history).joined(separator: "\n")
+        // The household part: every machine must agree on the rotation and whose turn is next.
+        let turns = machine.laundry.nextTurn()
+        let household = "turns \(turns.turns.joined(separator: ",")) next \(turns.next ?? "-")"
+        return (pets + ["--"] + history + ["--", household]).joined(separator: "\n")
     }
 }

@@ -55,6 +55,8 @@ private struct Simulation {
     private var written: [UUID: [PetPart: [(PartStamp, String)]]] = [:]
     /// The version of each own record last noted.
     private var seen: [String: [Int]] = [:]
+    /// The machines that set a rotation, in order.
+    private var turnsWritten: [String] = []
 
     init(random: inout SplitMix64) throws {
         self.random = random
@@ -89,6 +91,7 @@ private struct Simulation {
             throw Failure(message: "the machines show different things:\n" + views.joined(separator: "\n====\n"))
         }
         try checkLatestStampsWon()
+        try checkLatestRotationWon()
         household.deliverAll()
         guard try household.view(of: household.machines[0], at: moment) == views[0] else {
             throw Failure(message: "delivering everything again changed what is shown")
@@ -106,7 +109,7 @@ private struct Simulation {
         let before = othersFiles(of: machine)
         let duration = LaundryDuration.minutes(random.int(in: 1...90))
         do {
-            switch random.below(13) {
+            switch random.below(14) {
             case 0: _ = try laundry.perform(.wash(duration), on: name)
             case 1: _ = try laundry.perform(.dry(duration), on: name)
             case 2: _ = try laundry.perform(.moreDry(nil), on: name)
@@ -119,6 +122,11 @@ private struct Simulation {
             case 9: _ = try laundry.configure(name, PetSettings(cycleDays: Double(random.int(in: 1...30))))
             case 10: _ = try laundry.release(name)
             case 11: _ = try laundry.adopt(PetSettings(name: try PetName("Pet \(random.below(100))")))
+            case 12:
+                // A rotation of the household, or none.
+                let people = ["Ana", "Ben", "Chloe", "Dan"].filter { _ in random.percent(60) }
+                _ = try laundry.setTurns(people)
+                turnsWritten.append(machine.device)
             default: _ = try laundry.perform(.wash(nil), on: name)
             }
         } catch is PetError {
@@ -178,6 +186,21 @@ private struct Simulation {
             note(.cycle, record.cycle)
             note(.reminders, record.reminders)
             note(.release, record.release)
+        }
+    }
+
+    /// The household's rotation is the one with the latest stamp any machine wrote.
+    private func checkLatestRotationWon() throws {
+        guard !turnsWritten.isEmpty else { return }
+        let records = household.machines.compactMap { machine -> HouseholdRecord? in
+            machine.contents("machines/\(machine.device)/household.json").flatMap {
+                try? JSONCoding.decoder().decode(HouseholdRecord.self, from: $0)
+            }
+        }
+        let latest = records.compactMap(\.turns).max { $0.stamp < $1.stamp }
+        let shown = household.machines[0].laundry.nextTurn().turns
+        guard shown == latest?.value.people ?? [] else {
+            throw Failure(message: "the rotation shown is \(shown), the latest written \(String(describing: latest))")
         }
     }
 

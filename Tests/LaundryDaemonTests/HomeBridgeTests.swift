@@ -21,14 +21,14 @@ final class HomeBridgeTests: XCTestCase {
     private let link = RecordingLink()
     private let log = RecordedLog()
     private var lines: [String] { log.lines }
-    private var presses: [(UUID, String)] = []
+    private var presses: [(UUID, String, String)] = []
     private lazy var bridge: HomeBridge = {
         var settings = BrokerSettings(host: "h", port: 1883, usesTLS: false)
         settings.topicPrefix = "laundry"
         let bridge = HomeBridge(
             topics: HomeTopics(settings, device: "bbbb"), link: link, host: "here", version: "0.1.0",
             logger: log.logger)
-        bridge.onPress = { [unowned self] in self.presses.append(($0, $2)) }
+        bridge.onPress = { [unowned self] pet, _, key, person in self.presses.append((pet, key, person)) }
         return bridge
     }()
 
@@ -80,7 +80,9 @@ final class HomeBridgeTests: XCTestCase {
         bridge.energyWh = [socks.pet.id: 812.5]
         bridge.handle(.connected)
         bridge.claimTimeUp(pets: [socks], at: now)
-        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, unmetered + 1, "and energy")
+        XCTAssertEqual(
+            link.sent.filter { $0.topic.hasSuffix("/config") && !$0.payload.isEmpty }.count, unmetered + 1, "and energy"
+        )
         let node = HomeTopics.node(socks.pet.id)
         let config = try XCTUnwrap(link.on("homeassistant/sensor/laundry_\(node)/energy/config").last)
         for part in [#""device_class":"energy""#, #""state_class":"total_increasing""#, #""unit_of_measurement":"Wh""#]
@@ -103,7 +105,11 @@ final class HomeBridgeTests: XCTestCase {
         bridge.claimTimeUp(pets: [socks], at: now)
         XCTAssertEqual(bridge.role, .bridging)
         XCTAssertEqual(link.on("laundry/availability/bbbb"), ["online"])
-        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, unmetered)
+        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") && !$0.payload.isEmpty }.count, unmetered)
+        let node = HomeTopics.node(socks.pet.id)
+        XCTAssertEqual(
+            link.on("homeassistant/sensor/laundry_\(node)/best_start/config"), [""],
+            "a sensor a former set-up offered is removed")
         XCTAssertEqual(link.on("laundry/\(socks.pet.id.lowercasedText)/state").count, 1)
         bridge.publish([socks], at: now)
         XCTAssertEqual(link.on("laundry/\(socks.pet.id.lowercasedText)/state").count, 1, "unchanged: not sent again")
@@ -127,7 +133,7 @@ final class HomeBridgeTests: XCTestCase {
         message("laundry/availability/aaaa", "offline", retained: true)
         bridge.publish([socks], at: now)
         XCTAssertEqual(bridge.role, .bridging, "it takes over")
-        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, unmetered)
+        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") && !$0.payload.isEmpty }.count, unmetered)
     }
 
     func test_pressesAreActedOnOnlyWhenLiveForAKnownPetAndAKnownButton() throws {
@@ -149,6 +155,13 @@ final class HomeBridgeTests: XCTestCase {
         message("laundry/\(id)/press", "got-it")
         XCTAssertEqual(presses.map(\.1), ["dry", "default"])
         XCTAssertEqual(presses.first?.0, socks.pet.id)
+        XCTAssertEqual(presses.map(\.2), ["Home Assistant", "Home Assistant"], "no one named: Home Assistant")
+        // An automation that says who pressed.
+        message("laundry/\(id)/press", #"{"press": "fold", "by": "Ana"}"#)
+        message("laundry/\(id)/press", #"{"press": "fold", "by": "\#u{202E}evil"}"#)
+        message("laundry/\(id)/press", #"{"press": "explode", "by": "Ana"}"#)
+        XCTAssertEqual(presses.dropFirst(2).map(\.1), ["fold", "fold"])
+        XCTAssertEqual(presses.dropFirst(2).map(\.2), ["Ana", "Home Assistant"], "a name unsafe to show is not one")
     }
 
     func test_aReleasedPetsEntitiesAreRemovedAndHomeAssistantOnlineSendsEverythingAgain() throws {
@@ -178,7 +191,7 @@ final class HomeBridgeTests: XCTestCase {
         link.sent = []
         message("homeassistant/status", "online")
         bridge.publish([socks], at: now)
-        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") }.count, unmetered)
+        XCTAssertEqual(link.sent.filter { $0.topic.hasSuffix("/config") && !$0.payload.isEmpty }.count, unmetered)
     }
 
     /// Home Assistant's timestamp sensor takes whole seconds: a load's end is rounded up, never down.

@@ -101,6 +101,7 @@ enum Told: Equatable {
     case warning(Int)
     case neglected(Stage)
     case headsUp(TimerKind, minutes: Int)
+    case nudged(by: String)
     case test
     case other
 
@@ -110,6 +111,7 @@ enum Told: Equatable {
         case .healthWarning(let threshold): self = .warning(threshold)
         case .neglected(let stage, _): self = .neglected(stage)
         case .headsUp(let kind, let minutes): self = .headsUp(kind, minutes: minutes)
+        case .nudged(let person, _, _): self = .nudged(by: person)
         case .test: self = .test
         case nil: self = .other
         }

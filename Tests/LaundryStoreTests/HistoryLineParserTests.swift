@@ -118,6 +118,7 @@ final class HistoryLineParserTests: XCTestCase {
             id: random.below(5) == 0 ? nil : EventID.random(),
             device: random.below(4) == 0 ? nil : ["00123456789abcde", "fedcba9876543210"][random.below(2)])
         if random.below(4) != 0 { event.detail = randomDetail(of: event.event, texts: texts) }
+        if random.below(2) == 0 { event.by = texts[random.below(texts.count)] }
         if random.below(3) == 0 {
             let stamp = PartStamp(at: event.at, device: event.device ?? "00123456789abcde")
             event.stamp = stamp
@@ -165,6 +166,7 @@ final class HistoryLineParserTests: XCTestCase {
                     appliance: Appliance.allCases[random.below(2)], wattHours: seconds / 3,
                     cost: random.below(2) == 0 ? nil : seconds / 7000,
                     currency: random.below(3) == 0 ? nil : ["EUR", "zł", "€"][random.below(3)]))
+        case .nudged: return .nudged(to: text)
         case .died: return nil
         }
     }

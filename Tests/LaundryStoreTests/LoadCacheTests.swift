@@ -74,6 +74,9 @@ final class LoadCacheTests: StoreTestCase {
         full.wash.applianceStoppedAt = start + 2900
         full.dryer?.energy = .init(appliance: .dryer, wattHours: 2100.5)
         full.wash.programme = "eco"
+        full.wash.startedBy = "Ana"
+        full.dryer?.startedBy = "Home Assistant"
+        full.endedBy = "Zoë"
         full.dryer?.programme = "schranktrocken"
         full.end = .folded
         full.endedAt = start + 8000

@@ -46,7 +46,10 @@ public final class HomeBridge {
     private var loggedOnce: Set<String> = []
     /// Presses of a pet's button, routed to the daemon's engine (the popup's own path): the pet,
     /// the press as Home Assistant sent it, and the popup's button key.
-    public var onPress: ((UUID, String, String) -> Void)?
+    /// A press: the pet, the press, the button key, and who pressed it.
+    public var onPress: ((UUID, String, String, String) -> Void)?
+    /// Who a press is recorded as when Home Assistant does not say.
+    public static let homeAssistant = "Home Assistant"
     /// A message on a topic the bridge does not own (a plug's power).
     public var onOtherMessage: ((String, [UInt8], Bool) -> Void)?
     /// Extra patterns to subscribe to on every connect.
@@ -214,14 +217,25 @@ public final class HomeBridge {
                 "unknown \(petText)",
                 "mqtt: ignored a press for \(petText.prefix(64)), which is no pet of this household")
         }
-        let key = String(decoding: payload.prefix(64), as: UTF8.self)
-        guard payload.count <= 64, HomeDevice.buttons.contains(where: { $0.press == key }) else {
+        let (key, person) = Self.press(payload)
+        guard HomeDevice.buttons.contains(where: { $0.press == key }) else {
             return logOnce(
                 "press \(key.prefix(64))",
                 "mqtt: ignored the press '\(key.prefix(64))'; the buttons are "
-                    + HomeDevice.buttons.map(\.press).joined(separator: ", "))
+                    + HomeDevice.buttons.map(\.press).joined(separator: ", ")
+                    + #", or {"press": …, "by": "<person>"}"#)
         }
-        onPress?(id, key, key == HomeDevice.gotIt ? ButtonKey.click.rawValue : key)
+        onPress?(id, key, key == HomeDevice.gotIt ? ButtonKey.click.rawValue : key, person ?? Self.homeAssistant)
+    }
+
+    /// A button's own payload (`dry`), or what an automation publishes to say who pressed:
+    /// `{"press": "dry", "by": "Ana"}` (a `by` that is no name is left out).
+    static func press(_ payload: [UInt8]) -> (key: String, person: String?) {
+        guard payload.count <= 256, payload.first == UInt8(ascii: "{"),
+            let object = try? JSONDecoder().decode([String: String].self, from: Data(payload)),
+            let key = object["press"]
+        else { return (String(decoding: payload.prefix(64), as: UTF8.self), nil) }
+        return (key, object["by"].flatMap(DaemonConfig.person))
     }
 
     // MARK: What the daemon sends
@@ -310,6 +324,10 @@ public final class HomeBridge {
             link.publish(
                 topics.config(entity.component, pet: pet.id, object: entity.object), entity.payload.bytes,
                 retained: true)
+        }
+        // A sensor a former set-up offered (a plug, a tariff) goes with it: an empty retained config.
+        for (component, object) in HomeDevice.objects where !entities.contains(where: { $0.object == object }) {
+            link.publish(topics.config(component, pet: pet.id, object: object), [], retained: true)
         }
     }
 

@@ -26,6 +26,9 @@ final class HomeLink {
     /// The finish time each pet's next load is planned for, when prices change through the day.
     private let planFinishBy: TimeOfDay?
     private var plannedAt: Date?
+    /// Seconds before the plans are made again: a minute, or a few seconds after new prices (a
+    /// topic that publishes every second must not replan every pet every second).
+    private var replanAfter = 59.0
     /// The "whose load?" popup of each appliance, by its id.
     private static func popupID(_ appliance: Appliance) -> UUID {
         UUID(
@@ -90,8 +93,8 @@ final class HomeLink {
         if let planFinishBy {
             (bridge.plans, bridge.planFinishBy, bridge.currency) = ([:], planFinishBy, config.currency)
         }
-        bridge.onPress = { [weak engine, weak bridge] pet, press, key in
-            if let refusal = engine?.buttonPressed(petID: pet, action: key) {
+        bridge.onPress = { [weak engine, weak bridge] pet, press, key, person in
+            if let refusal = engine?.buttonPressed(petID: pet, action: key, by: person) {
                 bridge?.refused(pet, press: press, reason: refusal)
             }
         }
@@ -128,8 +131,13 @@ final class HomeLink {
         appliances?.onSilenceChanged = { [weak self] in self?.bridge.plugsSilent = self?.appliances?.silent ?? [] }
         // New prices: the "best start" sensors are planned again now, not at the next minute.
         appliances?.onPricesChanged = { [weak self] in
-            self?.plannedAt = nil
-            self?.afterEvent()
+            guard let self else { return }
+            self.replanAfter = Self.replanAfterPrices
+            // Planned a moment ago: again once the few seconds are up.
+            if let plannedAt = self.plannedAt, self.clock.now().timeIntervalSince(plannedAt) < Self.replanAfterPrices {
+                self.loop?.after(seconds: Self.replanAfterPrices + 0.05) { [weak self] in self?.afterEvent() }
+            }
+            self.afterEvent()
         }
     }
 
@@ -149,19 +157,26 @@ final class HomeLink {
     }
 
     private static let replanSeconds = 60.0
+    private static let replanAfterPrices = 5.0
 
     /// Each pet's plan, at most once a minute (a plan reads its loads, config.json and prices.json).
     private func replan() {
         guard let planFinishBy, bridge.isBridging else { return }
         let now = clock.now()
-        if let plannedAt, now >= plannedAt, now.timeIntervalSince(plannedAt) < Self.replanSeconds - 1 { return }
+        if let plannedAt, now >= plannedAt, now.timeIntervalSince(plannedAt) < replanAfter { return }
         plannedAt = now
+        replanAfter = Self.replanSeconds - 1
+        // One reading of the time zone for every minute the planner tries.
+        let zone = LocalZone.current.settled()
         var plans: [UUID: LoadPlan] = [:]
         for view in engine.petViews() {
+            let id = view.pet.id.lowercasedText
+            let wait = LoadPlan.defaultMaxWaitSeconds
+            // Too late for today's finish time: the best start for tomorrow's.
             plans[view.pet.id] =
-                try? engine.laundry.plan(
-                    view.pet.id.lowercasedText, finishBy: planFinishBy, maxWaitSeconds: LoadPlan.defaultMaxWaitSeconds
-                ).plan
+                (try? engine.laundry.plan(id, finishBy: planFinishBy, maxWaitSeconds: wait, zone: zone).plan)
+                ?? (try? engine.laundry.plan(id, finishBy: planFinishBy, maxWaitSeconds: wait, zone: zone, daysLater: 1)
+                    .plan)
         }
         bridge.plans = plans
     }
@@ -174,6 +189,8 @@ final class HomeLink {
                 loop.after(seconds: 1) { [weak self] in
                     guard let self else { return }
                     self.bridge.claimTimeUp(pets: self.engine.petViews(), at: self.clock.now())
+                    // Bridging now: the best starts are planned at once, not at the next minute.
+                    self.afterEvent()
                 }
             }
         }

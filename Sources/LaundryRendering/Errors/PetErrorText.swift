@@ -78,6 +78,27 @@ extension ErrorText {
                     "name": shown(pet), "typed": ShellQuote.quote(shown(pet)), "programme": shown(programme),
                     "known": known.joined(separator: ", "),
                 ])
+        case .notAPersonName(let text):
+            return Words.text(
+                "'{text}' cannot be a person in the rotation: a name has 1 to 30 characters, none of them invisible",
+                ["text": shown(text)])
+        case .personTwice(let name):
+            return Words.text(
+                "'{name}' is in the rotation twice; name each person once, in the order their turns come",
+                ["name": shown(name)])
+        case .nudgedTooSoon(let pet, let allowedAt):
+            return Words.text(
+                "{name} was nudged about this load less than an hour ago; the next nudge is allowed at {time}",
+                ["name": shown(pet), "time": LocalTime.clock(allowedAt, now: allowedAt)])
+        case .nobodyCalled(let person, let known) where known.isEmpty:
+            return Words.text(
+                "no machine of the household names '{person}' as its person; set \"person\" in that machine's "
+                    + "config.json",
+                ["person": shown(person)])
+        case .nobodyCalled(let person, let known):
+            return Words.text(
+                "no machine of the household names '{person}' as its person; the people are: {known}",
+                ["person": shown(person), "known": known.map(shown).joined(separator: ", ")])
         case .invalidProgramme(let text):
             return Words.text(
                 "'{text}' is not a programme: write its name, '=' and its length, for example --programme eco=2h15m "

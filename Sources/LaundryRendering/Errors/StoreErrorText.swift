@@ -91,6 +91,8 @@ extension ErrorText {
         case .objectList(let example): return Words.text("a list of objects, such as {example}", ["example": example])
         case .shortText(let example):
             return Words.text("a short text (at most 8 characters), such as {example}", ["example": example])
+        case .personName(let example):
+            return Words.text("a name of 1 to 30 characters, such as {example}", ["example": example])
         case .timeOfDay(let example): return Words.text("a time of day such as {example}", ["example": example])
         case .oneOf(let values):
             return values.dropFirst().reduce(values.first ?? "") {

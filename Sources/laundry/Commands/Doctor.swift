@@ -43,6 +43,7 @@ extension LaundryCommand {
             DoctorBrokerCheck.check(
                 &report, config: config, status: status, configPath: context.laundry.configPath,
                 environment: environment)
+            DoctorCalendarCheck.check(&report, config: config, status: status, environment: environment)
             checkClock(&report, context)
             report.print()
             if report.problems > 0 { throw ExitCode.failure }

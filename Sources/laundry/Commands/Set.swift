@@ -61,6 +61,13 @@ extension LaundryCommand {
             let context = try AppContext.make()
             defer { context.reportWarnings() }
             try SettingsOptions.checkKind(kind, in: context.laundry.kinds)
+            // A programme to remove that the pet does not have is a typo, not a change.
+            if !removedProgrammes.isEmpty {
+                let pet = try context.laundry.pet(target.pet).pet
+                for name in removedProgrammes where pet.programmes[name] == nil {
+                    throw PetError.unknownProgramme(name, pet: pet.name, known: pet.programmes.keys.sorted())
+                }
+            }
             var change = try settings.settings(name: name, kind: kind, now: context.laundry.now)
             change.learns = learn
             for name in removedProgrammes { change.programmes[name] = .some(nil) }

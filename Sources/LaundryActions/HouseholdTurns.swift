@@ -1,0 +1,41 @@
+import FoundationEssentials
+import LaundryCore
+import LaundryStore
+
+extension Laundry {
+    public func household() -> HouseholdView {
+        let people = Set(store.machines().compactMap { MachineFile.read(store.paths.machineFile($0))?.person })
+        let (turns, next) = nextTurn()
+        return HouseholdView(people: people.sorted(), turns: turns, next: next)
+    }
+
+    /// The rotation and whose turn the next load is; the loads are read only when there is one
+    /// (`status` asks every time).
+    public func nextTurn() -> (turns: [String], next: String?) {
+        var problems: [StoreProblem] = []
+        defer { report(problems) }
+        guard let turns = HouseholdRecord.merge(store.householdRecords(problems: &problems)),
+            !turns.value.people.isEmpty
+        else { return ([], nil) }
+        let loads = (try? self.loads(nil)).map { list in list.indices.map { list.load(at: $0) } } ?? []
+        return (turns.value.people, turns.value.next(after: loads, since: turns.stamp.at))
+    }
+
+    /// Sets the rotation for the whole household (empty: none), stamped later than every
+    /// rotation this machine has seen.
+    public func setTurns(_ names: [String]) throws -> HouseholdView {
+        if let problem = Turns.problem(names) { throw problem }
+        try prepareToWrite()
+        let here = try device.id()
+        try store.withNamesLock {
+            var problems: [StoreProblem] = []
+            let records = store.householdRecords(problems: &problems)
+            let seen = HouseholdRecord.merge(records)?.stamp.at.addingTimeInterval(0.001)
+            let stamp = PartStamp(at: max(now, seen ?? now), device: here)
+            var own = HouseholdRecord()
+            own.turns = PetRecord.Version(stamp: stamp, value: Turns(people: names.map { $0.trimming() }))
+            try store.writeHousehold(own, device: here)
+        }
+        return household()
+    }
+}

@@ -1,0 +1,28 @@
+import FoundationEssentials
+import LaundryCore
+import LaundryStore
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+extension Laundry {
+    /// Who acts on this machine, as every step it records names them: config.json's `person`,
+    /// else the login name (never the password database's full name: the household sees it).
+    public var person: String {
+        if let person = cachedPerson { return person }
+        let person = (try? loadConfig())?.person ?? Self.loginName()
+        cachedPerson = person
+        return person
+    }
+
+    /// The login name of the user running laundry ("someone" where the system has none).
+    static func loginName() -> String {
+        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name {
+            let text = String(cString: name)
+            if !text.isEmpty { return text }
+        }
+        let environment = ProcessInfo.processInfo.environment
+        return environment["USER"] ?? environment["LOGNAME"] ?? "someone"
+    }
+}

@@ -1,0 +1,17 @@
+import FoundationEssentials
+
+/// The household as its people see it (`laundry household`): who uses which machine, the
+/// rotation, and whose turn the next load is.
+public struct HouseholdView: Equatable, Sendable {
+    /// Every machine's person, as its machine file names them (sorted, once each).
+    public var people: [String]
+    public var turns: [String]
+    /// Whose turn the next load is; nil without a rotation.
+    public var next: String?
+
+    public init(people: [String], turns: [String], next: String?) {
+        self.people = people
+        self.turns = turns
+        self.next = next
+    }
+}

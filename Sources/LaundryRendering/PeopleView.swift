@@ -1,0 +1,52 @@
+import FoundationEssentials
+import LaundryCore
+
+/// `laundry stats --people`: who starts the loads, who moves the wet laundry, who folds, and how
+/// long the wet laundry of each one's loads waited.
+public struct PeopleView {
+    public let people: [PersonFigures]
+    public let style: Style
+
+    public init(people: [PersonFigures], style: Style) {
+        self.people = people
+        self.style = style
+    }
+
+    public func render() -> String {
+        guard !people.isEmpty else {
+            return Words.text("No load names a person yet: people are recorded from this version on.")
+        }
+        func span(_ seconds: Double?) -> String { seconds.map { DurationText.rough($0.rounded()) } ?? "–" }
+        let header = [
+            Words.text("PERSON"), Words.text("STARTED"), Words.text("MOVED"), Words.text("FOLDED"),
+            Words.text("WET WAIT (MEDIAN)"), Words.text("LONGEST"), Words.text("SHARE"),
+        ]
+        let rows: [[TextTable.Cell]] = people.map { person in
+            [
+                (TerminalText.sanitize(person.person), .bold), (String(person.started), nil),
+                (String(person.moved), nil), (String(person.folded), nil),
+                (span(person.medianWetWait), (person.medianWetWait ?? 0) >= 3600 ? .red : nil),
+                (span(person.longestWetWait), nil), ("\(Int(person.share.rounded()))%", nil),
+            ]
+        }
+        return TextTable.render(header: header, rows: rows, style: style)
+    }
+}
+
+/// `stats --people --json`: one object per person; `share` in percent, unrounded (they sum to 100).
+public struct PersonJSON: Encodable {
+    let person: String
+    let started: Int
+    let moved: Int
+    let folded: Int
+    let medianWetWaitSeconds: Nullable<Double>
+    let longestWetWaitSeconds: Nullable<Double>
+    let share: Double
+
+    public init(_ figures: PersonFigures) {
+        (person, started, moved, folded) = (figures.person, figures.started, figures.moved, figures.folded)
+        medianWetWaitSeconds = Nullable(figures.medianWetWait)
+        longestWetWaitSeconds = Nullable(figures.longestWetWait)
+        share = figures.share
+    }
+}
