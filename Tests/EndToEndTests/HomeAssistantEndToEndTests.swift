@@ -137,6 +137,17 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
             waitUntil(3) { events.on("laundry/\(pet)/state").last?.json?["paused"] as? Bool == true }, log)
         let types = events.on("laundry/\(pet)/event").compactMap { $0.json?["event_type"] as? String }
         XCTAssertEqual(types, ["finished", "acknowledged"], "\(types)")
+        // Who pressed: Home Assistant, unless the press names the person.
+        let started = try XCTUnwrap(
+            (home.json("history", name) as? [[String: Any]])?.first { $0["event"] as? String == "dryStarted" })
+        XCTAssertEqual(started["by"] as? String, "Home Assistant")
+        home.ok("resume", name)
+        broker.publish("laundry/\(pet)/press", #"{"press": "finish", "by": "Ana"}"#)
+        XCTAssertTrue(waitUntil(3) { self.home.pet(name)["stage"] as? String == "dried" }, log)
+        let finished = (home.json("history", name) as? [[String: Any]])?.first {
+            $0["event"] as? String == "finishedEarly"
+        }
+        XCTAssertEqual(finished?["by"] as? String, "Ana", "the person the press named")
     }
 
     func test_theLastWillMarksEveryEntityUnavailableWhenTheDaemonIsKilled() throws {

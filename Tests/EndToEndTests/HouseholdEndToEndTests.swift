@@ -101,6 +101,15 @@ final class HouseholdEndToEndTests: XCTestCase {
         }
         XCTAssertEqual(Set(homes.map { $0.run(["history", "--json"]).stdout }).count, 1, "one history everywhere")
 
+        // Two rotations set while out of touch: the later one is every machine's.
+        sync.pause()
+        b.ok("household", "turns", "Ana", "Ben", "Chloe")
+        c.ok("household", "turns", "Chloe", "Ana", environment: ["LAUNDRY_FAKE_NOW": format.string(from: Date() + 2)])
+        sync.resume()
+        XCTAssertTrue(waitUntil(20) { self.inSync() })
+        let households = homes.map { ($0.json("household") as? [String: Any])?["turns"] as? [String] }
+        XCTAssertEqual(households, Array(repeating: ["Chloe", "Ana"], count: 3), "the later rotation everywhere")
+
         // The folders settle: nothing goes back and forth once every machine has seen everything.
         let settling = Date().timeIntervalSince1970
         let watch = FolderWatch(a.data, b.data, c.data)

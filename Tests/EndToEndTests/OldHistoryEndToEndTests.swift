@@ -22,7 +22,17 @@ final class OldHistoryEndToEndTests: XCTestCase {
         let expectedHistory = try String(contentsOfFile: Self.fixture + "/expected-history.txt", encoding: .utf8)
         let expectedLoads = try String(contentsOfFile: Self.fixture + "/expected-loads.json", encoding: .utf8)
         XCTAssertEqual(home.ok("history").stdout, expectedHistory)
-        XCTAssertEqual(home.ok("loads", "--json").stdout, expectedLoads)
+        // People came after: the old loads name no one, and are otherwise as that version showed them.
+        var loads = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(home.ok("loads", "--json").stdout.utf8)) as? [[String: Any]])
+        let people = ["startedBy", "movedBy", "foldedBy"]
+        for index in loads.indices {
+            XCTAssertTrue(people.allSatisfy { loads[index][$0] is NSNull }, "\(loads[index])")
+            for key in people { loads[index][key] = nil }
+        }
+        let expected = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(expectedLoads.utf8)) as? [[String: Any]])
+        XCTAssertEqual(loads as NSArray, expected as NSArray)
     }
 
     func test_theOldSentencesAreReadAsFacts() throws {

@@ -164,4 +164,42 @@ final class PeopleEndToEndTests: XCTestCase {
         for person in people { XCTAssertTrue(table.contains(person), table) }
         print("stats --people:\n" + table)
     }
+
+    /// The rotation: shared by every machine, passed on by whoever starts a load, shown by
+    /// `household` and `status`; bad names refused in one line.
+    func test_turnsAreSharedAndPassToTheOneAfterWhoeverStarted() throws {
+        ok("Ana", start, "adopt", "Socks")
+        ok("Ben", start, "adopt", "Towels")
+        ok("Chloe", start, "adopt", "Sheets")
+        ok("Ana", start + 60, "household", "turns", "Ana", "Ben", "Chloe")
+        func household(_ person: String, _ at: Date) throws -> [String: Any] {
+            try XCTUnwrap(home.json("household", environment: on(person, at: at)) as? [String: Any])
+        }
+        let first = try household("Ben", start + 120)
+        XCTAssertEqual(first["people"] as? [String], ["Ana", "Ben", "Chloe"])
+        XCTAssertEqual(first["turns"] as? [String], ["Ana", "Ben", "Chloe"])
+        XCTAssertEqual(first["next"] as? String, "Ana")
+        // Chloe takes Ana's turn: it counts as hers, and Ana is next.
+        ok("Chloe", start + 180, "wash", "Socks", "--for", "30m")
+        XCTAssertEqual(try household("Ana", start + 240)["next"] as? String, "Ana")
+        ok("Ana", start + 300, "wash", "Towels", "--for", "30m")
+        XCTAssertEqual(try household("Chloe", start + 360)["next"] as? String, "Ben")
+        let status = home.ok("status", environment: on("Chloe", at: start + 360)).stdout
+        XCTAssertTrue(status.hasSuffix("Next load: Ben's turn.\n"), status)
+        let text = home.ok("household", environment: on("Ben", at: start + 360)).stdout
+        XCTAssertTrue(text.contains("Turns: Ana → Ben → Chloe"), text)
+
+        let twice = home.run(["household", "turns", "Ana", "ana"], environment: on("Ben", at: start + 400))
+        XCTAssertEqual(twice.status, 1)
+        XCTAssertTrue(twice.stderr.contains("'ana' is in the rotation twice"), twice.stderr)
+        XCTAssertEqual(home.run(["household", "turns"], environment: on("Ben", at: start + 400)).status, 64)
+        // A later rotation from another machine wins everywhere; --clear removes it.
+        ok("Ben", start + 420, "household", "turns", "Ben", "Chloe")
+        XCTAssertEqual(try household("Ana", start + 480)["turns"] as? [String], ["Ben", "Chloe"])
+        ok("Chloe", start + 500, "household", "turns", "--clear")
+        let cleared = try household("Ana", start + 560)
+        XCTAssertEqual(cleared["turns"] as? [String], [])
+        XCTAssertTrue(cleared["next"] is NSNull)
+        XCTAssertFalse(home.ok("status", environment: on("Ana", at: start + 560)).stdout.contains("Next load"))
+    }
 }

@@ -50,6 +50,8 @@ final class PseudoLocaleEndToEndTests: XCTestCase {
     func test_everyCommandSpeaksOnlyThroughTheCatalogue() throws {
         let home = LaundryHome()
         home.environment["TZ"] = "UTC"
+        // A person's name is data, as a pet's is: Greek, like theirs, so it is not taken for words.
+        try home.writeConfig(#"{"person": "Βήτα"}"#)
         for arguments in [
             ["adopt", "Ωμέγα"], ["adopt", "Δέλτα", "--kind", "towels"],
             ["wash", "Ωμέγα", "--for", "45m"],

@@ -37,6 +37,29 @@ final class EngineReminderTests: EngineTestCase {
         XCTAssertEqual(notifier.shown.count, 3)
     }
 
+    /// With `escalateAfterMinutes`, a pet's due reminder waits on this machine while it is another
+    /// person's turn, for them to act first; on the machine of the person whose turn it is, at once.
+    func test_aDueReminderGoesToThePersonWhoseTurnItIsFirst() throws {
+        try adopt("Socks", every: 100)
+        _ = try laundry.setTurns(["Zed", laundry.person])
+        var config = DaemonConfig.withoutAlarms()
+        config.escalateAfterMinutes = 10
+        let engine = try makeEngine(config: config)
+        engine.start()
+        // Health reaches 25 at 74.5 days (it is rounded).
+        let crossed = start + 74.5 * day
+        clock.set(crossed + 300)
+        engine.tick()
+        XCTAssertEqual(notifier.told, [], "Zed's turn: Zed's machines hear it first")
+        clock.set(crossed + 601)
+        engine.tick()
+        XCTAssertEqual(notifier.told, [.warning(25)], "ten minutes on, here too")
+        _ = try laundry.setTurns([laundry.person, "Zed"])
+        clock.set(start + 89.5 * day + 1)  // health 10
+        engine.tick()
+        XCTAssertEqual(notifier.told.last, .warning(10), "this person's turn: at once")
+    }
+
     func test_aBigDropSendsOnlyTheMostSevereWarning() throws {
         try adopt("Socks", every: 10, lastWashed: start - 9.6 * day)  // health 4
         try makeEngine().start()
