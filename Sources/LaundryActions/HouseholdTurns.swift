@@ -4,9 +4,13 @@ import LaundryStore
 
 extension Laundry {
     public func household() -> HouseholdView {
-        let people = Set(store.machines().compactMap { MachineFile.read(store.paths.machineFile($0))?.person })
         let (turns, next) = nextTurn()
-        return HouseholdView(people: people.sorted(), turns: turns, next: next)
+        return HouseholdView(people: people(), turns: turns, next: next)
+    }
+
+    /// Every machine's person, as its machine file names them (sorted, once each).
+    public func people() -> [String] {
+        Set(store.machines().compactMap { MachineFile.read(store.paths.machineFile($0))?.person }).sorted()
     }
 
     /// The rotation and whose turn the next load is; the loads are read only when there is one

@@ -7,7 +7,7 @@ extension Laundry {
     /// in need of a wash): it pops up and rings once on their machines. At most one nudge an hour
     /// for a load, whoever sends it.
     public func nudge(_ person: String, about query: String?) throws -> (pet: Pet, nudge: Nudge) {
-        let people = household().people
+        let people = self.people()
         guard let known = people.first(where: { $0.lowercased() == person.trimming().lowercased() }) else {
             throw PetError.nobodyCalled(person, known: people)
         }

@@ -30,11 +30,13 @@ public struct CalendarEntry: Equatable, Sendable {
 
     /// The whole object, lines ended by CRLF and folded at 75 octets.
     public func text(as form: CalendarSettings.Form, stamp: Date) -> String {
+        let laterEnd = max(end, start.addingTimeInterval(1))
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//laundry//laundry//EN", "CALSCALE:GREGORIAN"]
         lines.append(form == .event ? "BEGIN:VEVENT" : "BEGIN:VTODO")
         lines += [
             "UID:\(Self.escaped(uid))", "DTSTAMP:\(Self.time(stamp))", "DTSTART:\(Self.time(start))",
-            form == .event ? "DTEND:\(Self.time(max(end, start)))" : "DUE:\(Self.time(max(end, start)))",
+            // RFC 5545 wants the end after the start: a load finished the moment it began lasts a second.
+            form == .event ? "DTEND:\(Self.time(laterEnd))" : "DUE:\(Self.time(laterEnd))",
             "SUMMARY:\(Self.escaped(summary))", "DESCRIPTION:\(Self.escaped(description))",
         ]
         if form == .task {
@@ -57,21 +59,24 @@ public struct CalendarEntry: Equatable, Sendable {
 
     /// A TEXT value as RFC 5545 3.3.11 wants it: backslash, semicolon, comma and newline escaped.
     public static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n", "\r\n", "\r": out += "\\n"
+        // By scalar: a ";" followed by a combining mark is one Character, and must still be escaped.
+        var out = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\\": out.append(contentsOf: #"\\"#.unicodeScalars)
+            case ";": out.append(contentsOf: #"\;"#.unicodeScalars)
+            case ",": out.append(contentsOf: #"\,"#.unicodeScalars)
+            // CRLF is one line break.
+            case "\n" where previous == "\r": break
+            case "\n", "\r": out.append(contentsOf: #"\n"#.unicodeScalars)
             default:
                 // Other control characters have no place in a content line.
-                if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
-                    out.append(character)
-                }
+                if scalar.value >= 0x20 && scalar.value != 0x7F { out.append(scalar) }
             }
         }
-        return out
+        return String(out)
     }
 
     /// A line longer than 75 octets goes on in lines that start with a space, never inside a

@@ -47,8 +47,7 @@ public enum Health {
     /// The first moment health can read `highestWarning` or less (it is rounded: `value` reads
     /// 25 from 74.5% of the cycle on). A millisecond early, never late.
     public static func firstWarningDate(since start: Date, cycleDays: Double) -> Date {
-        let share = (100 - Double(highestWarning) - 0.5) / 100
-        return start.addingTimeInterval(cycleDays * 86_400 * share - 0.001)
+        date(reaching: highestWarning, since: start, cycleDays: cycleDays)
     }
 
     /// The first moment health can read `threshold` or less (a millisecond early, never late).

@@ -27,8 +27,9 @@ public struct Nudge: Codable, Equatable, Sendable {
     }
 
     /// Whether it is for `person` and fresh enough to pop up at `now` (a daemon that was down an
-    /// hour says nothing of it).
+    /// hour says nothing of it). A sender's clock up to ten minutes ahead is allowed for.
     public func isFor(_ person: String, at now: Date) -> Bool {
-        to.lowercased() == person.lowercased() && now >= at && now < at.addingTimeInterval(Self.interval)
+        to.lowercased() == person.lowercased() && now >= at.addingTimeInterval(-600)
+            && now < at.addingTimeInterval(Self.interval)
     }
 }

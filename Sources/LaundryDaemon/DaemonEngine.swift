@@ -52,6 +52,9 @@ public final class DaemonEngine {
     public var onLoadChanges: ((String, [LoadChange]) -> Void)?
     /// A finished load was dealt with (the calendar marks it done).
     public var onLoadAcknowledged: ((LaundryTimer, String) -> Void)?
+    /// Whose turn is next, and when that was read: every pet's loads are read for it, so at most
+    /// once a minute (a turn passes when a load starts; a warning held a minute longer is no harm).
+    var nextTurnRead: (at: Date, next: String?)?
     /// Which desktop says do-not-disturb is on now (nil: off); asked when something is due.
     public var doNotDisturb: () -> String? = { nil }
     /// What it said last time.
@@ -226,10 +229,11 @@ public final class DaemonEngine {
         let quietNow = quiet.isOn(at: time) || quiet.holdsEverything
         // The due reminder goes to the person whose turn it is first (read only when it can matter).
         var notMyTurn: Double?
-        if let minutes = config.escalateAfterMinutes, services.values.contains(where: { !$0.isCalm(at: time) }),
-            let next = laundry.nextTurn().next, next.lowercased() != laundry.person.lowercased()
-        {
-            notMyTurn = minutes
+        if let minutes = config.escalateAfterMinutes, services.values.contains(where: { !$0.isCalm(at: time) }) {
+            if nextTurnRead.map({ abs(time.timeIntervalSince($0.at)) >= 60 }) ?? true {
+                nextTurnRead = (time, laundry.nextTurn().next)
+            }
+            if let next = nextTurnRead?.next, next.lowercased() != laundry.person.lowercased() { notMyTurn = minutes }
         }
         for (id, service) in services where !service.isCalm(at: time) {
             isolated(id) {

@@ -124,6 +124,7 @@ public enum DaemonRunner {
             }
         }
         home?.attach(to: loop)
+        if calendar != nil { reportCalendar(every: 2, loop: loop, reportStatus) }
         loop.run()
         // A card's buttons mean nothing once the daemon is gone: its cards and jobs go with it.
         engine.withdrawLiveCards()
@@ -134,6 +135,15 @@ public enum DaemonRunner {
         unlink(runtime.status)
         withExtendedLifetime(lock) {}
         logger.info("stopped")
+    }
+
+    /// The calendar's writes end on its own queue, between the loop's events: what they found
+    /// reaches `daemon.json` (and `doctor`) within seconds this way (it is written only if it changed).
+    private static func reportCalendar(every seconds: Double, loop: MainLoop, _ report: @escaping () -> Void) {
+        loop.after(seconds: seconds) {
+            report()
+            reportCalendar(every: seconds, loop: loop, report)
+        }
     }
 
     /// Times in popups as config.json says, else as the desktop's clock shows them, else as the locale does.

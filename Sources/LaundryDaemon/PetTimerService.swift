@@ -168,6 +168,8 @@ final class PetTimerService {
         var view = state
         StageMachine.settle(&view, at: now)
         view.notes = DeviceNotes(petID: state.pet.id)
+        // A nudge pushes one person; it deals with nothing (the alarm rings on, the phone's push stays).
+        view.pet.nudge = nil
         return view
     }
 
@@ -237,10 +239,21 @@ final class PetTimerService {
         var pending = PendingWrite(view: view)
         // Do-not-disturb: what ended is written down, and announced (late) once it is over.
         if quiet.holdsEverything { return current.needsSettling(at: now) ? pending : nil }
+        // Before the hold below: a nudge is for this person now, whoever started the load.
+        if let nudge = unshownNudge(view, person: laundry.person, at: now), !quiet.isOn(at: now) {
+            let waiting = view.timer?.finishedAt.map { now.timeIntervalSince($0) } ?? 0
+            announce(
+                Announcement(
+                    petID: id, petName: view.pet.name, health: view.pet.health(at: now),
+                    reason: .nudged(by: nudge.by, view.pet.stage, waiting: max(0, waiting)), load: view.timer),
+                view)
+            shownNudges.insert(nudge.at)
+            pending.nudgeShown = nudge.at
+        }
         // Another person's load, with `escalateAfterMinutes`: theirs ring first, this one later.
         let held = view.unannouncedFinish.flatMap { Self.escalation(of: $0, config: config, person: laundry.person) }
         if let held, now < held {
-            return current.needsSettling(at: now) ? pending : nil
+            return current.needsSettling(at: now) || pending.nudgeShown != nil ? pending : nil
         }
         if let finished = view.unannouncedFinish {
             if !announcedTimers.contains(finished.id) {
@@ -266,16 +279,6 @@ final class PetTimerService {
                 view)
             pending.nagged = true
         }
-        if let nudge = unshownNudge(view, person: laundry.person, at: now), !quiet.isOn(at: now) {
-            let waiting = view.timer?.finishedAt.map { now.timeIntervalSince($0) } ?? 0
-            announce(
-                Announcement(
-                    petID: id, petName: view.pet.name, health: view.pet.health(at: now),
-                    reason: .nudged(by: nudge.by, view.pet.stage, waiting: max(0, waiting)), load: view.timer),
-                view)
-            shownNudges.insert(nudge.at)
-            pending.nudgeShown = nudge.at
-        }
         if let due = headsUpDue(view, config: config), due <= now, let timer = view.liveTimer {
             let left = timer.endsAt.timeIntervalSince(now)
             announce(
@@ -296,7 +299,7 @@ final class PetTimerService {
     /// (this machine's person started it, or no one is known to have).
     static func escalation(of load: LaundryTimer, config: DaemonConfig, person: String) -> Date? {
         guard let minutes = config.escalateAfterMinutes, let starter = load.startedBy,
-            starter.lowercased() != person.lowercased()
+            starter.lowercased() != person.lowercased(), starter != HomeBridge.homeAssistant
         else { return nil }
         return load.endsAt.addingTimeInterval(minutes * 60)
     }

@@ -89,6 +89,24 @@ final class CalendarEndToEndTests: DaemonTestCase {
             "\(String(describing: try? radicale.entries().map { $0["uid"] ?? "" })) \(log)")
     }
 
+    /// An event's alarm goes once the finished load is dealt with; the entry stays, as the record.
+    func test_anEventsAlarmGoesWhenTheLoadIsDealtWith() throws {
+        try configure()
+        let name = "Jeans \(marker)"
+        home.ok("adopt", name)
+        home.ok("daemon", "start")
+        home.ok("wash", name, "--for", "1h")
+        let uid = try load(name)
+        XCTAssertEqual((radicale.entry(uid)?["alarms"] as? [String])?.count, 1)
+        home.ok("finish", name)
+        XCTAssertTrue(waitUntil(5) { !NotifyLog.calls(mentioning: self.marker).isEmpty }, "the finish popped up")
+        home.ok("fold", name)
+        let dealtWith = radicale.entry(uid) { ($0["alarms"] as? [String])?.isEmpty == true }
+        XCTAssertNotNil(dealtWith, "folded: no alarm left \(log)")
+        XCTAssertEqual(dealtWith?["kind"] as? String, "VEVENT")
+        XCTAssertNil(dealtWith?["status"] as? String, "an event has no status to complete")
+    }
+
     /// A task app's entry: done once the finished load is dealt with; and the wash finished early.
     func test_aTaskIsCompletedWhenTheLoadIsDealtWith() throws {
         try configure(as: "task")
@@ -136,8 +154,10 @@ final class CalendarEndToEndTests: DaemonTestCase {
         home.ok("extend", name, "--by", "5m")
         XCTAssertTrue(waitUntil(5) { self.log.contains("caldav: the calendar cannot be reached") }, log)
         XCTAssertEqual(log.components(separatedBy: "cannot be reached").count - 1, 1, "logged once")
-        let doctor = home.run(["doctor"])
-        XCTAssertTrue(doctor.stdout.contains("the calendar cannot be reached"), doctor.stdout)
+        // daemon.json follows the calendar's queue within two seconds.
+        XCTAssertTrue(
+            waitUntil(5) { self.home.run(["doctor"]).stdout.contains("the calendar cannot be reached") },
+            home.run(["doctor"]).stdout)
         let end = try XCTUnwrap(endsAt(name))
         try radicale.start()
         let caughtUp = radicale.entry(uid, within: 70) { entry in
@@ -145,6 +165,51 @@ final class CalendarEndToEndTests: DaemonTestCase {
         }
         XCTAssertNotNil(caughtUp, "the waiting change is written once it answers: \(log)")
         XCTAssertTrue(waitUntil(5) { self.log.contains("answers again") }, log)
+    }
+
+    /// A cancel made while the server is down, and the daemon stopped before it came back: the
+    /// daemon started again still removes the entry (what is unwritten is kept across a restart).
+    func test_aChangeLeftUnwrittenIsWrittenAfterARestart() throws {
+        try configure()
+        let name = "Quilt \(marker)"
+        home.ok("adopt", name)
+        home.ok("daemon", "start")
+        home.ok("wash", name, "--for", "1h")
+        let uid = try load(name)
+        XCTAssertNotNil(radicale.entry(uid), log)
+        radicale.stop()
+        home.ok("cancel", name)
+        XCTAssertTrue(waitUntil(5) { self.log.contains("cannot be reached") }, log)
+        home.ok("daemon", "stop")
+        let pending = home.path + "/state/laundry/calendar-pending.json"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pending), "the unwritten delete is kept")
+        try radicale.start()
+        home.ok("daemon", "start")
+        XCTAssertTrue(
+            waitUntil(10) { (try? self.radicale.entries())?.contains { $0["uid"] as? String == uid } == false }, log)
+        XCTAssertTrue(waitUntil(5) { !FileManager.default.fileExists(atPath: pending) }, "nothing left to write")
+    }
+
+    /// A server that refuses a write for good (here: another user's calendar, 403) drops it with a
+    /// log line, and doctor says so; it does not retry it forever.
+    func test_aWriteRefusedForGoodIsDroppedAndNamed() throws {
+        try configure()
+        let config = try String(contentsOfFile: home.configFile, encoding: .utf8)
+        try config.replacingOccurrences(of: "/\(radicale.username)/laundry/", with: "/someone-else/laundry/")
+            .write(toFile: home.configFile, atomically: true, encoding: .utf8)
+        let name = "Rugs \(marker)"
+        home.ok("adopt", name)
+        home.ok("daemon", "start")
+        home.ok("wash", name, "--for", "1h")
+        XCTAssertTrue(waitUntil(5) { self.log.contains("this change is dropped") }, log)
+        XCTAssertTrue(log.contains("answered HTTP 403"), log)
+        home.ok("extend", name, "--by", "5m")
+        XCTAssertTrue(
+            waitUntil(5) { self.log.components(separatedBy: "this change is dropped").count - 1 == 2 },
+            "the next change is tried on its own: \(log)")
+        XCTAssertTrue(
+            waitUntil(5) { self.home.run(["doctor"]).stdout.contains("the calendar server answered HTTP 403") },
+            home.run(["doctor"]).stdout)
     }
 
     /// A password file others can read is not used: nothing is written, and doctor says why.

@@ -99,6 +99,13 @@ final class EscalationEndToEndTests: XCTestCase {
         XCTAssertFalse(
             NotifyLog.calls(mentioning: marker, in: NotifyLog.path).contains { $0.body.contains("nudges you") },
             "not on Ana's own machine")
+        // Ben's finish was still held (3 s): the nudge came first, and it silenced nothing.
+        let benLog = ben.path + "/notify.log"
+        let nudged = NotifyLog.calls(mentioning: marker, in: benLog).first { $0.body.contains("nudges you") }?.time
+        let finished = firstCall(benLog, "Wash Complete", within: 10)
+        XCTAssertLessThan(try XCTUnwrap(nudged), try XCTUnwrap(finished), "the nudge did not wait for the hold")
+        XCTAssertFalse(
+            ana.daemonLog.contains("stopped: the pet changed"), "a nudge acknowledges nothing: \(ana.daemonLog)")
         let again = ana.run(["nudge", "Ben", name])
         XCTAssertEqual(again.status, 1)
         XCTAssertTrue(again.stderr.contains("the next nudge is allowed at"), again.stderr)

@@ -29,7 +29,11 @@ final class CalendarLink {
                     + "network unencrypted")
         }
         let link = CalendarLink(
-            sync: CalendarSync(settings: settings, password: password, logger: logger), clock: clock)
+            sync: CalendarSync(
+                settings: settings, password: password,
+                pendingFile: engine.laundry.stateFolder + "/calendar-pending.json",
+                logger: logger),
+            clock: clock)
         engine.onLoadChanges = { [weak link] name, changes in link?.changed(name, changes) }
         engine.onLoadAcknowledged = { [weak link] load, name in link?.acknowledged(load, name) }
         logger.info(

@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import LaundryControl
 import LaundryCore
+import LaundryStore
 import Logging
 import Synchronization
 
@@ -16,9 +17,19 @@ import Synchronization
 /// the server's version and writes again on it, and a server that cannot be reached is retried
 /// with back-off, logged once until it answers again.
 final class CalendarSync: Sendable {
-    enum Wish: Equatable, Sendable {
+    enum Wish: Codable, Equatable, Sendable {
         case put(String)
         case delete
+    }
+
+    /// What became of one write.
+    private enum Outcome {
+        case written
+        /// The server cannot be reached or answers 5xx: everything waits and is tried again.
+        case retry(CalendarProblem)
+        /// The server refuses this write for good (401, 403, 415, a 412 three times over): it is
+        /// dropped, so the others are not held behind it forever.
+        case refused(CalendarProblem)
     }
 
     private struct State {
@@ -36,15 +47,25 @@ final class CalendarSync: Sendable {
     private let logger: Logger
     private let queue = DispatchQueue(label: "laundry.calendar")
     private let state = Mutex(State())
+    /// The wishes not yet written, kept across a restart (a cancel made while the server was down
+    /// must still remove the entry, or every phone rings for a load that is gone).
+    private let pendingFile: String?
     /// Seconds a request may take.
     private static let timeout = 10
 
-    init(settings: CalendarSettings, password: String?, logger: Logger) {
+    init(settings: CalendarSettings, password: String?, pendingFile: String?, logger: Logger) {
         self.settings = settings
         username = settings.username
         self.password = password
+        self.pendingFile = pendingFile
         self.logger = logger
         laundry_http_start()
+        // What a stopped daemon left unwritten, written first (a newer wish replaces it).
+        if let pendingFile, let data = FileManager.default.contents(atPath: pendingFile),
+            let saved = try? JSONDecoder().decode([String: Wish].self, from: data), !saved.isEmpty
+        {
+            for (uid, wish) in saved.sorted(by: { $0.key < $1.key }) { want(uid, wish) }
+        }
     }
 
     /// What keeps it from writing now (for `daemon.json` and `doctor`); nil while it writes.
@@ -59,12 +80,32 @@ final class CalendarSync: Sendable {
             state.running = true
             return true
         }
+        queue.async { self.savePending() }
         if start { queue.async { self.drain() } }
+    }
+
+    /// Called on the queue only: the file always says what is still to be written.
+    private func savePending() {
+        guard let pendingFile else { return }
+        let wishes = state.withLock { $0.wishes }
+        guard !wishes.isEmpty else {
+            try? FileManager.default.removeItem(atPath: pendingFile)
+            return
+        }
+        guard let data = try? JSONEncoder().encode(wishes) else { return }
+        try? StoreFiles.writeAtomically(data, to: pendingFile)
     }
 
     private func drain() {
         while let (uid, wish) = next() {
-            if let problem = write(uid, wish) {
+            let outcome = write(uid, wish)
+            if case .refused(let problem) = outcome {
+                state.withLock { $0.problem = problem }
+                logger.info("caldav: \(uid).ics: \(Self.words(problem)); this change is dropped")
+                savePending()
+                continue
+            }
+            if case .retry(let problem) = outcome {
                 let (delay, first) = state.withLock { state -> (Double, Bool) in
                     // Put back, unless a newer wish came meanwhile.
                     if state.wishes[uid] == nil {
@@ -78,9 +119,11 @@ final class CalendarSync: Sendable {
                     return (delay, first)
                 }
                 if first { logger.info("caldav: \(Self.words(problem)); the changes wait and are tried again") }
+                savePending()
                 queue.asyncAfter(deadline: .now() + delay) { self.drain() }
                 return
             }
+            savePending()
             let recovered = state.withLock { state -> Bool in
                 state.backoff = 1
                 defer { state.problem = nil }
@@ -107,8 +150,8 @@ final class CalendarSync: Sendable {
         }
     }
 
-    /// One wish written; the problem when it could not be.
-    private func write(_ uid: String, _ wish: Wish) -> CalendarProblem? {
+    /// One wish written, or why not.
+    private func write(_ uid: String, _ wish: Wish) -> Outcome {
         let url = settings.entryURL(uid)
         // A 412 means another writer changed it since this one looked: read its version, write on it.
         for _ in 0..<3 {
@@ -123,25 +166,27 @@ final class CalendarSync: Sendable {
             }
             let body: String? = if case .put(let text) = wish { text } else { nil }
             let reply = request(wish == .delete ? "DELETE" : "PUT", url, body: body, headers: headers)
-            guard let status = reply.status else { return .unreachable(reason: reply.error) }
+            guard let status = reply.status else { return .retry(.unreachable(reason: reply.error)) }
             switch status {
             case 200..<300:
                 state.withLock { $0.etags[uid] = wish == .delete ? nil : reply.etag }
-                return nil
+                return .written
             case 404 where wish == .delete:
                 state.withLock { $0.etags[uid] = nil }
-                return nil
+                return .written
             case 412:
                 let current = request("GET", url, body: nil, headers: ["User-Agent: laundry"])
-                guard let found = current.status else { return .unreachable(reason: current.error) }
+                guard let found = current.status else { return .retry(.unreachable(reason: current.error)) }
                 state.withLock { $0.etags[uid] = found == 200 ? current.etag : nil }
                 logger.info("caldav: \(uid).ics was changed by another writer; written again on its version")
-                if found == 404, wish == .delete { return nil }
+                if found == 404, wish == .delete { return .written }
+            case 408, 429, 500...:
+                return .retry(.refused(status: status))
             default:
-                return .refused(status: status)
+                return .refused(.refused(status: status))
             }
         }
-        return .refused(status: 412)
+        return .refused(.refused(status: 412))
     }
 
     private struct Reply {
