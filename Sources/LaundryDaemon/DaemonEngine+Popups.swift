@@ -42,7 +42,9 @@ extension DaemonEngine {
     /// Shows the popup of an announcement (nothing else: no sound, no hook), or says why not.
     func post(_ words: AnnouncementWords, quietNow: Bool, again: Bool = false) {
         let server = notifier.server ?? notifier.refreshServer()
-        var content = words.content(markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? false)
+        // A server whose answer timed out (under load) is taken to show buttons: `show` asks it
+        // again, a server without actions ignores them, and with no server nothing is shown.
+        var content = words.content(markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? true)
         if quietNow { content.urgency = .normal }
         let line = { words.logLine }
         guard config.notifications else {
