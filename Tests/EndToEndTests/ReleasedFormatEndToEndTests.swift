@@ -1,0 +1,49 @@
+import Foundation
+import LaundryTestSupport
+import XCTest
+
+/// Every released format stays readable: `Tests/Fixtures/<version>/` holds a household's files as
+/// that version wrote them and what it printed; today's binary reads the same pets, loads, history,
+/// household and prices from them, and can go on changing them.
+final class ReleasedFormatEndToEndTests: XCTestCase {
+    private static let versions = ["0.1.0"]
+
+    func test_everyReleasedFormatReadsAsItsVersionShowedIt() throws {
+        for version in Self.versions {
+            let fixture = SourceTree.root + "/Tests/Fixtures/" + version
+            let home = try Self.copy(fixture)
+            let shown = { (name: String) in
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: fixture + "/shown/" + name)))
+            }
+            for command in ["status", "list", "loads", "history", "household"] {
+                let read = home.json(command, environment: Self.then)
+                XCTAssertNil(
+                    JSONDifference.first(read as Any, try shown(command + ".json"), tolerance: 0.5),
+                    "\(version): laundry \(command) --json")
+            }
+            try home.writeConfig(
+                #"{"priceTopic": "energy/price", "mqtt": {"url": "mqtt://127.0.0.1:1"}, "person": "Ana"}"#)
+            let plan = home.json("plan", "Wool", "--finish-by", "15:00", environment: Self.then)
+            XCTAssertNil(
+                JSONDifference.first(plan as Any, try shown("plan-wool.json"), tolerance: 0), "\(version): plan")
+            // And the records take today's changes.
+            home.ok("fold", "Bedding", environment: Self.then)
+            let bedding = home.pet("Bedding", environment: Self.then)
+            XCTAssertEqual(bedding["stage"] as? String, "idle", "\(version): fold")
+        }
+    }
+
+    /// The moment the fixtures' `shown/` was printed.
+    private static let then = ["LAUNDRY_FAKE_NOW": "2026-11-05T12:00:00Z"]
+
+    /// The fixture's folders as a machine has them: the shared home, Ana's state and settings.
+    private static func copy(_ fixture: String) throws -> LaundryHome {
+        let home = LaundryHome()
+        try FileManager.default.removeItem(atPath: home.data)
+        try FileManager.default.copyItem(atPath: fixture + "/home", toPath: home.data)
+        try FileManager.default.copyItem(atPath: fixture + "/state", toPath: home.path + "/state")
+        try FileManager.default.copyItem(atPath: fixture + "/config", toPath: home.path + "/config")
+        return home
+    }
+}
