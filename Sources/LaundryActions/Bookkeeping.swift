@@ -36,10 +36,9 @@ extension Laundry {
     /// machine's notes, problems to log.
     public func snapshot() -> (states: [PetState], warnings: [LaundryWarning]) {
         let snapshot = store.loadAll()
-        let here = try? device.id()
         let states = snapshot.pets.map { merged in
             var state = merged.state
-            state.notes = store.notes(state.pet.id, device: here)
+            state.notes = store.notes(state.pet.id)
             return state
         }
         return (states, snapshot.problems.map { .store($0) })
@@ -54,7 +53,7 @@ extension Laundry {
         let merged = store.load(id, problems: &problems)
         guard let merged, !merged.isReleased else { return (nil, problems.isEmpty) }
         var state = merged.state
-        state.notes = store.notes(id, device: try? device.id())
+        state.notes = store.notes(id)
         return (state, problems.isEmpty)
     }
 
@@ -83,9 +82,6 @@ extension Laundry {
         (try? ConfigFile.load(ConfigFile.path(variable: variable)))?.clock
     }
 
-    /// A `config.json` left in the data folder from before settings moved out of it: never read.
-    public var configLeftInDataFolder: String? { ConfigFile.leftBehind(in: store.paths) }
-
     public var iconPath: String { dataDirectory.path + "/icons/laundry.svg" }
 
     /// Writes down that this machine announced a finished load (`timerID`), and/or sent a
@@ -112,7 +108,7 @@ extension Laundry {
     ) throws -> PetState? {
         let read = filesLost ? (state: PetState?.none, complete: false) : load(id)
         guard var state = read.complete ? read.state : standing ?? read.state else { return nil }
-        state.notes = store.notes(id, device: try? device.id())
+        state.notes = store.notes(id)
         StageMachine.settle(&state, at: now)
         try note(&state, change)
         return state

@@ -3,8 +3,8 @@ import LaundryCore
 import LaundryStore
 
 /// What `laundry doctor` says about sharing the folder with other machines: this machine's
-/// device id, the Syncthing folder the data folder is in, the machines that write to it, and what
-/// is left of the old layout. Read without changing anything (no device id is made).
+/// device id, the Syncthing folder the data folder is in, and the machines that write to it. Read
+/// without changing anything (no device id is made).
 public struct HouseholdInspection: Sendable {
     public enum Device: Sendable {
         case known(String)
@@ -29,10 +29,6 @@ public struct HouseholdInspection: Sendable {
     /// Another host wrote this machine's folder (a cloned disk or home folder): the next change
     /// made here, or there, gives one of them a new id.
     public let sharedWith: String?
-    /// Whether the old layout (every machine writing the same files) is still in the folder.
-    public let oldLayout: Bool
-    /// Machines the old layout names that have not written in this layout yet.
-    public let notUpgraded: [String]
 }
 
 extension Laundry {
@@ -57,12 +53,9 @@ extension Laundry {
         {
             sharedWith = claimed.host
         }
-        let legacy = LegacyHome(paths: paths.legacy)
-        let moved = Set(machines.filter { $0.host != nil }.map(\.device))
-        let notUpgraded = legacy.isPresent ? legacy.devices().subtracting(moved).sorted() : []
         return HouseholdInspection(
             device: device, deviceFile: self.device.file, syncFolder: Self.syncthingFolder(containing: paths.root),
-            machines: machines, sharedWith: sharedWith, oldLayout: legacy.isPresent, notUpgraded: notUpgraded)
+            machines: machines, sharedWith: sharedWith)
     }
 
     /// The nearest folder at or above `path` that Syncthing shares (it keeps `.stfolder` there).

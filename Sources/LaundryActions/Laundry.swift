@@ -24,8 +24,8 @@ public final class Laundry {
     public internal(set) var warnings: [LaundryWarning] = []
     /// The learned length the last wash or dryer started without one took, for its report.
     public internal(set) var lastLearned: LearnedLength?
-    /// Whether this process has made sure it may write (its machine folder claimed, the old layout
-    /// brought in): once, before its first change.
+    /// Whether this process has made sure it may write (its machine folder claimed): once, before
+    /// its first change.
     var readyToWriteDone = false
     /// `person`, once read.
     var cachedPerson: String?

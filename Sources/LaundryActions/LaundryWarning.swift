@@ -10,8 +10,6 @@ public enum LaundryWarning: Equatable, Sendable {
     /// Another machine wrote under this machine's device id (a cloned disk or home folder): this
     /// one took a new id.
     case deviceRenewed(old: String, new: String, otherHost: String)
-    /// The old layout is not brought in yet, and why.
-    case importWaits(oldDaemonPID: Int32)
     /// The prices the daemon heard on `priceTopic` could not be read: planned without them.
     case pricesUnreadable(StoreProblem)
 }

@@ -8,14 +8,12 @@ import LaundryStore
 #endif
 
 /// What a process makes sure of before its first change: that its machine folder is its own (a
-/// cloned disk or home folder would make two writers of it), and that the old layout, if any, is
-/// brought into this machine's files, and removed once every machine it names has moved.
+/// cloned disk or home folder would make two writers of it).
 extension Laundry {
     /// Also run by the daemon when it starts.
     public func prepareToWrite() throws {
         guard !readyToWriteDone else { return }
         try claimMachineFolder()
-        try importOldLayout()
         store.removeAbandonedTemporaries(device: try device.id(), now: now)
         readyToWriteDone = true
     }
@@ -32,26 +30,5 @@ extension Laundry {
         let fresh = try device.renew()
         warnings.append(.deviceRenewed(old: here, new: fresh, otherHost: claimed.host))
         try MachineFile.here(device: fresh, person: person).write(to: store.paths.machineFile(fresh))
-    }
-
-    /// Brings the old layout in, once no daemon of the old version runs on this machine (one is
-    /// stopped, and started again in the new version); removes it once every machine it names has
-    /// moved.
-    private func importOldLayout() throws {
-        let legacy = LegacyHome(paths: store.paths.legacy)
-        guard legacy.isPresent else { return }
-        var restart = false
-        if let autostart = daemonAutostart, let old = autostart.runningOldDaemon() {
-            guard autostart.stop(pid: old) else {
-                warnings.append(.importWaits(oldDaemonPID: old))
-                return
-            }
-            restart = true
-        }
-        _ = try store.importLegacy(device: try device.id())
-        let moved = Set(store.machines().filter { MachineFile.read(store.paths.machineFile($0)) != nil })
-        let waiting = legacy.devices().subtracting(moved)
-        if waiting.isEmpty { legacy.remove() }
-        if restart, let problem = daemonAutostart?.ensureRunning() { warnings.append(.daemonNotStarted(problem)) }
     }
 }

@@ -20,9 +20,6 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     public var awake: Awake?
     /// Whether logind's delay lock on sleep is held (so the phone hears before a sleep).
     public var sleepDelayLock = false
-    /// The layout of the data folder the daemon reads (nil: one from before each machine had its
-    /// own folder, which a newer command stops before it brings the old layout in).
-    public var layout: Int?
     /// The broker connection for Home Assistant, when config.json names one.
     public var broker: Broker?
     /// The laundry version the daemon runs (an upgrade leaves an older one running).
@@ -104,7 +101,6 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
         self.version = version
         self.awake = awake
         self.sleepDelayLock = sleepDelayLock
-        layout = MachineFile.currentLayout
         quietFrom = quietHours?.from.description
         quietTo = quietHours?.to.description
         self.pid = pid

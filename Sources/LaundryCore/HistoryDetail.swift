@@ -26,9 +26,6 @@ public enum HistoryDetail: Equatable, Hashable, Sendable {
     case energy(EnergyUse)
     /// `nudged`: the person nudged.
     case nudged(to: String)
-    /// A line an earlier version wrote as an English sentence the store does not recognise: shown
-    /// as written.
-    case text(String)
 
     /// The energy one run of an appliance drew, and its cost in `currency` when a price was known
     /// for all of it.
@@ -105,8 +102,6 @@ public struct HistoryFields: Equatable, Sendable {
     public var wattHours: Double?
     public var cost: Double?
     public var currency: String?
-    /// The English sentence earlier versions wrote.
-    public var text: String?
 
     public init() {}
 
@@ -128,11 +123,10 @@ public struct HistoryFields: Equatable, Sendable {
         case .lost(let event, let part): (lostEvent, lostPart) = (event, part)
         case .energy(let use):
             (appliance, wattHours, cost, currency) = (use.appliance, use.wattHours, use.cost, use.currency)
-        case .text(let sentence): text = sentence
         }
     }
 
-    /// The facts of an event of `kind`; an old sentence (no facts beside it) as `.text`.
+    /// The facts of an event of `kind`.
     public func detail(for kind: HistoryEvent.Kind) -> HistoryDetail? {
         switch kind {
         case .adopted:
@@ -165,13 +159,12 @@ public struct HistoryFields: Equatable, Sendable {
         case .died:
             break
         }
-        return text.map(HistoryDetail.text)
+        return nil
     }
 
     public enum Key: String, CodingKey, CaseIterable, Sendable {
         case name, oldName, petKind, seconds, remainingSeconds, timerKind, stoppedBy, cycle, washSeconds
         case drySeconds, cycleDays, lastWashed, learns, lostEvent, lostPart, appliance, wattHours, cost, currency
-        case text = "detail"
         // Last, so a spreadsheet's columns from before them keep their places in `history --csv`.
         case programme, programmes
     }
@@ -199,7 +192,6 @@ public struct HistoryFields: Equatable, Sendable {
         wattHours = try container.decodeIfPresent(Double.self, forKey: .wattHours)
         cost = try container.decodeIfPresent(Double.self, forKey: .cost)
         currency = try container.decodeIfPresent(String.self, forKey: .currency)
-        text = try container.decodeIfPresent(String.self, forKey: .text)
     }
 
     public func encode(to container: inout KeyedEncodingContainer<Key>) throws {
@@ -224,7 +216,6 @@ public struct HistoryFields: Equatable, Sendable {
         try container.encodeIfPresent(wattHours, forKey: .wattHours)
         try container.encodeIfPresent(cost, forKey: .cost)
         try container.encodeIfPresent(currency, forKey: .currency)
-        try container.encodeIfPresent(text, forKey: .text)
     }
 }
 

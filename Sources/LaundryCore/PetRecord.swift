@@ -188,8 +188,6 @@ extension PetRecord {
             pet.currentStreak = cycle.value.currentStreak
             pet.longestStreak = cycle.value.longestStreak
             timer = cycle.value.load
-            // A load kept with its finish (an old layout's record): seen as finished at its end.
-            if let load = timer, cycle.value.stage == load.kind.finishedStage { timer?.finishedAt = load.endsAt }
         }
         pet.snoozedUntil = reminders?.value.snoozedUntil
         pet.nudge = reminders?.value.nudge

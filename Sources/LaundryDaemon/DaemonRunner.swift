@@ -20,8 +20,8 @@ public enum DaemonRunner {
         let clock = try LaundryClock.from(environment)
         let laundry = try Laundry.open(environment: environment, clock: clock, startsDaemon: false)
         let lock = try DaemonLock(paths: runtime)
-        // A daemon reads every machine's records but writes none of the shared files; it brings the
-        // old layout in (if any) like the first command that writes, and then watches its folders.
+        // A daemon reads every machine's records but writes none of the shared files; it claims its
+        // machine folder like the first command that writes, and then watches its folders.
         do { try laundry.prepareToWrite() } catch {
             logger.info(line: "the data folder could not be made ready: \(ErrorText.line(for: error) ?? "\(error)")")
         }
@@ -156,9 +156,6 @@ public enum DaemonRunner {
     /// The settings to start with: a broken file is logged and the defaults run until it is fixed,
     /// so a typo never leaves the user without notifications.
     private static func startingConfig(_ laundry: Laundry, logger: Logger) -> DaemonConfig {
-        if let old = laundry.configLeftInDataFolder, let path = laundry.configPath {
-            logger.info("\(old) is not read any more (settings live outside the data folder): move it to \(path)")
-        }
         do {
             let config = try laundry.loadConfig()
             logger.info("settings: \(ConfigSummary.line(config))")

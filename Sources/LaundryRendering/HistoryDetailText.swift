@@ -30,7 +30,6 @@ public enum HistoryDetailText {
                 ["part": partName(part), "event": HistoryView.describe(event), "device": device ?? "?"])
         case .energy(let use): return energy(use)
         case .nudged(let person): return Words.text("to {person}", ["person": person])
-        case .text(let sentence): return sentence
         }
     }
 

@@ -105,8 +105,7 @@ public struct LoadJSON: Encodable {
 }
 
 extension HistoryEntryJSON {
-    /// The JSON keys, in the order of `csvRow`: the event's, then each fact's (`detail`: an old
-    /// sentence as written).
+    /// The JSON keys, in the order of `csvRow`: the event's, then each fact's.
     public static let csvHeader =
         ["at", "event", "petID", "petName", "timerID", "id", "device"] + HistoryFields.Key.allCases.map(\.rawValue)
         + ["by"]
@@ -139,7 +138,6 @@ extension HistoryEntryJSON {
                 case .wattHours: number(facts.wattHours)
                 case .cost: number(facts.cost)
                 case .currency: facts.currency ?? ""
-                case .text: facts.text ?? ""
                 }
             } + [by ?? ""]
     }

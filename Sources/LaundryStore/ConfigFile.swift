@@ -34,10 +34,4 @@ public enum ConfigFile {
             throw .configInvalid(path: path, problem: .notJSON)
         }
     }
-
-    /// The `config.json` an older laundry read from the data folder, if one is still there.
-    public static func leftBehind(in paths: LaundryPaths) -> String? {
-        let old = paths.root + "/config.json"
-        return access(old, F_OK) == 0 ? old : nil
-    }
 }

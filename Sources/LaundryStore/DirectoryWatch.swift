@@ -12,7 +12,7 @@ public final class DirectoryWatch {
     /// What a file that changed means.
     public enum Arrival: Equatable, Sendable {
         case pet(UUID)
-        /// A new machine's folder, or a file of the old layout: every pet is looked at again.
+        /// A new machine's folder: every pet is looked at again.
         case fromElsewhere
     }
 
@@ -59,8 +59,8 @@ public final class DirectoryWatch {
     deinit { close(fd) }
 
     /// Reads every pending event and returns the pets they concern. `overflowed` means events were
-    /// lost and every pet should be looked at again; `fromElsewhere`, that a machine joined (or the
-    /// old layout changed): every pet is looked at again, and the folders watched again.
+    /// lost and every pet should be looked at again; `fromElsewhere`, that a machine joined: every
+    /// pet is looked at again, and the folders watched again.
     public func drain() -> (ids: Set<UUID>, overflowed: Bool, fromElsewhere: Bool) {
         var ids = Set<UUID>()
         var overflowed = false

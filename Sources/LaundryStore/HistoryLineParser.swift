@@ -226,9 +226,6 @@ struct HistoryLineParser {
         case .petKind:
             fields.petKind = cursor.text()
             return fields.petKind != nil
-        case .text:
-            fields.text = cursor.text()
-            return fields.text != nil
         case .seconds:
             fields.seconds = cursor.number()
             return fields.seconds != nil

@@ -46,16 +46,6 @@ public enum HistoryLog {
         return parse(data)
     }
 
-    /// A detail an earlier version wrote as a sentence, as the facts it says where it is one.
-    private static func recognisingOldSentence(_ event: HistoryEvent) -> HistoryEvent {
-        guard case .text(let sentence)? = event.detail,
-            let facts = OldHistorySentences.facts(sentence, of: event.event)
-        else { return event }
-        var event = event
-        event.detail = facts
-        return event
-    }
-
     static func parse(_ data: Data) -> Contents {
         var parser = HistoryLineParser()
         var decoder: JSONDecoder?
@@ -73,7 +63,7 @@ public enum HistoryLog {
                 guard end > start else { continue }
                 let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
                 if let event = parser.event(line) {
-                    events.append(Self.recognisingOldSentence(event))
+                    events.append(event)
                     continue
                 }
                 // What the fast reader does not expect, the decoder judges.
@@ -85,7 +75,7 @@ public enum HistoryLog {
                 }
                 // The same old line on two machines gets the same id, so it is not doubled.
                 if event.id == nil { event.id = EventID.derived(from: line) }
-                events.append(Self.recognisingOldSentence(event))
+                events.append(event)
             }
         }
         return Contents(events: events, unreadableLines: unreadable)

@@ -90,10 +90,6 @@ public struct LaundryPaths: Sendable {
     public func lockFile(_ id: UUID) -> String { "\(locks)/\(Self.fileStem(id)).lock" }
     public var namesLockFile: String { locks + "/names.lock" }
 
-    /// The folders of the layout before each machine had its own (laundry 0.x): read, imported,
-    /// and removed once every machine has moved.
-    public var legacy: LegacyPaths { LegacyPaths(root: root) }
-
     // MARK: Names
 
     /// Lower-case UUIDs name the files.
@@ -103,17 +99,6 @@ public struct LaundryPaths: Sendable {
     public static func id(fromFileName name: String, suffix: String) -> UUID? {
         let bytes = Array(name.utf8)
         guard bytes.count == 36 + suffix.utf8.count, name.hasSuffix(suffix) else { return nil }
-        return parseUUID(bytes[0..<36])
-    }
-
-    /// The pet a sync engine's conflict copy belongs to (the old layout had them): Syncthing keeps
-    /// the name and the extension around `.sync-conflict-<date>-<time>-<device>`.
-    public static func id(fromConflictName name: String, suffix: String) -> UUID? {
-        let bytes = Array(name.utf8)
-        let marker = ".sync-conflict-"
-        guard bytes.count > 36 + marker.utf8.count + suffix.utf8.count, name.hasSuffix(suffix),
-            bytes[36..<(36 + marker.utf8.count)].elementsEqual(marker.utf8)
-        else { return nil }
         return parseUUID(bytes[0..<36])
     }
 
@@ -149,27 +134,5 @@ public struct LaundryPaths: Sendable {
                 bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                 bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
             ))
-    }
-}
-
-/// The old layout, every machine writing the same files: `pets/`, `timers/`, `history/`,
-/// `released/`, `devices/<id>/` (what each daemon announced), `locks/`.
-public struct LegacyPaths: Sendable {
-    public let root: String
-
-    public var pets: String { root + "/pets" }
-    public var timers: String { root + "/timers" }
-    public var history: String { root + "/history" }
-    public var released: String { root + "/released" }
-    public var devices: String { root + "/devices" }
-    public var locks: String { root + "/locks" }
-    public var all: [String] { [pets, timers, history, released, devices, locks] }
-
-    public func petFile(_ id: UUID) -> String { "\(pets)/\(LaundryPaths.fileStem(id)).json" }
-    public func timerFile(_ id: UUID) -> String { "\(timers)/\(LaundryPaths.fileStem(id)).json" }
-    public func historyFile(_ id: UUID) -> String { "\(history)/\(LaundryPaths.fileStem(id)).jsonl" }
-    public func releaseFile(_ id: UUID) -> String { "\(released)/\(LaundryPaths.fileStem(id)).json" }
-    public func notesFile(_ id: UUID, device: String) -> String {
-        "\(devices)/\(device)/\(LaundryPaths.fileStem(id)).json"
     }
 }

@@ -31,8 +31,6 @@ public struct PetStore: Sendable {
         PosixFile.listFolder(paths.machines).filter(DeviceIdentity.isValid).sorted()
     }
 
-    /// Every pet, merged from every machine's records (and the old layout's files while they are
-    /// here), released ones left out.
     /// Every pet merged from every machine's records; a released one only when asked (its loads
     /// stay in the records of what happened).
     public func loadAll(includingReleased: Bool = false) -> Snapshot {
@@ -51,10 +49,6 @@ public struct PetStore: Sendable {
         for (record, problem) in readAll(files) {
             if let record { records[record.id, default: []].append(record) }
             if let problem { problems.append(problem) }
-        }
-        let legacy = LegacyHome(paths: paths.legacy)
-        if legacy.isPresent {
-            for (id, old) in legacy.records(problems: &problems) { records[id, default: []] += old }
         }
         // In the pets' id order, so every listing (and what is built from it) is the same everywhere.
         let pets = records.sorted { $0.key.sortsBefore($1.key) }.compactMap { PetRecord.merge($0.value) }
@@ -80,7 +74,6 @@ public struct PetStore: Sendable {
                 records.append(record)
             }
         }
-        records += LegacyHome(paths: paths.legacy).records(for: id, problems: &problems)
         return PetRecord.merge(records)
     }
 
@@ -90,10 +83,6 @@ public struct PetStore: Sendable {
         var versions: [String: PosixFile.Version] = [:]
         for device in machines() {
             let path = paths.recordFile(id, device: device)
-            if let version = PosixFile.stamp(path) { versions[path] = version }
-        }
-        let legacy = paths.legacy
-        for path in [legacy.petFile(id), legacy.timerFile(id), legacy.releaseFile(id)] {
             if let version = PosixFile.stamp(path) { versions[path] = version }
         }
         return versions
@@ -155,48 +144,34 @@ public struct PetStore: Sendable {
                 }
             }
         }
-        var pets = name.filter { !(stamps[$0.key]?.isReleased ?? false) }.map { (id: $0.key, name: $0.value.1) }
-        let legacy = LegacyHome(paths: paths.legacy)
-        if legacy.isPresent {
-            var ignored: [StoreProblem] = []
-            let known = Set(name.keys)
-            pets += legacy.records(problems: &ignored).filter { !known.contains($0.key) }
-                .compactMap { PetRecord.merge($0.value) }.filter { !$0.isReleased }
-                .map { (id: $0.state.pet.id, name: $0.state.pet.name) }
-        }
+        let pets = name.filter { !(stamps[$0.key]?.isReleased ?? false) }.map { (id: $0.key, name: $0.value.1) }
         return pets.sorted { $0.id.sortsBefore($1.id) }
     }
 
     /// Just the names, for shell completion.
     public func names() -> [String] { directory().map(\.name) }
 
-    /// Where the pets' histories are: each machine's folder, and the old layout's files. Listed
-    /// once by a command that reads every pet's history.
+    /// Where the pets' histories are: each machine's folder. Listed once by a command that reads
+    /// every pet's history.
     public struct HistorySources: Sendable {
         let machines: [String]
-        let legacyNames: [String]
     }
 
     public func historySources() -> HistorySources {
-        HistorySources(machines: machines(), legacyNames: LegacyHome(paths: paths.legacy).historyNames())
+        HistorySources(machines: machines())
     }
 
-    /// Every machine's events for the pet (and the old layout's), each machine's as written.
+    /// Every machine's events for the pet, each machine's as written.
     public func histories(_ id: UUID, in sources: HistorySources? = nil) -> [[HistoryEvent]] {
         let sources = sources ?? historySources()
         return sources.machines.map { HistoryLog.read(paths.historyFile(id, device: $0)).events }
-            + LegacyHome(paths: paths.legacy).history(for: id, names: sources.legacyNames)
     }
 
     /// Adds to `fingerprint` what tells the pet's history files as they are now from any other
     /// state of them: each one's inode, size and change time (a file appended to, replaced or
     /// touched gets another), and which are missing.
     public func addHistoryVersions(_ id: UUID, in sources: HistorySources, to fingerprint: inout Fingerprint) {
-        let stem = LaundryPaths.fileStem(id)
-        let legacy = sources.legacyNames.filter { $0.hasPrefix(stem) && $0.hasSuffix(".jsonl") }
-        let files =
-            sources.machines.map { paths.historyFile(id, device: $0) } + legacy.map { paths.legacy.history + "/" + $0 }
-        for path in files {
+        for path in sources.machines.map({ paths.historyFile(id, device: $0) }) {
             fingerprint.add(path)
             guard let version = PosixFile.stamp(path) else {
                 fingerprint.add(UInt64.max)
@@ -210,14 +185,13 @@ public struct PetStore: Sendable {
     }
 
     /// What this machine's daemon has told the user about the pet.
-    public func notes(_ id: UUID, device: String?) -> DeviceNotes {
+    public func notes(_ id: UUID) -> DeviceNotes {
         if case .data(let data)? = try? PosixFile.read(paths.notesFile(id)),
             let notes = try? JSONCoding.decoder().decode(DeviceNotes.self, from: data), notes.petID == id
         {
             return notes
         }
-        // Kept in the old layout until the import brings them here: an upgrade repeats nothing.
-        return device.flatMap { LegacyHome(paths: paths.legacy).notes(id, device: $0) } ?? DeviceNotes(petID: id)
+        return DeviceNotes(petID: id)
     }
 
     /// Writes this machine's notes about a pet (only its daemon does), outside the shared folder.

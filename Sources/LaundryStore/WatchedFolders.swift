@@ -1,12 +1,9 @@
 /// Which folders the daemon and `status --follow` watch, and what a file changing in one means.
 extension PetStore {
     /// The data folder (its `machines` folder may come later), the machines folder (a machine that
-    /// joins), each machine's own folder and records (its `pets` folder may be made after it), and
-    /// the old layout's folders while they are here.
+    /// joins), and each machine's own folder and records (its `pets` folder may be made after it).
     public var watchedFolders: [String] {
-        let legacy = paths.legacy
-        return [paths.root, paths.machines] + machines().flatMap { [paths.records($0), paths.machine($0)] }
-            + [legacy.pets, legacy.timers, legacy.released].filter { PosixFile.exists($0) }
+        [paths.root, paths.machines] + machines().flatMap { [paths.records($0), paths.machine($0)] }
     }
 
     /// An inotify watch on `watchedFolders`.
@@ -18,13 +15,12 @@ extension PetStore {
 
     /// Nil for a file that is none of laundry's business (a temporary, a history line).
     static func arrival(_ name: String, inFolder folder: String, root: String) -> DirectoryWatch.Arrival? {
-        if folder == root { return name == "machines" || name == "pets" ? .fromElsewhere : nil }
+        if folder == root { return name == "machines" ? .fromElsewhere : nil }
         if folder.hasSuffix("/machines") { return DeviceIdentity.isValid(name) ? .fromElsewhere : nil }
         if PathText.parent(folder).hasSuffix("/machines") { return name == "pets" ? .fromElsewhere : nil }
         if folder.hasSuffix("/pets"), PathText.parent(PathText.parent(folder)).hasSuffix("/machines") {
             return LaundryPaths.id(fromFileName: name, suffix: ".json").map { .pet($0) }
         }
-        // The old layout, while it is here.
-        return name.hasPrefix(".") ? nil : .fromElsewhere
+        return nil
     }
 }

@@ -381,7 +381,6 @@ final class MessageCatalogueTests: XCTestCase {
             .store(.newerSchema(path: path, version: 9)),
             .daemonNotStarted(.daemonProgramNotFound),
             .deviceRenewed(old: "aaaaaaaaaaaaaaaa", new: "bbbbbbbbbbbbbbbb", otherHost: name),
-            .importWaits(oldDaemonPID: 42),
         ]
     }
 }

@@ -39,11 +39,6 @@ public enum ErrorText {
                 "this machine shared its device id {old} with {host} (a cloned disk or home folder?); it is "
                     + "now {new}, and its changes so far stay valid",
                 ["old": old, "host": shown(host), "new": new])
-        case .importWaits(let pid):
-            return Words.text(
-                "the pets are not moved to this version's layout yet: a laundry daemon of the version before (pid "
-                    + "{pid}) is running; stop it with: laundry daemon stop",
-                ["pid": String(pid)])
         case .pricesUnreadable(.unreadable(let path, let problem)):
             return Words.text(
                 "{path} cannot be read ({reason}); planned without the prices heard on priceTopic — the daemon "

@@ -95,14 +95,6 @@ extension LaundryCommand {
         private func checkSettings(_ report: inout DoctorReport, _ context: AppContext) {
             let laundry = context.laundry
             let path = laundry.configPath ?? "config.json"
-            if let old = laundry.configLeftInDataFolder {
-                let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-                report.warning(
-                    "config.json",
-                    Words.text("{old} is not read any more: settings live outside the data folder", ["old": old]),
-                    fix: "mkdir -p \(ShellQuote.quote(folder)) && mv \(ShellQuote.quote(old)) \(ShellQuote.quote(path))"
-                )
-            }
             do {
                 let config = try laundry.loadConfig()
                 report.ok("config.json", "\(path): \(ConfigSummary.line(config))")

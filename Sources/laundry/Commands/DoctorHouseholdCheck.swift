@@ -49,21 +49,5 @@ enum DoctorHouseholdCheck {
                 ?? Words.text("has written nothing yet")
             report.ok(Words.text("machine"), "\(machine.device) (\(who)): \(when)")
         }
-        if inspection.oldLayout {
-            if inspection.notUpgraded.isEmpty {
-                report.ok(
-                    Words.text("old layout"),
-                    Words.text("still here; the next change made on this machine brings it in and removes it"))
-            } else {
-                report.warning(
-                    Words.text("old layout"),
-                    Words.count(
-                        inspection.notUpgraded.count, "kept for {count} machine not upgraded yet: {machines}",
-                        "kept for {count} machines not upgraded yet: {machines}",
-                        ["machines": inspection.notUpgraded.joined(separator: ", ")]),
-                    fix: Words.text(
-                        "upgrade laundry there; its pets stay in step meanwhile, and the old files go once it has"))
-            }
-        }
     }
 }
