@@ -8,27 +8,15 @@ extension Laundry {
     /// Identifies the versions of every record of a pet, so a reader can skip decoding what it
     /// already has (every write replaces a file, so a new inode or time means new contents).
     public struct FileVersion: Equatable, Sendable {
-        /// Each file by its path's fingerprint, in order: the daemon keeps one of these per pet,
-        /// and a dictionary of full paths was 460 of the 2,400 bytes it kept per armed timer
-        /// (massif; bench row "bytes per armed timer").
-        let files: [(path: UInt64, version: PosixFile.Version)]
+        /// Each record file by its path.
+        let files: [String: PosixFile.Version]
 
-        init(_ versions: [String: PosixFile.Version]) {
-            files = versions.map { path, version in
-                var fingerprint = Fingerprint()
-                fingerprint.add(path.utf8)
-                return (fingerprint.value, version)
-            }.sorted { $0.path < $1.path }
-        }
+        init(_ files: [String: PosixFile.Version]) { self.files = files }
 
         /// Whether a file that was there is gone now (a sync engine removes a file before it
         /// renames the new version in).
         public func lostFiles(since earlier: FileVersion) -> Bool {
-            earlier.files.contains { old in !files.contains { $0.path == old.path } }
-        }
-
-        public static func == (left: FileVersion, right: FileVersion) -> Bool {
-            left.files.elementsEqual(right.files) { $0.path == $1.path && $0.version == $1.version }
+            earlier.files.keys.contains { files[$0] == nil }
         }
     }
 

@@ -21,7 +21,7 @@ extension Laundry {
         guard let turns = HouseholdRecord.merge(store.householdRecords(problems: &problems)),
             !turns.value.people.isEmpty
         else { return ([], nil) }
-        let loads = (try? self.loads(nil)).map { list in list.indices.map { list.load(at: $0) } } ?? []
+        let loads = (try? self.loads(nil))?.map(\.load) ?? []
         return (turns.value.people, turns.value.next(after: loads, since: turns.stamp.at))
     }
 

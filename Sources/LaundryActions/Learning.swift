@@ -25,8 +25,7 @@ extension Laundry {
     }
 
     private func loadRecords(_ id: UUID) -> [LoadRecord] {
-        guard let loads = try? loads(id.lowercasedText) else { return [] }
-        return loads.indices.map { loads.load(at: $0) }
+        (try? loads(id.lowercasedText))?.map(\.load) ?? []
     }
 
     /// A wash or dryer asked for without a length, on a pet that learns: the length learned (for

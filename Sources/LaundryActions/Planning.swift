@@ -14,7 +14,7 @@ extension Laundry {
         let config = try loadConfig()
         let learned: (wash: LearnedLength?, dry: LearnedLength?) = pet.learns ? learned(pet.id) : (nil, nil)
         let loads = try loads(pet.id.lowercasedText)
-        let records = loads.indices.map { loads.load(at: $0) }.sorted { $0.wash.started < $1.wash.started }
+        let records = loads.map(\.load).sorted { $0.wash.started < $1.wash.started }
         let load = LoadPlan.Load(
             washSeconds: learned.wash?.seconds ?? pet.washDuration.timeInterval,
             drySeconds: learned.dry?.seconds ?? pet.dryDuration.timeInterval,

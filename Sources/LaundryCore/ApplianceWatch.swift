@@ -187,7 +187,7 @@ public enum PowerReading {
         guard payload.count <= largestPayload else { throw .tooLarge(payload.count) }
         let value: Double
         if let field {
-            guard let json = JSONValue.read(payload),
+            guard let json = JSONTree.read(payload),
                 let found = field.reduce(Optional(json), { value, key in value?[key] })?.double
             else { throw .fieldMissing(field.joined(separator: ".")) }
             value = found

@@ -162,36 +162,47 @@ public struct HistoryFields: Equatable, Sendable {
         return nil
     }
 
+    /// Every key of a history line: the event's own, then the facts'. One container reads them all.
     public enum Key: String, CodingKey, CaseIterable, Sendable {
+        case id, device, at, event, petID, timerID, stamp, changed, by
         case name, oldName, petKind, seconds, remainingSeconds, timerKind, stoppedBy, cycle, washSeconds
         case drySeconds, cycleDays, lastWashed, learns, lostEvent, lostPart, appliance, wattHours, cost, currency
         // Last, so a spreadsheet's columns from before them keep their places in `history --csv`.
         case programme, programmes
+
+        /// The facts' keys, in the order of `history --csv`'s columns.
+        public static let facts = Array(allCases.drop { $0 != .name })
     }
 
+    /// Only the keys a line has are looked at (a line holds one or two facts of these twenty).
     init(from container: KeyedDecodingContainer<Key>) throws {
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        oldName = try container.decodeIfPresent(String.self, forKey: .oldName)
-        petKind = try container.decodeIfPresent(String.self, forKey: .petKind)
-        seconds = try container.decodeIfPresent(Double.self, forKey: .seconds)
-        remainingSeconds = try container.decodeIfPresent(Double.self, forKey: .remainingSeconds)
-        // A name a later version adds is not known here: that fact is left out, the line is kept.
-        timerKind = (try? container.decodeIfPresent(TimerKind.self, forKey: .timerKind)) ?? nil
-        stoppedBy = (try? container.decodeIfPresent(Appliance.self, forKey: .stoppedBy)) ?? nil
-        cycle = try container.decodeIfPresent(Int.self, forKey: .cycle)
-        washSeconds = try container.decodeIfPresent(Double.self, forKey: .washSeconds)
-        drySeconds = try container.decodeIfPresent(Double.self, forKey: .drySeconds)
-        cycleDays = try container.decodeIfPresent(Double.self, forKey: .cycleDays)
-        lastWashed = try container.decodeIfPresent(Date.self, forKey: .lastWashed)
-        learns = try container.decodeIfPresent(Bool.self, forKey: .learns)
-        programme = try container.decodeIfPresent(String.self, forKey: .programme)
-        programmes = try container.decodeIfPresent(String.self, forKey: .programmes)
-        lostEvent = (try? container.decodeIfPresent(HistoryEvent.Kind.self, forKey: .lostEvent)) ?? nil
-        lostPart = (try? container.decodeIfPresent(PetPart.self, forKey: .lostPart)) ?? nil
-        appliance = (try? container.decodeIfPresent(Appliance.self, forKey: .appliance)) ?? nil
-        wattHours = try container.decodeIfPresent(Double.self, forKey: .wattHours)
-        cost = try container.decodeIfPresent(Double.self, forKey: .cost)
-        currency = try container.decodeIfPresent(String.self, forKey: .currency)
+        for key in container.allKeys {
+            switch key {
+            case .name: name = try container.decode(String.self, forKey: key)
+            case .oldName: oldName = try container.decode(String.self, forKey: key)
+            case .petKind: petKind = try container.decode(String.self, forKey: key)
+            case .seconds: seconds = try container.decode(Double.self, forKey: key)
+            case .remainingSeconds: remainingSeconds = try container.decode(Double.self, forKey: key)
+            // A name a later version adds is not known here: that fact is left out, the line is kept.
+            case .timerKind: timerKind = try? container.decode(TimerKind.self, forKey: key)
+            case .stoppedBy: stoppedBy = try? container.decode(Appliance.self, forKey: key)
+            case .cycle: cycle = try container.decode(Int.self, forKey: key)
+            case .washSeconds: washSeconds = try container.decode(Double.self, forKey: key)
+            case .drySeconds: drySeconds = try container.decode(Double.self, forKey: key)
+            case .cycleDays: cycleDays = try container.decode(Double.self, forKey: key)
+            case .lastWashed: lastWashed = try container.decode(Date.self, forKey: key)
+            case .learns: learns = try container.decode(Bool.self, forKey: key)
+            case .programme: programme = try container.decode(String.self, forKey: key)
+            case .programmes: programmes = try container.decode(String.self, forKey: key)
+            case .lostEvent: lostEvent = try? container.decode(HistoryEvent.Kind.self, forKey: key)
+            case .lostPart: lostPart = try? container.decode(PetPart.self, forKey: key)
+            case .appliance: appliance = try? container.decode(Appliance.self, forKey: key)
+            case .wattHours: wattHours = try container.decode(Double.self, forKey: key)
+            case .cost: cost = try container.decode(Double.self, forKey: key)
+            case .currency: currency = try container.decode(String.self, forKey: key)
+            case .id, .device, .at, .event, .petID, .timerID, .stamp, .changed, .by: continue
+            }
+        }
     }
 
     public func encode(to container: inout KeyedEncodingContainer<Key>) throws {

@@ -17,9 +17,8 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         case superseded
     }
 
-    /// Unique per event, so histories from two machines merge by union. Nil only in lines written
-    /// before ids existed; `HistoryLog` gives those one derived from the line.
-    public var id: String?
+    /// Unique per event, so histories from two machines merge by union.
+    public var id: String
     /// The machine the event was made on, for what a person did.
     public var device: String?
     /// The person who did it (the machine's `person`, else its login name; Home Assistant's
@@ -52,8 +51,8 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     }
 
     public init(
-        at: Date, event: Kind, petID: UUID, timerID: UUID? = nil, detail: HistoryDetail? = nil, id: String? = nil,
-        device: String? = nil
+        at: Date, event: Kind, petID: UUID, timerID: UUID? = nil, detail: HistoryDetail? = nil,
+        id: String = EventID.random(), device: String? = nil
     ) {
         self.id = id
         self.device = device
@@ -64,13 +63,9 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         self.detail = detail
     }
 
-    private enum Key: String, CodingKey {
-        case id, device, at, event, petID, timerID, stamp, changed, by
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        id = try container.decodeIfPresent(String.self, forKey: .id)
+        let container = try decoder.container(keyedBy: HistoryFields.Key.self)
+        id = try container.decode(String.self, forKey: .id)
         device = try container.decodeIfPresent(String.self, forKey: .device)
         at = try container.decode(Date.self, forKey: .at)
         event = try container.decode(Kind.self, forKey: .event)
@@ -79,13 +74,13 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         stamp = try container.decodeIfPresent(PartStamp.self, forKey: .stamp)
         changed = try container.decodeIfPresent([PartChange].self, forKey: .changed)
         by = try container.decodeIfPresent(String.self, forKey: .by)
-        detail = try HistoryFields(from: decoder.container(keyedBy: HistoryFields.Key.self)).detail(for: event)
+        detail = try HistoryFields(from: container).detail(for: event)
     }
 
     /// The facts as flat keys beside the event's own (`HistoryFields`).
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encodeIfPresent(id, forKey: .id)
+        var container = encoder.container(keyedBy: HistoryFields.Key.self)
+        try container.encode(id, forKey: .id)
         try container.encodeIfPresent(device, forKey: .device)
         try container.encode(at, forKey: .at)
         try container.encode(event, forKey: .event)
@@ -94,8 +89,7 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         try container.encodeIfPresent(stamp, forKey: .stamp)
         try container.encodeIfPresent(changed, forKey: .changed)
         try container.encodeIfPresent(by, forKey: .by)
-        var facts = encoder.container(keyedBy: HistoryFields.Key.self)
-        try HistoryFields(detail).encode(to: &facts)
+        try HistoryFields(detail).encode(to: &container)
     }
 
     static func started(_ kind: TimerKind) -> Kind {

@@ -141,7 +141,9 @@ public struct LoadRecord: Equatable, Sendable {
 /// Builds a pet's load records from its history, oldest first.
 public enum LoadRecords {
     public static func derive(_ history: [HistoryEvent]) -> [LoadRecord] {
-        let events = history.stablySorted { $0.at < $1.at }
+        // In time order, events of one instant as they came (one move can write two).
+        let events = history.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+            .map(\.element)
         let lost = events.filter { $0.event == .superseded }
         var loads: [LoadRecord] = []
         var open: LoadRecord?
@@ -211,9 +213,7 @@ public enum LoadRecords {
             }
         }
         if let open { loads.append(open) }
-        loads = loads.stablySorted {
-            $0.wash.started != $1.wash.started ? $0.wash.started < $1.wash.started : $0.id.sortsBefore($1.id)
-        }
+        loads.sort { ($0.wash.started, $0.id) < ($1.wash.started, $1.id) }
         for index in loads.indices where loads[index].end == .superseded && loads[index].endedAt == nil {
             loads[index].endedAt = loads.dropFirst(index + 1).first?.wash.started
         }

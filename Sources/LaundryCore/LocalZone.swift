@@ -88,7 +88,7 @@ public struct LocalZone: Sendable {
             secondOfDay += 86_400
             days -= 1
         }
-        let (year, month, day) = Timestamp.civilDate(fromDays: days)
+        let (year, month, day) = Self.civilDate(fromDays: days)
         // 1970-01-01 was a Thursday (5).
         let weekday = Int(((days % 7) + 7 + 4) % 7) + 1
         return Fields(
@@ -103,7 +103,7 @@ public struct LocalZone: Sendable {
     public func date(
         year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, preferredOffset: Int? = nil
     ) -> Date {
-        let days = Timestamp.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+        let days = Self.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
         let local = days * 86_400 + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)
         // Offsets a day either side of the wall time, read as if it were UTC, bracket the moment.
         let before = offset(at: Date(timeIntervalSince1970: Double(local - 86_400)))
@@ -129,8 +129,8 @@ public struct LocalZone: Sendable {
     /// a skipped date it moves by 24-hour steps instead, landing a date off).
     public func adding(days: Int, to date: Date) -> Date {
         let parts = fields(of: date)
-        let civil = Timestamp.daysFromCivil(year: Int64(parts.year), month: Int64(parts.month), day: Int64(parts.day))
-        let (year, month, day) = Timestamp.civilDate(fromDays: civil + Int64(days))
+        let civil = Self.daysFromCivil(year: Int64(parts.year), month: Int64(parts.month), day: Int64(parts.day))
+        let (year, month, day) = Self.civilDate(fromDays: civil + Int64(days))
         let fraction = date.timeIntervalSince1970 - date.timeIntervalSince1970.rounded(.down)
         return self.date(
             year: Int(year), month: Int(month), day: Int(day), hour: parts.hour, minute: parts.minute,
@@ -147,9 +147,32 @@ public struct LocalZone: Sendable {
     /// Whether a year, month and day name a real date (no 31 April, 29 February only in leap years).
     public static func isValid(year: Int, month: Int, day: Int) -> Bool {
         guard (1...12).contains(month), day >= 1 else { return false }
-        let days = Timestamp.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
-        let back = Timestamp.civilDate(fromDays: days)
+        let days = Self.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+        let back = Self.civilDate(fromDays: days)
         return back == (Int64(year), Int64(month), Int64(day))
+    }
+
+    // Howard Hinnant's days-from-civil algorithm (proleptic Gregorian calendar): the zone's own
+    // arithmetic, from `localtime_r`'s offsets, without ICU's calendars.
+    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func civilDate(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func systemTime(_ date: Date, reread: Bool) -> tm? {
@@ -166,19 +189,6 @@ public struct LocalZone: Sendable {
 public enum DigitText {
     /// `padded(7, 2)` is `07`; a negative number keeps its sign in front of the zeros.
     public static func padded(_ value: Int, _ width: Int) -> String {
-        // Every date and time in a table goes through here: written straight into the string's
-        // bytes (`laundry loads` wrote 52,000 days and times, 3,000 instructions each by callgrind).
-        if value >= 0, value < 10_000, width <= 4 {
-            let count = max(width, value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : 4)
-            return String(unsafeUninitializedCapacity: count) { bytes in
-                var rest = value
-                for position in stride(from: count - 1, through: 0, by: -1) {
-                    bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-                return count
-            }
-        }
         let digits = String(value.magnitude)
         let zeros = String(repeating: "0", count: max(0, width - digits.count - (value < 0 ? 1 : 0)))
         return (value < 0 ? "-" : "") + zeros + digits

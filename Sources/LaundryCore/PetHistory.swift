@@ -27,8 +27,8 @@ public enum PetHistory {
         all.reserveCapacity(total)
         for history in histories {
             for event in history {
-                guard let known = index[event.id ?? ""] else {
-                    index[event.id ?? ""] = all.count
+                guard let known = index[event.id] else {
+                    index[event.id] = all.count
                     all.append(event)
                     continue
                 }
@@ -36,11 +36,13 @@ public enum PetHistory {
                 if PetRecord.encoded(event) < PetRecord.encoded(all[known]) { all[known] = event }
             }
         }
-        return all.stablySorted { left, right in
-            if left.at != right.at { return left.at < right.at }
-            if left.device != right.device { return (left.device ?? "") < (right.device ?? "") }
-            return left.device == nil && (left.id ?? "") < (right.id ?? "")
-        }
+        return all.enumerated().sorted { left, right in
+            let (one, other) = (left.element, right.element)
+            if one.at != other.at { return one.at < other.at }
+            if one.device != other.device { return (one.device ?? "") < (other.device ?? "") }
+            if one.device == nil, one.id != other.id { return one.id < other.id }
+            return left.offset < right.offset
+        }.map(\.element)
     }
 
     /// For each part, the changes not on the chain that leads back from the winning version (each

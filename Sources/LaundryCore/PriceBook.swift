@@ -112,7 +112,7 @@ public enum PriceMessage: Equatable, Sendable {
             guard number.isFinite else { throw .notFinite }
             return .now(number)
         }
-        let json = JSONValue.read(payload)
+        let json = JSONTree.read(payload)
         switch json {
         case .object? where json?["price"]?.double != nil:
             let price = json?["price"]?.double ?? 0

@@ -8,7 +8,7 @@ extension DaemonEngine {
     public func petViews() -> [PetState] {
         let time = clock.now()
         return services.values.compactMap { $0.view(at: time) }.sorted {
-            $0.pet.id.lowercasedText < $1.pet.id.lowercasedText
+            $0.pet.id < $1.pet.id
         }
     }
 

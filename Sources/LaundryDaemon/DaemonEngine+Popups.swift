@@ -81,7 +81,7 @@ extension DaemonEngine {
         logger.info("notification server: \(server) (it took over; what should be on screen is posted again)")
         let time = now
         let quietNow = quiet.isOn(at: time)
-        for (pet, popup) in popups.sorted(by: { $0.key.lowercasedText < $1.key.lowercasedText }) {
+        for (pet, popup) in popups.sorted(by: { $0.key < $1.key }) {
             guard popup.subject.holds(for: services[pet]?.view(at: time), at: time) else {
                 popups[pet] = nil
                 continue

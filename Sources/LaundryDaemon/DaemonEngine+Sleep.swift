@@ -22,7 +22,7 @@ extension DaemonEngine {
                 let later =
                     load.endsAt != current.load.endsAt
                     ? load.endsAt > current.load.endsAt
-                    : state.pet.id.lowercasedText > current.pet.id.lowercasedText
+                    : state.pet.id > current.pet.id
                 if !later { continue }
             }
             last = (state.pet, load)
@@ -38,7 +38,7 @@ extension DaemonEngine {
                 let load = LoadChange.running(state, at: time)
             else { return nil }
             return (state.pet, load)
-        }.sorted { ($0.load.endsAt, $0.pet.id.lowercasedText) < ($1.load.endsAt, $1.pet.id.lowercasedText) }
+        }.sorted { ($0.load.endsAt, $0.pet.id) < ($1.load.endsAt, $1.pet.id) }
     }
 
     /// This computer is about to sleep (logind's `PrepareForSleep(true)`): the hook hears which

@@ -315,7 +315,7 @@ public final class DaemonEngine {
         let (again, gaveUp) = bell.ringAgain(
             at: time, config: config, quietNow: quiet.isOn(at: time) || quiet.holdsEverything)
         let minutes = DurationText.rough(config.alarmSpan)
-        for pet in gaveUp.sorted(by: { $0.lowercasedText < $1.lowercasedText }) {
+        for pet in gaveUp.sorted() {
             logger.info(
                 "alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: it rang for \(minutes)")
         }

@@ -107,7 +107,7 @@ public struct LoadJSON: Encodable {
 extension HistoryEntryJSON {
     /// The JSON keys, in the order of `csvRow`: the event's, then each fact's.
     public static let csvHeader =
-        ["at", "event", "petID", "petName", "timerID", "id", "device"] + HistoryFields.Key.allCases.map(\.rawValue)
+        ["at", "event", "petID", "petName", "timerID", "id", "device"] + HistoryFields.Key.facts.map(\.rawValue)
         + ["by"]
 
     public var csvRow: [String] {
@@ -115,7 +115,7 @@ extension HistoryEntryJSON {
         return [
             Timestamp.format(at), event.rawValue, petID, petName, timerID ?? "", id ?? "", device ?? "",
         ]
-            + HistoryFields.Key.allCases.map { key in
+            + HistoryFields.Key.facts.map { key in
                 switch key {
                 case .name: facts.name ?? ""
                 case .oldName: facts.oldName ?? ""
@@ -138,6 +138,7 @@ extension HistoryEntryJSON {
                 case .wattHours: number(facts.wattHours)
                 case .cost: number(facts.cost)
                 case .currency: facts.currency ?? ""
+                case .id, .device, .at, .event, .petID, .timerID, .stamp, .changed, .by: ""
                 }
             } + [by ?? ""]
     }

@@ -3,94 +3,66 @@ import LaundryCore
 
 /// `laundry loads`: one row per load, newest first, and one load as a timeline.
 public struct LoadsView {
-    public let entries: LoadList
+    public let entries: [(pet: Pet, load: LoadRecord)]
     public let kinds: KindCatalog
     public let style: Style
     public let now: Date
 
-    public init(entries: LoadList, kinds: KindCatalog, style: Style, now: Date) {
+    public init(entries: [(pet: Pet, load: LoadRecord)], kinds: KindCatalog, style: Style, now: Date) {
         self.entries = entries
         self.kinds = kinds
         self.style = style
         self.now = now
     }
 
-    /// The table as UTF-8, to be written out as it is.
-    public func bytes() -> [UInt8] {
-        guard !entries.isEmpty else { return Array(Words.text("No loads yet.").utf8) }
+    /// The table, one load a row, newest first.
+    public func table() -> String {
+        guard !entries.isEmpty else { return Words.text("No loads yet.") }
         // A household with a plug sees what each load drew (and cost, with a price); others see no
         // empty columns.
-        let list = self.entries
-        let metered = list.indices.contains { list.withLoad(at: $0) { $0.washEnergyWh ?? $0.dryEnergyWh } != nil }
-        let priced = metered && list.indices.contains { list.withLoad(at: $0) { $0.cost } != nil }
+        let loads = entries.map(\.load)
+        let metered = loads.contains { ($0.washEnergyWh ?? $0.dryEnergyWh) != nil }
+        let priced = metered && loads.contains { $0.cost != nil }
         var header = [
             "", Words.text("PET"), Words.text("DAY"), Words.text("WASH"), Words.text("WAIT"), Words.text("DRY"),
             Words.text("WAIT"), Words.text("END"), Words.text("LOAD"),
         ]
         // Loads from before people were recorded name no one: no column until one does.
-        let named = list.indices.contains { list.withLoad(at: $0) { $0.startedBy } != nil }
+        let named = loads.contains { $0.startedBy != nil }
         if named { header.append(Words.text("BY")) }
         if metered { header.append(Words.text("ENERGY")) }
         if priced { header.append(Words.text("COST")) }
-        // Ten years of 20 pets are 10,400 rows, a quarter of bench row "`laundry loads`, 20 pets with
-        // ten years of weekly loads, the second time" (perf): what repeats is worded once, and the
-        // rows are made on every core (made on one, the row was 46.0 ms against 34.7, of its 60).
         let words = Self.endWords()
-        let petCells = entries.pets.map {
-            (emoji: kinds.kindOrFallback($0.kind).emoji, name: TerminalText.sanitize($0.name))
-        }
-        let (now, entries) = (now, entries)
-        let pieces = stride(from: 0, to: entries.count, by: 2048).map { $0..<min(entries.count, $0 + 2048) }
-        let rows = pieces.concurrentMap(perThread: 1) { range -> [TextTable.Cell] in
-            let days = LocalTime.dateTimes(range.map { entries.withLoad(at: $0) { $0.wash.started } })
-            // The same spans come back row after row (45m, 1h): each worded once, to the nearest
-            // second first (a wait of 599.998 s is 10m, not 9m).
-            var spans: [Int: String] = [:]
-            func span(_ seconds: Double?) -> String {
-                guard let seconds else { return "–" }
-                let whole = Int(seconds.rounded())
-                if let known = spans[whole] { return known }
-                let text = DurationText.rough(Double(whole))
-                spans[whole] = text
-                return text
-            }
-            var cells: [TextTable.Cell] = []
-            cells.reserveCapacity(range.count * 9)
-            for (index, day) in zip(range, days) {
-                let (emoji, name) = petCells[entries.petIndex(at: index)]
-                entries.withLoad(at: index) { load in
-                    let wet = load.wetWait(at: now)
-                    cells.append((emoji, nil))
-                    cells.append((name, .bold))
-                    cells.append((day, .dim))
-                    cells.append((span(load.wash.ended.map { $0.timeIntervalSince(load.wash.started) }), nil))
-                    cells.append((span(wet), (wet ?? 0) >= 3600 ? .red : nil))
-                    cells.append((load.isAirDried ? words.airDried : span(load.dryerRun), nil))
-                    cells.append((span(load.foldWait(at: now)), nil))
-                    cells.append((words.end(load), load.isAbandoned ? .red : load.end == nil ? .yellow : .green))
-                    cells.append((load.id.shortText, .dim))
-                    if named { cells.append((Self.people(load), nil)) }
-                    if metered { cells.append((Self.energy(load), nil)) }
-                    if priced { cells.append((load.cost.map { EnergyText.cost($0.value, $0.currency) } ?? "–", nil)) }
-                }
-            }
+        // To the nearest second first: a wait of 599.998 s is 10m, not 9m.
+        func span(_ seconds: Double?) -> String { seconds.map { DurationText.rough($0.rounded()) } ?? "–" }
+        let rows = entries.map { pet, load -> [TextTable.Cell] in
+            let wet = load.wetWait(at: now)
+            var cells: [TextTable.Cell] = [
+                (kinds.kindOrFallback(pet.kind).emoji, nil), (TerminalText.sanitize(pet.name), .bold),
+                (LocalTime.dateTime(load.wash.started), .dim),
+                (span(load.wash.ended.map { $0.timeIntervalSince(load.wash.started) }), nil),
+                (span(wet), (wet ?? 0) >= 3600 ? .red : nil),
+                (load.isAirDried ? words.airDried : span(load.dryerRun), nil), (span(load.foldWait(at: now)), nil),
+                (words.end(load), load.isAbandoned ? .red : load.end == nil ? .yellow : .green),
+                (String(load.id.lowercasedText.prefix(8)), .dim),
+            ]
+            if named { cells.append((Self.people(load), nil)) }
+            if metered { cells.append((Self.energy(load), nil)) }
+            if priced { cells.append((load.cost.map { EnergyText.cost($0.value, $0.currency) } ?? "–", nil)) }
             return cells
         }
-        // The load's id is printable ASCII, as the table is told, and so is the day on a 24-hour
-        // clock (a 12-hour one ends in the locale's own "πμ"); a span can be "–".
-        let dayIsPlain = ClockFace.current.cycle == .twentyFourHour
-        return TextTable.bytes(header: header, pieces: rows, style: style, plainColumns: dayIsPlain ? [2, 8] : [8])
+        return TextTable.render(header: header, rows: rows, style: style)
     }
 
     /// Who started, moved and folded it, as far as it went: "Ana/Ben/Ana".
-    private static func people(_ load: borrowing LoadRecord) -> String {
+    private static func people(_ load: LoadRecord) -> String {
         let steps = [load.startedBy, load.movedBy, load.foldedBy]
         guard let last = steps.lastIndex(where: { $0 != nil }) else { return "–" }
         return steps[...last].map { $0.map(TerminalText.sanitize) ?? "?" }.joined(separator: "/")
     }
 
     /// Both stages' energy, as one figure: what the load drew.
-    private static func energy(_ load: borrowing LoadRecord) -> String {
+    private static func energy(_ load: LoadRecord) -> String {
         guard load.washEnergyWh != nil || load.dryEnergyWh != nil else { return "–" }
         return EnergyText.kWh((load.washEnergyWh ?? 0) + (load.dryEnergyWh ?? 0))
     }

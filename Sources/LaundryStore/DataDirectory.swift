@@ -52,25 +52,21 @@ public struct DataDirectory: Sendable {
     }
 
     public func loadKinds() throws(StoreError) -> KindCatalog {
-        let catalog = try load(KindCatalog.self, from: "kinds.json", fast: KindCatalog.init(json:))
+        let catalog = try load(KindCatalog.self, from: "kinds.json")
         guard !catalog.kinds.isEmpty, catalog.kind(catalog.defaultKind) != nil else {
             throw .dataFileBroken(path: path + "/kinds.json", problem: .listsNoKinds)
         }
         return catalog
     }
 
-    /// The data file `name` decoded as `T`; `fast` reads it first when given (`JSONValue`), and
-    /// `JSONDecoder` decides whatever it leaves.
-    public func load<T: Decodable>(
-        _ type: T.Type, from name: String, fast: ((JSONValue) -> T?)? = nil
-    ) throws(StoreError) -> T {
+    /// The data file `name` decoded as `T`.
+    public func load<T: Decodable>(_ type: T.Type, from name: String) throws(StoreError) -> T {
         let file = path + "/" + name
         let read: PosixFile.ReadResult
         do { read = try PosixFile.read(file) } catch {
             throw .dataFileBroken(path: file, problem: error.problem ?? .missing)
         }
         guard case .data(let data) = read else { throw .dataFileBroken(path: file, problem: .missing) }
-        if let fast, let json = JSONValue.read(data), let value = fast(json) { return value }
         do { return try JSONDecoder().decode(T.self, from: data) } catch {
             throw .dataFileBroken(path: file, problem: .json(JSONCoding.problem(error)))
         }

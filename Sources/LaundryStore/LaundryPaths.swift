@@ -84,8 +84,6 @@ public struct LaundryPaths: Sendable {
     public var notes: String { state + "/notes" }
     public func notesFile(_ id: UUID) -> String { "\(notes)/\(Self.fileStem(id)).json" }
     public var deviceFile: String { state + "/device-id" }
-    /// Load records as this machine last derived them (`LoadCache`).
-    public var loadCacheFile: String { state + "/loads.cache" }
     public var locks: String { runtime + "/locks" }
     public func lockFile(_ id: UUID) -> String { "\(locks)/\(Self.fileStem(id)).lock" }
     public var namesLockFile: String { locks + "/names.lock" }
@@ -97,42 +95,7 @@ public struct LaundryPaths: Sendable {
 
     /// The UUID a record or history file belongs to, or nil for a file that is not ours.
     public static func id(fromFileName name: String, suffix: String) -> UUID? {
-        let bytes = Array(name.utf8)
-        guard bytes.count == 36 + suffix.utf8.count, name.hasSuffix(suffix) else { return nil }
-        return parseUUID(bytes[0..<36])
-    }
-
-    /// Reads a UUID's 36 characters by hand: Foundation's parser goes through `sscanf`, which
-    /// showed up when listing 1,000 pets.
-    static func parseUUID(_ text: ArraySlice<UInt8>) -> UUID? {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var index = 0
-        var high: UInt8?
-        for (position, character) in text.enumerated() {
-            if position == 8 || position == 13 || position == 18 || position == 23 {
-                guard character == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            let nibble: UInt8
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            if let first = high {
-                bytes[index] = first << 4 | nibble
-                index += 1
-                high = nil
-            } else {
-                high = nibble
-            }
-        }
-        guard index == 16 else { return nil }
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        guard name.utf8.count == 36 + suffix.utf8.count, name.hasSuffix(suffix) else { return nil }
+        return UUID(uuidString: String(name.dropLast(suffix.count)))
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import LaundryCore
 
@@ -32,27 +31,28 @@ public struct PetStore: Sendable {
     }
 
     /// Every pet merged from every machine's records; a released one only when asked (its loads
-    /// stay in the records of what happened).
-    public func loadAll(includingReleased: Bool = false) -> Snapshot {
+    /// stay in the records of what happened). With `reads`, the bytes read are kept: a change to
+    /// one of these pets then reads none of its records again that has not been replaced since.
+    public func loadAll(includingReleased: Bool = false, keeping reads: RecordReads? = nil) -> Snapshot {
         var problems: [StoreProblem] = []
-        var files: [(path: String, id: UUID)] = []
+        var records: [UUID: [PetRecord]] = [:]
         for device in machines() {
             let folder = paths.records(device)
             let names = PosixFile.listFolder(folder)
             // A record a sync engine is replacing is missing from the listing for a moment.
             for name in names + PosixFile.namesArriving(names).filter({ !names.contains($0) }) {
                 guard let id = LaundryPaths.id(fromFileName: name, suffix: ".json") else { continue }
-                files.append((folder + "/" + name, id))
+                let path = folder + "/" + name
+                // Stamped before it is read: a file replaced meanwhile is read again under the lock.
+                let version = reads == nil ? nil : PosixFile.stamp(path)
+                if let record = read(path, id: id, problems: &problems, keeping: version.map { (reads!, $0) }) {
+                    records[id, default: []].append(record)
+                }
             }
         }
-        var records: [UUID: [PetRecord]] = [:]
-        for (record, problem) in readAll(files) {
-            if let record { records[record.id, default: []].append(record) }
-            if let problem { problems.append(problem) }
-        }
         // In the pets' id order, so every listing (and what is built from it) is the same everywhere.
-        let pets = records.sorted { $0.key.sortsBefore($1.key) }.compactMap { PetRecord.merge($0.value) }
-            .filter { includingReleased || !$0.isReleased }
+        let pets = records.sorted { $0.key < $1.key }
+            .compactMap { PetRecord.merge($0.value) }.filter { includingReleased || !$0.isReleased }
         return Snapshot(pets: pets, problems: problems)
     }
 
@@ -88,64 +88,10 @@ public struct PetStore: Sendable {
         return versions
     }
 
-    /// A record read for its name and its parts' stamps only: a fraction of decoding it all.
-    private struct IdentityProbe: Decodable {
-        struct Stamped: Decodable { var stamp: PartStamp }
-        struct Identity: Decodable {
-            struct Value: Decodable { var name: String }
-            var stamp: PartStamp
-            var value: Value
-        }
-        var identity: Identity?
-        var settings: Stamped?
-        var cycle: Stamped?
-        var reminders: Stamped?
-        var release: Stamped?
-    }
-
-    /// Every pet's id and name (its latest), released ones left out: what naming a pet needs,
-    /// without reading the rest of every pet. For shell completion (quick, and silent) and for
-    /// finding the pet a command names.
-    public func directory() -> [(id: UUID, name: String)] { directory(keeping: nil) }
-
-    /// The same, keeping what was read: a change to the pet named (`update(reusing:)`) then reads
-    /// none of its records again that has not been replaced since.
-    public func directoryKeepingReads() -> (pets: [(id: UUID, name: String)], reads: RecordReads) {
-        let reads = RecordReads()
-        return (directory(keeping: reads), reads)
-    }
-
-    private func directory(keeping reads: RecordReads?) -> [(id: UUID, name: String)] {
-        let decoder = JSONCoding.decoder()
-        var name: [UUID: (PartStamp, String)] = [:]
-        var stamps: [UUID: PartStamps] = [:]
-        for device in machines() {
-            let folder = paths.records(device)
-            for file in PosixFile.listFolder(folder) {
-                let path = folder + "/" + file
-                guard let id = LaundryPaths.id(fromFileName: file, suffix: ".json") else { continue }
-                // Stamped before it is read: a file replaced meanwhile is read again under the lock.
-                let version = reads == nil ? nil : PosixFile.stamp(path)
-                guard case .data(let data)? = try? PosixFile.read(path),
-                    let probe = try? decoder.decode(IdentityProbe.self, from: data)
-                else { continue }
-                if let reads, let version { reads.keep(data, of: path, version: version) }
-                if let identity = probe.identity, name[id].map({ $0.0 < identity.stamp }) ?? true {
-                    name[id] = (identity.stamp, identity.value.name)
-                }
-                let found: [(PetPart, PartStamp?)] = [
-                    (.identity, probe.identity?.stamp), (.settings, probe.settings?.stamp),
-                    (.cycle, probe.cycle?.stamp), (.reminders, probe.reminders?.stamp),
-                    (.release, probe.release?.stamp),
-                ]
-                for case (let part, let stamp?) in found
-                where stamps[id, default: PartStamps()][part].map({ $0 < stamp }) ?? true {
-                    stamps[id, default: PartStamps()][part] = stamp
-                }
-            }
-        }
-        let pets = name.filter { !(stamps[$0.key]?.isReleased ?? false) }.map { (id: $0.key, name: $0.value.1) }
-        return pets.sorted { $0.id.sortsBefore($1.id) }
+    /// Every pet's id and name, released ones left out: what naming a pet needs (shell
+    /// completion, finding the pet a command names), in the pets' id order.
+    public func directory() -> [(id: UUID, name: String)] {
+        loadAll().pets.map { (id: $0.state.pet.id, name: $0.state.pet.name) }
     }
 
     /// Just the names, for shell completion.
@@ -167,23 +113,6 @@ public struct PetStore: Sendable {
         return sources.machines.map { HistoryLog.read(paths.historyFile(id, device: $0)).events }
     }
 
-    /// Adds to `fingerprint` what tells the pet's history files as they are now from any other
-    /// state of them: each one's inode, size and change time (a file appended to, replaced or
-    /// touched gets another), and which are missing.
-    public func addHistoryVersions(_ id: UUID, in sources: HistorySources, to fingerprint: inout Fingerprint) {
-        for path in sources.machines.map({ paths.historyFile(id, device: $0) }) {
-            fingerprint.add(path)
-            guard let version = PosixFile.stamp(path) else {
-                fingerprint.add(UInt64.max)
-                continue
-            }
-            fingerprint.add(version.inode)
-            fingerprint.add(UInt64(bitPattern: version.size))
-            fingerprint.add(UInt64(bitPattern: Int64(version.changedSeconds)))
-            fingerprint.add(UInt64(bitPattern: Int64(version.changedNanoseconds)))
-        }
-    }
-
     /// What this machine's daemon has told the user about the pet.
     public func notes(_ id: UUID) -> DeviceNotes {
         if case .data(let data)? = try? PosixFile.read(paths.notesFile(id)),
@@ -201,22 +130,16 @@ public struct PetStore: Sendable {
             try Self.encode(notes, path: paths.notesFile(notes.petID)), to: paths.notesFile(notes.petID))
     }
 
-    /// Reads and decodes many records, on every core when there are enough to pay for the threads:
-    /// decoding is most of `laundry status` with 1,000 pets (bench row "`laundry status`, 1000 pets").
-    private func readAll(_ files: [(path: String, id: UUID)]) -> [(PetRecord?, StoreProblem?)] {
-        @Sendable func one(_ file: (path: String, id: UUID)) -> (PetRecord?, StoreProblem?) {
-            var problems: [StoreProblem] = []
-            let record = read(file.path, id: file.id, problems: &problems)
-            return (record, problems.first)
-        }
-        return files.concurrentMap(perThread: 128, one)
-    }
-
-    /// A record file read: nil (with the problem noted) when it does not
-    /// parse, is not plausible, or was written by a newer laundry in a shape this one cannot read.
-    func read(_ path: String, id: UUID, problems: inout [StoreProblem], reads: RecordReads? = nil) -> PetRecord? {
+    /// A record file read: nil (with the problem noted) when it does not parse, is not plausible,
+    /// or was written by a newer laundry in a shape this one cannot read. With `keeping`, its
+    /// bytes are kept with the version they were read at.
+    func read(
+        _ path: String, id: UUID, problems: inout [StoreProblem], reads: RecordReads? = nil,
+        keeping: (RecordReads, PosixFile.Version)? = nil
+    ) -> PetRecord? {
         do {
             guard case .data(let data) = try reads?.unchanged(path) ?? PosixFile.read(path) else { return nil }
+            if let (reads, version) = keeping { reads.keep(data, of: path, version: version) }
             return try Self.decodeRecord(data, id: id, path: path, problems: &problems)
         } catch let error as StoreError {
             problems.append(.unreadable(path: path, problem: error.problem ?? .json(.notJSON)))
@@ -232,19 +155,15 @@ public struct PetStore: Sendable {
         -> PetRecord?
     {
         let record: PetRecord
-        if let json = JSONValue.read(data), let read = PetRecord(json: json) {
-            record = read
-        } else {
-            let decoder = JSONCoding.decoder()
-            do { record = try decoder.decode(PetRecord.self, from: data) } catch {
-                if let version = (try? decoder.decode(SchemaProbe.self, from: data))?.schemaVersion,
-                    version > PetRecord.currentSchemaVersion
-                {
-                    problems.append(.newerSchema(path: path, version: version))
-                    return nil
-                }
-                throw error
+        let decoder = JSONCoding.decoder()
+        do { record = try decoder.decode(PetRecord.self, from: data) } catch {
+            if let version = (try? decoder.decode(SchemaProbe.self, from: data))?.schemaVersion,
+                version > PetRecord.currentSchemaVersion
+            {
+                problems.append(.newerSchema(path: path, version: version))
+                return nil
             }
+            throw error
         }
         guard record.id == id else {
             problems.append(.unreadable(path: path, problem: .idDoesNotMatchFileName))

@@ -12,7 +12,7 @@ import Synchronization
 public final class RecordReads: Sendable {
     private let files = Mutex<[String: (version: PosixFile.Version, data: Data)]>([:])
 
-    init() {}
+    public init() {}
 
     func keep(_ data: Data, of path: String, version: PosixFile.Version) {
         files.withLock { $0[path] = (version, data) }

@@ -119,7 +119,7 @@ final class Household {
         let history = try machine.laundry.history(nil, limit: nil).map { entry -> String in
             let event = entry.event
             let detail = event.detail.map { "\($0)" } ?? ""
-            return "\(entry.pet.id) \(event.id ?? "-") \(event.event) \(Timestamp.format(event.at)) \(detail)"
+            return "\(entry.pet.id) \(event.id) \(event.event) \(Timestamp.format(event.at)) \(detail)"
         }
         // The household part: every machine must agree on the rotation and whose turn is next.
         let turns = machine.laundry.nextTurn()

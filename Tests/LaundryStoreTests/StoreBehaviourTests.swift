@@ -32,7 +32,8 @@ final class StoreBehaviourTests: StoreTestCase {
             seen.append(merged.state.pet.name)
             return (0, nil, [])
         }
-        let (_, reads) = store.directoryKeepingReads()
+        let reads = RecordReads()
+        _ = store.loadAll(keeping: reads)
         try store.update(pet.id, device: here, reusing: reads, look)
         try write(record("Sox", id: pet.id, at: now.addingTimeInterval(1)))
         try store.update(pet.id, device: here, reusing: reads, look)

@@ -36,7 +36,7 @@ extension LaundryCommand {
             defer { context.reportWarnings() }
             let laundry = context.laundry
             let now = laundry.now
-            var entries: LoadList
+            var entries: [(pet: Pet, load: LoadRecord)]
             var single = last
             do {
                 entries = try laundry.loads(target, limit: last ? 1 : limit.limit)
@@ -44,7 +44,7 @@ extension LaundryCommand {
                 guard case .unknownPet = error, let target, let found = try laundry.load(idPrefix: target) else {
                     throw error
                 }
-                entries = LoadList([found])
+                entries = [found]
                 single = true
             }
             if output.json {
@@ -57,8 +57,7 @@ extension LaundryCommand {
             } else if single, let entry = entries.first {
                 print(LoadsView.timeline(entry.pet, entry.load, style: context.style, now: now))
             } else {
-                let table = LoadsView(entries: entries, kinds: laundry.kinds, style: context.style, now: now).bytes()
-                Terminal.write(Data(table + [UInt8(ascii: "\n")]))
+                print(LoadsView(entries: entries, kinds: laundry.kinds, style: context.style, now: now).table())
             }
         }
     }

@@ -19,13 +19,13 @@ enum FastPath {
         guard let command = arguments.first, ["status", "list", "ls"].contains(command) else { return false }
         let rest = Array(arguments.dropFirst())
         if command == "status", let format = barFormat(rest) {
-            let context = try AppContext.make(environment: ListingEnvironment.current())
+            let context = try AppContext.make()
             defer { context.reportWarnings() }
             try StatusBar(context: context, format: format, template: nil, pet: nil).printOnce()
             return true
         }
         guard rest.isEmpty || rest == ["--json"] else { return false }
-        let context = try AppContext.make(environment: ListingEnvironment.current())
+        let context = try AppContext.make()
         defer { context.reportWarnings() }
         try PetListing.show(context, json: !rest.isEmpty)
         return true
