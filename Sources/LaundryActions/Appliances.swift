@@ -7,7 +7,7 @@ extension Laundry {
     public func applianceStopped(_ appliance: Appliance) throws -> PetState? {
         let now = self.now
         let running = pets().compactMap { state -> (UUID, Date)? in
-            guard let timer = state.liveTimer, !timer.isPaused, appliance.runs(timer.kind), !timer.hasEnded(at: now)
+            guard let timer = state.liveLoad, !timer.isPaused, appliance.runs(timer.kind), !timer.hasEnded(at: now)
             else { return nil }
             return (state.pet.id, timer.endsAt)
         }
@@ -27,8 +27,8 @@ extension Laundry {
             StageMachine.settle(&settled, at: now)
             return settled.pet
         }
-        .filter { $0.stage == stage }
-        .sorted { ($0.dueDate(), $0.name.lowercased()) < ($1.dueDate(), $1.name.lowercased()) }
+        .filter { $0.cycle.stage == stage }
+        .sorted { ($0.dueDate(), $0.identity.name.lowercased()) < ($1.dueDate(), $1.identity.name.lowercased()) }
         .prefix(limit).map { $0 }
     }
 }
@@ -41,20 +41,20 @@ extension Laundry {
         _ appliance: Appliance, from since: Date, to ended: Date, _ use: HistoryDetail.EnergyUse
     ) throws -> Pet? {
         let now = self.now
-        var best: (pet: Pet, timer: UUID, overlap: Double)?
+        var best: (pet: Pet, load: UUID, overlap: Double)?
         for (pet, load) in try loads(nil, limit: 100) {
             let runs = appliance == .washer ? [load.wash] : [load.dryer].compactMap { $0 } + load.extraDrying
             for run in runs {
-                guard let timer = run.timer else { continue }
+                guard let id = run.loadID else { continue }
                 let overlap = min(ended, run.ended ?? now).timeIntervalSince(max(since, run.started))
-                if overlap > 0, overlap > best?.overlap ?? 0 { best = (pet, timer, overlap) }
+                if overlap > 0, overlap > best?.overlap ?? 0 { best = (pet, id, overlap) }
             }
         }
         guard let best else { return nil }
         return try change(best.pet.id, at: now, personal: false) { (state: inout PetState) in
             [
                 HistoryEvent(
-                    at: ended, event: .energyMeasured, petID: state.pet.id, timerID: best.timer, detail: .energy(use))
+                    at: ended, event: .energyMeasured, petID: state.pet.id, loadID: best.load, detail: .energy(use))
             ]
         }?.pet
     }

@@ -72,17 +72,17 @@ extension Laundry {
 
     public var iconPath: String { dataDirectory.path + "/icons/laundry.svg" }
 
-    /// Writes down that this machine announced a finished load (`timerID`), and/or sent a
+    /// Writes down that this machine announced a finished load (`loadID`), and/or sent a
     /// reminder, in its notes: for the pet as the daemon read and settled it a moment ago to
     /// announce it, notes included, written from that view, not read and settled again. Returns
     /// the pet with them.
     public func recordAnnouncement(
-        finishedTimer timerID: UUID?, nagged: Bool, nudgeShown: Date? = nil, at now: Date, settled view: PetState
+        finishedTimer loadID: UUID?, nagged: Bool, nudgeShown: Date? = nil, at now: Date, settled view: PetState
     ) throws -> PetState {
         // Its notes too: read with the records a moment ago, and only this daemon writes them.
         var state = view
         try note(&state) { state in
-            if let timerID, state.timer?.id == timerID { Reminders.recordAnnouncement(&state, at: now) }
+            if let loadID, state.load?.id == loadID { Reminders.recordAnnouncement(&state, at: now) }
             if nagged { Reminders.recordNag(&state, at: now) }
             if let nudgeShown { state.notes.nudgeShown = nudgeShown }
         }

@@ -9,13 +9,14 @@ extension Laundry {
     }
 
     /// Every machine's person, as its machine file names them (sorted, once each).
-    public func people() -> [String] {
-        Set(store.machines().compactMap { MachineFile.read(store.paths.machineFile($0))?.person }).sorted()
+    public func people() -> [Person] {
+        let named = store.machines().compactMap { MachineFile.read(store.paths.machineFile($0))?.person }
+        return Set(named.map { Person($0) }).sorted { $0.name < $1.name }
     }
 
     /// The rotation and whose turn the next load is; the loads are read only when there is one
     /// (`status` asks every time).
-    public func nextTurn() -> (turns: [String], next: String?) {
+    public func nextTurn() -> (turns: [Person], next: Person?) {
         var problems: [StoreProblem] = []
         defer { report(problems) }
         guard let turns = HouseholdRecord.merge(store.householdRecords(problems: &problems)),
@@ -37,7 +38,7 @@ extension Laundry {
             let seen = HouseholdRecord.merge(records)?.stamp.at.addingTimeInterval(0.001)
             let stamp = PartStamp(at: max(now, seen ?? now), device: here)
             var own = HouseholdRecord()
-            own.turns = PetRecord.Version(stamp: stamp, value: Turns(people: names.map { $0.trimming() }))
+            own.turns = Stamped(stamp: stamp, value: Turns(people: names.map { Person($0.trimming()) }))
             try store.writeHousehold(own, device: here)
         }
         return household()

@@ -40,7 +40,7 @@ extension Laundry {
         return Inspection(
             home: .ready(
                 pets: snapshot.pets.count,
-                timers: snapshot.pets.filter { Laundry.settled($0.state, at: now).liveTimer != nil }.count),
+                timers: snapshot.pets.filter { Laundry.settled($0.state, at: now).liveLoad != nil }.count),
             problems: snapshot.problems, setAsideFiles: setAside)
     }
 }

@@ -1,9 +1,9 @@
 import Dispatch
 import FoundationEssentials
-import Synchronization
 import LaundryControl
 import LaundryCore
 import LaundryStore
+import Synchronization
 
 /// The one way in: every command, every notification button and the daemon's engine go through
 /// these operations. Looking reads every machine's records, merges them and brings the pets up to
@@ -30,7 +30,7 @@ public final class Laundry {
     /// its first change.
     var readyToWriteDone = false
     /// `person`, once read.
-    var cachedPerson: String?
+    var cachedPerson: Person?
 
     /// For tests and the daemon: a data folder (with this machine's folders from `paths`), a data
     /// folder of kinds and texts, a clock. `autostart` nil never starts the notification service.
@@ -82,7 +82,7 @@ public final class Laundry {
         let now = clock.now()
         let states = loadAll().map { Self.settled($0.state, at: now) }
         // Keys computed once: a locale-aware comparison per pair was a tenth of `status` with 1,000 pets.
-        return states.map { ($0.pet.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        return states.map { ($0.pet.identity.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// The pet a user named, brought up to date in the view.
@@ -112,8 +112,10 @@ public final class Laundry {
     ) -> [String] {
         guard let laundry = try? Laundry.open(environment: environment, startsDaemon: false) else { return [] }
         let pets = laundry.pets()
-        let named = words.lazy.compactMap { word in pets.first { $0.pet.name.lowercased() == word.lowercased() } }.first
-        let names = (named.map { [$0] } ?? pets).flatMap { $0.pet.programmes.keys }
+        let named = words.lazy.compactMap { word in
+            pets.first { $0.pet.identity.name.lowercased() == word.lowercased() }
+        }.first
+        let names = (named.map { [$0] } ?? pets).flatMap { $0.pet.settings.programmes.keys }
         return Set(names).sorted()
     }
 
@@ -147,7 +149,7 @@ public final class Laundry {
     /// - Parameter person: who pressed it, when not this machine's person (Home Assistant's).
     public func perform(
         _ action: PetAction, onPet id: UUID, query: String? = nil, reusing reads: RecordReads? = nil,
-        by person: String? = nil
+        by person: Person? = nil
     ) throws -> PetState {
         let now = clock.now()
         let action = learnedLength(for: action, of: id)
@@ -178,7 +180,7 @@ public final class Laundry {
         let stamp = PartStamp(at: now, device: here)
         var record = PetRecord(id: pet.id, createdAt: now)
         let parts = PetPart.allCases.filter { $0 != .release }
-        for part in parts { record.set(part, from: state, stamp: stamp) }
+        for part in parts { record.set(part, from: pet, stamp: stamp) }
         var adopted = HistoryEvent(
             at: now, event: .adopted, petID: pet.id, detail: .kind(kind.id), id: EventID.random(), device: here)
         adopted.stamp = stamp
@@ -207,7 +209,10 @@ public final class Laundry {
         let state = try pet(query)
         let now = clock.now()
         _ = try change(state.pet.id, at: now, releasing: true) { state in
-            [HistoryEvent(at: now, event: .released, petID: state.pet.id, detail: .released(name: state.pet.name))]
+            [
+                HistoryEvent(
+                    at: now, event: .released, petID: state.pet.id, detail: .released(name: state.pet.identity.name))
+            ]
         }
         return state.pet
     }
@@ -240,7 +245,7 @@ public final class Laundry {
         var stats = LaundryStats(
             pets: merged.map { Self.settled($0.state, at: now).pet }, folds: folds, now: now, zone: zone, weeks: weeks)
         stats.loads = LoadStats(
-            pets: zip(merged, perPet).map { (name: $0.state.pet.name, loads: $1) }, now: now, weeks: weeks)
+            pets: zip(merged, perPet).map { (name: $0.state.pet.identity.name, loads: $1) }, now: now, weeks: weeks)
         stats.people = PersonFigures.of(perPet.flatMap { $0 }, now: now)
         return stats
     }
@@ -259,7 +264,8 @@ public final class Laundry {
         let (store, sources) = (store, store.historySources())
         let results = Mutex([Int: Result]())
         DispatchQueue.concurrentPerform(iterations: pets.count) { index in
-            let result = transform(pets[index], Self.historyEvents(of: pets[index], at: now, store: store, sources: sources))
+            let result = transform(
+                pets[index], Self.historyEvents(of: pets[index], at: now, store: store, sources: sources))
             results.withLock { $0[index] = result }
         }
         return results.withLock { found in pets.indices.map { found[$0]! } }
@@ -289,7 +295,7 @@ public final class Laundry {
         let reads = RecordReads()
         let snapshot = store.loadAll(keeping: reads)
         report(snapshot.problems)
-        let pets = snapshot.pets.map { PetMatcher.Candidate(id: $0.state.pet.id, name: $0.state.pet.name) }
+        let pets = snapshot.pets.map { PetMatcher.Candidate(id: $0.state.pet.id, name: $0.state.pet.identity.name) }
         return (try PetMatcher(pets).match(query), reads)
     }
 
@@ -297,8 +303,10 @@ public final class Laundry {
     /// that pet read in full.
     func find(_ query: String) throws -> MergedPet {
         let pets = loadAll()
-        let id = try PetMatcher(pets.map { .init(id: $0.state.pet.id, name: $0.state.pet.name) }).match(query)
-        guard let pet = pets.first(where: { $0.state.pet.id == id }) else { throw PetError.unknownPet(query, suggestion: nil) }
+        let id = try PetMatcher(pets.map { .init(id: $0.state.pet.id, name: $0.state.pet.identity.name) }).match(query)
+        guard let pet = pets.first(where: { $0.state.pet.id == id }) else {
+            throw PetError.unknownPet(query, suggestion: nil)
+        }
         return pet
     }
 
@@ -308,7 +316,7 @@ public final class Laundry {
     /// record names the pet, or it is released.
     func change(
         _ id: UUID, at now: Date, reusing reads: RecordReads? = nil, renamingTo newName: String? = nil,
-        releasing: Bool = false, by person: String? = nil, personal: Bool = true,
+        releasing: Bool = false, by person: Person? = nil, personal: Bool = true,
         _ move: (inout PetState) throws -> [HistoryEvent]
     ) throws -> PetState? {
         try prepareToWrite()
@@ -320,23 +328,21 @@ public final class Laundry {
                 guard !merged.isReleased else { return (PetState?.none, nil, []) }
                 guard !merged.state.pet.isFromNewerVersion else {
                     throw StoreError.newerSchema(
-                        pet: merged.state.pet.name, path: self.store.paths.machines, version: merged.newestSchema)
+                        pet: merged.state.pet.identity.name, path: self.store.paths.machines,
+                        version: merged.newestSchema)
                 }
                 var state = merged.state
                 let settled = StageMachine.settle(&state, at: now)
                 var moved = state
                 let made = try move(&moved)
                 // A load this change started is the person's, for whose machines ring first.
-                if let timer = moved.timer, timer.id != state.timer?.id, personal { moved.timer?.startedBy = person }
-                var changed = PetPart.allCases.filter {
-                    $0 != .release && $0.content(of: moved) != $0.content(of: state)
-                }
-                if releasing { changed = [.release] }
+                if let timer = moved.load, timer.id != state.load?.id, personal { moved.load?.startedBy = person }
+                let changed = releasing ? [.release] : PetPart.changed(from: state.pet, to: moved.pet)
                 guard !changed.isEmpty || !made.isEmpty else { return (moved, nil, []) }
                 // A release is later than every change seen; a change, than every stamp of its parts.
                 let stamp = merged.stamps.next(for: releasing ? PetPart.allCases : changed, at: now, device: here)
                 var record = own ?? PetRecord(id: id, createdAt: merged.state.pet.createdAt)
-                for part in changed { record.set(part, from: moved, stamp: stamp) }
+                for part in changed { record.set(part, from: moved.pet, stamp: stamp) }
                 let changes = changed.map { HistoryEvent.PartChange(part: $0, after: merged.stamps[$0]) }
                 let events =
                     settled

@@ -32,7 +32,7 @@ extension Laundry {
     /// its programme, if one is named), once there is one. Anything else (a length given,
     /// learning off, too few loads) as it was.
     func learnedLength(for action: PetAction, of id: UUID) -> PetAction {
-        let kind: TimerKind
+        let kind: LoadKind
         let programme: String?
         switch action {
         case .wash(nil, let name): (kind, programme) = (.wash, name)
@@ -42,9 +42,9 @@ extension Laundry {
             return action
         }
         // Only for a move that can happen: a refused one reads nothing more (and writes no cache).
-        guard let pet = try? pet(id.lowercasedText).pet, pet.learns,
-            pet.stage == (kind == .wash ? .idle : .washed),
-            programme.map({ pet.programmes[$0] != nil }) ?? true,
+        guard let pet = try? pet(id.lowercasedText).pet, pet.settings.learns,
+            pet.cycle.stage == (kind == .wash ? .idle : .washed),
+            programme.map({ pet.settings.programmes[$0] != nil }) ?? true,
             let learned = LearnedLength.of(loadRecords(id), kind, programme: programme),
             let length = try? LaundryDuration(seconds: Int(learned.seconds))
         else {

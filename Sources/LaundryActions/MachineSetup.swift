@@ -23,12 +23,12 @@ extension Laundry {
     /// already claimed is the newer of the two, and takes a new id.
     private func claimMachineFolder() throws {
         let here = try device.id()
-        let mine = MachineFile.here(device: here, person: person)
+        let mine = MachineFile.here(device: here, person: person.name)
         let path = store.paths.machineFile(here)
         guard let claimed = MachineFile.read(path) else { return try mine.write(to: path) }
         if claimed.isSameHost(as: mine) { return claimed == mine ? () : try mine.write(to: path) }
         let fresh = try device.renew()
         warnings.append(.deviceRenewed(old: here, new: fresh, otherHost: claimed.host))
-        try MachineFile.here(device: fresh, person: person).write(to: store.paths.machineFile(fresh))
+        try MachineFile.here(device: fresh, person: person.name).write(to: store.paths.machineFile(fresh))
     }
 }

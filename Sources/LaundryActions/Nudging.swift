@@ -8,8 +8,8 @@ extension Laundry {
     /// for a load, whoever sends it.
     public func nudge(_ person: String, about query: String?) throws -> (pet: Pet, nudge: Nudge) {
         let people = self.people()
-        guard let known = people.first(where: { $0.lowercased() == person.trimming().lowercased() }) else {
-            throw PetError.nobodyCalled(person, known: people)
+        guard let known = people.first(where: { $0 == Person(person) }) else {
+            throw PetError.nobodyCalled(person, known: people.map(\.name))
         }
         let id = try query.map { try findID($0).0 } ?? mostInNeed()
         let now = Date(timeIntervalSince1970: (self.now.timeIntervalSince1970 * 1000).rounded() / 1000)
@@ -19,16 +19,16 @@ extension Laundry {
             let state = try change(
                 id, at: now,
                 { (state: inout PetState) throws(PetError) -> [HistoryEvent] in
-                    let load = state.timer?.id
-                    if let allowed = state.pet.nudge?.nextAllowed(for: load, at: now) {
-                        throw .nudgedTooSoon(pet: state.pet.name, allowedAt: allowed)
+                    let load = state.load?.id
+                    if let allowed = state.pet.reminders.nudge?.nextAllowed(for: load, at: now) {
+                        throw .nudgedTooSoon(pet: state.pet.identity.name, allowedAt: allowed)
                     }
                     let nudge = Nudge(to: known, by: by, at: now, load: load)
-                    state.pet.nudge = nudge
+                    state.pet.reminders.nudge = nudge
                     sent = nudge
                     return [
                         HistoryEvent(
-                            at: now, event: .nudged, petID: state.pet.id, timerID: load, detail: .nudged(to: known))
+                            at: now, event: .nudged, petID: state.pet.id, loadID: load, detail: .nudged(to: known.name))
                     ]
                 }),
             let sent
@@ -42,10 +42,8 @@ extension Laundry {
         let pets = self.pets()
         guard !pets.isEmpty else { throw PetError.noPets }
         let waiting = pets.compactMap { state -> (UUID, Date)? in
-            guard let finished = state.timer?.finishedAt, [.washed, .dried].contains(state.pet.stage) else {
-                return nil
-            }
-            return (state.pet.id, finished)
+            guard let finished = state.finishedLoad else { return nil }
+            return (state.pet.id, finished.endsAt)
         }
         if let oldest = waiting.min(by: { $0.1 < $1.1 }) { return oldest.0 }
         return pets.min { $0.pet.health(at: now) < $1.pet.health(at: now) }!.pet.id

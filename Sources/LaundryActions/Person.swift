@@ -9,9 +9,9 @@ import LaundryStore
 extension Laundry {
     /// Who acts on this machine, as every step it records names them: config.json's `person`,
     /// else the login name (never the password database's full name: the household sees it).
-    public var person: String {
+    public var person: Person {
         if let person = cachedPerson { return person }
-        let person = (try? loadConfig())?.person ?? Self.loginName()
+        let person = Person((try? loadConfig())?.person ?? Self.loginName())
         cachedPerson = person
         return person
     }

@@ -31,41 +31,42 @@ public struct PetSettings: Sendable {
     func apply(to state: inout PetState, kind: Kind?, at now: Date) -> [HistoryEvent] {
         var pet = state.pet
         var events: [HistoryEvent] = []
-        if let name, name.value != pet.name {
+        if let name, name.value != pet.identity.name {
             events.append(
-                HistoryEvent(at: now, event: .renamed, petID: pet.id, detail: .renamed(from: pet.name, to: name.value))
+                HistoryEvent(
+                    at: now, event: .renamed, petID: pet.id, detail: .renamed(from: pet.identity.name, to: name.value))
             )
-            pet.name = name.value
+            pet.identity.name = name.value
         }
         var changed = HistoryDetail.SettingsChange()
-        if let kind, kind.id != pet.kind {
-            pet.kind = kind.id
+        if let kind, kind.id != pet.identity.kind {
+            pet.identity.kind = kind.id
             changed.kind = kind.id
         }
         if let washDuration {
-            pet.washDuration = washDuration
+            pet.settings.washDuration = washDuration
             changed.washSeconds = washDuration.timeInterval
         }
         if let dryDuration {
-            pet.dryDuration = dryDuration
+            pet.settings.dryDuration = dryDuration
             changed.drySeconds = dryDuration.timeInterval
         }
         if let cycleDays {
-            pet.cycleDays = cycleDays
+            pet.settings.cycleDays = cycleDays
             changed.cycleDays = cycleDays
         }
         if let lastWashed {
             // Health may rise past a warning again: it re-arms when it falls (see `Reminders`).
-            pet.lastLaundryAt = lastWashed
+            pet.cycle.lastLaundryAt = lastWashed
             changed.lastWashed = lastWashed
         }
-        if let learns, learns != pet.learns {
-            pet.learns = learns
+        if let learns, learns != pet.settings.learns {
+            pet.settings.learns = learns
             changed.learns = learns
         }
         var programmes: [String: Double?] = [:]
-        for (name, length) in self.programmes where pet.programmes[name] != length {
-            pet.programmes[name] = length
+        for (name, length) in self.programmes where pet.settings.programmes[name] != length {
+            pet.settings.programmes[name] = length
             programmes[name] = length.map(\.timeInterval)
         }
         if !programmes.isEmpty { changed.programmes = programmes }

@@ -12,12 +12,12 @@ extension Laundry {
         let state = try pet(query)
         let pet = state.pet
         let config = try loadConfig()
-        let learned: (wash: LearnedLength?, dry: LearnedLength?) = pet.learns ? learned(pet.id) : (nil, nil)
+        let learned: (wash: LearnedLength?, dry: LearnedLength?) = pet.settings.learns ? learned(pet.id) : (nil, nil)
         let loads = try loads(pet.id.lowercasedText)
         let records = loads.map(\.load).sorted { $0.wash.started < $1.wash.started }
         let load = LoadPlan.Load(
-            washSeconds: learned.wash?.seconds ?? pet.washDuration.timeInterval,
-            drySeconds: learned.dry?.seconds ?? pet.dryDuration.timeInterval,
+            washSeconds: learned.wash?.seconds ?? pet.settings.washDuration.timeInterval,
+            drySeconds: learned.dry?.seconds ?? pet.settings.dryDuration.timeInterval,
             washWattHours: LoadStats.median(records.compactMap(\.washEnergyWh).suffix(5).map { $0 }),
             dryWattHours: LoadStats.median(records.compactMap(\.dryEnergyWh).suffix(5).map { $0 }))
         let now = self.now

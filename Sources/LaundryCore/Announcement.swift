@@ -14,16 +14,16 @@ public struct Announcement: Equatable, Sendable {
 
     public enum Reason: Equatable, Sendable {
         /// A timer ended, and when that is told.
-        case finished(TimerKind, Lateness)
+        case finished(LoadKind, Lateness)
         /// Health fell to a warning threshold.
         case healthWarning(Int)
         /// The load has sat wet or unfolded for `waiting` seconds.
         case neglected(Stage, waiting: Double)
         /// A load ends in `minutesLeft` minutes (the heads-up, so the person can walk over).
-        case headsUp(TimerKind, minutesLeft: Int)
+        case headsUp(LoadKind, minutesLeft: Int)
         /// Someone nudged this machine's person about the pet, waiting in `stage` for `waiting`
         /// seconds (0 for an idle pet).
-        case nudged(by: String, Stage, waiting: Double)
+        case nudged(by: Person, Stage, waiting: Double)
         /// `laundry notify-test`.
         case test
 
@@ -58,12 +58,12 @@ public struct Announcement: Equatable, Sendable {
     public let reason: Reason
     /// The load a finish or a heads-up is about, so each notification can be traced to exactly
     /// one timer (and a phone can replace what it was told of that load).
-    public let load: LaundryTimer?
-    public var timerID: UUID? { load?.id }
+    public let load: Load?
+    public var loadID: UUID? { load?.id }
     /// A finish by the clock while the appliance's plug still says it runs.
     public var stillRunning: Appliance?
 
-    public init(petID: UUID, petName: String, health: Int, reason: Reason, load: LaundryTimer? = nil) {
+    public init(petID: UUID, petName: String, health: Int, reason: Reason, load: Load? = nil) {
         self.petID = petID
         self.petName = petName
         self.health = health

@@ -67,7 +67,7 @@ public enum Appliance: String, CaseIterable, Codable, Sendable {
     case washer, dryer
 
     /// Whether a running load of this kind is this appliance's.
-    public func runs(_ kind: TimerKind) -> Bool {
+    public func runs(_ kind: LoadKind) -> Bool {
         switch self {
         case .washer: return kind == .wash
         case .dryer: return kind == .dry || kind == .extraDry
@@ -75,7 +75,7 @@ public enum Appliance: String, CaseIterable, Codable, Sendable {
     }
 
     /// The kind of load this appliance starts.
-    public var startsKind: TimerKind { self == .washer ? .wash : .dry }
+    public var startsKind: LoadKind { self == .washer ? .wash : .dry }
 }
 
 /// config.json's `"appliances"` entry for one machine: where its plug reports power, and what

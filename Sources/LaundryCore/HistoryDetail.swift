@@ -9,7 +9,7 @@ public enum HistoryDetail: Equatable, Hashable, Sendable {
     /// snoozed: for how long.
     case length(seconds: Double, programme: String? = nil)
     /// `paused`, `resumed`, `cancelled`: the time the load had left, and for a cancel which timer.
-    case remaining(seconds: Double, timer: TimerKind?)
+    case remaining(seconds: Double, timer: LoadKind?)
     /// A load ended because its appliance's plug said it stopped, not its timer.
     case stoppedBy(Appliance)
     /// `folded`: how many cycles the pet has completed with it.
@@ -84,7 +84,7 @@ public struct HistoryFields: Equatable, Sendable {
     public var petKind: String?
     public var seconds: Double?
     public var remainingSeconds: Double?
-    public var timerKind: TimerKind?
+    public var timerKind: LoadKind?
     public var stoppedBy: Appliance?
     public var cycle: Int?
     public var washSeconds: Double?
@@ -164,7 +164,8 @@ public struct HistoryFields: Equatable, Sendable {
 
     /// Every key of a history line: the event's own, then the facts'. One container reads them all.
     public enum Key: String, CodingKey, CaseIterable, Sendable {
-        case id, device, at, event, petID, timerID, stamp, changed, by
+        case id, device, at, event, petID, stamp, changed, by
+        case loadID = "timerID"
         case name, oldName, petKind, seconds, remainingSeconds, timerKind, stoppedBy, cycle, washSeconds
         case drySeconds, cycleDays, lastWashed, learns, lostEvent, lostPart, appliance, wattHours, cost, currency
         // Last, so a spreadsheet's columns from before them keep their places in `history --csv`.
@@ -184,7 +185,7 @@ public struct HistoryFields: Equatable, Sendable {
             case .seconds: seconds = try container.decode(Double.self, forKey: key)
             case .remainingSeconds: remainingSeconds = try container.decode(Double.self, forKey: key)
             // A name a later version adds is not known here: that fact is left out, the line is kept.
-            case .timerKind: timerKind = try? container.decode(TimerKind.self, forKey: key)
+            case .timerKind: timerKind = try? container.decode(LoadKind.self, forKey: key)
             case .stoppedBy: stoppedBy = try? container.decode(Appliance.self, forKey: key)
             case .cycle: cycle = try container.decode(Int.self, forKey: key)
             case .washSeconds: washSeconds = try container.decode(Double.self, forKey: key)
@@ -200,7 +201,7 @@ public struct HistoryFields: Equatable, Sendable {
             case .wattHours: wattHours = try container.decode(Double.self, forKey: key)
             case .cost: cost = try container.decode(Double.self, forKey: key)
             case .currency: currency = try container.decode(String.self, forKey: key)
-            case .id, .device, .at, .event, .petID, .timerID, .stamp, .changed, .by: continue
+            case .id, .device, .at, .event, .petID, .loadID, .stamp, .changed, .by: continue
             }
         }
     }

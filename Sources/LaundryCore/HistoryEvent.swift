@@ -7,7 +7,7 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         case folded, cancelled, paused, resumed, settingsChanged, renamed, died, snoozed, released
         /// The running load's end moved (`extend`); ended now (`finish`), before its done event.
         case extended, finishedEarly
-        /// What a stage drew, measured by its appliance's plug, and its cost (`timerID`: the stage's
+        /// What a stage drew, measured by its appliance's plug, and its cost (`loadID`: the stage's
         /// timer), written by the machine that read the plug when the appliance stopped.
         case energyMeasured
         /// Someone nudged a person about the pet (`laundry nudge`): whom, in the detail.
@@ -23,13 +23,13 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     public var device: String?
     /// The person who did it (the machine's `person`, else its login name; Home Assistant's
     /// presses say whom, else "Home Assistant"). Nil in lines from before people were recorded.
-    public var by: String?
+    public var by: Person?
 
     public var at: Date
     public var event: Kind
     public var petID: UUID
     /// The timer this event belongs to, for the events of a load.
-    public var timerID: UUID?
+    public var loadID: UUID?
     /// What happened beyond the kind, as facts: the old name, the settings and their values, what
     /// stopped the washer.
     public var detail: HistoryDetail?
@@ -51,7 +51,7 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     }
 
     public init(
-        at: Date, event: Kind, petID: UUID, timerID: UUID? = nil, detail: HistoryDetail? = nil,
+        at: Date, event: Kind, petID: UUID, loadID: UUID? = nil, detail: HistoryDetail? = nil,
         id: String = EventID.random(), device: String? = nil
     ) {
         self.id = id
@@ -59,7 +59,7 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         self.at = at
         self.event = event
         self.petID = petID
-        self.timerID = timerID
+        self.loadID = loadID
         self.detail = detail
     }
 
@@ -70,10 +70,10 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         at = try container.decode(Date.self, forKey: .at)
         event = try container.decode(Kind.self, forKey: .event)
         petID = try container.decode(UUID.self, forKey: .petID)
-        timerID = try container.decodeIfPresent(UUID.self, forKey: .timerID)
+        loadID = try container.decodeIfPresent(UUID.self, forKey: .loadID)
         stamp = try container.decodeIfPresent(PartStamp.self, forKey: .stamp)
         changed = try container.decodeIfPresent([PartChange].self, forKey: .changed)
-        by = try container.decodeIfPresent(String.self, forKey: .by)
+        by = try container.decodeIfPresent(Person.self, forKey: .by)
         detail = try HistoryFields(from: container).detail(for: event)
     }
 
@@ -85,14 +85,14 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         try container.encode(at, forKey: .at)
         try container.encode(event, forKey: .event)
         try container.encode(petID, forKey: .petID)
-        try container.encodeIfPresent(timerID, forKey: .timerID)
+        try container.encodeIfPresent(loadID, forKey: .loadID)
         try container.encodeIfPresent(stamp, forKey: .stamp)
         try container.encodeIfPresent(changed, forKey: .changed)
         try container.encodeIfPresent(by, forKey: .by)
         try HistoryFields(detail).encode(to: &container)
     }
 
-    static func started(_ kind: TimerKind) -> Kind {
+    static func started(_ kind: LoadKind) -> Kind {
         switch kind {
         case .wash: return .washStarted
         case .dry: return .dryStarted
@@ -100,7 +100,7 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         }
     }
 
-    static func done(_ kind: TimerKind) -> Kind {
+    static func done(_ kind: LoadKind) -> Kind {
         switch kind {
         case .wash: return .washDone
         case .dry: return .dryDone

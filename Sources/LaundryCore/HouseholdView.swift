@@ -4,12 +4,12 @@ import FoundationEssentials
 /// rotation, and whose turn the next load is.
 public struct HouseholdView: Equatable, Sendable {
     /// Every machine's person, as its machine file names them (sorted, once each).
-    public var people: [String]
-    public var turns: [String]
+    public var people: [Person]
+    public var turns: [Person]
     /// Whose turn the next load is; nil without a rotation.
-    public var next: String?
+    public var next: Person?
 
-    public init(people: [String], turns: [String], next: String?) {
+    public init(people: [Person], turns: [Person], next: Person?) {
         self.people = people
         self.turns = turns
         self.next = next

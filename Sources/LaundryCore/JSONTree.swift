@@ -28,7 +28,9 @@ public indirect enum JSONTree: Decodable, Sendable {
     }
 
     /// The document in `bytes`, or nil when they are not JSON.
-    public static func read(_ bytes: [UInt8]) -> JSONTree? { try? JSONDecoder().decode(JSONTree.self, from: Data(bytes)) }
+    public static func read(_ bytes: [UInt8]) -> JSONTree? {
+        try? JSONDecoder().decode(JSONTree.self, from: Data(bytes))
+    }
 
     public subscript(key: String) -> JSONTree? {
         if case .object(let members) = self { return members[key] }

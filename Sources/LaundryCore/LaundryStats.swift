@@ -31,11 +31,11 @@ public struct LaundryStats: Sendable {
     /// - Parameter folds: when each load was folded.
     public init(pets: [Pet], folds: [Date], now: Date, zone: LocalZone, weeks: Int) {
         petCount = pets.count
-        totalCycles = pets.reduce(0) { $0 + $1.totalCycles }
+        totalCycles = pets.reduce(0) { $0 + $1.cycle.totalCycles }
         self.pets = pets.map {
             PetRecord(
-                name: $0.name, totalCycles: $0.totalCycles, currentStreak: $0.streak(at: now),
-                longestStreak: $0.longestStreak)
+                name: $0.identity.name, totalCycles: $0.cycle.totalCycles, currentStreak: $0.streak(at: now),
+                longestStreak: $0.cycle.longestStreak)
         }
         foldedLast7Days = folds.filter { now.timeIntervalSince($0) < 7 * 86_400 && $0 <= now }.count
         foldedLast30Days = folds.filter { now.timeIntervalSince($0) < 30 * 86_400 && $0 <= now }.count

@@ -19,7 +19,7 @@ public struct LearnedLength: Equatable, Sendable {
 
     /// Nil until there are `needed` measured runs of `kind` (`.wash` or `.dry`) started with
     /// `programme` (nil: with none; each programme learns on its own).
-    public static func of(_ loads: [LoadRecord], _ kind: TimerKind, programme: String? = nil) -> LearnedLength? {
+    public static func of(_ loads: [LoadRecord], _ kind: LoadKind, programme: String? = nil) -> LearnedLength? {
         let measured =
             loads
             .compactMap { load -> LoadRecord.Run? in kind == .wash ? load.wash : kind == .dry ? load.dryer : nil }

@@ -1,31 +1,29 @@
 import FoundationEssentials
 
-/// A pet's load: an absolute wall-clock end, never a counter, so it stays right across a suspend,
-/// a crash or a clock change. Stored inside the cycle part of a pet's record, so the two can never
-/// arrive apart.
-public struct LaundryTimer: Codable, Equatable, Sendable {
+/// A pet's load in the washer or the dryer: an absolute wall-clock end, never a counter, so it
+/// stays right across a suspend, a crash or a clock change. Kept in the pet's cycle part, so the
+/// two can never arrive apart. It has finished once the cycle has reached its kind's finished stage.
+public struct Load: Codable, Equatable, Sendable {
     public static let currentSchemaVersion = 1
 
     public var schemaVersion: Int
     /// Tells one load from the next, so a finish is recorded and announced once per load.
     public var id: UUID
     public var petID: UUID
-    public var kind: TimerKind
+    public var kind: LoadKind
     public var startedAt: Date
     public var endsAt: Date
     /// Set while paused: what was left when it was paused.
     public var pausedRemaining: Double?
     public var pausedAt: Date?
-    /// Set in the view once its end has passed (never stored: a finish is the clock's doing).
-    public var finishedAt: Date?
     /// The load's planned length, kept across pauses (where `endsAt − startedAt` stops meaning it).
     public var plannedSeconds: Double
     /// The appliance whose plug said it stopped, when that ended the load instead of the clock.
     public var stoppedBy: Appliance?
     /// The person who started it: with `escalateAfterMinutes`, their machines ring first.
-    public var startedBy: String?
+    public var startedBy: Person?
 
-    public init(id: UUID = UUID(), petID: UUID, kind: TimerKind, startedAt: Date, duration: LaundryDuration) {
+    public init(id: UUID = UUID(), petID: UUID, kind: LoadKind, startedAt: Date, duration: LaundryDuration) {
         schemaVersion = Self.currentSchemaVersion
         self.id = id
         self.petID = petID
@@ -34,7 +32,6 @@ public struct LaundryTimer: Codable, Equatable, Sendable {
         endsAt = startedAt.addingTimeInterval(duration.timeInterval)
         pausedRemaining = nil
         pausedAt = nil
-        finishedAt = nil
         plannedSeconds = duration.timeInterval
     }
 

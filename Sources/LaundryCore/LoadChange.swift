@@ -4,11 +4,11 @@ import FoundationEssentials
 /// machine), changed (its end moved, it paused or resumed, it was ended now), or stopped before its
 /// end. A load that ran to its end is none of these: its finish is announced instead.
 public enum LoadChange: Equatable, Sendable {
-    case started(LaundryTimer)
-    case stopped(LaundryTimer, Stop)
+    case started(Load)
+    case stopped(Load, Stop)
     /// The same load, changed by a person: its end moved (`extend`), paused (it has no end then),
     /// resumed, or ended now (`finish`).
-    case changed(LaundryTimer, Change)
+    case changed(Load, Change)
 
     public enum Change: String, Sendable {
         /// Its end moved, or it resumed: it runs, to a new end.
@@ -31,7 +31,7 @@ public enum LoadChange: Equatable, Sendable {
         if let change = sameLoadChanged(old, new, at: now) { return [change] }
         // A paused load that goes (cancelled, released) stops too: the hook was told it paused, not
         // that it ended.
-        let before = old.flatMap { state in state.liveTimer.flatMap { $0.isPaused ? $0 : running(state, at: now) } }
+        let before = old.flatMap { state in state.liveLoad.flatMap { $0.isPaused ? $0 : running(state, at: now) } }
         let after = new.flatMap { running($0, at: now) }
         var changes: [LoadChange] = []
         if let before, after?.id != before.id, !ranToItsEnd(before, in: new, at: now) {
@@ -46,8 +46,8 @@ public enum LoadChange: Equatable, Sendable {
     /// The load live before (running, or paused) and still there after, paused or resumed, or its
     /// end or time left moved; nil when it is not the same load, or nothing of it changed.
     private static func sameLoadChanged(_ old: PetState?, _ new: PetState?, at now: Date) -> LoadChange? {
-        guard let before = old?.liveTimer, before.isPaused || !before.hasEnded(at: now),
-            let after = new?.timer, after.id == before.id
+        guard let before = old?.liveLoad, before.isPaused || !before.hasEnded(at: now),
+            let after = new?.load, after.id == before.id
         else { return nil }
         if after.isPaused {
             let same = before.isPaused && before.pausedRemaining == after.pausedRemaining
@@ -59,19 +59,19 @@ public enum LoadChange: Equatable, Sendable {
     }
 
     /// The load timing the pet's stage, not paused, and not yet at its end.
-    public static func running(_ state: PetState, at now: Date) -> LaundryTimer? {
-        guard let timer = state.liveTimer, !timer.isPaused, !timer.hasEnded(at: now) else { return nil }
+    public static func running(_ state: PetState, at now: Date) -> Load? {
+        guard let timer = state.liveLoad, !timer.isPaused, !timer.hasEnded(at: now) else { return nil }
         return timer
     }
 
-    private static func ranToItsEnd(_ load: LaundryTimer, in state: PetState?, at now: Date) -> Bool {
-        guard let timer = state?.timer, timer.id == load.id else { return load.hasEnded(at: now) }
-        return timer.finishedAt != nil || timer.hasEnded(at: now)
+    private static func ranToItsEnd(_ load: Load, in state: PetState?, at now: Date) -> Bool {
+        guard let state, let timer = state.load, timer.id == load.id else { return load.hasEnded(at: now) }
+        return state.finishedLoad != nil || timer.hasEnded(at: now)
     }
 
-    private static func stop(of load: LaundryTimer, in state: PetState?, runningNow: LaundryTimer?) -> Stop {
+    private static func stop(of load: Load, in state: PetState?, runningNow: Load?) -> Stop {
         guard let state else { return .released }
-        if runningNow == nil, state.pet.stage == load.kind.stageBefore { return .cancelled }
+        if runningNow == nil, state.pet.cycle.stage == load.kind.stageBefore { return .cancelled }
         return .replaced
     }
 }

@@ -27,8 +27,8 @@ public struct LoadRecord: Equatable, Sendable {
 
     /// A timed step: the wash, the dryer, or extra drying.
     public struct Run: Equatable, Sendable {
-        /// Its timer, which its pauses, its end and a cancel name.
-        public let timer: UUID?
+        /// Its load's id, which its pauses, its end and a cancel name.
+        public let loadID: UUID?
         public let started: Date
         public var ended: Date?
         /// The plug said the machine stopped, rather than the timer.
@@ -43,13 +43,13 @@ public struct LoadRecord: Equatable, Sendable {
         /// The named programme it was started with (`wash --programme eco`).
         public var programme: String?
         /// The person who started it.
-        public var startedBy: String?
+        public var startedBy: Person?
 
         public init(
-            timer: UUID?, started: Date, ended: Date? = nil, endedByAppliance: Bool = false, pauses: [Pause] = [],
+            loadID: UUID?, started: Date, ended: Date? = nil, endedByAppliance: Bool = false, pauses: [Pause] = [],
             startedOn: String? = nil, programme: String? = nil
         ) {
-            self.timer = timer
+            self.loadID = loadID
             self.started = started
             self.ended = ended
             self.endedByAppliance = endedByAppliance
@@ -62,12 +62,12 @@ public struct LoadRecord: Equatable, Sendable {
         init(started event: HistoryEvent) {
             var programme: String?
             if case .length(_, let name)? = event.detail { programme = name }
-            self.init(timer: event.timerID, started: event.at, startedOn: event.device, programme: programme)
+            self.init(loadID: event.loadID, started: event.at, startedOn: event.device, programme: programme)
             startedBy = event.by
         }
     }
 
-    /// The wash timer's id.
+    /// The wash's load id.
     public let id: UUID
     public let petID: UUID
     public var wash: Run
@@ -78,7 +78,7 @@ public struct LoadRecord: Equatable, Sendable {
     public var end: End?
     public var endedOn: String?
     /// The person who folded it, or cancelled, released or replaced it.
-    public var endedBy: String?
+    public var endedBy: Person?
 
     public init(id: UUID, petID: UUID, wash: Run) {
         self.id = id
@@ -87,10 +87,10 @@ public struct LoadRecord: Equatable, Sendable {
     }
 
     /// Who started the wash.
-    public var startedBy: String? { wash.startedBy }
+    public var startedBy: Person? { wash.startedBy }
     /// Who moved the wet laundry: started the dryer, or for air-dried laundry, folded it off the line.
-    public var movedBy: String? { dryer?.startedBy ?? (isAirDried ? foldedBy : nil) }
-    public var foldedBy: String? { end == .folded ? endedBy : nil }
+    public var movedBy: Person? { dryer?.startedBy ?? (isAirDried ? foldedBy : nil) }
+    public var foldedBy: Person? { end == .folded ? endedBy : nil }
 
     /// The washer's energy over the wash; nil without a plug.
     public var washEnergyWh: Double? { wash.energy?.wattHours }
@@ -147,7 +147,7 @@ public enum LoadRecords {
         let lost = events.filter { $0.event == .superseded }
         var loads: [LoadRecord] = []
         var open: LoadRecord?
-        func close(_ end: LoadRecord.End, at: Date, on device: String?, by person: String? = nil) {
+        func close(_ end: LoadRecord.End, at: Date, on device: String?, by person: Person? = nil) {
             guard var load = open else { return }
             load.end = end
             load.endedAt = at
@@ -160,7 +160,7 @@ public enum LoadRecords {
             if isLost(event, lost) {
                 // A wash that lost to another machine's change: a load that never went on,
                 // superseded by the next one to start.
-                if event.event == .washStarted, let id = event.timerID {
+                if event.event == .washStarted, let id = event.loadID {
                     var load = LoadRecord(
                         id: id, petID: event.petID, wash: .init(started: event))
                     load.end = .superseded
@@ -171,11 +171,11 @@ public enum LoadRecords {
             switch event.event {
             case .washStarted:
                 if open != nil { close(.superseded, at: event.at, on: event.device) }
-                guard let id = event.timerID else { continue }
+                guard let id = event.loadID else { continue }
                 open = LoadRecord(
                     id: id, petID: event.petID, wash: .init(started: event))
             case .washDone:
-                guard open?.id == event.timerID else { continue }
+                guard open?.id == event.loadID else { continue }
                 open?.wash.ended = event.at
                 open?.wash.endedByAppliance = event.detail == .stoppedBy(.washer)
             case .dryStarted:
@@ -196,12 +196,12 @@ public enum LoadRecords {
                 measured(event, in: &open, closed: &loads)
             case .cancelled:
                 guard let load = open else { continue }
-                if event.timerID == load.id || event.timerID == nil {
+                if event.loadID == load.id || event.loadID == nil {
                     close(.cancelled, at: event.at, on: event.device, by: event.by)
-                } else if event.timerID == load.dryer?.timer {
+                } else if event.loadID == load.dryer?.loadID {
                     // The dryer was cancelled: the load is wet again, still waiting.
                     open?.dryer = nil
-                } else if let last = load.extraDrying.indices.last, event.timerID == load.extraDrying[last].timer {
+                } else if let last = load.extraDrying.indices.last, event.loadID == load.extraDrying[last].loadID {
                     open?.extraDrying.removeLast()
                 }
             case .folded:
@@ -223,7 +223,7 @@ public enum LoadRecords {
     /// A stage's energy: the plug's stop is written after the stage's own end, and possibly after
     /// the load was folded, so a closed load is looked at too (the latest first).
     private static func measured(_ event: HistoryEvent, in open: inout LoadRecord?, closed loads: inout [LoadRecord]) {
-        guard case .energy(let use)? = event.detail, let timer = event.timerID else { return }
+        guard case .energy(let use)? = event.detail, let timer = event.loadID else { return }
         func add(_ load: inout LoadRecord) -> Bool {
             func into(_ run: inout LoadRecord.Run) {
                 run.applianceStoppedAt = max(run.applianceStoppedAt ?? event.at, event.at)
@@ -236,12 +236,12 @@ public enum LoadRecords {
                 sum.cost = sum.cost.flatMap { total in use.cost.map { total + $0 } }
                 run.energy = sum
             }
-            if load.wash.timer == timer {
+            if load.wash.loadID == timer {
                 into(&load.wash)
-            } else if load.dryer?.timer == timer, var dryer = load.dryer {
+            } else if load.dryer?.loadID == timer, var dryer = load.dryer {
                 into(&dryer)
                 load.dryer = dryer
-            } else if let index = load.extraDrying.firstIndex(where: { $0.timer == timer }) {
+            } else if let index = load.extraDrying.firstIndex(where: { $0.loadID == timer }) {
                 into(&load.extraDrying[index])
             } else {
                 return false
@@ -256,7 +256,7 @@ public enum LoadRecords {
     }
 
     private static func pauseOrResume(_ event: HistoryEvent, in open: inout LoadRecord?) {
-        guard var load = open, let timer = event.timerID else { return }
+        guard var load = open, let timer = event.loadID else { return }
         func change(_ run: inout LoadRecord.Run) {
             if event.event == .paused {
                 run.pauses.append(.init(at: event.at, until: nil))
@@ -264,12 +264,12 @@ public enum LoadRecords {
                 run.pauses[last] = .init(at: run.pauses[last].at, until: event.at)
             }
         }
-        if timer == load.wash.timer {
+        if timer == load.wash.loadID {
             change(&load.wash)
-        } else if var dryer = load.dryer, dryer.timer == timer {
+        } else if var dryer = load.dryer, dryer.loadID == timer {
             change(&dryer)
             load.dryer = dryer
-        } else if let last = load.extraDrying.indices.last, load.extraDrying[last].timer == timer {
+        } else if let last = load.extraDrying.indices.last, load.extraDrying[last].loadID == timer {
             change(&load.extraDrying[last])
         }
         open = load
@@ -280,7 +280,7 @@ public enum LoadRecords {
     private static func isLost(_ event: HistoryEvent, _ lost: [HistoryEvent]) -> Bool {
         guard event.stamp != nil else { return false }
         return lost.contains { marker in
-            marker.timerID == event.timerID && marker.device == event.device
+            marker.loadID == event.loadID && marker.device == event.device
                 && abs(marker.at.timeIntervalSince(event.at)) < 1
                 && marker.detail?.lostEvent == event.event
         }

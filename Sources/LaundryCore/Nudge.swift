@@ -7,13 +7,13 @@ public struct Nudge: Codable, Equatable, Sendable {
     public static let interval = 3600.0
 
     /// Whom, and who nudged, as their machines name them.
-    public var to: String
-    public var by: String
+    public var to: Person
+    public var by: Person
     public var at: Date
     /// The load it is about (nil: an idle pet, to be washed).
     public var load: UUID?
 
-    public init(to: String, by: String, at: Date, load: UUID?) {
+    public init(to: Person, by: Person, at: Date, load: UUID?) {
         self.to = to
         self.by = by
         self.at = at
@@ -28,8 +28,8 @@ public struct Nudge: Codable, Equatable, Sendable {
 
     /// Whether it is for `person` and fresh enough to pop up at `now` (a daemon that was down an
     /// hour says nothing of it). A sender's clock up to ten minutes ahead is allowed for.
-    public func isFor(_ person: String, at now: Date) -> Bool {
-        to.lowercased() == person.lowercased() && now >= at.addingTimeInterval(-600)
+    public func isFor(_ person: Person, at now: Date) -> Bool {
+        to == person && now >= at.addingTimeInterval(-600)
             && now < at.addingTimeInterval(Self.interval)
     }
 }

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// they started waited, and their share of those steps. Loads from before people were recorded
 /// count for no one.
 public struct PersonFigures: Equatable, Sendable {
-    public let person: String
+    public let person: Person
     public var started = 0
     public var moved = 0
     public var folded = 0
@@ -15,13 +15,13 @@ public struct PersonFigures: Equatable, Sendable {
     /// Their steps (starts, moves, folds) as a percentage of everyone's; the shares sum to 100.
     public var share = 0.0
 
-    public init(person: String) { self.person = person }
+    public init(person: Person) { self.person = person }
 
     /// Everyone who took a step, the one with the largest share first (then by name).
     public static func of(_ loads: [LoadRecord], now: Date) -> [PersonFigures] {
-        var figures: [String: PersonFigures] = [:]
-        var waits: [String: [Double]] = [:]
-        func count(_ person: String?, _ step: WritableKeyPath<PersonFigures, Int>) {
+        var figures: [Person: PersonFigures] = [:]
+        var waits: [Person: [Double]] = [:]
+        func count(_ person: Person?, _ step: WritableKeyPath<PersonFigures, Int>) {
             guard let person else { return }
             figures[person, default: PersonFigures(person: person)][keyPath: step] += 1
         }
@@ -42,6 +42,6 @@ public struct PersonFigures: Equatable, Sendable {
             let own = list[index].started + list[index].moved + list[index].folded
             list[index].share = steps == 0 ? 0 : Double(own) * 100 / Double(steps)
         }
-        return list.sorted { $0.share != $1.share ? $0.share > $1.share : $0.person < $1.person }
+        return list.sorted { $0.share != $1.share ? $0.share > $1.share : $0.person.name < $1.person.name }
     }
 }

@@ -86,7 +86,7 @@ public enum PetHistory {
     private static func supersededEvent(_ change: HistoryEvent, part: PetPart) -> HistoryEvent {
         let stamp = change.stamp!
         return HistoryEvent(
-            at: stamp.at, event: .superseded, petID: change.petID, timerID: change.timerID,
+            at: stamp.at, event: .superseded, petID: change.petID, loadID: change.loadID,
             detail: .lost(event: change.event, part: part),
             id: EventID.derived(
                 from: "superseded \(change.petID.lowercasedText) \(part.rawValue) \(Timestamp.format(stamp.at)) "

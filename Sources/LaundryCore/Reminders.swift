@@ -22,7 +22,7 @@ public enum Reminders {
         let crossed = Health.warningThresholds.filter { health <= $0 }
         let fresh = crossed.filter { !sent.contains($0) }
         guard let worst = fresh.min() else { return (nil, sent) }
-        if let snoozed = pet.snoozedUntil, snoozed > now { return (nil, sent) }
+        if let snoozed = pet.reminders.snoozedUntil, snoozed > now { return (nil, sent) }
         sent.formUnion(crossed)
         return (worst, sent)
     }
@@ -32,8 +32,8 @@ public enum Reminders {
     /// (or a pause has lasted as long as all the reminders would), warnings resume, so a load
     /// forgotten for days still warns before its pet dies.
     public static func cycleSpeaksForPet(_ state: PetState, config: DaemonConfig, at now: Date) -> Bool {
-        guard state.pet.stage != .idle else { return false }
-        if let timer = state.liveTimer {
+        guard state.pet.cycle.stage != .idle else { return false }
+        if let timer = state.liveLoad {
             guard timer.isPaused, let pausedAt = timer.pausedAt else { return true }
             return now.timeIntervalSince(pausedAt) < config.nagInterval * Double(max(config.nagLimit, 1))
         }
@@ -43,35 +43,32 @@ public enum Reminders {
     /// When the next reminder about a finished load is due, or nil when none is: one interval
     /// after the user last heard about it, at most `nagLimit` times, never during a snooze.
     public static func nextNag(for state: PetState, config: DaemonConfig) -> Date? {
-        guard state.pet.stage == .washed || state.pet.stage == .dried, state.timerIsCurrent,
-            let timer = state.timer, let finishedAt = timer.finishedAt,
-            timer.kind.finishedStage == state.pet.stage
-        else { return nil }
+        guard let load = state.finishedLoad else { return nil }
         let reminder =
-            current(state.notes.loadReminder, for: timer.id)
-            ?? LoadReminder(timerID: timer.id, sent: 0, lastAt: finishedAt)
+            current(state.notes.loadReminder, for: load.id)
+            ?? LoadReminder(loadID: load.id, sent: 0, lastAt: load.endsAt)
         guard reminder.sent < config.nagLimit else { return nil }
         let due = reminder.lastAt.addingTimeInterval(config.nagInterval)
-        if let snoozed = state.pet.snoozedUntil, snoozed > due { return snoozed }
+        if let snoozed = state.pet.reminders.snoozedUntil, snoozed > due { return snoozed }
         return due
     }
 
     /// Records that this machine announced the finish of the current load.
     public static func recordAnnouncement(_ state: inout PetState, at now: Date) {
-        guard let timer = state.timer else { return }
+        guard let timer = state.load else { return }
         state.notes.announcedLoad = timer.id
         state.notes.announcedEnd = timer.endsAt
-        state.notes.loadReminder = LoadReminder(timerID: timer.id, sent: 0, lastAt: now)
+        state.notes.loadReminder = LoadReminder(loadID: timer.id, sent: 0, lastAt: now)
     }
 
     /// Records that this machine sent a reminder about the current load.
     public static func recordNag(_ state: inout PetState, at now: Date) {
-        guard let timer = state.timer else { return }
+        guard let timer = state.load else { return }
         let sent = current(state.notes.loadReminder, for: timer.id)?.sent ?? 0
-        state.notes.loadReminder = LoadReminder(timerID: timer.id, sent: sent + 1, lastAt: now)
+        state.notes.loadReminder = LoadReminder(loadID: timer.id, sent: sent + 1, lastAt: now)
     }
 
-    private static func current(_ reminder: LoadReminder?, for timerID: UUID) -> LoadReminder? {
-        reminder?.timerID == timerID ? reminder : nil
+    private static func current(_ reminder: LoadReminder?, for load: UUID) -> LoadReminder? {
+        reminder?.loadID == load ? reminder : nil
     }
 }

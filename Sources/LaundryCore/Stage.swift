@@ -14,7 +14,7 @@ public enum Stage: String, Codable, Sendable, CaseIterable {
 }
 
 /// What a timer is timing.
-public enum TimerKind: String, Codable, Sendable, CaseIterable {
+public enum LoadKind: String, Codable, Sendable, CaseIterable {
     case wash, dry, extraDry
 
     /// The stage a pet is in while this timer runs.

@@ -10,23 +10,21 @@ public enum StageMachine {
     @discardableResult
     public static func settle(_ state: inout PetState, at now: Date) -> [HistoryEvent] {
         var events: [HistoryEvent] = []
-        if var timer = state.liveTimer, timer.hasEnded(at: now) {
+        if let timer = state.liveLoad, timer.hasEnded(at: now) {
             // No one's change, so no stamp: every machine derives the same view, and the event's
             // id comes from the load's, so whoever writes it down writes the same line.
-            timer.finishedAt = timer.endsAt
-            state.timer = timer
-            state.pet.stage = timer.kind.finishedStage
+            state.pet.cycle.stage = timer.kind.finishedStage
             events.append(
                 HistoryEvent(
-                    at: timer.endsAt, event: HistoryEvent.done(timer.kind), petID: state.pet.id, timerID: timer.id,
+                    at: timer.endsAt, event: HistoryEvent.done(timer.kind), petID: state.pet.id, loadID: timer.id,
                     detail: timer.stoppedBy.map(HistoryDetail.stoppedBy),
                     id: EventID.derived(from: "done \(timer.id.lowercasedText) \(Timestamp.format(timer.endsAt))")))
         }
-        if state.pet.currentStreak > 0 && state.pet.isDead(at: now) {
+        if state.pet.cycle.currentStreak > 0 && state.pet.isDead(at: now) {
             // Not a person's change: no stamp moves, and every machine derives the same event.
-            state.pet.currentStreak = 0
+            state.pet.cycle.currentStreak = 0
             // The moment health reached 0, the same on every machine whenever it looks.
-            let at = Health.deathDate(since: state.pet.healthClockStart, cycleDays: state.pet.cycleDays)
+            let at = Health.deathDate(since: state.pet.healthClockStart, cycleDays: state.pet.settings.cycleDays)
             events.append(
                 HistoryEvent(
                     at: at, event: .died, petID: state.pet.id,
@@ -40,7 +38,7 @@ public enum StageMachine {
         _ state: inout PetState, for duration: LaundryDuration?, programme: String? = nil, at now: Date
     ) throws(PetError) -> [HistoryEvent] {
         try require(state, in: [.idle], move: .wash, now: now)
-        let typed = try programmeLength(programme, of: state.pet) ?? state.pet.washDuration
+        let typed = try programmeLength(programme, of: state.pet) ?? state.pet.settings.washDuration
         return start(.wash, &state, duration: duration ?? typed, programme: programme, at: now)
     }
 
@@ -48,14 +46,14 @@ public enum StageMachine {
         _ state: inout PetState, for duration: LaundryDuration?, programme: String? = nil, at now: Date
     ) throws(PetError) -> [HistoryEvent] {
         try require(state, in: [.washed], move: .dry, now: now)
-        let typed = try programmeLength(programme, of: state.pet) ?? state.pet.dryDuration
+        let typed = try programmeLength(programme, of: state.pet) ?? state.pet.settings.dryDuration
         return start(.dry, &state, duration: duration ?? typed, programme: programme, at: now)
     }
 
     private static func programmeLength(_ programme: String?, of pet: Pet) throws(PetError) -> LaundryDuration? {
         guard let programme else { return nil }
-        guard let length = pet.programmes[programme] else {
-            throw .unknownProgramme(programme, pet: pet.name, known: pet.programmes.keys.sorted())
+        guard let length = pet.settings.programmes[programme] else {
+            throw .unknownProgramme(programme, pet: pet.identity.name, known: pet.settings.programmes.keys.sorted())
         }
         return length
     }
@@ -72,12 +70,12 @@ public enum StageMachine {
     public static func applianceStopped(_ state: inout PetState, _ appliance: Appliance, at now: Date) throws(PetError)
         -> [HistoryEvent]
     {
-        guard var timer = state.liveTimer, !timer.isPaused, appliance.runs(timer.kind), !timer.hasEnded(at: now) else {
+        guard var timer = state.liveLoad, !timer.isPaused, appliance.runs(timer.kind), !timer.hasEnded(at: now) else {
             throw illegal(.cancel, state, now: now)
         }
         timer.endsAt = now
         timer.stoppedBy = appliance
-        state.timer = timer
+        state.load = timer
         return settle(&state, at: now)
     }
 
@@ -85,55 +83,55 @@ public enum StageMachine {
     public static func fold(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
         try require(state, in: [.washed, .dried], move: .fold, now: now)
         var pet = state.pet
-        pet.currentStreak = pet.streak(at: now) + 1
-        pet.longestStreak = max(pet.longestStreak, pet.currentStreak)
-        pet.totalCycles += 1
-        pet.lastLaundryAt = now
-        pet.stage = .idle
+        pet.cycle.currentStreak = pet.streak(at: now) + 1
+        pet.cycle.longestStreak = max(pet.cycle.longestStreak, pet.cycle.currentStreak)
+        pet.cycle.totalCycles += 1
+        pet.cycle.lastLaundryAt = now
+        pet.cycle.stage = .idle
         state.pet = pet
-        state.timer = nil
-        return [HistoryEvent(at: now, event: .folded, petID: pet.id, detail: .cycle(pet.totalCycles))]
+        state.load = nil
+        return [HistoryEvent(at: now, event: .folded, petID: pet.id, detail: .cycle(pet.cycle.totalCycles))]
     }
 
     /// Stops the running timer and returns to the stage before it.
     public static func cancel(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
         try require(state, in: [.washing, .drying], move: .cancel, now: now)
-        let timer = state.liveTimer
-        state.pet.stage = timer?.kind.stageBefore ?? (state.pet.stage == .washing ? .idle : .washed)
-        state.timer = nil
+        let timer = state.liveLoad
+        state.pet.cycle.stage = timer?.kind.stageBefore ?? (state.pet.cycle.stage == .washing ? .idle : .washed)
+        state.load = nil
         return [
             HistoryEvent(
-                at: now, event: .cancelled, petID: state.pet.id, timerID: timer?.id,
+                at: now, event: .cancelled, petID: state.pet.id, loadID: timer?.id,
                 detail: timer.map { .remaining(seconds: Self.milliseconds($0.remaining(at: now)), timer: $0.kind) })
         ]
     }
 
     public static func pause(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
         try require(state, in: [.washing, .drying], move: .pause, now: now)
-        guard var timer = state.liveTimer else { throw illegal(.pause, state, now: now) }
-        guard !timer.isPaused else { throw .alreadyPaused(pet: state.pet.name) }
+        guard var timer = state.liveLoad else { throw illegal(.pause, state, now: now) }
+        guard !timer.isPaused else { throw .alreadyPaused(pet: state.pet.identity.name) }
         let remaining = timer.remaining(at: now)
         timer.pausedRemaining = remaining
         timer.pausedAt = now
-        state.timer = timer
+        state.load = timer
         return [
             HistoryEvent(
-                at: now, event: .paused, petID: state.pet.id, timerID: timer.id,
+                at: now, event: .paused, petID: state.pet.id, loadID: timer.id,
                 detail: .remaining(seconds: Self.milliseconds(remaining), timer: nil))
         ]
     }
 
     public static func resume(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
         // Only a running timer can be paused instead; any other stage says what comes next.
-        guard var timer = state.liveTimer else { throw illegal(.resume, state, now: now) }
-        guard let remaining = timer.pausedRemaining else { throw .notPaused(pet: state.pet.name) }
+        guard var timer = state.liveLoad else { throw illegal(.resume, state, now: now) }
+        guard let remaining = timer.pausedRemaining else { throw .notPaused(pet: state.pet.identity.name) }
         timer.endsAt = now.addingTimeInterval(remaining)
         timer.pausedRemaining = nil
         timer.pausedAt = nil
-        state.timer = timer
+        state.load = timer
         return [
             HistoryEvent(
-                at: now, event: .resumed, petID: state.pet.id, timerID: timer.id,
+                at: now, event: .resumed, petID: state.pet.id, loadID: timer.id,
                 detail: .remaining(seconds: Self.milliseconds(remaining), timer: nil))
         ]
     }
@@ -146,13 +144,13 @@ public enum StageMachine {
         -> [HistoryEvent]
     {
         try require(state, in: [.washing, .drying], move: .extend, now: now)
-        guard var timer = state.liveTimer else { throw illegal(.extend, state, now: now) }
+        guard var timer = state.liveLoad else { throw illegal(.extend, state, now: now) }
         let by = seconds ?? defaultExtension
         let before = timer.remaining(at: now)
         let left = before + Double(by)
-        guard left >= 1 else { throw .endBeforeNow(pet: state.pet.name, left: before, by: by) }
+        guard left >= 1 else { throw .endBeforeNow(pet: state.pet.identity.name, left: before, by: by) }
         guard left <= Double(LaundryDuration.maximumSeconds) else {
-            throw .endTooFar(pet: state.pet.name, left: before, by: by)
+            throw .endTooFar(pet: state.pet.identity.name, left: before, by: by)
         }
         if timer.isPaused {
             timer.pausedRemaining = left
@@ -163,10 +161,10 @@ public enum StageMachine {
         // a record holds at most a day.
         let day = Double(LaundryDuration.maximumSeconds)
         timer.plannedSeconds = min(day, max(1, timer.plannedSeconds + Double(by)))
-        state.timer = timer
+        state.load = timer
         return [
             HistoryEvent(
-                at: now, event: .extended, petID: state.pet.id, timerID: timer.id,
+                at: now, event: .extended, petID: state.pet.id, loadID: timer.id,
                 detail: .remaining(seconds: Self.milliseconds(left), timer: timer.kind))
         ]
     }
@@ -175,14 +173,14 @@ public enum StageMachine {
     /// announced as any finish.
     public static func finish(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
         try require(state, in: [.washing, .drying], move: .finish, now: now)
-        guard var timer = state.liveTimer else { throw illegal(.finish, state, now: now) }
+        guard var timer = state.liveLoad else { throw illegal(.finish, state, now: now) }
         let left = timer.remaining(at: now)
         timer.endsAt = now
         timer.pausedRemaining = nil
         timer.pausedAt = nil
-        state.timer = timer
+        state.load = timer
         let early = HistoryEvent(
-            at: now, event: .finishedEarly, petID: state.pet.id, timerID: timer.id,
+            at: now, event: .finishedEarly, petID: state.pet.id, loadID: timer.id,
             detail: .remaining(seconds: Self.milliseconds(left), timer: timer.kind))
         return [early] + settle(&state, at: now)
     }
@@ -192,22 +190,22 @@ public enum StageMachine {
     /// Holds back reminders and warnings about the pet for a while; legal in any stage.
     public static func snooze(_ state: inout PetState, for duration: LaundryDuration?, at now: Date) -> [HistoryEvent] {
         let length = duration ?? defaultSnooze
-        state.pet.snoozedUntil = now.addingTimeInterval(length.timeInterval)
+        state.pet.reminders.snoozedUntil = now.addingTimeInterval(length.timeInterval)
         return [
             HistoryEvent(at: now, event: .snoozed, petID: state.pet.id, detail: .length(seconds: length.timeInterval))
         ]
     }
 
     private static func start(
-        _ kind: TimerKind, _ state: inout PetState, duration: LaundryDuration, programme: String? = nil, at now: Date
+        _ kind: LoadKind, _ state: inout PetState, duration: LaundryDuration, programme: String? = nil, at now: Date
     ) -> [HistoryEvent] {
-        let timer = LaundryTimer(petID: state.pet.id, kind: kind, startedAt: now, duration: duration)
-        state.timer = timer
-        state.pet.stage = kind.runningStage
+        let timer = Load(petID: state.pet.id, kind: kind, startedAt: now, duration: duration)
+        state.load = timer
+        state.pet.cycle.stage = kind.runningStage
         return [
             HistoryEvent(
                 at: now, event: HistoryEvent.started(kind), petID: state.pet.id,
-                timerID: timer.id, detail: .length(seconds: duration.timeInterval, programme: programme))
+                loadID: timer.id, detail: .length(seconds: duration.timeInterval, programme: programme))
         ]
     }
 
@@ -215,15 +213,17 @@ public enum StageMachine {
     private static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 
     private static func require(_ state: PetState, in stages: Set<Stage>, move: Move, now: Date) throws(PetError) {
-        guard stages.contains(state.pet.stage) else { throw illegal(move, state, now: now) }
+        guard stages.contains(state.pet.cycle.stage) else { throw illegal(move, state, now: now) }
     }
 
     private static func illegal(_ move: Move, _ state: PetState, now: Date) -> PetError {
         // A paused timer will not finish by waiting: the way on is to resume it (or cancel).
-        if let timer = state.liveTimer, timer.isPaused {
-            return .pausedTimer(move, pet: state.pet.name, stage: state.pet.stage, timerLeft: timer.remaining(at: now))
+        if let timer = state.liveLoad, timer.isPaused {
+            return .pausedTimer(
+                move, pet: state.pet.identity.name, stage: state.pet.cycle.stage, timerLeft: timer.remaining(at: now))
         }
         return .illegalMove(
-            move, pet: state.pet.name, stage: state.pet.stage, timerLeft: state.liveTimer?.remaining(at: now))
+            move, pet: state.pet.identity.name, stage: state.pet.cycle.stage,
+            timerLeft: state.liveLoad?.remaining(at: now))
     }
 }

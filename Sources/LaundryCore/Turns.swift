@@ -4,30 +4,29 @@ import FoundationEssentials
 /// is. A load started by someone in it counts as their turn, whoever's it was; the turn passes to
 /// the one after them.
 public struct Turns: Codable, Equatable, Sendable {
-    public var people: [String]
+    public var people: [Person]
 
-    public init(people: [String]) { self.people = people }
+    public init(people: [Person]) { self.people = people }
 
     /// Whose turn the next load is, from the loads started since the rotation was set (nil: no
-    /// rotation). Names match whatever their case.
-    public func next(after loads: [LoadRecord], since: Date) -> String? {
+    /// rotation).
+    public func next(after loads: [LoadRecord], since: Date) -> Person? {
         guard !people.isEmpty else { return nil }
-        let keys = people.map { $0.lowercased() }
         let last =
             loads
             .filter { $0.wash.started >= since }
             .sorted { $0.wash.started < $1.wash.started }
-            .compactMap { load in load.startedBy.flatMap { keys.firstIndex(of: $0.lowercased()) } }
+            .compactMap { load in load.startedBy.flatMap { people.firstIndex(of: $0) } }
             .last
         return people[last.map { ($0 + 1) % people.count } ?? 0]
     }
 
     /// Why `names` cannot be a rotation, if they cannot: a name that is not one, or one twice.
     public static func problem(_ names: [String]) -> PetError? {
-        var seen: Set<String> = []
+        var seen: Set<Person> = []
         for name in names {
             guard DaemonConfig.person(name) != nil else { return .notAPersonName(name) }
-            guard seen.insert(name.trimming().lowercased()).inserted else { return .personTwice(name) }
+            guard seen.insert(Person(name)).inserted else { return .personTwice(name) }
         }
         return nil
     }

@@ -407,7 +407,7 @@ public final class DBusNotifier: Notifier {
             // laundry plays its own sound (an alarm that repeats): a server must not add another.
             DBusCall.entry("suppress-sound", g_variant_new_boolean(1)),
         ]
-        if let timer = content.timerID {
+        if let timer = content.loadID {
             hints.append(DBusCall.entry("x-laundry-timer", g_variant_new_string(timer.lowercasedText)))
         }
         if content.isLiveCard {

@@ -31,7 +31,7 @@ extension DaemonEngine {
         writeUnwrittenNotes()
         do {
             if let state = try laundry.applianceStopped(appliance) {
-                logger.info("the \(appliance.rawValue) stopped: \(state.pet.name)'s load ends now")
+                logger.info("the \(appliance.rawValue) stopped: \(state.pet.identity.name)'s load ends now")
                 filesChanged([state.pet.id])
             } else {
                 logger.info("the \(appliance.rawValue) stopped; no load of its kind was running")
@@ -53,7 +53,8 @@ extension DaemonEngine {
                     "the \(appliance.rawValue) drew \(NumberText.plain(use.wattHours)) Wh; no load of its ran then")
                 return nil
             }
-            logger.info("the \(appliance.rawValue) drew \(NumberText.plain(use.wattHours)) Wh for \(pet.name)'s load")
+            logger.info(
+                "the \(appliance.rawValue) drew \(NumberText.plain(use.wattHours)) Wh for \(pet.identity.name)'s load")
             filesChanged([pet.id])
             return pet
         } catch {

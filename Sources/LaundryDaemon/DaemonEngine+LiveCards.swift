@@ -12,13 +12,14 @@ extension DaemonEngine {
         let time = now
         var wanted: NotificationContent?
         var next: Date?
-        if config.notifications, config.liveCard, let state = services[pet]?.state, let timer = state.liveTimer,
+        if config.notifications, config.liveCard, let state = services[pet]?.state, let timer = state.liveLoad,
             !timer.hasEnded(at: time)
         {
             // What the server can do, as the popups' notifier last asked it (at start, and when
             // another server takes over): asked again here, it would be once per card.
             let buttons = notifier.server?.hasActions ?? true
-            let card = LiveCard.content(for: timer, petName: state.pet.name, at: time, zone: zone, buttons: buttons)
+            let card = LiveCard.content(
+                for: timer, petName: state.pet.identity.name, at: time, zone: zone, buttons: buttons)
             wanted = card
             next = LiveCard.nextChange(of: timer, at: time)
             jobs?.show(
@@ -46,7 +47,8 @@ extension DaemonEngine {
     /// A card that went out was not shown (the server refused it): it goes again at its next change.
     func cardNotShown(_ pet: UUID, because reason: String) {
         cards.forgetShown(of: pet)
-        logger.info("live card for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) not shown (\(reason))")
+        logger.info(
+            "live card for \(name(of: pet)) not shown (\(reason))")
     }
 
     /// Every card whose minute left ticked over.

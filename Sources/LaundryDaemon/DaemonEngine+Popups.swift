@@ -12,7 +12,8 @@ extension DaemonEngine {
         popups[service.id] = nil
         notifier.close(petID: service.id)
         logger.info(
-            "withdrew the popup for \(service.state?.pet.name ?? service.id.lowercasedText): it no longer holds")
+            "withdrew the popup for \(name(of: service.id)): it no longer holds"
+        )
     }
 
     /// Posts one notification, starts or rings the alarm it calls for, and runs the hook.
@@ -65,7 +66,7 @@ extension DaemonEngine {
     /// it, and it is posted again when a server appears.
     func notShown(_ pet: UUID, because reason: String) {
         let what =
-            popups[pet].map(\.words.logLine) ?? (services[pet]?.state?.pet.name ?? pet.lowercasedText)
+            popups[pet].map(\.words.logLine) ?? (name(of: pet))
         logger.info("not shown (\(reason)): \(what); it is posted again when a notification server appears")
         ringBell()
     }

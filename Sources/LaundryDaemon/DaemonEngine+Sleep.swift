@@ -9,10 +9,10 @@ extension DaemonEngine {
     /// How many loads run now and the one that ends last (as `runningLoads` orders them), found
     /// after every event without an array of every pet: building and sorting that array was
     /// 535 bytes per armed timer at each event's peak (massif; bench row "bytes per armed timer").
-    public var runningLoadSummary: (count: Int, last: (pet: Pet, load: LaundryTimer)?) {
+    public var runningLoadSummary: (count: Int, last: (pet: Pet, load: Load)?) {
         let time = now
         var count = 0
-        var last: (pet: Pet, load: LaundryTimer)?
+        var last: (pet: Pet, load: Load)?
         for service in services.values {
             guard let ends = service.liveLoadEnds, ends > time, let state = service.state,
                 let load = LoadChange.running(state, at: time)
@@ -31,7 +31,7 @@ extension DaemonEngine {
     }
 
     /// The loads running now (not paused, not yet at their end), soonest end first.
-    public var runningLoads: [(pet: Pet, load: LaundryTimer)] {
+    public var runningLoads: [(pet: Pet, load: Load)] {
         let time = now
         return services.values.compactMap { service in
             guard let ends = service.liveLoadEnds, ends > time, let state = service.state,
@@ -53,7 +53,7 @@ extension DaemonEngine {
                 running.count, "going to sleep with {count} load running", "going to sleep with {count} loads running"))
         guard let hook = config.hook, let hooks, let last = running.last else { return }
         let loads = running.map {
-            HookEvent.Load(id: $0.load.id, petID: $0.pet.id, petName: $0.pet.name, endsAt: $0.load.endsAt)
+            HookEvent.Load(id: $0.load.id, petID: $0.pet.id, petName: $0.pet.identity.name, endsAt: $0.load.endsAt)
         }
         let event = writer.sleepingHookEvent(
             running: loads, lastEnds: LocalTime.clock(last.load.endsAt, now: time, zone: zone))
@@ -75,7 +75,7 @@ extension DaemonEngine {
         guard config.keepAwake else { return nil }
         let running = runningLoadSummary
         let waiting = bell.ringing.compactMap { services[$0]?.state?.pet }.sorted {
-            $0.name.lowercased() < $1.name.lowercased()
+            $0.identity.name.lowercased() < $1.identity.name.lowercased()
         }
         guard running.count > 0 || !waiting.isEmpty else { return nil }
         let time = now
@@ -84,20 +84,20 @@ extension DaemonEngine {
             let ends = LocalTime.clock(last.load.endsAt, now: time, zone: zone)
             parts.append(
                 running.count == 1
-                    ? "\(last.pet.name): \(Self.loadWord(last.load.kind)) ends at \(ends)"
+                    ? "\(last.pet.identity.name): \(Self.loadWord(last.load.kind)) ends at \(ends)"
                     : "\(running.count) loads, the last ends at \(ends)")
         }
         if !waiting.isEmpty {
             parts.append(
                 waiting.count == 1
-                    ? "\(waiting[0].name) is done and waiting" : "\(waiting.count) loads are done and waiting")
+                    ? "\(waiting[0].identity.name) is done and waiting" : "\(waiting.count) loads are done and waiting")
         }
         return AwakeWish(
             reason: parts.joined(separator: "; "),
             until: [running.last?.load.endsAt, bell.lastGivesUp].compactMap { $0 }.max())
     }
 
-    static func loadWord(_ kind: TimerKind) -> String {
+    static func loadWord(_ kind: LoadKind) -> String {
         switch kind {
         case .wash: return "wash"
         case .dry: return "dryer"
@@ -106,7 +106,7 @@ extension DaemonEngine {
     }
 
     /// A finished load was dealt with: the hook hears it, so a phone's push for it can go too.
-    func tellHookAcknowledged(_ load: LaundryTimer, name: String) {
+    func tellHookAcknowledged(_ load: Load, name: String) {
         onLoadAcknowledged?(load, name)
         guard let hook = config.hook, let hooks else { return }
         let event = writer.acknowledgedHookEvent(for: load, petName: name)
@@ -123,7 +123,7 @@ extension DaemonEngine {
         guard let hook = config.hook, let hooks, !changes.isEmpty else { return }
         let time = now
         for change in changes {
-            let load: LaundryTimer
+            let load: Load
             switch change {
             case .started(let timer), .stopped(let timer, _), .changed(let timer, _): load = timer
             }

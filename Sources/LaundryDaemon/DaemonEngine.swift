@@ -47,14 +47,14 @@ public final class DaemonEngine {
     /// With the load the event is about (nil: none), which may no longer be the pet's current one.
     public var onPetEvent: ((UUID, String, UUID?) -> Void)?
     /// A load started, here or on another machine (an appliance's tail ends with it).
-    public var onLoadStarted: ((TimerKind) -> Void)?
+    public var onLoadStarted: ((LoadKind) -> Void)?
     /// Loads of a pet (by its name) that started, changed or stopped early (the calendar's entries).
     public var onLoadChanges: ((String, [LoadChange]) -> Void)?
     /// A finished load was dealt with (the calendar marks it done).
-    public var onLoadAcknowledged: ((LaundryTimer, String) -> Void)?
+    public var onLoadAcknowledged: ((Load, String) -> Void)?
     /// Whose turn is next, and when that was read: every pet's loads are read for it, so at most
     /// once a minute (a turn passes when a load starts; a warning held a minute longer is no harm).
-    var nextTurnRead: (at: Date, next: String?)?
+    var nextTurnRead: (at: Date, next: Person?)?
     /// Which desktop says do-not-disturb is on now (nil: off); asked when something is due.
     public var doNotDisturb: () -> String? = { nil }
     /// What it said last time.
@@ -233,7 +233,7 @@ public final class DaemonEngine {
             if nextTurnRead.map({ abs(time.timeIntervalSince($0.at)) >= 60 }) ?? true {
                 nextTurnRead = (time, laundry.nextTurn().next)
             }
-            if let next = nextTurnRead?.next, next.lowercased() != laundry.person.lowercased() { notMyTurn = minutes }
+            if let next = nextTurnRead?.next, next != laundry.person { notMyTurn = minutes }
         }
         for (id, service) in services where !service.isCalm(at: time) {
             isolated(id) {
@@ -264,7 +264,7 @@ public final class DaemonEngine {
     /// the popup (`default`), acknowledges: the alarm stops. Returns why laundry refused it, worded.
     @discardableResult
     /// - Parameter person: who pressed it, when not this machine's person (Home Assistant's).
-    public func buttonPressed(petID: UUID, action key: String, by person: String? = nil) -> String? {
+    public func buttonPressed(petID: UUID, action key: String, by person: Person? = nil) -> String? {
         writeUnwrittenNotes()
         if let other = otherButtons[petID] {
             other(key)
@@ -279,12 +279,12 @@ public final class DaemonEngine {
         var refusal: String?
         do {
             let state = try laundry.perform(action, onPet: petID, by: person)
-            let stage = state.pet.stage.rawValue
-            if case .snooze = action, let until = state.pet.snoozedUntil {
+            let stage = state.pet.cycle.stage.rawValue
+            if case .snooze = action, let until = state.pet.reminders.snoozedUntil {
                 let time = LocalTime.clock(until, now: now)
-                logger.info("button '\(key)': \(state.pet.name) is snoozed until \(time), still \(stage)")
+                logger.info("button '\(key)': \(state.pet.identity.name) is snoozed until \(time), still \(stage)")
             } else {
-                logger.info("button '\(key)': \(state.pet.name) is now \(stage)")
+                logger.info("button '\(key)': \(state.pet.identity.name) is now \(stage)")
             }
         } catch {
             let reason = ErrorText.line(for: error) ?? "\(error)"
@@ -307,7 +307,7 @@ public final class DaemonEngine {
             if let announcement, let load = announcement.load { tellHookAcknowledged(load, name: announcement.petName) }
         }
         guard stopped else { return }
-        logger.info("alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: \(reason)")
+        logger.info("alarm for \(name(of: pet)) stopped: \(reason)")
     }
 
     /// Rings the bell if it is due, once for every load in it; none in quiet hours.
@@ -317,14 +317,18 @@ public final class DaemonEngine {
         let minutes = DurationText.rough(config.alarmSpan)
         for pet in gaveUp.sorted() {
             logger.info(
-                "alarm for \(services[pet]?.state?.pet.name ?? pet.lowercasedText) stopped: it rang for \(minutes)")
+                "alarm for \(name(of: pet)) stopped: it rang for \(minutes)"
+            )
         }
         guard !again.isEmpty else { return }
-        let names = again.map { services[$0]?.state?.pet.name ?? $0.lowercasedText }.sorted()
+        let names = again.map { name(of: $0) }.sorted()
         logger.info(line: "alarm rings again for \(names.joined(separator: ", "))")
     }
 
     // MARK: Sleep
+
+    /// The pet's name as last read, for the log (its id once it is gone).
+    func name(of pet: UUID) -> String { services[pet]?.state?.pet.identity.name ?? pet.lowercasedText }
 
     /// One pet's failure is logged and stays with that pet.
     func isolated(_ id: UUID, _ work: () throws -> Void) {

@@ -28,7 +28,7 @@ struct LiveCards {
     /// remembers it as shown. A card the person closed stays closed for its load; a new load's
     /// card takes the old one's place.
     mutating func update(_ pet: UUID, to wanted: NotificationContent?, changesAt next: Date?) -> Change {
-        guard let wanted, let loadID = wanted.timerID else {
+        guard let wanted, let loadID = wanted.loadID else {
             updates.set(nil, for: pet)
             guard let card = cards.removeValue(forKey: pet) else { return .none }
             return card.shown == nil ? .none : .withdraw

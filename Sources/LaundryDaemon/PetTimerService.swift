@@ -9,7 +9,7 @@ final class PetTimerService {
     private(set) var state: PetState? {
         didSet {
             calmUntil = state.flatMap(Self.calmUntil)
-            liveLoadEnds = state.flatMap { $0.liveTimer.flatMap { $0.isPaused ? nil : $0.endsAt } }
+            liveLoadEnds = state.flatMap { $0.liveLoad.flatMap { $0.isPaused ? nil : $0.endsAt } }
         }
     }
     /// When the load running unpaused ends, if one does: what keeping awake asks of every pet
@@ -39,7 +39,7 @@ final class PetTimerService {
         self.id = id
         self.state = state
         calmUntil = state.flatMap(Self.calmUntil)
-        liveLoadEnds = state.flatMap { $0.liveTimer.flatMap { $0.isPaused ? nil : $0.endsAt } }
+        liveLoadEnds = state.flatMap { $0.liveLoad.flatMap { $0.isPaused ? nil : $0.endsAt } }
     }
 
     private var loadedStamp: Laundry.FileVersion?
@@ -100,8 +100,8 @@ final class PetTimerService {
 
     private static func calmUntil(_ state: PetState) -> Date? {
         guard state.notes.warningsSent.isEmpty else { return nil }
-        var calm = Health.firstWarningDate(since: state.pet.healthClockStart, cycleDays: state.pet.cycleDays)
-        if let timer = state.liveTimer, !timer.isPaused { calm = min(calm, timer.endsAt) }
+        var calm = Health.firstWarningDate(since: state.pet.healthClockStart, cycleDays: state.pet.settings.cycleDays)
+        if let timer = state.liveLoad, !timer.isPaused { calm = min(calm, timer.endsAt) }
         return calm
     }
 
@@ -113,24 +113,24 @@ final class PetTimerService {
         rearmHeadsUp(fresh, at: now)
         noteFinishDealtWithUnannounced(old: state, fresh: fresh, at: now)
         state = fresh
-        if let fresh { name = fresh.pet.name }
+        if let fresh { name = fresh.pet.identity.name }
     }
 
     /// A finished load this process never announced (do-not-disturb held it back) that the person
     /// has dealt with anyway: the pet moved on to another load, or out of that load's stage. The
     /// phone may still show it (ntfy delivers the scheduled push at the end), so it is told as
     /// acknowledged like any other.
-    private var finishDealtWithUnannounced: LaundryTimer?
+    private var finishDealtWithUnannounced: Load?
 
     private func noteFinishDealtWithUnannounced(old: PetState?, fresh: PetState?, at now: Date) {
-        guard let old, old.timerIsCurrent, let timer = old.timer, timer.finishedAt != nil || timer.hasEnded(at: now),
+        guard let old, old.loadIsCurrent, let timer = old.load, old.finishedLoad != nil || timer.hasEnded(at: now),
             !announcedTimers.contains(timer.id), old.notes.announcedLoad != timer.id, let fresh
         else { return }
-        let movedOn = fresh.timer?.id != timer.id || fresh.pet.stage != timer.kind.finishedStage
+        let movedOn = fresh.load?.id != timer.id || fresh.pet.cycle.stage != timer.kind.finishedStage
         if movedOn { finishDealtWithUnannounced = timer }
     }
 
-    func takeFinishDealtWithUnannounced() -> LaundryTimer? {
+    func takeFinishDealtWithUnannounced() -> Load? {
         defer { finishDealtWithUnannounced = nil }
         return finishDealtWithUnannounced
     }
@@ -138,7 +138,7 @@ final class PetTimerService {
     /// A load whose end moved more than a minute later (`extend`) after its heads-up gets another,
     /// if its moment is still ahead; one resumed after a long pause, whose moment has passed, not.
     private func rearmHeadsUp(_ fresh: PetState?, at now: Date) {
-        guard let timer = fresh?.liveTimer, !timer.isPaused, let sent = headsUpSent[timer.id], timer.endsAt != sent.end
+        guard let timer = fresh?.liveLoad, !timer.isPaused, let sent = headsUpSent[timer.id], timer.endsAt != sent.end
         else { return }
         if timer.endsAt.timeIntervalSince(sent.end) > 60, timer.endsAt.addingTimeInterval(-sent.lead) > now {
             headsUpSent[timer.id] = nil
@@ -169,7 +169,7 @@ final class PetTimerService {
         StageMachine.settle(&view, at: now)
         view.notes = DeviceNotes(petID: state.pet.id)
         // A nudge pushes one person; it deals with nothing (the alarm rings on, the phone's push stays).
-        view.pet.nudge = nil
+        view.pet.reminders.nudge = nil
         return view
     }
 
@@ -182,19 +182,19 @@ final class PetTimerService {
 
     /// When the heads-up for the running load is due, if it gets one and has not had it.
     private func headsUpDue(_ state: PetState, config: DaemonConfig) -> Date? {
-        guard config.headsUpMinutes > 0, let timer = state.liveTimer, !timer.isPaused,
+        guard config.headsUpMinutes > 0, let timer = state.liveLoad, !timer.isPaused,
             timer.plannedSeconds > config.headsUpLead, headsUpSent[timer.id] == nil
         else { return nil }
         return timer.endsAt.addingTimeInterval(-config.headsUpLead)
     }
 
     /// The next moment this pet needs the daemon, if any.
-    func nextDeadline(at now: Date, config: DaemonConfig, quiet: QuietPolicy, person: String = "") -> Date? {
+    func nextDeadline(at now: Date, config: DaemonConfig, quiet: QuietPolicy, person: Person = Person("")) -> Date? {
         guard let state else { return nil }
         var deadlines: [Date] = []
-        if let timer = state.liveTimer, !timer.isPaused { deadlines.append(timer.endsAt) }
+        if let timer = state.liveLoad, !timer.isPaused { deadlines.append(timer.endsAt) }
         let held = state.unannouncedFinish.flatMap { Self.escalation(of: $0, config: config, person: person) }
-        if let headsUp = headsUpDue(state, config: config), headsUp < state.liveTimer?.endsAt ?? headsUp {
+        if let headsUp = headsUpDue(state, config: config), headsUp < state.liveLoad?.endsAt ?? headsUp {
             deadlines.append(headsUp)
         }
         // A finish to announce, or an announcement still to be written in the notes.
@@ -241,11 +241,11 @@ final class PetTimerService {
         if quiet.holdsEverything { return current.needsSettling(at: now) ? pending : nil }
         // Before the hold below: a nudge is for this person now, whoever started the load.
         if let nudge = unshownNudge(view, person: laundry.person, at: now), !quiet.isOn(at: now) {
-            let waiting = view.timer?.finishedAt.map { now.timeIntervalSince($0) } ?? 0
+            let waiting = view.finishedLoad.map { now.timeIntervalSince($0.endsAt) } ?? 0
             announce(
                 Announcement(
-                    petID: id, petName: view.pet.name, health: view.pet.health(at: now),
-                    reason: .nudged(by: nudge.by, view.pet.stage, waiting: max(0, waiting)), load: view.timer),
+                    petID: id, petName: view.pet.identity.name, health: view.pet.health(at: now),
+                    reason: .nudged(by: nudge.by, view.pet.cycle.stage, waiting: max(0, waiting)), load: view.load),
                 view)
             shownNudges.insert(nudge.at)
             pending.nudgeShown = nudge.at
@@ -259,7 +259,7 @@ final class PetTimerService {
             if !announcedTimers.contains(finished.id) {
                 announce(
                     Announcement(
-                        petID: id, petName: view.pet.name, health: view.pet.health(at: now),
+                        petID: id, petName: view.pet.identity.name, health: view.pet.health(at: now),
                         reason: .finished(finished.kind, Self.lateness(of: finished, at: now, sleptAt: sleptAt)),
                         load: finished),
                     view)
@@ -269,21 +269,21 @@ final class PetTimerService {
             pending.finishedTimerID = finished.id
         }
         if pending.finishedTimerID == nil, let due = Reminders.nextNag(for: view, config: config), due <= now,
-            !quiet.isOn(at: now), let finishedAt = view.timer?.finishedAt
+            !quiet.isOn(at: now), let finishedAt = view.finishedLoad?.endsAt
         {
             announce(
                 Announcement(
-                    petID: id, petName: view.pet.name, health: view.pet.health(at: now),
-                    reason: .neglected(view.pet.stage, waiting: now.timeIntervalSince(finishedAt)),
-                    load: view.timer),
+                    petID: id, petName: view.pet.identity.name, health: view.pet.health(at: now),
+                    reason: .neglected(view.pet.cycle.stage, waiting: now.timeIntervalSince(finishedAt)),
+                    load: view.load),
                 view)
             pending.nagged = true
         }
-        if let due = headsUpDue(view, config: config), due <= now, let timer = view.liveTimer {
+        if let due = headsUpDue(view, config: config), due <= now, let timer = view.liveLoad {
             let left = timer.endsAt.timeIntervalSince(now)
             announce(
                 Announcement(
-                    petID: id, petName: view.pet.name, health: view.pet.health(at: now),
+                    petID: id, petName: view.pet.identity.name, health: view.pet.health(at: now),
                     reason: .headsUp(timer.kind, minutesLeft: max(1, Int((left / 60).rounded(.up)))),
                     load: timer),
                 view)
@@ -297,16 +297,16 @@ final class PetTimerService {
 
     /// When a finish another person started rings here, with `escalateAfterMinutes`; nil: at once
     /// (this machine's person started it, or no one is known to have).
-    static func escalation(of load: LaundryTimer, config: DaemonConfig, person: String) -> Date? {
-        guard let minutes = config.escalateAfterMinutes, let starter = load.startedBy,
-            starter.lowercased() != person.lowercased(), starter != HomeBridge.homeAssistant
+    static func escalation(of load: Load, config: DaemonConfig, person: Person) -> Date? {
+        guard let minutes = config.escalateAfterMinutes, let starter = load.startedBy, starter != person,
+            starter != .homeAssistant
         else { return nil }
         return load.endsAt.addingTimeInterval(minutes * 60)
     }
 
     /// A nudge for this machine's person, fresh, and not yet popped up here.
-    private func unshownNudge(_ state: PetState, person: String, at now: Date) -> Nudge? {
-        guard let nudge = state.pet.nudge, !person.isEmpty, nudge.isFor(person, at: now),
+    private func unshownNudge(_ state: PetState, person: Person, at now: Date) -> Nudge? {
+        guard let nudge = state.pet.reminders.nudge, !person.name.isEmpty, nudge.isFor(person, at: now),
             state.notes.nudgeShown != nudge.at, !shownNudges.contains(nudge.at)
         else { return nil }
         return nudge
@@ -315,7 +315,7 @@ final class PetTimerService {
     /// How late a finish is told: while this computer slept (it went to sleep before the end,
     /// however short the sleep), late (a minute or more after the end: the daemon was not running),
     /// or on time.
-    static func lateness(of timer: LaundryTimer, at now: Date, sleptAt: Date?) -> Announcement.Lateness {
+    static func lateness(of timer: Load, at now: Date, sleptAt: Date?) -> Announcement.Lateness {
         let late = max(0, now.timeIntervalSince(timer.endsAt))
         if let sleptAt, timer.endsAt >= sleptAt { return .whileAsleep(late) }
         return late >= 60 ? .late(late) : .onTime
@@ -363,7 +363,7 @@ final class PetTimerService {
         if let warning, let current = state {
             announce(
                 Announcement(
-                    petID: id, petName: current.pet.name, health: current.pet.health(at: now),
+                    petID: id, petName: current.pet.identity.name, health: current.pet.health(at: now),
                     reason: .healthWarning(warning)),
                 current)
         }
@@ -378,7 +378,7 @@ final class PetTimerService {
                 .max()
         else { return false }
         let crossed = Health.date(
-            reaching: threshold, since: state.pet.healthClockStart, cycleDays: state.pet.cycleDays)
+            reaching: threshold, since: state.pet.healthClockStart, cycleDays: state.pet.settings.cycleDays)
         return now < crossed.addingTimeInterval(minutes * 60)
     }
 }

@@ -5,9 +5,9 @@ import LaundryCore
 /// withdraw it.
 enum PopupSubject: Equatable {
     /// A finished load (its finish, or a reminder): holds while it waits in that stage, unsnoozed.
-    case finishedLoad(timerID: UUID, stage: Stage)
+    case finishedLoad(loadID: UUID, stage: Stage)
     /// "N min left": holds while that timer runs.
-    case headsUp(timerID: UUID)
+    case headsUp(loadID: UUID)
     /// A health warning: holds while no cycle has begun and no snooze holds it back.
     case neglect
 
@@ -16,11 +16,11 @@ enum PopupSubject: Equatable {
         case .nudged(_, .idle, _), .nudged(_, .washing, _), .nudged(_, .drying, _):
             self = .neglect
         case .finished, .neglected, .nudged:
-            guard let timer = state.timer else { return nil }
-            self = .finishedLoad(timerID: timer.id, stage: timer.kind.finishedStage)
+            guard let timer = state.load else { return nil }
+            self = .finishedLoad(loadID: timer.id, stage: timer.kind.finishedStage)
         case .headsUp:
-            guard let timer = state.liveTimer else { return nil }
-            self = .headsUp(timerID: timer.id)
+            guard let timer = state.liveLoad else { return nil }
+            self = .headsUp(loadID: timer.id)
         case .healthWarning:
             self = .neglect
         case .test:
@@ -32,15 +32,15 @@ enum PopupSubject: Equatable {
     /// is gone).
     func holds(for state: PetState?, at now: Date) -> Bool {
         guard let state else { return false }
-        let snoozed = state.pet.snoozedUntil.map { $0 > now } ?? false
+        let snoozed = state.pet.reminders.snoozedUntil.map { $0 > now } ?? false
         switch self {
-        case .finishedLoad(let timerID, let stage):
-            return state.pet.stage == stage && state.timer?.id == timerID && !snoozed
-        case .headsUp(let timerID):
-            guard let timer = state.liveTimer else { return false }
-            return timer.id == timerID && !timer.isPaused && !timer.hasEnded(at: now)
+        case .finishedLoad(let loadID, let stage):
+            return state.pet.cycle.stage == stage && state.load?.id == loadID && !snoozed
+        case .headsUp(let loadID):
+            guard let timer = state.liveLoad else { return false }
+            return timer.id == loadID && !timer.isPaused && !timer.hasEnded(at: now)
         case .neglect:
-            return state.pet.stage == .idle && !snoozed
+            return state.pet.cycle.stage == .idle && !snoozed
         }
     }
 }

@@ -42,7 +42,7 @@ public struct AnnouncementWords: Sendable {
         if !buttons, let typeLine { text += markup ? typeLine.markup : typeLine.plain }
         return NotificationContent(
             petID: announcement.petID, summary: summary, body: text, actions: buttons ? actions : [],
-            urgency: urgency, category: category, timerID: announcement.timerID, reason: announcement.reason)
+            urgency: urgency, category: category, loadID: announcement.loadID, reason: announcement.reason)
     }
 
     /// The daemon log's words for it: plain, one line.

@@ -45,7 +45,7 @@ public struct AnnouncementWriter: Sendable {
         }
         var main = body(template.body)
         if case .nudged(let person, _, _) = announcement.reason {
-            let line = Words.text("👉 {person} nudges you.", ["person": UnsafeText.displayable(person)])
+            let line = Words.text("👉 {person} nudges you.", ["person": UnsafeText.displayable(person.name)])
             main = AnnouncementWords.Text(
                 plain: line + "\n" + main.plain, markup: Self.escapeMarkup(line) + "\n" + main.markup)
         }
@@ -120,7 +120,7 @@ public struct AnnouncementWriter: Sendable {
     /// What a hook is told when a load starts, changes or stops early; `ends` is the load's end as
     /// a person reads the time.
     public func hookEvent(for change: LoadChange, petName: String, ends: String) -> HookEvent {
-        let load: LaundryTimer
+        let load: Load
         let line: MessageCatalog.Line
         let event: String
         var why = ""
@@ -168,7 +168,7 @@ public struct AnnouncementWriter: Sendable {
     }
 
     /// What a hook is told when a finished load was dealt with (acknowledged on any surface).
-    public func acknowledgedHookEvent(for load: LaundryTimer, petName: String) -> HookEvent {
+    public func acknowledgedHookEvent(for load: Load, petName: String) -> HookEvent {
         let values = ["name": UnsafeText.displayable(petName), "icon": load.kind.icon]
         return HookEvent(
             event: "loadAcknowledged", petID: load.petID, petName: petName,

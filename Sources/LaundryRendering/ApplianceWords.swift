@@ -27,7 +27,7 @@ public enum ApplianceWords {
         case .washer: summary = Words.text("The washer started: whose load is it?")
         case .dryer: summary = Words.text("The dryer started: whose load is it?")
         }
-        let names = pets.map { UnsafeText.displayable($0.name) }
+        let names = pets.map { UnsafeText.displayable($0.identity.name) }
         let body =
             buttons
             ? Words.text("Pick the pet; its timer starts now and ends when the machine stops.")

@@ -10,7 +10,7 @@ public enum BarRefresh {
         let now = status.now
         let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60
         var next = Date(timeIntervalSince1970: minute)
-        let running = status.views.compactMap { view in view.timer.flatMap { $0.isPaused ? nil : $0 } }
+        let running = status.views.compactMap { view in view.load.flatMap { $0.isPaused ? nil : $0 } }
         // A hair past the instant, so the countdown read then has truly turned over.
         let margin = 0.001
         for timer in running {

@@ -23,9 +23,9 @@ public struct BarStatus {
     public init(views: [PetView], now: Date) {
         self.views = views
         self.now = now
-        let running = views.filter { $0.timer?.isPaused == false }
+        let running = views.filter { $0.load?.isPaused == false }
         let waiting = views.filter(\.isWaitingToBeMoved)
-        let paused = views.filter { $0.timer?.isPaused == true }
+        let paused = views.filter { $0.load?.isPaused == true }
         let warned = views.filter(\.isNeglected)
         count = running.count + waiting.count + paused.count + warned.count
         // `min(by:)` keeps the first of equals, and the views come sorted by name: ties are stable.
@@ -50,14 +50,14 @@ public struct BarStatus {
         case .name: return focus.name
         case .left: return focus.remaining.map(DurationText.countdown) ?? ""
         case .ends:
-            guard let timer = focus.timer, !timer.isPaused else { return "" }
+            guard let timer = focus.load, !timer.isPaused else { return "" }
             return LocalTime.clock(timer.endsAt, now: focus.now)
         case .stage: return focus.stageWord
         case .health: return String(focus.health)
         case .mood: return focus.mood.label
         case .class: return attention.rawValue
         case .percentage: return String(percentage)
-        case .growth: return GrowthGlyph.of(focus.timer, at: focus.now)
+        case .growth: return GrowthGlyph.of(focus.load, at: focus.now)
         case .count: return String(count)
         }
     }
@@ -65,7 +65,7 @@ public struct BarStatus {
     /// The progress of the timer shown, 0 … 100: 100 for a load waiting to be moved, 0 without a timer.
     public var percentage: Int {
         guard let focus else { return 0 }
-        if let timer = focus.timer { return Int((timer.progress(at: focus.now) * 100).rounded(.down)) }
+        if let timer = focus.load { return Int((timer.progress(at: focus.now) * 100).rounded(.down)) }
         return attention == .waiting ? 100 : 0
     }
 
@@ -90,17 +90,17 @@ public struct BarStatus {
     public var tooltipLines: [String] { views.map(Self.line) }
 
     /// Whether the text or the tooltip counts seconds, so a stream must look again each second.
-    public var countsSeconds: Bool { views.contains { $0.timer?.isPaused == false } }
+    public var countsSeconds: Bool { views.contains { $0.load?.isPaused == false } }
 
     static func icon(of view: PetView, attention: Attention) -> String {
-        if let timer = view.timer { return timer.isPaused ? "⏸" : timer.kind.icon }
+        if let timer = view.load { return timer.isPaused ? "⏸" : timer.kind.icon }
         return attention == .waiting || view.isWaitingToBeMoved ? "🧺" : view.mood.face
     }
 
     static func line(_ view: PetView) -> String {
         let icon = icon(of: view, attention: view.isWaitingToBeMoved ? .waiting : .idle)
         let state: String
-        if let timer = view.timer {
+        if let timer = view.load {
             let left = DurationText.countdown(timer.remaining(at: view.now))
             let stage = view.stageText.trimming { $0 == " " || $0 == "⏸" }
             state =
@@ -110,7 +110,7 @@ public struct BarStatus {
                     "{stage}, {left} left, done at {ends}",
                     ["stage": stage, "left": left, "ends": LocalTime.clock(timer.endsAt, now: view.now)])
         } else {
-            switch view.pet.stage {
+            switch view.pet.cycle.stage {
             case .washed: state = Words.text("washed, waiting for the dryer")
             case .dried: state = Words.text("dry, waiting to be folded")
             case .washing, .drying: state = Words.text("{stage}, its timer is lost", ["stage": view.stageText])
@@ -132,20 +132,20 @@ public struct BarStatus {
 
 extension PetView {
     /// A finished load nobody has moved on yet (or a stage whose timer was lost).
-    var isWaitingToBeMoved: Bool { pet.stage != .idle && timer == nil }
+    var isWaitingToBeMoved: Bool { pet.cycle.stage != .idle && load == nil }
 
     /// Idle, at or below the first health warning, and not snoozed.
     var isNeglected: Bool {
-        guard pet.stage == .idle, health <= (Health.warningThresholds.first ?? 25) else { return false }
+        guard pet.cycle.stage == .idle, health <= (Health.warningThresholds.first ?? 25) else { return false }
         return snoozedUntil == nil
     }
 
     /// When the load shown as waiting finished, for "the one waiting longest".
-    var waitingSince: Date { state.timer?.finishedAt ?? state.timer?.endsAt ?? pet.healthClockStart }
+    var waitingSince: Date { state.load?.endsAt ?? pet.healthClockStart }
 
     /// The stage in one word, without the pause mark.
     var stageWord: String {
-        if pet.stage == .drying, timer?.kind == .extraDry { return "extra-drying" }
-        return pet.stage.rawValue
+        if pet.cycle.stage == .drying, load?.kind == .extraDry { return "extra-drying" }
+        return pet.cycle.stage.rawValue
     }
 }

@@ -5,7 +5,7 @@ import LaundryCore
 /// Socks" at the end of drying, in the daemon's language.
 public enum CalendarWords {
     /// What the entry is while the load runs, is paused, or was dealt with (`acknowledged`).
-    public static func entry(for load: LaundryTimer, petName: String, at now: Date, acknowledged: Bool = false)
+    public static func entry(for load: Load, petName: String, at now: Date, acknowledged: Bool = false)
         -> CalendarEntry
     {
         let name = UnsafeText.displayable(petName)

@@ -28,7 +28,7 @@ public enum CommandReport {
 
     public static func moved(_ action: PetAction, _ state: PetState, now: Date) -> [String] {
         let pet = state.pet
-        let name = TerminalText.sanitize(pet.name)
+        let name = TerminalText.sanitize(pet.identity.name)
         switch action {
         case .wash: return started(state, Words.text("{icon} Washing {name} for {length}, done at {ends}."), now: now)
         case .dry: return started(state, Words.text("{icon} Drying {name} for {length}, done at {ends}."), now: now)
@@ -40,25 +40,25 @@ public enum CommandReport {
                 Words.text(
                     "🧺 Folded {name}! Health {health}%, streak {streak}, {loads} in all.",
                     [
-                        "name": name, "health": String(pet.health(at: now)), "streak": String(pet.currentStreak),
-                        "loads": Words.count(pet.totalCycles, "{count} load", "{count} loads"),
+                        "name": name, "health": String(pet.health(at: now)), "streak": String(pet.cycle.currentStreak),
+                        "loads": Words.count(pet.cycle.totalCycles, "{count} load", "{count} loads"),
                     ])
             ]
         case .cancel:
             return [
                 Words.text(
                     "Cancelled. {name} is {stage} again ({status}).",
-                    ["name": name, "stage": pet.stage.rawValue, "status": pet.stage.statusText])
+                    ["name": name, "stage": pet.cycle.stage.rawValue, "status": pet.cycle.stage.statusText])
             ]
         case .pause:
-            let left = state.liveTimer.map { DurationText.countdown($0.remaining(at: now)) } ?? "?"
+            let left = state.liveLoad.map { DurationText.countdown($0.remaining(at: now)) } ?? "?"
             return [
                 Words.text(
                     "⏸ Paused {name} with {left} left. Resume with: {command}",
-                    ["name": name, "left": left, "command": TypedCommand.typed(.resume, pet.name)])
+                    ["name": name, "left": left, "command": TypedCommand.typed(.resume, pet.identity.name)])
             ]
         case .resume:
-            guard let timer = state.liveTimer else { return [] }
+            guard let timer = state.liveLoad else { return [] }
             return [
                 Words.text(
                     "▶ Resumed {name}: {left} left, done at {ends}.",
@@ -68,13 +68,13 @@ public enum CommandReport {
                     ])
             ]
         case .extend:
-            guard let timer = state.liveTimer else { return [] }
+            guard let timer = state.liveLoad else { return [] }
             let left = DurationText.countdown(timer.remaining(at: now))
             if timer.isPaused {
                 return [
                     Words.text(
                         "⏸ {name} is paused with {left} left now. Resume with: {command}",
-                        ["name": name, "left": left, "command": TypedCommand.typed(.resume, pet.name)])
+                        ["name": name, "left": left, "command": TypedCommand.typed(.resume, pet.identity.name)])
                 ]
             }
             return [
@@ -86,10 +86,10 @@ public enum CommandReport {
             return [
                 Words.text(
                     "✅ Finished {name} early: it is {stage} now ({status}).",
-                    ["name": name, "stage": pet.stage.rawValue, "status": pet.stage.statusText])
+                    ["name": name, "stage": pet.cycle.stage.rawValue, "status": pet.cycle.stage.statusText])
             ]
         case .snooze:
-            guard let until = pet.snoozedUntil else { return [] }
+            guard let until = pet.reminders.snoozedUntil else { return [] }
             return [
                 Words.text(
                     "💤 Snoozed {name}'s reminders until {until}.",
@@ -99,9 +99,9 @@ public enum CommandReport {
     }
 
     private static func started(_ state: PetState, _ line: String, now: Date) -> [String] {
-        guard let timer = state.liveTimer else { return [] }
+        guard let timer = state.liveLoad else { return [] }
         let values = [
-            "icon": timer.kind.icon, "name": TerminalText.sanitize(state.pet.name),
+            "icon": timer.kind.icon, "name": TerminalText.sanitize(state.pet.identity.name),
             "length": DurationText.compact(seconds: Int(timer.plannedSeconds.rounded())),
             "ends": LocalTime.clock(timer.endsAt, now: now),
         ]
@@ -113,10 +113,10 @@ public enum CommandReport {
             Words.text(
                 "{emoji} Adopted {name} ({kind}): {settings}. Health {health}%.",
                 [
-                    "emoji": kind.emoji, "name": TerminalText.sanitize(pet.name), "kind": kind.id,
+                    "emoji": kind.emoji, "name": TerminalText.sanitize(pet.identity.name), "kind": kind.id,
                     "settings": settings(pet), "health": String(pet.health(at: now)),
                 ]),
-            Words.text("Start its wash with: {command}", ["command": TypedCommand.typed(.wash, pet.name)]),
+            Words.text("Start its wash with: {command}", ["command": TypedCommand.typed(.wash, pet.identity.name)]),
         ]
     }
 
@@ -125,18 +125,19 @@ public enum CommandReport {
             Words.text(
                 "Updated {name}: {kind}, {settings}. Health {health}%.",
                 [
-                    "name": TerminalText.sanitize(pet.name), "kind": pet.kind, "settings": settings(pet),
+                    "name": TerminalText.sanitize(pet.identity.name), "kind": pet.identity.kind,
+                    "settings": settings(pet),
                     "health": String(pet.health(at: now)),
                 ])
         ]
-            + (pet.programmes.isEmpty
+            + (pet.settings.programmes.isEmpty
                 ? []
                 : [
                     Words.text(
                         "Programmes: {programmes}.",
                         [
-                            "programmes": pet.programmes.keys.sorted().map {
-                                "\(TerminalText.sanitize($0)) \(pet.programmes[$0]?.description ?? "")"
+                            "programmes": pet.settings.programmes.keys.sorted().map {
+                                "\(TerminalText.sanitize($0)) \(pet.settings.programmes[$0]?.description ?? "")"
                             }.joined(separator: ", ")
                         ])
                 ])
@@ -146,29 +147,29 @@ public enum CommandReport {
         Words.text(
             "wash {wash}, dry {dry}, every {every}",
             [
-                "wash": pet.washDuration.description, "dry": pet.dryDuration.description,
-                "every": CycleDays.format(pet.cycleDays),
+                "wash": pet.settings.washDuration.description, "dry": pet.settings.dryDuration.description,
+                "every": CycleDays.format(pet.settings.cycleDays),
             ])
     }
 
     public static func nudged(_ pet: Pet, _ nudge: Nudge) -> String {
         Words.text(
             "👉 Nudged {person} about {name}; their machines pop up and ring once.",
-            ["person": TerminalText.sanitize(nudge.to), "name": TerminalText.sanitize(pet.name)])
+            ["person": TerminalText.sanitize(nudge.to.name), "name": TerminalText.sanitize(pet.identity.name)])
     }
 
     public static func released(_ pet: Pet) -> String {
-        Words.text("👋 Released {name}.", ["name": TerminalText.sanitize(pet.name)])
+        Words.text("👋 Released {name}.", ["name": TerminalText.sanitize(pet.identity.name)])
     }
 
     public static func releaseQuestion(_ pet: Pet) -> String {
         Words.text(
             "Release {name}? It leaves every machine's list and its timer stops. [y/N] ",
-            ["name": TerminalText.sanitize(pet.name)])
+            ["name": TerminalText.sanitize(pet.identity.name)])
     }
 
     public static func kept(_ pet: Pet) -> String {
-        Words.text("Kept {name}.", ["name": TerminalText.sanitize(pet.name)])
+        Words.text("Kept {name}.", ["name": TerminalText.sanitize(pet.identity.name)])
     }
 
     public static var noPets: String { Words.text("No pets yet. Adopt one with: laundry adopt <name>") }

@@ -15,7 +15,7 @@ extension Stage {
     }
 }
 
-extension TimerKind {
+extension LoadKind {
     /// The icon of a load under way, in popups, command reports and status bars.
     public var icon: String {
         switch self {

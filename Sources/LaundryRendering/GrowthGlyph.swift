@@ -10,7 +10,7 @@ public enum GrowthGlyph {
     public static func of(_ stage: Int) -> String { stages[min(max(stage, 1), 5) - 1] }
 
     /// The glyph of the pet's load now; empty without one.
-    public static func of(_ timer: LaundryTimer?, at now: Date) -> String {
+    public static func of(_ timer: Load?, at now: Date) -> String {
         timer.map { of($0.growthStage(at: now)) } ?? ""
     }
 }

@@ -64,7 +64,7 @@ public enum HistoryDetailText {
         return parts.joined(separator: ", ")
     }
 
-    private static func timerName(_ timer: TimerKind) -> String {
+    private static func timerName(_ timer: LoadKind) -> String {
         switch timer {
         case .wash: return Words.text("wash")
         case .dry: return Words.text("dry")

@@ -15,10 +15,10 @@ public struct HistoryView {
 
     public func render() -> String {
         guard !entries.isEmpty else { return Words.text("No history yet.") }
-        let nameWidth = entries.map { TextWidth.of(TerminalText.sanitize($0.pet.name)) }.max() ?? 0
+        let nameWidth = entries.map { TextWidth.of(TerminalText.sanitize($0.pet.identity.name)) }.max() ?? 0
         return entries.map { entry in
-            let emoji = kinds.kindOrFallback(entry.pet.kind).emoji
-            let name = TextWidth.padded(TerminalText.sanitize(entry.pet.name), to: nameWidth)
+            let emoji = kinds.kindOrFallback(entry.pet.identity.kind).emoji
+            let name = TextWidth.padded(TerminalText.sanitize(entry.pet.identity.name), to: nameWidth)
             let detail =
                 entry.event.detail.map {
                     style.dim(" (\(TerminalText.sanitize(HistoryDetailText.words($0, device: entry.event.device))))")
@@ -67,7 +67,7 @@ public struct HistoryEntryJSON: Encodable {
     public let id: String?
     public let device: String?
     /// Who did it (absent for what no person did, and before people were recorded).
-    public let by: String?
+    public let by: Person?
 
     public init(pet: Pet, event: HistoryEvent) {
         id = event.id
@@ -76,8 +76,8 @@ public struct HistoryEntryJSON: Encodable {
         at = event.at
         self.event = event.event
         petID = pet.id.lowercasedText
-        petName = pet.name
-        timerID = event.timerID?.lowercasedText
+        petName = pet.identity.name
+        timerID = event.loadID?.lowercasedText
         facts = HistoryFields(event.detail)
     }
 

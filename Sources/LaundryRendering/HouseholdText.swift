@@ -7,7 +7,7 @@ public enum HouseholdText {
         let people =
             household.people.isEmpty
             ? Words.text("no machine names its person yet")
-            : household.people.map(TerminalText.sanitize).joined(separator: ", ")
+            : household.people.map { TerminalText.sanitize($0.name) }.joined(separator: ", ")
         var lines = [Words.text("People: {people}", ["people": people])]
         guard let next = household.next else {
             lines.append(Words.text("No rotation; set one with: laundry household turns Ana Ben"))
@@ -15,22 +15,23 @@ public enum HouseholdText {
         }
         lines.append(
             Words.text(
-                "Turns: {turns}", ["turns": household.turns.map(TerminalText.sanitize).joined(separator: " → ")]))
+                "Turns: {turns}",
+                ["turns": household.turns.map { TerminalText.sanitize($0.name) }.joined(separator: " → ")]))
         lines.append(nextLine(next))
         return lines
     }
 
     /// "Next load: Ana's turn.", for `household` and `status`.
-    public static func nextLine(_ next: String) -> String {
-        Words.text("Next load: {person}'s turn.", ["person": TerminalText.sanitize(next)])
+    public static func nextLine(_ next: Person) -> String {
+        Words.text("Next load: {person}'s turn.", ["person": TerminalText.sanitize(next.name)])
     }
 }
 
 /// `household --json`: `{people, turns, next}`.
 public struct HouseholdJSON: Encodable {
-    let people: [String]
-    let turns: [String]
-    let next: Nullable<String>
+    let people: [Person]
+    let turns: [Person]
+    let next: Nullable<Person>
 
     public init(_ household: HouseholdView) {
         (people, turns, next) = (household.people, household.turns, Nullable(household.next))

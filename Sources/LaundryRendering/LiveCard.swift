@@ -9,7 +9,7 @@ public enum LiveCard {
 
     /// The card for `timer`, a load running or paused. Its words hold until `nextChange`.
     public static func content(
-        for timer: LaundryTimer, petName: String, at now: Date, zone: LocalZone, buttons: Bool
+        for timer: Load, petName: String, at now: Date, zone: LocalZone, buttons: Bool
     ) -> NotificationContent {
         let left = DurationText.rough(Double(minutesLeft(of: timer, at: now) * 60))
         let values = ["icon": timer.kind.icon, "name": UnsafeText.displayable(petName), "left": left]
@@ -30,7 +30,7 @@ public enum LiveCard {
         }
         var card = NotificationContent(
             petID: timer.petID, summary: summary, body: body, actions: buttons ? actions : [], urgency: .low,
-            category: "x-laundry.running", timerID: timer.id)
+            category: "x-laundry.running", loadID: timer.id)
         card.isLiveCard = true
         card.percentDone = Int((timer.progress(at: now) * 100).rounded(.down))
         return card
@@ -38,13 +38,13 @@ public enum LiveCard {
 
     /// When the card's words next change by themselves: the minute left ticks over (nil while
     /// paused, when nothing moves). At most once a minute.
-    public static func nextChange(of timer: LaundryTimer, at now: Date) -> Date? {
+    public static func nextChange(of timer: Load, at now: Date) -> Date? {
         guard !timer.isPaused, !timer.hasEnded(at: now) else { return nil }
         return timer.endsAt.addingTimeInterval(-Double((minutesLeft(of: timer, at: now) - 1) * 60))
     }
 
     /// Whole minutes left, rounded up: "1m left" until the very end.
-    static func minutesLeft(of timer: LaundryTimer, at now: Date) -> Int {
+    static func minutesLeft(of timer: Load, at now: Date) -> Int {
         max(1, Int((timer.remaining(at: now) / 60).rounded(.up)))
     }
 }

@@ -51,7 +51,7 @@ public struct LoadJSON: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(load.id.lowercasedText, forKey: .id)
         try container.encode(pet.id.lowercasedText, forKey: .petId)
-        try container.encode(pet.name, forKey: .petName)
+        try container.encode(pet.identity.name, forKey: .petName)
         try container.encode(load.wash.started, forKey: .washStartedAt)
         try container.encode(load.wash.ended, forKey: .washEndedAt)
         try container.encode(Self.seconds(washSeconds), forKey: .washSeconds)
@@ -91,7 +91,8 @@ public struct LoadJSON: Encodable {
         func time(_ date: Date?) -> String { date.map(Timestamp.format) ?? "" }
         func number(_ value: Double?) -> String { Self.seconds(value).map(NumberText.plain) ?? "" }
         return [
-            load.id.lowercasedText, pet.id.lowercasedText, pet.name, time(load.wash.started), time(load.wash.ended),
+            load.id.lowercasedText, pet.id.lowercasedText, pet.identity.name, time(load.wash.started),
+            time(load.wash.ended),
             number(washSeconds), String(load.wash.endedByAppliance), String(load.wash.pauses.count),
             number(load.wetWait(at: now)), time(load.dryer?.started), time(load.dryer?.ended), number(load.dryerRun),
             number(extraDrying), number(load.foldWait(at: now)), load.end?.rawValue ?? "", time(load.endedAt),
@@ -99,7 +100,7 @@ public struct LoadJSON: Encodable {
             load.washEnergyWh.map(NumberText.plain) ?? "", load.dryEnergyWh.map(NumberText.plain) ?? "",
             load.cost.map { NumberText.plain($0.value) } ?? "", load.cost?.currency ?? "",
             load.wash.programme ?? "", load.dryer?.programme ?? "",
-            load.startedBy ?? "", load.movedBy ?? "", load.foldedBy ?? "",
+            load.startedBy?.name ?? "", load.movedBy?.name ?? "", load.foldedBy?.name ?? "",
         ]
     }
 }
@@ -112,10 +113,9 @@ extension HistoryEntryJSON {
 
     public var csvRow: [String] {
         func number(_ value: Double?) -> String { value.map(NumberText.plain) ?? "" }
-        return [
-            Timestamp.format(at), event.rawValue, petID, petName, timerID ?? "", id ?? "", device ?? "",
-        ]
-            + HistoryFields.Key.facts.map { key in
+        let own = [Timestamp.format(at), event.rawValue, petID, petName, timerID ?? "", id ?? "", device ?? ""]
+        let columns: [String] =
+            HistoryFields.Key.facts.map { key in
                 switch key {
                 case .name: facts.name ?? ""
                 case .oldName: facts.oldName ?? ""
@@ -138,8 +138,9 @@ extension HistoryEntryJSON {
                 case .wattHours: number(facts.wattHours)
                 case .cost: number(facts.cost)
                 case .currency: facts.currency ?? ""
-                case .id, .device, .at, .event, .petID, .timerID, .stamp, .changed, .by: ""
+                case .id, .device, .at, .event, .petID, .loadID, .stamp, .changed, .by: ""
                 }
-            } + [by ?? ""]
+            }
+        return own + columns + [by?.name ?? ""]
     }
 }

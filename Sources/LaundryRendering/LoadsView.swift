@@ -38,7 +38,7 @@ public struct LoadsView {
         let rows = entries.map { pet, load -> [TextTable.Cell] in
             let wet = load.wetWait(at: now)
             var cells: [TextTable.Cell] = [
-                (kinds.kindOrFallback(pet.kind).emoji, nil), (TerminalText.sanitize(pet.name), .bold),
+                (kinds.kindOrFallback(pet.identity.kind).emoji, nil), (TerminalText.sanitize(pet.identity.name), .bold),
                 (LocalTime.dateTime(load.wash.started), .dim),
                 (span(load.wash.ended.map { $0.timeIntervalSince(load.wash.started) }), nil),
                 (span(wet), (wet ?? 0) >= 3600 ? .red : nil),
@@ -58,7 +58,7 @@ public struct LoadsView {
     private static func people(_ load: LoadRecord) -> String {
         let steps = [load.startedBy, load.movedBy, load.foldedBy]
         guard let last = steps.lastIndex(where: { $0 != nil }) else { return "–" }
-        return steps[...last].map { $0.map(TerminalText.sanitize) ?? "?" }.joined(separator: "/")
+        return steps[...last].map { $0.map { TerminalText.sanitize($0.name) } ?? "?" }.joined(separator: "/")
     }
 
     /// Both stages' energy, as one figure: what the load drew.
@@ -72,14 +72,15 @@ public struct LoadsView {
         var lines = [
             style.bold(
                 Words.text(
-                    "{name}: load {id}", ["name": TerminalText.sanitize(pet.name), "id": load.id.lowercasedText]))
+                    "{name}: load {id}",
+                    ["name": TerminalText.sanitize(pet.identity.name), "id": load.id.lowercasedText]))
         ]
-        func step(_ at: Date?, _ what: String, device: String? = nil, by person: String? = nil) {
+        func step(_ at: Date?, _ what: String, device: String? = nil, by person: Person? = nil) {
             guard let at else { return }
             let on = device.map { device in
                 let machine = Words.text("on {device}", ["device": String(device.prefix(8))])
                 let who = person.map {
-                    Words.text("{person}, {machine}", ["person": TerminalText.sanitize($0), "machine": machine])
+                    Words.text("{person}, {machine}", ["person": TerminalText.sanitize($0.name), "machine": machine])
                 }
                 return style.dim("  (" + (who ?? machine) + ")")
             }

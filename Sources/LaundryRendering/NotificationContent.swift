@@ -13,7 +13,7 @@ public struct NotificationContent: Equatable, Sendable {
     public var urgency: Urgency
     public let category: String
     /// Sent as the hint `x-laundry-timer`: which load a notification announces.
-    public let timerID: UUID?
+    public let loadID: UUID?
     /// What it announces, as a fact (nil: not an announcement, such as "whose load?"): what a
     /// test of the daemon looks at instead of the words.
     public let reason: Announcement.Reason?
@@ -34,7 +34,7 @@ public struct NotificationContent: Equatable, Sendable {
 
     public init(
         petID: UUID, summary: String, body: String, actions: [Action], urgency: Urgency, category: String,
-        timerID: UUID? = nil, reason: Announcement.Reason? = nil
+        loadID: UUID? = nil, reason: Announcement.Reason? = nil
     ) {
         self.reason = reason
         self.petID = petID
@@ -43,6 +43,6 @@ public struct NotificationContent: Equatable, Sendable {
         self.actions = actions
         self.urgency = urgency
         self.category = category
-        self.timerID = timerID
+        self.loadID = loadID
     }
 }

@@ -23,7 +23,7 @@ public struct PeopleView {
         ]
         let rows: [[TextTable.Cell]] = people.map { person in
             [
-                (TerminalText.sanitize(person.person), .bold), (String(person.started), nil),
+                (TerminalText.sanitize(person.person.name), .bold), (String(person.started), nil),
                 (String(person.moved), nil), (String(person.folded), nil),
                 (span(person.medianWetWait), (person.medianWetWait ?? 0) >= 3600 ? .red : nil),
                 (span(person.longestWetWait), nil), ("\(Int(person.share.rounded()))%", nil),
@@ -35,7 +35,7 @@ public struct PeopleView {
 
 /// `stats --people --json`: one object per person; `share` in percent, unrounded (they sum to 100).
 public struct PersonJSON: Encodable {
-    let person: String
+    let person: Person
     let started: Int
     let moved: Int
     let folded: Int

@@ -26,8 +26,8 @@ public struct PetCard {
                 + style.paint("\(view.mood.face) \(view.mood.words)", moodColor))
         if let line = view.personalityLine { lines.append("   \(style.dim("“\(line)”"))") }
         lines.append(row(Words.text("Health"), style.paint("\(Bars.health(view.health)) \(view.health)%", moodColor)))
-        var stage = style.paint(pet.stage.statusText, style.color(for: pet.stage))
-        if let timer = view.timer {
+        var stage = style.paint(pet.cycle.stage.statusText, style.color(for: pet.cycle.stage))
+        if let timer = view.load {
             let left = DurationText.countdown(timer.remaining(at: view.now))
             if timer.isPaused {
                 stage += "  " + Words.text("⏸ paused with {left} left (laundry resume)", ["left": left])
@@ -38,8 +38,8 @@ public struct PetCard {
             }
         }
         // The plug ended the load, and the dryer (or washer) still tumbles now and then: it is done.
-        if let appliance = view.state.timer?.stoppedBy, tumbling.contains(appliance),
-            pet.stage == (appliance == .washer ? .washed : .dried)
+        if let appliance = view.state.load?.stoppedBy, tumbling.contains(appliance),
+            pet.cycle.stage == (appliance == .washer ? .washed : .dried)
         {
             stage += "  " + style.dim(Words.text("done, still tumbling"))
         }
@@ -51,34 +51,35 @@ public struct PetCard {
                     Words.text(
                         "until {until}: reminders and warnings held back till then", ["until": clockTime(until)])))
         }
-        let moves: [Move] = view.timer?.isPaused == true ? [.resume, .cancel] : pet.stage.nextMoves
-        let next = moves.map { TypedCommand.typed($0, pet.name) }.joined(separator: "  " + Words.text("or") + "  ")
+        let moves: [Move] = view.load?.isPaused == true ? [.resume, .cancel] : pet.cycle.stage.nextMoves
+        let next = moves.map { TypedCommand.typed($0, pet.identity.name) }.joined(
+            separator: "  " + Words.text("or") + "  ")
         lines.append(row(Words.text("Next"), style.dim(next)))
         let due = view.isOverdue ? style.paint(Words.text("overdue"), .red) : view.dueText
         lines.append(
             row(
                 Words.text("Due"),
-                Words.text("{due} (every {every})", ["due": due, "every": CycleDays.format(pet.cycleDays)])))
+                Words.text("{due} (every {every})", ["due": due, "every": CycleDays.format(pet.settings.cycleDays)])))
         let last =
-            pet.lastLaundryAt.map {
+            pet.cycle.lastLaundryAt.map {
                 Words.text("last done {span} ago", ["span": DurationText.rough(view.now.timeIntervalSince($0))])
             } ?? Words.text("never done yet")
         lines.append(
             row(
                 Words.text("Cycles"),
-                Words.text("{folded} folded, {last}", ["folded": String(pet.totalCycles), "last": last])))
+                Words.text("{folded} folded, {last}", ["folded": String(pet.cycle.totalCycles), "last": last])))
         lines.append(
             row(
                 Words.text("Streak"),
                 Words.text(
                     "{now} now, {best} best",
-                    ["now": String(pet.streak(at: view.now)), "best": String(pet.longestStreak)])))
+                    ["now": String(pet.streak(at: view.now)), "best": String(pet.cycle.longestStreak)])))
         lines.append(
             row(
                 Words.text("Loads"),
                 Words.text(
                     "wash {wash}, dry {dry}",
-                    ["wash": pet.washDuration.description, "dry": pet.dryDuration.description])))
+                    ["wash": pet.settings.washDuration.description, "dry": pet.settings.dryDuration.description])))
         if let line = learnedLine { lines.append(row(Words.text("Learned"), line)) }
         if let line = programmesLine { lines.append(row(Words.text("Programmes"), line)) }
         lines.append(row(Words.text("Id"), style.dim(pet.id.lowercasedText)))
@@ -97,14 +98,14 @@ public struct PetCard {
             learned.dry.map { Words.text("dry {length} (median of {runs})", values($0)) },
         ].compactMap { $0 }.joined(separator: ", ")
         return parts + "; "
-            + (view.pet.learns
+            + (view.pet.settings.learns
                 ? Words.text("used when no length is given") : Words.text("not used (laundry set --learn on)"))
     }
 
     /// "eco 2h15m (wash learned 2h10m, median of 3), quick 30m": each programme's typed length,
     /// and what its runs taught.
     private var programmesLine: String? {
-        let programmes = view.pet.programmes
+        let programmes = view.pet.settings.programmes
         guard !programmes.isEmpty else { return nil }
         return programmes.keys.sorted().map { name in
             let typed = "\(TerminalText.sanitize(name)) \(DurationText.compact(programmes[name]?.timeInterval ?? 0))"
@@ -135,7 +136,7 @@ public struct PetCard {
         ([
             Words.text("Health"), Words.text("Stage"), Words.text("Snoozed"), Words.text("Next"), Words.text("Due"),
             Words.text("Cycles"), Words.text("Streak"), Words.text("Loads"), Words.text("Learned"), Words.text("Id"),
-        ] + (view.pet.programmes.isEmpty ? [] : [Words.text("Programmes")])).map(TextWidth.of).max() ?? 7
+        ] + (view.pet.settings.programmes.isEmpty ? [] : [Words.text("Programmes")])).map(TextWidth.of).max() ?? 7
     }
 
     private func clockTime(_ date: Date) -> String { LocalTime.clock(date, now: view.now) }

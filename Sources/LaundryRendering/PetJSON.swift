@@ -4,7 +4,7 @@ import LaundryCore
 /// The `--json` shape of a pet, a contract scripts rely on: exactly these keys, `null` spelled out.
 public struct PetJSON: Encodable {
     public struct TimerJSON: Encodable {
-        public let kind: TimerKind
+        public let kind: LoadKind
         public let startedAt: Date
         public let endsAt: Date
         public let remainingSeconds: Double
@@ -68,17 +68,19 @@ public struct PetJSON: Encodable {
 
     public init(_ view: PetView) {
         let pet = view.pet
-        (id, name, kind, stage) = (pet.id.lowercasedText, pet.name, pet.kind, pet.stage)
+        (id, name, kind, stage) = (pet.id.lowercasedText, pet.identity.name, pet.identity.kind, pet.cycle.stage)
         (health, mood) = (view.health, view.mood)
         timer = Nullable(
-            view.timer.map {
+            view.load.map {
                 TimerJSON(
                     kind: $0.kind, startedAt: $0.startedAt, endsAt: $0.projectedEnd(at: view.now),
                     remainingSeconds: ($0.remaining(at: view.now) * 1000).rounded() / 1000, paused: $0.isPaused)
             })
-        growthStage = Nullable(view.timer.map { $0.growthStage(at: view.now) })
-        (totalCycles, currentStreak, longestStreak) = (pet.totalCycles, pet.streak(at: view.now), pet.longestStreak)
-        (lastLaundryAt, snoozedUntil) = (Nullable(pet.lastLaundryAt), Nullable(view.snoozedUntil))
+        growthStage = Nullable(view.load.map { $0.growthStage(at: view.now) })
+        (totalCycles, currentStreak, longestStreak) = (
+            pet.cycle.totalCycles, pet.streak(at: view.now), pet.cycle.longestStreak
+        )
+        (lastLaundryAt, snoozedUntil) = (Nullable(pet.cycle.lastLaundryAt), Nullable(view.snoozedUntil))
     }
 }
 

@@ -24,8 +24,8 @@ public struct PetTable {
                 (view.name, .bold),
                 ("\(view.mood.face) \(view.mood.words)", moodColor),
                 ("\(Bars.health(view.health)) \(view.health)%", moodColor),
-                (view.stageText, style.color(for: view.pet.stage)),
-                (view.timeLeftText(), view.timer == nil ? .dim : nil),
+                (view.stageText, style.color(for: view.pet.cycle.stage)),
+                (view.timeLeftText(), view.load == nil ? .dim : nil),
                 (view.dueText, view.isOverdue ? .red : nil),
             ])
         }

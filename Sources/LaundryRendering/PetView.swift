@@ -2,7 +2,7 @@ import FoundationEssentials
 import LaundryCore
 
 /// A pet as it looks at one moment: everything the table, the card, `watch` and `--json` show,
-/// computed once from the pet, its timer and the time.
+/// computed once from the pet, its load and the time.
 public struct PetView {
     public let state: PetState
     public let kind: Kind
@@ -15,14 +15,15 @@ public struct PetView {
     }
 
     public var pet: Pet { state.pet }
-    public var name: String { TerminalText.sanitize(pet.name) }
+    public var name: String { TerminalText.sanitize(pet.identity.name) }
     public var health: Int { pet.health(at: now) }
     public var mood: Mood { pet.mood(at: now) }
-    public var timer: LaundryTimer? { state.liveTimer }
-    public var remaining: Double? { timer?.remaining(at: now) }
+    /// The load timing its stage now, if any.
+    public var load: Load? { state.liveLoad }
+    public var remaining: Double? { load?.remaining(at: now) }
     public var isOverdue: Bool { now >= pet.dueDate() }
     /// Until when its reminders and warnings are held back (`laundry snooze`); nil once that is past.
-    public var snoozedUntil: Date? { pet.snoozedUntil.flatMap { $0 > now ? $0 : nil } }
+    public var snoozedUntil: Date? { pet.reminders.snoozedUntil.flatMap { $0 > now ? $0 : nil } }
 
     /// "in 3d 4h" or "overdue".
     public var dueText: String {
@@ -33,13 +34,13 @@ public struct PetView {
 
     /// The stage in a word or two, for tables.
     public var stageText: String {
-        let paused = timer?.isPaused == true ? " ⏸" : ""
-        switch pet.stage {
+        let paused = load?.isPaused == true ? " ⏸" : ""
+        switch pet.cycle.stage {
         case .idle: return Words.text("idle")
         case .washing: return Words.text("washing") + paused
         case .washed: return Words.text("washed")
         case .drying:
-            return (timer?.kind == .extraDry ? Words.text("extra-drying") : Words.text("drying")) + paused
+            return (load?.kind == .extraDry ? Words.text("extra-drying") : Words.text("drying")) + paused
         case .dried: return Words.text("dried")
         }
     }
@@ -54,13 +55,13 @@ public struct PetView {
     }
 
     private func timeLeftWithoutSnooze() -> String {
-        if let timer {
-            let countdown = DurationText.countdown(timer.remaining(at: now))
-            return timer.isPaused
+        if let load = load {
+            let countdown = DurationText.countdown(load.remaining(at: now))
+            return load.isPaused
                 ? Words.text("⏸ {left} paused", ["left": countdown])
-                : "\(GrowthGlyph.of(timer, at: now)) \(Bars.progress(timer.progress(at: now))) \(countdown)"
+                : "\(GrowthGlyph.of(load, at: now)) \(Bars.progress(load.progress(at: now))) \(countdown)"
         }
-        switch pet.stage {
+        switch pet.cycle.stage {
         case .washed, .dried: return Words.text("done")
         case .washing, .drying: return Words.text("timer lost (laundry cancel)")
         case .idle: return "—"

@@ -9,7 +9,8 @@ public enum PlanView {
             Words.text(
                 "{name}: start the washer at {wash} and the dryer at {dry}; done at {end}.",
                 [
-                    "name": TerminalText.sanitize(pet.name), "wash": LocalTime.clock(plan.washStartsAt, now: now),
+                    "name": TerminalText.sanitize(pet.identity.name),
+                    "wash": LocalTime.clock(plan.washStartsAt, now: now),
                     "dry": LocalTime.clock(plan.dryStartsAt, now: now), "end": LocalTime.clock(plan.endsAt, now: now),
                 ])
         ]
@@ -44,7 +45,7 @@ public struct PlanJSON: Encodable {
     let currency: Nullable<String>
 
     public init(pet: Pet, plan: LoadPlan, currency: String?) {
-        (petId, petName) = (pet.id.lowercasedText, pet.name)
+        (petId, petName) = (pet.id.lowercasedText, pet.identity.name)
         (washStartsAt, dryStartsAt, endsAt) = (plan.washStartsAt, plan.dryStartsAt, plan.endsAt)
         (cost, costIfStartedNow, self.currency) = (
             Nullable(plan.cost), Nullable(plan.costIfStartedNow), Nullable(currency)

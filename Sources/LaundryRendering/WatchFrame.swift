@@ -16,12 +16,12 @@ public struct WatchFrame {
         self.style = style
     }
 
-    public var hasRunningTimer: Bool { states.contains { $0.liveTimer.map { !$0.isPaused } ?? false } }
+    public var hasRunningTimer: Bool { states.contains { $0.liveLoad.map { !$0.isPaused } ?? false } }
 
     public func lines() -> [String] {
-        let views = states.map { PetView(state: $0, kind: kinds.kindOrFallback($0.pet.kind), now: now) }
-        let running = views.filter { $0.timer != nil }.sorted { ($0.remaining ?? 0) < ($1.remaining ?? 0) }
-        let waiting = views.filter { $0.pet.stage == .washed || $0.pet.stage == .dried }
+        let views = states.map { PetView(state: $0, kind: kinds.kindOrFallback($0.pet.identity.kind), now: now) }
+        let running = views.filter { $0.load != nil }.sorted { ($0.remaining ?? 0) < ($1.remaining ?? 0) }
+        let waiting = views.filter { $0.pet.cycle.stage == .washed || $0.pet.cycle.stage == .dried }
         var lines = [
             style.bold("laundry watch")
                 + style.dim("  \(LocalTime.dateTime(now, seconds: true))  " + Words.text("(Ctrl-C to quit)")),
@@ -32,7 +32,7 @@ public struct WatchFrame {
         }
         let nameWidth = (running + waiting).map { TextWidth.of($0.name) }.max() ?? 0
         for view in running {
-            guard let timer = view.timer else { continue }
+            guard let timer = view.load else { continue }
             let name = TextWidth.padded(view.name, to: nameWidth)
             let stage = TextWidth.padded(view.stageText, to: 14)
             let countdown = DurationText.countdown(timer.remaining(at: now))
@@ -49,9 +49,9 @@ public struct WatchFrame {
         for view in waiting {
             let name = TextWidth.padded(view.name, to: nameWidth)
             let next =
-                view.pet.stage == .washed
-                ? Words.text("wash done → {command}", ["command": TypedCommand.typed(.dry, view.pet.name)])
-                : Words.text("dry done → {command}", ["command": TypedCommand.typed(.fold, view.pet.name)])
+                view.pet.cycle.stage == .washed
+                ? Words.text("wash done → {command}", ["command": TypedCommand.typed(.dry, view.pet.identity.name)])
+                : Words.text("dry done → {command}", ["command": TypedCommand.typed(.fold, view.pet.identity.name)])
             lines.append("\(view.kind.emoji) \(style.bold(name))  \(style.paint("✓ " + next, .magenta))")
         }
         return lines

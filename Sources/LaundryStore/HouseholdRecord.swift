@@ -8,15 +8,15 @@ public struct HouseholdRecord: Codable, Equatable, Sendable {
     public static let currentSchemaVersion = 1
 
     public var schemaVersion = HouseholdRecord.currentSchemaVersion
-    public var turns: PetRecord.Version<Turns>?
+    public var turns: Stamped<Turns>?
 
     public init() {}
 
     /// The rotation with the latest stamp (ties by device id, then by content).
-    public static func merge(_ records: [HouseholdRecord]) -> PetRecord.Version<Turns>? {
+    public static func merge(_ records: [HouseholdRecord]) -> Stamped<Turns>? {
         records.compactMap(\.turns).max { left, right in
             left.stamp == right.stamp
-                ? left.value.people.lexicographicallyPrecedes(right.value.people)
+                ? left.value.people.map(\.name).lexicographicallyPrecedes(right.value.people.map(\.name))
                 : left.stamp < right.stamp
         }
     }

@@ -91,7 +91,7 @@ public struct PetStore: Sendable {
     /// Every pet's id and name, released ones left out: what naming a pet needs (shell
     /// completion, finding the pet a command names), in the pets' id order.
     public func directory() -> [(id: UUID, name: String)] {
-        loadAll().pets.map { (id: $0.state.pet.id, name: $0.state.pet.name) }
+        loadAll().pets.map { (id: $0.state.pet.id, name: $0.state.pet.identity.name) }
     }
 
     /// Just the names, for shell completion.
@@ -221,9 +221,11 @@ public struct PetStore: Sendable {
     /// Refuses a name another pet already has (compared without case).
     public func requireUniqueName(_ name: String, except id: UUID?) throws(StoreError) {
         let key = name.lowercased()
-        if let existing = loadAll().pets.first(where: { $0.state.pet.id != id && $0.state.pet.name.lowercased() == key }
+        if let existing = loadAll().pets.first(where: {
+            $0.state.pet.id != id && $0.state.pet.identity.name.lowercased() == key
+        }
         ) {
-            throw .nameTaken(existing.state.pet.name)
+            throw .nameTaken(existing.state.pet.identity.name)
         }
     }
 

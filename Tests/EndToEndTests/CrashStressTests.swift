@@ -107,7 +107,7 @@ final class CrashStressTests: XCTestCase {
         let calls = NotifyLog.calls(mentioning: marker)
         var postTimes: [String: [Double]] = [:]
         for call in calls {
-            guard let timer = call.timerID else { continue }
+            guard let timer = call.loadID else { continue }
             postTimes[timer, default: []].append(call.time)
         }
         let posts = postTimes.mapValues(\.count)

@@ -10,7 +10,7 @@ struct NotifyCall {
     let urgency: Int?
     let category: String?
     /// The `x-laundry-timer` hint: the load a finish announces.
-    let timerID: String?
+    let loadID: String?
     /// The `suppress-sound` hint.
     let suppressSound: Bool?
     /// `replaces_id`: the notification it updates in place (0: a new one).
@@ -76,7 +76,7 @@ enum NotifyLog {
             }
             var urgency: Int?
             var category: String?
-            var timerID: String?
+            var loadID: String?
             var suppressSound: Bool?
             var progress: Int?
             var resident: Bool?
@@ -90,7 +90,7 @@ enum NotifyLog {
                     }
                 }
                 if line == "string \"category\"" { category = value() }
-                if line == "string \"x-laundry-timer\"" { timerID = value() }
+                if line == "string \"x-laundry-timer\"" { loadID = value() }
                 if line == "string \"suppress-sound\"" { suppressSound = lines[position + 1].hasSuffix("true") }
                 if line == "string \"resident\"" { resident = lines[position + 1].hasSuffix("true") }
                 if line == "string \"value\"", let number = lines[position + 1].split(separator: " ").last {
@@ -100,7 +100,7 @@ enum NotifyLog {
             guard strings.count >= 4 else { continue }
             var call = NotifyCall(
                 time: time, appName: strings[0], summary: strings[2], body: strings[3], actions: actions,
-                urgency: urgency, category: category, timerID: timerID, suppressSound: suppressSound)
+                urgency: urgency, category: category, loadID: loadID, suppressSound: suppressSound)
             // The first number after the app name is `replaces_id`; the last line, `expire_timeout`.
             if let replaces = lines.dropFirst().first(where: { $0.hasPrefix("uint32 ") }) {
                 call.replacesID = UInt32(replaces.dropFirst(7)) ?? 0

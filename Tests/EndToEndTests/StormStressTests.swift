@@ -121,9 +121,9 @@ final class StormStressTests: XCTestCase {
         var finished = 0
         var unannounced: [String] = []
         _ = waitUntil(5) {
-            let calls = NotifyLog.calls(mentioning: "Storm ").filter { $0.timerID != nil }
+            let calls = NotifyLog.calls(mentioning: "Storm ").filter { $0.loadID != nil }
             seen = [:]
-            for call in calls { seen[call.timerID!, default: 0] += 1 }
+            for call in calls { seen[call.loadID!, default: 0] += 1 }
             finished = 0
             unannounced = []
             // What ended is in history as every reader sees it (a finish is written by the pet's

@@ -107,14 +107,16 @@ final class Household {
     func view(of machine: Machine, at moment: Date) throws -> String {
         machine.clock.set(moment)
         let pets = machine.laundry.pets().map { state -> String in
-            let pet = state.pet
-            let timer = state.timer.map {
-                "\($0.id) \($0.kind) \(Timestamp.format($0.endsAt)) \($0.pausedRemaining.map { String($0) } ?? "-")"
+            // Each part as the files write it: sorted keys, times to the millisecond.
+            let encoder = JSONCoding.encoder(pretty: false)
+            func text(_ part: some Encodable) -> String {
+                String(decoding: (try? encoder.encode(part)) ?? Data(), as: UTF8.self)
             }
-            return "\(pet.id) \(pet.name) \(pet.kind) \(pet.stage) \(pet.washDuration) \(pet.dryDuration) "
-                + "\(pet.cycleDays) \(pet.totalCycles) \(pet.currentStreak) \(pet.longestStreak) "
-                + "\(pet.snoozedUntil.map(Timestamp.format) ?? "-") \(pet.lastLaundryAt.map(Timestamp.format) ?? "-") "
-                + (timer ?? "no load")
+            let pet = state.pet
+            return [
+                pet.id.lowercasedText, text(pet.identity), text(pet.settings), text(pet.cycle), text(pet.reminders),
+            ]
+            .joined(separator: " ")
         }
         let history = try machine.laundry.history(nil, limit: nil).map { entry -> String in
             let event = entry.event
@@ -123,7 +125,7 @@ final class Household {
         }
         // The household part: every machine must agree on the rotation and whose turn is next.
         let turns = machine.laundry.nextTurn()
-        let household = "turns \(turns.turns.joined(separator: ",")) next \(turns.next ?? "-")"
+        let household = "turns \(turns.turns.map(\.name).joined(separator: ",")) next \(turns.next?.name ?? "-")"
         return (pets + ["--"] + history + ["--", household]).joined(separator: "\n")
     }
 }

@@ -45,8 +45,8 @@ final class HouseholdMergeTests: XCTestCase {
         b.clock.advance(by: 5)
         _ = try b.laundry.configure("Socks", PetSettings(name: try PetName("Sox")))
         let result = try converged(household)
-        XCTAssertEqual(result.state?.pet.name, "Sox")
-        XCTAssertEqual(result.state?.timer?.kind, .dry, "the dryer, with one end time on every machine")
+        XCTAssertEqual(result.state?.pet.identity.name, "Sox")
+        XCTAssertEqual(result.state?.load?.kind, .dry, "the dryer, with one end time on every machine")
         XCTAssertTrue(result.history.contains(.dryStarted) && result.history.contains(.renamed), "\(result.history)")
         XCTAssertFalse(result.history.contains(.superseded), "nothing lost: \(result.history)")
     }
@@ -60,8 +60,8 @@ final class HouseholdMergeTests: XCTestCase {
         _ = try a.laundry.perform(.cancel, on: "Socks")
         _ = try b.laundry.perform(.pause, on: "Socks")
         let result = try converged(household)
-        XCTAssertEqual(result.state?.pet.stage, .drying)
-        XCTAssertEqual(result.state?.timer?.isPaused, true)
+        XCTAssertEqual(result.state?.pet.cycle.stage, .drying)
+        XCTAssertEqual(result.state?.load?.isPaused, true)
         XCTAssertEqual(result.history.filter { $0 == .superseded }.count, 1, "\(result.history)")
         let superseded = try XCTUnwrap(
             try a.laundry.history(nil, limit: nil).first { $0.event.event == .superseded }?.event)
@@ -72,9 +72,9 @@ final class HouseholdMergeTests: XCTestCase {
     func test_aTieIsBrokenByTheDeviceIdTheSameWayOnBoth() throws {
         let (household, a, b) = try inStep()
         _ = try a.laundry.perform(.snooze(.minutes(5)), on: "Socks")
-        let expected = try b.laundry.perform(.snooze(.minutes(50)), on: "Socks").pet.snoozedUntil
+        let expected = try b.laundry.perform(.snooze(.minutes(50)), on: "Socks").pet.reminders.snoozedUntil
         let result = try converged(household)
-        XCTAssertEqual(result.state?.pet.snoozedUntil, expected, "the greater device id")
+        XCTAssertEqual(result.state?.pet.reminders.snoozedUntil, expected, "the greater device id")
     }
 
     /// B's clock is five minutes behind A's; a change B makes after seeing A's still wins, because
@@ -84,9 +84,9 @@ final class HouseholdMergeTests: XCTestCase {
         _ = try a.laundry.perform(.snooze(.minutes(5)), on: "Socks")
         household.deliverAll()
         b.clock.advance(by: 1)
-        let expected = try b.laundry.perform(.snooze(.minutes(50)), on: "Socks").pet.snoozedUntil
+        let expected = try b.laundry.perform(.snooze(.minutes(50)), on: "Socks").pet.reminders.snoozedUntil
         let result = try converged(household)
-        XCTAssertEqual(result.state?.pet.snoozedUntil, expected)
+        XCTAssertEqual(result.state?.pet.reminders.snoozedUntil, expected)
         XCTAssertFalse(result.history.contains(.superseded), "A's snooze was seen, not lost: \(result.history)")
     }
 
@@ -105,7 +105,7 @@ final class HouseholdMergeTests: XCTestCase {
         d.clock.advance(by: 20)
         _ = try d.laundry.configure("Socks", PetSettings(name: try PetName("Sox")))
         result = try converged(again)
-        XCTAssertEqual(result.state?.pet.name, "Sox", "renamed after the release, out of touch: kept")
+        XCTAssertEqual(result.state?.pet.identity.name, "Sox", "renamed after the release, out of touch: kept")
         XCTAssertTrue(result.history.contains(.released) && result.history.contains(.superseded), "\(result.history)")
     }
 

@@ -104,7 +104,7 @@ private struct Simulation {
         let machine = random.element(household.machines)
         let pets = machine.laundry.pets()
         guard !pets.isEmpty else { return }
-        let name = random.element(pets).pet.name
+        let name = random.element(pets).pet.identity.name
         let laundry = machine.laundry
         let before = othersFiles(of: machine)
         let duration = LaundryDuration.minutes(random.int(in: 1...90))
@@ -173,7 +173,7 @@ private struct Simulation {
             seen[machine.root + file] = version
             guard let data = machine.contents(file), let record = try? decoder.decode(PetRecord.self, from: data)
             else { continue }
-            func note<Value: Encodable>(_ part: PetPart, _ version: PetRecord.Version<Value>?) {
+            func note<Value: Encodable>(_ part: PetPart, _ version: Stamped<Value>?) {
                 guard let version else { return }
                 let text = String(
                     decoding: (try? JSONCoding.encoder(pretty: false).encode(version.value)) ?? Data(), as: UTF8.self)

@@ -14,8 +14,8 @@ final class SettlingTests: LaundryTestCase {
         for _ in 0..<3 { _ = laundry.pets() }
         XCTAssertEqual(try historyKinds("Socks"), [.adopted, .washStarted, .washDone])
         let state = try laundry.pet("socks")
-        XCTAssertEqual(state.pet.stage, .washed)
-        XCTAssertEqual(state.timer?.finishedAt, start.addingTimeInterval(60))
+        XCTAssertEqual(state.pet.cycle.stage, .washed)
+        XCTAssertEqual(state.finishedLoad?.endsAt, start.addingTimeInterval(60))
         XCTAssertNotNil(state.unannouncedFinish, "left for the notification service to announce")
         XCTAssertEqual(files(), before, "reads write nothing")
     }
@@ -29,7 +29,7 @@ final class SettlingTests: LaundryTestCase {
             guard case .illegalMove(.moreDry, _, .washed, _)? = error as? PetError else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(files(), before)
-        XCTAssertEqual(try laundry.pet("socks").pet.stage, .washed)
+        XCTAssertEqual(try laundry.pet("socks").pet.cycle.stage, .washed)
         XCTAssertEqual(try historyKinds("Socks"), [.adopted, .washStarted, .washDone])
     }
 
@@ -48,10 +48,10 @@ final class SettlingTests: LaundryTestCase {
         _ = try laundry.perform(.wash(.minutes(1)), on: "socks")
         clock.advance(by: 60)
         _ = try laundry.perform(.fold, on: "socks")
-        XCTAssertEqual(try laundry.pet("socks").pet.currentStreak, 1)
+        XCTAssertEqual(try laundry.pet("socks").pet.cycle.currentStreak, 1)
         clock.advance(by: 30 * 86_400)
         for _ in 0..<2 { _ = laundry.pets() }
-        XCTAssertEqual(try laundry.pet("socks").pet.currentStreak, 0)
+        XCTAssertEqual(try laundry.pet("socks").pet.cycle.currentStreak, 0)
         XCTAssertEqual(try historyKinds("Socks").filter { $0 == .died }.count, 1)
     }
 
@@ -61,7 +61,7 @@ final class SettlingTests: LaundryTestCase {
         clock.advance(by: 61)
         guard case .perform(let action) = ButtonKey.dry.response else { return XCTFail("dry performs nothing") }
         let state = try laundry.perform(action, onPet: pet.id)
-        XCTAssertEqual(state.pet.stage, .drying)
+        XCTAssertEqual(state.pet.cycle.stage, .drying)
         XCTAssertEqual(try historyKinds("Socks"), [.adopted, .washStarted, .washDone, .dryStarted])
     }
 

@@ -212,7 +212,7 @@ final class LoadEnergyTests: XCTestCase {
         -> HistoryEvent
     {
         HistoryEvent(
-            at: start.addingTimeInterval(seconds), event: kind, petID: pet, timerID: timer, detail: detail,
+            at: start.addingTimeInterval(seconds), event: kind, petID: pet, loadID: timer, detail: detail,
             id: UUID().uuidString)
     }
 

@@ -26,7 +26,7 @@ extension Fixtures {
             _ = try! StageMachine.dry(&state, for: .minutes(1), at: now.addingTimeInterval(-200))
             StageMachine.settle(&state, at: now)
         }
-        precondition(state.pet.stage == stage)
+        precondition(state.pet.cycle.stage == stage)
         return state
     }
 }

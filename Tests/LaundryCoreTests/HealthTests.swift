@@ -45,7 +45,7 @@ final class HealthTests: XCTestCase {
         var pet = Fixtures.pet(cycleDays: 10)
         let later = start.addingTimeInterval(5 * 86_400)
         XCTAssertEqual(pet.health(at: later), 50)
-        pet.lastLaundryAt = start.addingTimeInterval(4 * 86_400)
+        pet.cycle.lastLaundryAt = start.addingTimeInterval(4 * 86_400)
         XCTAssertEqual(pet.health(at: later), 90)
     }
 

@@ -13,9 +13,9 @@ final class LearnedLengthTests: XCTestCase {
             let began = start.addingTimeInterval(Double(index) * 86_400)
             var load = LoadRecord(
                 id: UUID(), petID: UUID(),
-                wash: .init(timer: UUID(), started: began, ended: began.addingTimeInterval(length * 60)))
+                wash: .init(loadID: UUID(), started: began, ended: began.addingTimeInterval(length * 60)))
             load.dryer = .init(
-                timer: UUID(), started: began.addingTimeInterval(7200),
+                loadID: UUID(), started: began.addingTimeInterval(7200),
                 ended: began.addingTimeInterval(7200 + length * 30))
             return load
         }
@@ -84,11 +84,11 @@ final class LearnedLengthTests: XCTestCase {
             let began = start.addingTimeInterval(Double(day) * 86_400)
             let timer = day == 0 ? wash : UUID()
             return [
-                HistoryEvent(at: began, event: .washStarted, petID: UUID(), timerID: timer, id: UUID().uuidString),
+                HistoryEvent(at: began, event: .washStarted, petID: UUID(), loadID: timer, id: UUID().uuidString),
                 // The timer said 40 minutes; the washer's plug stopped at 52.
-                HistoryEvent(at: began + 2400, event: .washDone, petID: UUID(), timerID: timer, id: UUID().uuidString),
+                HistoryEvent(at: began + 2400, event: .washDone, petID: UUID(), loadID: timer, id: UUID().uuidString),
                 HistoryEvent(
-                    at: began + 3120, event: .energyMeasured, petID: UUID(), timerID: timer,
+                    at: began + 3120, event: .energyMeasured, petID: UUID(), loadID: timer,
                     detail: .energy(.init(appliance: .washer, wattHours: 700)), id: UUID().uuidString),
                 HistoryEvent(at: began + 7200, event: .folded, petID: UUID(), id: UUID().uuidString),
             ]

@@ -21,22 +21,22 @@ final class LoadChangeTests: XCTestCase {
         let running = try washing()
         var extended = running
         _ = try StageMachine.extend(&extended, by: 600, at: now)
-        XCTAssertEqual(change(running, extended), [.changed(extended.timer!, .moved)])
+        XCTAssertEqual(change(running, extended), [.changed(extended.load!, .moved)])
         var paused = running
         _ = try StageMachine.pause(&paused, at: now)
-        XCTAssertEqual(change(running, paused), [.changed(paused.timer!, .paused)])
+        XCTAssertEqual(change(running, paused), [.changed(paused.load!, .paused)])
         var resumed = paused
         _ = try StageMachine.resume(&resumed, at: now.addingTimeInterval(60))
-        XCTAssertEqual(change(paused, resumed, at: now.addingTimeInterval(60)), [.changed(resumed.timer!, .moved)])
+        XCTAssertEqual(change(paused, resumed, at: now.addingTimeInterval(60)), [.changed(resumed.load!, .moved)])
         var finished = running
         _ = try StageMachine.finish(&finished, at: now.addingTimeInterval(60))
         XCTAssertEqual(
-            change(running, finished, at: now.addingTimeInterval(60)), [.changed(finished.timer!, .finished)])
+            change(running, finished, at: now.addingTimeInterval(60)), [.changed(finished.load!, .finished)])
         var finishedWhilePaused = paused
         _ = try StageMachine.finish(&finishedWhilePaused, at: now.addingTimeInterval(60))
         XCTAssertEqual(
             change(paused, finishedWhilePaused, at: now.addingTimeInterval(60)),
-            [.changed(finishedWhilePaused.timer!, .finished)], "ended from paused is ended, not moved")
+            [.changed(finishedWhilePaused.load!, .finished)], "ended from paused is ended, not moved")
         XCTAssertEqual(change(running, running), [], "nothing changed")
     }
 
@@ -45,6 +45,6 @@ final class LoadChangeTests: XCTestCase {
         _ = try StageMachine.pause(&paused, at: now)
         var cancelled = paused
         _ = try StageMachine.cancel(&cancelled, at: now)
-        XCTAssertEqual(change(paused, cancelled), [.stopped(paused.timer!, .cancelled)])
+        XCTAssertEqual(change(paused, cancelled), [.stopped(paused.load!, .cancelled)])
     }
 }

@@ -11,10 +11,10 @@ final class LoadRecordTests: XCTestCase {
         let wash = UUID()
         let dryer = UUID()
         let events = [
-            HistoryEvent(at: start, event: .washStarted, petID: pet, timerID: wash),
-            HistoryEvent(at: start.addingTimeInterval(2700), event: .washDone, petID: pet, timerID: wash),
-            HistoryEvent(at: start.addingTimeInterval(3000), event: .dryStarted, petID: pet, timerID: dryer),
-            HistoryEvent(at: start.addingTimeInterval(3100), event: .cancelled, petID: pet, timerID: dryer),
+            HistoryEvent(at: start, event: .washStarted, petID: pet, loadID: wash),
+            HistoryEvent(at: start.addingTimeInterval(2700), event: .washDone, petID: pet, loadID: wash),
+            HistoryEvent(at: start.addingTimeInterval(3000), event: .dryStarted, petID: pet, loadID: dryer),
+            HistoryEvent(at: start.addingTimeInterval(3100), event: .cancelled, petID: pet, loadID: dryer),
         ]
         let load = try XCTUnwrap(LoadRecords.derive(events).first)
         XCTAssertNil(load.end, "still going")
@@ -25,8 +25,8 @@ final class LoadRecordTests: XCTestCase {
     func test_aNewWashBeforeTheFoldSupersedesTheOpenLoad() {
         let pet = UUID()
         let events = [
-            HistoryEvent(at: start, event: .washStarted, petID: pet, timerID: UUID()),
-            HistoryEvent(at: start.addingTimeInterval(60), event: .washStarted, petID: pet, timerID: UUID()),
+            HistoryEvent(at: start, event: .washStarted, petID: pet, loadID: UUID()),
+            HistoryEvent(at: start.addingTimeInterval(60), event: .washStarted, petID: pet, loadID: UUID()),
         ]
         let loads = LoadRecords.derive(events)
         XCTAssertEqual(loads.map(\.end), [.superseded, nil])
@@ -41,7 +41,7 @@ final class LoadRecordTests: XCTestCase {
 
     /// Per pet, only pets with loads; a name two pets shared (one released) counts as one row.
     func test_statsListThePetsThatHaveLoads() {
-        let wash = LoadRecord(id: UUID(), petID: UUID(), wash: .init(timer: nil, started: start))
+        let wash = LoadRecord(id: UUID(), petID: UUID(), wash: .init(loadID: nil, started: start))
         let stats = LoadStats(
             pets: [(name: "Socks", loads: [wash]), (name: "Towels", loads: []), (name: "Socks", loads: [wash])],
             now: start.addingTimeInterval(3600), weeks: 4)
@@ -51,7 +51,7 @@ final class LoadRecordTests: XCTestCase {
     }
 
     func test_growthStagesTurnAtEachFifth() {
-        let timer = LaundryTimer(petID: UUID(), kind: .wash, startedAt: start, duration: .minutes(50))
+        let timer = Load(petID: UUID(), kind: .wash, startedAt: start, duration: .minutes(50))
         let stages = [0, 599, 600, 1199, 1200, 1799, 1800, 2399, 2400, 2999, 3000, 9999].map {
             timer.growthStage(at: start.addingTimeInterval(Double($0)))
         }

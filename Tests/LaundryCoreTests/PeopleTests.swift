@@ -7,8 +7,8 @@ import XCTest
 final class PeopleTests: XCTestCase {
     private let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    private func load(_ hours: Double, by person: String?) -> LoadRecord {
-        var wash = LoadRecord.Run(timer: UUID(), started: start.addingTimeInterval(hours * 3600))
+    private func load(_ hours: Double, by person: Person?) -> LoadRecord {
+        var wash = LoadRecord.Run(loadID: UUID(), started: start.addingTimeInterval(hours * 3600))
         wash.startedBy = person
         return LoadRecord(id: UUID(), petID: UUID(), wash: wash)
     }
@@ -48,9 +48,9 @@ final class PeopleTests: XCTestCase {
     func test_whoStartedMovedAndFoldedALoad() {
         let pet = UUID()
         let (wash, dryer) = (UUID(), UUID())
-        func event(_ minutes: Double, _ kind: HistoryEvent.Kind, _ timer: UUID?, _ person: String?) -> HistoryEvent {
+        func event(_ minutes: Double, _ kind: HistoryEvent.Kind, _ timer: UUID?, _ person: Person?) -> HistoryEvent {
             var event = HistoryEvent(
-                at: start.addingTimeInterval(minutes * 60), event: kind, petID: pet, timerID: timer,
+                at: start.addingTimeInterval(minutes * 60), event: kind, petID: pet, loadID: timer,
                 id: UUID().uuidString)
             event.by = person
             return event

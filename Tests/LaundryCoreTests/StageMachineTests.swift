@@ -41,7 +41,7 @@ final class StageMachineTests: XCTestCase {
                 let before = state
                 if let target = legal[stage]?[move] {
                     let events = try apply(move, &state)
-                    XCTAssertEqual(state.pet.stage, target, "\(move) from \(stage)")
+                    XCTAssertEqual(state.pet.cycle.stage, target, "\(move) from \(stage)")
                     XCTAssertFalse(events.isEmpty, "\(move) from \(stage) records an event")
                 } else {
                     XCTAssertThrowsError(try apply(move, &state), "\(move) from \(stage) must be refused") { error in
@@ -62,15 +62,15 @@ final class StageMachineTests: XCTestCase {
     func test_extendMovesTheEndAndFinishEndsTheLoadNow() throws {
         var state = Fixtures.state(.idle, at: now)
         _ = try StageMachine.wash(&state, for: .minutes(45), at: now)
-        let end = try XCTUnwrap(state.liveTimer?.endsAt)
+        let end = try XCTUnwrap(state.liveLoad?.endsAt)
         let later = now.addingTimeInterval(600)
         var events = try StageMachine.extend(&state, by: nil, at: later)
-        XCTAssertEqual(state.liveTimer?.endsAt, end.addingTimeInterval(600), "10 minutes unless told")
-        XCTAssertEqual(state.liveTimer?.plannedSeconds, 3300, "the length grows: progress goes on from where it was")
+        XCTAssertEqual(state.liveLoad?.endsAt, end.addingTimeInterval(600), "10 minutes unless told")
+        XCTAssertEqual(state.liveLoad?.plannedSeconds, 3300, "the length grows: progress goes on from where it was")
         XCTAssertEqual(events.map(\.event), [.extended])
         XCTAssertEqual(events.first?.detail, .remaining(seconds: 2700, timer: .wash), "the time left now")
         _ = try StageMachine.extend(&state, by: -300, at: later)
-        XCTAssertEqual(state.liveTimer?.endsAt, end.addingTimeInterval(300))
+        XCTAssertEqual(state.liveLoad?.endsAt, end.addingTimeInterval(300))
         let before = state
         XCTAssertThrowsError(try StageMachine.extend(&state, by: -2400, at: later)) { error in
             XCTAssertEqual(error as? PetError, .endBeforeNow(pet: "Socks", left: 2400, by: -2400))
@@ -81,13 +81,13 @@ final class StageMachineTests: XCTestCase {
         XCTAssertEqual(state, before, "a refused extend changes nothing")
         _ = try StageMachine.pause(&state, at: later)
         _ = try StageMachine.extend(&state, by: 60, at: later.addingTimeInterval(999))
-        XCTAssertEqual(state.liveTimer?.pausedRemaining, 2460, "paused: the time left changes")
+        XCTAssertEqual(state.liveLoad?.pausedRemaining, 2460, "paused: the time left changes")
         events = try StageMachine.finish(&state, at: later.addingTimeInterval(1000))
         XCTAssertEqual(events.map(\.event), [.finishedEarly, .washDone])
         XCTAssertEqual(events.first?.detail, .remaining(seconds: 2460, timer: .wash), "what was left")
         XCTAssertEqual(events.last?.at, later.addingTimeInterval(1000), "done now")
-        XCTAssertEqual(state.pet.stage, .washed)
-        XCTAssertNil(state.liveTimer)
+        XCTAssertEqual(state.pet.cycle.stage, .washed)
+        XCTAssertNil(state.liveLoad)
     }
 
     func test_illegalMoveSaysWhatThePetIsDoingAndHowLongItsTimerHasLeft() {
@@ -104,14 +104,14 @@ final class StageMachineTests: XCTestCase {
     func test_timerEndsAtAnAbsoluteTimeAndIsSettledOnce() throws {
         var state = Fixtures.state(.idle)
         _ = try StageMachine.wash(&state, for: .minutes(45), at: now)
-        XCTAssertEqual(state.timer?.endsAt, now.addingTimeInterval(2700))
+        XCTAssertEqual(state.load?.endsAt, now.addingTimeInterval(2700))
         XCTAssertTrue(StageMachine.settle(&state, at: now.addingTimeInterval(2699.999)).isEmpty)
-        XCTAssertEqual(state.pet.stage, .washing)
+        XCTAssertEqual(state.pet.cycle.stage, .washing)
         let events = StageMachine.settle(&state, at: now.addingTimeInterval(2700))
         XCTAssertEqual(events.map(\.event), [.washDone])
         XCTAssertEqual(events.first?.at, now.addingTimeInterval(2700), "recorded at the deadline, not when seen")
-        XCTAssertEqual(state.pet.stage, .washed)
-        XCTAssertEqual(state.timer?.finishedAt, state.timer?.endsAt)
+        XCTAssertEqual(state.pet.cycle.stage, .washed)
+        XCTAssertEqual(state.finishedLoad?.id, state.load?.id)
         XCTAssertNotNil(state.unannouncedFinish)
         XCTAssertTrue(StageMachine.settle(&state, at: now.addingTimeInterval(9999)).isEmpty, "never twice")
     }
@@ -132,14 +132,14 @@ final class StageMachineTests: XCTestCase {
         let setBack = now.addingTimeInterval(-3600)
         XCTAssertTrue(StageMachine.settle(&state, at: setBack).isEmpty)
         XCTAssertEqual(
-            state.liveTimer?.remaining(at: setBack), 4200, "an absolute end: an hour back means an hour more")
+            state.liveLoad?.remaining(at: setBack), 4200, "an absolute end: an hour back means an hour more")
     }
 
     func test_pauseAndResumeKeepTheRemainingTime() throws {
         var state = Fixtures.state(.idle)
         _ = try StageMachine.wash(&state, for: .minutes(45), at: now)
         _ = try StageMachine.pause(&state, at: now.addingTimeInterval(600))
-        XCTAssertEqual(state.liveTimer?.remaining(at: now.addingTimeInterval(99_999)), 2100)
+        XCTAssertEqual(state.liveLoad?.remaining(at: now.addingTimeInterval(99_999)), 2100)
         XCTAssertTrue(
             StageMachine.settle(&state, at: now.addingTimeInterval(99_999)).isEmpty, "a paused timer never ends")
         XCTAssertThrowsError(try StageMachine.pause(&state, at: now.addingTimeInterval(700))) { error in
@@ -147,8 +147,8 @@ final class StageMachineTests: XCTestCase {
         }
         let resumeAt = now.addingTimeInterval(86_400)  // paused across midnight
         _ = try StageMachine.resume(&state, at: resumeAt)
-        XCTAssertEqual(state.timer?.endsAt, resumeAt.addingTimeInterval(2100))
-        XCTAssertEqual(state.timer?.progress(at: resumeAt) ?? 0, 600.0 / 2700, accuracy: 0.0001)
+        XCTAssertEqual(state.load?.endsAt, resumeAt.addingTimeInterval(2100))
+        XCTAssertEqual(state.load?.progress(at: resumeAt) ?? 0, 600.0 / 2700, accuracy: 0.0001)
         XCTAssertThrowsError(try StageMachine.resume(&state, at: resumeAt)) { error in
             XCTAssertEqual(error as? PetError, .notPaused(pet: "Socks"))
         }
@@ -157,23 +157,23 @@ final class StageMachineTests: XCTestCase {
     func test_cancelReturnsToTheStageBeforeTheTimer() throws {
         var drying = Fixtures.state(.drying)
         _ = try StageMachine.cancel(&drying, at: now)
-        XCTAssertEqual(drying.pet.stage, .washed)
-        XCTAssertNil(drying.timer)
+        XCTAssertEqual(drying.pet.cycle.stage, .washed)
+        XCTAssertNil(drying.load)
         var extra = Fixtures.state(.dried)
         _ = try StageMachine.moreDry(&extra, for: nil, at: now)
-        XCTAssertEqual(extra.timer?.kind, .extraDry)
-        XCTAssertEqual(extra.timer?.endsAt, now.addingTimeInterval(600), "more-dry defaults to 10 minutes")
+        XCTAssertEqual(extra.load?.kind, .extraDry)
+        XCTAssertEqual(extra.load?.endsAt, now.addingTimeInterval(600), "more-dry defaults to 10 minutes")
         _ = try StageMachine.cancel(&extra, at: now)
-        XCTAssertEqual(extra.pet.stage, .dried)
+        XCTAssertEqual(extra.pet.cycle.stage, .dried)
     }
 
     func test_aStaleTimerFromAnInterruptedStartIsNotLive() throws {
         var state = Fixtures.state(.idle)
-        state.timer = LaundryTimer(petID: state.pet.id, kind: .dry, startedAt: now, duration: .minutes(1))
-        XCTAssertNil(state.liveTimer)
+        state.load = Load(petID: state.pet.id, kind: .dry, startedAt: now, duration: .minutes(1))
+        XCTAssertNil(state.liveLoad)
         XCTAssertTrue(StageMachine.settle(&state, at: now.addingTimeInterval(3600)).isEmpty)
         _ = try StageMachine.wash(&state, for: nil, at: now)
-        XCTAssertEqual(state.timer?.kind, .wash, "a new load replaces it")
+        XCTAssertEqual(state.load?.kind, .wash, "a new load replaces it")
     }
 
     func test_foldRestoresHealthAndGrowsStreak() throws {
@@ -181,11 +181,11 @@ final class StageMachineTests: XCTestCase {
         let later = now.addingTimeInterval(8 * 86_400)
         _ = try StageMachine.fold(&state, at: later)
         XCTAssertEqual(state.pet.health(at: later), 100)
-        XCTAssertEqual(state.pet.currentStreak, 1)
-        XCTAssertEqual(state.pet.longestStreak, 1)
-        XCTAssertEqual(state.pet.totalCycles, 1)
-        XCTAssertEqual(state.pet.lastLaundryAt, later)
-        XCTAssertNil(state.timer, "the load is over")
+        XCTAssertEqual(state.pet.cycle.currentStreak, 1)
+        XCTAssertEqual(state.pet.cycle.longestStreak, 1)
+        XCTAssertEqual(state.pet.cycle.totalCycles, 1)
+        XCTAssertEqual(state.pet.cycle.lastLaundryAt, later)
+        XCTAssertNil(state.load, "the load is over")
     }
 
     func test_streakResetsWhenThePetDiesAndRestartsAtOne() throws {
@@ -196,34 +196,34 @@ final class StageMachineTests: XCTestCase {
             StageMachine.settle(&state, at: time.addingTimeInterval(120))
             _ = try StageMachine.fold(&state, at: time.addingTimeInterval(120))
         }
-        XCTAssertEqual(state.pet.currentStreak, 3)
+        XCTAssertEqual(state.pet.cycle.currentStreak, 3)
         let afterDeath = now.addingTimeInterval(20 * 86_400)
         XCTAssertEqual(state.pet.streak(at: afterDeath), 0, "computed fresh, daemon or no daemon")
         let events = StageMachine.settle(&state, at: afterDeath)
         XCTAssertEqual(events.map(\.event), [.died])
-        XCTAssertEqual(state.pet.currentStreak, 0)
-        XCTAssertEqual(state.pet.longestStreak, 3)
+        XCTAssertEqual(state.pet.cycle.currentStreak, 0)
+        XCTAssertEqual(state.pet.cycle.longestStreak, 3)
         _ = try StageMachine.wash(&state, for: .minutes(1), at: afterDeath)
         StageMachine.settle(&state, at: afterDeath.addingTimeInterval(120))
         _ = try StageMachine.fold(&state, at: afterDeath.addingTimeInterval(120))
-        XCTAssertEqual(state.pet.currentStreak, 1)
-        XCTAssertEqual(state.pet.longestStreak, 3)
+        XCTAssertEqual(state.pet.cycle.currentStreak, 1)
+        XCTAssertEqual(state.pet.cycle.longestStreak, 3)
         XCTAssertEqual(state.pet.health(at: afterDeath.addingTimeInterval(120)), 100, "revived")
     }
 
     func test_foldingADeadPetWithoutSettlingStillStartsTheStreakAtOne() throws {
         var state = Fixtures.state(.washed)
-        state.pet.currentStreak = 5
+        state.pet.cycle.currentStreak = 5
         _ = try StageMachine.fold(&state, at: now.addingTimeInterval(30 * 86_400))
-        XCTAssertEqual(state.pet.currentStreak, 1)
+        XCTAssertEqual(state.pet.cycle.currentStreak, 1)
     }
 
     func test_aDeathIsTheSameEventWhicheverMachineSeesIt() {
         var early = Fixtures.state(.idle)
         var late = early
-        let cycle = early.pet.cycleDays * 86_400
-        early.pet.currentStreak = 2
-        late.pet.currentStreak = 2
+        let cycle = early.pet.settings.cycleDays * 86_400
+        early.pet.cycle.currentStreak = 2
+        late.pet.cycle.currentStreak = 2
         let first = StageMachine.settle(&early, at: now.addingTimeInterval(cycle * 0.996))
         let second = StageMachine.settle(&late, at: now.addingTimeInterval(cycle * 3))
         XCTAssertEqual(first.map(\.event), [.died])
@@ -232,13 +232,12 @@ final class StageMachineTests: XCTestCase {
 
     func test_aLoadResumedElsewhereAfterAnEndSeenHereIsAnnouncedAgain() throws {
         var state = Fixtures.state(.washed)
-        let timer = try XCTUnwrap(state.timer)
+        let timer = try XCTUnwrap(state.load)
         Reminders.recordAnnouncement(&state, at: now)
         XCTAssertNil(state.unannouncedFinish)
         var later = timer
         later.endsAt = timer.endsAt.addingTimeInterval(600)
-        later.finishedAt = later.endsAt
-        state.timer = later
+        state.load = later
         XCTAssertNotNil(state.unannouncedFinish, "a later end of the same load")
     }
 }

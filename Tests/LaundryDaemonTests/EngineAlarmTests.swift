@@ -31,7 +31,7 @@ final class EngineAlarmTests: EngineTestCase {
         for _ in 0..<12 { advance(30, engine) }
         XCTAssertEqual(sound.rings.count, 11, "the finish, then every 30 s for 5 min: 10 more")
         XCTAssertEqual(engine.ringingCount, 0, "given up after alarmMinutes")
-        XCTAssertEqual(try state("Socks").pet.stage, .washed, "the stage stays")
+        XCTAssertEqual(try state("Socks").pet.cycle.stage, .washed, "the stage stays")
     }
 
     func test_theAlarmWakesTheDaemonAtItsNextRing() throws {
@@ -80,7 +80,7 @@ final class EngineAlarmTests: EngineTestCase {
         let engine = try makeEngine(config: config)
         let id = try finishedWash(engine)
         notifier.press("default", on: id)
-        XCTAssertEqual(try state("Socks").pet.stage, .washed)
+        XCTAssertEqual(try state("Socks").pet.cycle.stage, .washed)
         advance(15 * 60, engine)
         XCTAssertEqual(notifier.told.last, .neglected(.washed))
         XCTAssertEqual(sound.rings.count, 2, "the reminder rings once")

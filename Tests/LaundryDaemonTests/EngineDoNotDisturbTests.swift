@@ -26,7 +26,7 @@ final class EngineDoNotDisturbTests: EngineTestCase {
         advance(60, engine)
         XCTAssertEqual(notifier.told, [], "no popup")
         XCTAssertEqual(sound.rings, [], "no sound")
-        XCTAssertEqual(try state("Socks").pet.stage, .washed, "the finish itself is a fact")
+        XCTAssertEqual(try state("Socks").pet.cycle.stage, .washed, "the finish itself is a fact")
         XCTAssertEqual(engine.nextDeadline, clock.now().addingTimeInterval(2), "looked at again soon, not in a loop")
         for _ in 0..<60 { advance(2, engine) }
         XCTAssertEqual(notifier.told, [], "still nothing while it lasts")
@@ -88,7 +88,7 @@ final class EngineDoNotDisturbTests: EngineTestCase {
         let id = try adopt("Socks")
         try perform(.wash(.minutes(1)), "Socks")
         engine.start()
-        let wash = try XCTUnwrap(try state("Socks").timer?.id)
+        let wash = try XCTUnwrap(try state("Socks").load?.id)
         desktopSays = "dunst"
         advance(60, engine)
         advance(2, engine)

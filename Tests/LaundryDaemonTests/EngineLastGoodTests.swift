@@ -38,7 +38,7 @@ final class EngineLastGoodTests: EngineTestCase {
         try saved.write(to: URL(fileURLWithPath: path + ".new"))
         XCTAssertEqual(rename(path + ".new", path), 0)
         engine.filesChanged([id])
-        XCTAssertEqual(try state("Socks").pet.stage, .washed)
+        XCTAssertEqual(try state("Socks").pet.cycle.stage, .washed)
         XCTAssertEqual(notifier.summaries.count, 1, "and the finish is not announced again")
     }
 

@@ -41,7 +41,7 @@ final class EngineReminderTests: EngineTestCase {
     /// person's turn, for them to act first; on the machine of the person whose turn it is, at once.
     func test_aDueReminderGoesToThePersonWhoseTurnItIsFirst() throws {
         try adopt("Socks", every: 100)
-        _ = try laundry.setTurns(["Zed", laundry.person])
+        _ = try laundry.setTurns(["Zed", laundry.person.name])
         var config = DaemonConfig.withoutAlarms()
         config.escalateAfterMinutes = 10
         let engine = try makeEngine(config: config)
@@ -54,7 +54,7 @@ final class EngineReminderTests: EngineTestCase {
         clock.set(crossed + 601)
         engine.tick()
         XCTAssertEqual(notifier.told, [.warning(25)], "ten minutes on, here too")
-        _ = try laundry.setTurns([laundry.person, "Zed"])
+        _ = try laundry.setTurns([laundry.person.name, "Zed"])
         clock.set(start + 89.5 * day + 1)  // health 10
         engine.tick()
         XCTAssertEqual(notifier.told.last, .warning(10), "this person's turn: at once")

@@ -60,7 +60,7 @@ final class EngineSleepTests: EngineTestCase {
         try perform(.wash(.minutes(10)), "Socks")
         try changed("Socks", engine)
         let started = try XCTUnwrap(hooks.runs.last?.event)
-        let load = try XCTUnwrap(try state("Socks").timer)
+        let load = try XCTUnwrap(try state("Socks").load)
         XCTAssertEqual(started.event, "loadStarted")
         XCTAssertEqual(started.summary, "🫧 Socks: done at 10:10")
         XCTAssertEqual(started.environment["LAUNDRY_LOAD_ID"], load.id.lowercasedText)
@@ -139,7 +139,7 @@ final class EngineSleepTests: EngineTestCase {
         XCTAssertEqual(sleeping.event, "sleeping")
         XCTAssertEqual(sleeping.body, "2 loads still running, all done by 10:30.")
         XCTAssertEqual(sleeping.running.map(\.petName), ["Socks", "Towels"])
-        let loads = try [state("Socks"), state("Towels")].map { try XCTUnwrap($0.timer) }
+        let loads = try [state("Socks"), state("Towels")].map { try XCTUnwrap($0.load) }
         XCTAssertEqual(
             sleeping.environment["LAUNDRY_RUNNING"],
             loads.map { "\($0.id.lowercasedText):\(Int($0.endsAt.timeIntervalSince1970))" }.joined(separator: " "))

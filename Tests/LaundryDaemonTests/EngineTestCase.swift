@@ -97,15 +97,15 @@ class EngineTestCase: XCTestCase {
     func worded(_ shown: NotificationContent, markup: Bool, buttons: Bool) throws -> NotificationContent {
         let pet = try XCTUnwrap(laundry.load(shown.petID).state)
         let announcement = Announcement(
-            petID: shown.petID, petName: pet.pet.name, health: pet.pet.health(at: clock.now()),
-            reason: try XCTUnwrap(shown.reason), load: pet.timer)
+            petID: shown.petID, petName: pet.pet.identity.name, health: pet.pet.health(at: clock.now()),
+            reason: try XCTUnwrap(shown.reason), load: pet.load)
         let messages = try MessageCatalog.load(from: laundry.dataDirectory)
         return AnnouncementWriter(messages: messages).words(for: announcement).content(markup: markup, buttons: buttons)
     }
 
     /// Whether this machine's daemon wrote down that it announced the pet's current load.
     func announcedCurrentLoad(_ name: String) throws -> Bool {
-        let current = try XCTUnwrap(try state(name).timer?.id)
+        let current = try XCTUnwrap(try state(name).load?.id)
         return try notes(name).announcedLoad == current
     }
 }

@@ -21,7 +21,7 @@ final class HomeBridgeTests: XCTestCase {
     private let link = RecordingLink()
     private let log = RecordedLog()
     private var lines: [String] { log.lines }
-    private var presses: [(UUID, String, String)] = []
+    private var presses: [(UUID, String, Person)] = []
     private lazy var bridge: HomeBridge = {
         var settings = BrokerSettings(host: "h", port: 1883, usesTLS: false)
         settings.topicPrefix = "laundry"
@@ -114,7 +114,7 @@ final class HomeBridgeTests: XCTestCase {
         bridge.publish([socks], at: now)
         XCTAssertEqual(link.on("laundry/\(socks.pet.id.lowercasedText)/state").count, 1, "unchanged: not sent again")
         var washing = socks
-        washing.pet.stage = .washing
+        washing.pet.cycle.stage = .washing
         bridge.publish([washing], at: now)
         XCTAssertEqual(link.on("laundry/\(socks.pet.id.lowercasedText)/state").count, 2)
         XCTAssertTrue(link.on("laundry/bridge").last?.contains(socks.pet.id.lowercasedText) == true)
@@ -197,11 +197,11 @@ final class HomeBridgeTests: XCTestCase {
     /// Home Assistant's timestamp sensor takes whole seconds: a load's end is rounded up, never down.
     func test_finishesAtIsRoundedUpToTheSecond() throws {
         var socks = try pet("Socks")
-        let timer = LaundryTimer(
+        let timer = Load(
             petID: socks.pet.id, kind: .wash, startedAt: now, duration: .minutes(45))
-        socks.timer = timer
-        socks.timer?.endsAt = now.addingTimeInterval(2700.4)
-        socks.pet.stage = .washing
+        socks.load = timer
+        socks.load?.endsAt = now.addingTimeInterval(2700.4)
+        socks.pet.cycle.stage = .washing
         let state = HomeDevice.state(of: socks, at: now).bytes
         let text = String(decoding: state, as: UTF8.self)
         XCTAssertTrue(
@@ -219,31 +219,31 @@ final class HomeBridgeTests: XCTestCase {
         var state = try XCTUnwrap(json(link.on("laundry/\(id)/state").last))
         XCTAssertEqual(state["buttons"] as? [String], [])
         XCTAssertTrue(state["snoozed_until"] is NSNull)
-        socks.timer = LaundryTimer(petID: socks.pet.id, kind: .wash, startedAt: now, duration: .minutes(45))
-        socks.pet.stage = .washing
+        socks.load = Load(petID: socks.pet.id, kind: .wash, startedAt: now, duration: .minutes(45))
+        socks.pet.cycle.stage = .washing
         bridge.publish([socks], at: now)
-        let load = try XCTUnwrap(socks.timer?.id.lowercasedText)
+        let load = try XCTUnwrap(socks.load?.id.lowercasedText)
         XCTAssertEqual(json(link.on("laundry/\(id)/state").last)?["load_id"] as? String, load, "a phone's tag")
         bridge.event(socks.pet.id, "finished")
         XCTAssertEqual(json(link.on("laundry/\(id)/event").last)?["load_id"] as? String, load, "the event names it")
         XCTAssertEqual(
             link.on("laundry/\(id)/finishes_at"), [Timestamp.formatSeconds(now.addingTimeInterval(2700))])
-        socks.timer?.pausedRemaining = 600
-        socks.timer?.pausedAt = now
+        socks.load?.pausedRemaining = 600
+        socks.load?.pausedAt = now
         bridge.publish([socks], at: now)
         state = try XCTUnwrap(json(link.on("laundry/\(id)/state").last))
         XCTAssertEqual(state["paused"] as? Bool, true)
         XCTAssertTrue(state["finishes_at"] is NSNull)
         XCTAssertEqual(link.on("laundry/\(id)/finishes_at").count, 1, "a paused load sends no time")
-        socks.timer = nil
-        socks.pet.stage = .washed
-        socks.pet.snoozedUntil = now.addingTimeInterval(600)
+        socks.load = nil
+        socks.pet.cycle.stage = .washed
+        socks.pet.reminders.snoozedUntil = now.addingTimeInterval(600)
         bridge.publish([socks], at: now)
         state = try XCTUnwrap(json(link.on("laundry/\(id)/state").last))
         XCTAssertEqual(state["buttons"] as? [String], ["dry", "air-dry", "snooze", "got-it"])
         XCTAssertEqual(
             link.on("laundry/\(id)/snoozed_until"), [Timestamp.formatSeconds(now.addingTimeInterval(600))])
-        socks.pet.stage = .dried
+        socks.pet.cycle.stage = .dried
         bridge.publish([socks], at: now.addingTimeInterval(601))
         state = try XCTUnwrap(json(link.on("laundry/\(id)/state").last))
         XCTAssertEqual(state["buttons"] as? [String], ["fold", "more-dry", "snooze", "got-it"])

@@ -97,10 +97,10 @@ final class RecordingHooks: HookLauncher {
 
 /// What a popup told, without the times in it: what an engine test compares.
 enum Told: Equatable {
-    case finished(TimerKind)
+    case finished(LoadKind)
     case warning(Int)
     case neglected(Stage)
-    case headsUp(TimerKind, minutes: Int)
+    case headsUp(LoadKind, minutes: Int)
     case nudged(by: String)
     case test
     case other
@@ -111,7 +111,7 @@ enum Told: Equatable {
         case .healthWarning(let threshold): self = .warning(threshold)
         case .neglected(let stage, _): self = .neglected(stage)
         case .headsUp(let kind, let minutes): self = .headsUp(kind, minutes: minutes)
-        case .nudged(let person, _, _): self = .nudged(by: person)
+        case .nudged(let person, _, _): self = .nudged(by: person.name)
         case .test: self = .test
         case nil: self = .other
         }

@@ -26,7 +26,7 @@ final class TimeScenarioTests: EngineTestCase {
             clock.advance(by: Double(random.int(in: 0...3000)) / 1000)
             let minutes = random.int(in: 1...120)
             try perform(.wash(.minutes(minutes)), name)
-            let endsAt = try XCTUnwrap(state(name).timer?.endsAt)
+            let endsAt = try XCTUnwrap(state(name).load?.endsAt)
             XCTAssertEqual(endsAt.timeIntervalSince(clock.now()), Double(minutes * 60), accuracy: 0.001, "seed \(seed)")
             loads.append(Load(id: id, name: name, endsAt: endsAt))
         }
@@ -141,7 +141,7 @@ final class TimeScenarioTests: EngineTestCase {
         record("start") { engine.start() }
         run(engine, until: pauseAt, ticks: true)
         try perform(.pause, "Socks")
-        XCTAssertEqual(try state("Socks").timer?.pausedRemaining, 300)
+        XCTAssertEqual(try state("Socks").load?.pausedRemaining, 300)
 
         // The watch has not reported the pause when the timerfd armed for midnight fires.
         run(engine, until: washStart + 900 + 60, ticks: true)
@@ -155,7 +155,7 @@ final class TimeScenarioTests: EngineTestCase {
         XCTAssertEqual(engine.nextDeadline, resumeAt + 300, "resumed with the five minutes that were left")
         run(engine, until: resumeAt + 3600, ticks: true)
 
-        XCTAssertEqual(try state("Socks").timer?.endsAt, resumeAt + 300)
+        XCTAssertEqual(try state("Socks").load?.endsAt, resumeAt + 300)
         assertEachLoadAnnouncedOnceOnTime([Load(id: socks, name: "Socks", endsAt: resumeAt + 300)])
         XCTAssertEqual(announcements(in: "x-laundry.done").map(\.at), [resumeAt + 300])
         XCTAssertEqual(announcements(in: "x-laundry.done").first?.content.reason, .finished(.wash, .onTime))
@@ -186,7 +186,7 @@ final class TimeScenarioTests: EngineTestCase {
         record("start") { engine.start() }
         run(engine, until: transition + 20 * 60, ticks: true)
 
-        let endsAt = try XCTUnwrap(state("Socks").timer?.endsAt)
+        let endsAt = try XCTUnwrap(state("Socks").load?.endsAt)
         XCTAssertEqual(endsAt.timeIntervalSince(begin), 600, "ten minutes of absolute time", file: file, line: line)
         assertEachLoadAnnouncedOnceOnTime([Load(id: socks, name: "Socks", endsAt: endsAt)], file: file, line: line)
         XCTAssertEqual(announcements(in: "x-laundry.done").map(\.at), [begin + 600], file: file, line: line)

@@ -25,7 +25,7 @@ final class CardAndFrameTests: XCTestCase {
 
     func test_watchFrameShowsRunningTimersSoonestFirstThenWaitingLoads() {
         var waiting = RenderingFixtures.state("Towels")
-        waiting.pet.stage = .washed
+        waiting.pet.cycle.stage = .washed
         let frame = WatchFrame(
             states: [
                 RenderingFixtures.state("Long", washingFor: 60),
@@ -93,7 +93,7 @@ final class CardAndFrameTests: XCTestCase {
         var pet = Pet(
             name: try! PetName("Socks"), kind: RenderingFixtures.clothes,
             createdAt: now.addingTimeInterval(-86_400 * 30))
-        pet.totalCycles = 2
+        pet.cycle.totalCycles = 2
         // And one long before the calendar's first day, which no day counts.
         let folds = [
             now.addingTimeInterval(-86_400), now.addingTimeInterval(-86_400 + 60),
@@ -118,8 +118,8 @@ final class CardAndFrameTests: XCTestCase {
         func load(daysAgo: Double, washWh: Double?, dryWh: Double?, cost: Double?) -> LoadRecord {
             let started = now.addingTimeInterval(-daysAgo * 86_400)
             var load = LoadRecord(
-                id: UUID(), petID: UUID(), wash: .init(timer: UUID(), started: started, ended: started + 3600))
-            load.dryer = .init(timer: UUID(), started: started + 3700, ended: started + 7300)
+                id: UUID(), petID: UUID(), wash: .init(loadID: UUID(), started: started, ended: started + 3600))
+            load.dryer = .init(loadID: UUID(), started: started + 3700, ended: started + 7300)
             if let washWh {
                 load.wash.energy = .init(
                     appliance: .washer, wattHours: washWh, cost: cost.map { $0 / 2 }, currency: cost.map { _ in "EUR" })

@@ -157,7 +157,7 @@ final class MessageCatalogueTests: XCTestCase {
             lines.append("\(reason.eventName) hook command: \(hook.command)")
         }
         // What only a hook (a phone) is told.
-        let load = LaundryTimer(
+        let load = Load(
             petID: UUID(), kind: .dry, startedAt: RenderingFixtures.now, duration: .minutes(60))
         let stops: [LoadChange.Stop] = [.cancelled, .released, .replaced]
         let changes =
@@ -186,7 +186,7 @@ final class MessageCatalogueTests: XCTestCase {
             var state = PetState(
                 pet: Pet(name: try! PetName("Socks"), kind: RenderingFixtures.clothes, createdAt: earlier))
             try? steps(&state)
-            state.pet.name = Self.name
+            state.pet.identity.name = Self.name
             return state
         }
         let washing = { (state: inout PetState) in _ = try StageMachine.wash(&state, for: nil, at: earlier) }

@@ -787,7 +787,8 @@ private enum Gen {
             literal("Tt "),
             let hour = number(2), literal(":"), let minute = number(2), literal(":"), let second = number(2)
         else { return nil }
-        guard (1583...9999).contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+        guard (1583...9999).contains(year), (1...12).contains(month),
+            (1...daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second < 60
         else {
             return nil

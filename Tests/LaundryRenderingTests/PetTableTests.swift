@@ -7,7 +7,7 @@ final class PetTableTests: XCTestCase {
     private let now = RenderingFixtures.now
 
     private func views(_ states: [PetState]) -> [PetView] {
-        states.map { PetView(state: $0, kind: RenderingFixtures.kinds.kindOrFallback($0.pet.kind), now: now) }
+        states.map { PetView(state: $0, kind: RenderingFixtures.kinds.kindOrFallback($0.pet.identity.kind), now: now) }
     }
 
     func test_plainTableLinesUpColumns() {
@@ -47,7 +47,7 @@ final class PetTableTests: XCTestCase {
 
     func test_hostileNamesCannotMoveTheCursorOrBreakALine() {
         var state = RenderingFixtures.state("Evil")
-        state.pet.name = "Ev\u{1B}[2Jil\nx\u{202E}y"
+        state.pet.identity.name = "Ev\u{1B}[2Jil\nx\u{202E}y"
         let table = PetTable(views: views([state]), style: Style(enabled: false)).render()
         XCTAssertFalse(table.contains("\u{1B}"), table)
         XCTAssertFalse(table.contains("\u{202E}"), table)

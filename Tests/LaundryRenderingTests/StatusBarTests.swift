@@ -13,7 +13,7 @@ final class StatusBarTests: XCTestCase {
         let moment = moment ?? now
         return BarStatus(
             views: states.map {
-                PetView(state: $0, kind: RenderingFixtures.kinds.kindOrFallback($0.pet.kind), now: moment)
+                PetView(state: $0, kind: RenderingFixtures.kinds.kindOrFallback($0.pet.identity.kind), now: moment)
             }, now: moment)
     }
 
@@ -84,7 +84,7 @@ final class StatusBarTests: XCTestCase {
         for states in [[], [RenderingFixtures.state("Socks")], [snoozed]] {
             let bar = status(states)
             for format in BarFormat.allCases where format != .json {
-                XCTAssertEqual(format.render(bar), "", "\(format) with \(states.map(\.pet.name))")
+                XCTAssertEqual(format.render(bar), "", "\(format) with \(states.map(\.pet.identity.name))")
                 // i3blocks reads an empty line in its JSON stream as a closed pipe and keeps the last text.
                 XCTAssertEqual(
                     format.render(bar, streaming: true), format == .i3blocks ? #"{"full_text":""}"# : "",
@@ -201,7 +201,7 @@ final class StatusBarTests: XCTestCase {
             now.addingTimeInterval(60), "a template without seconds looks each minute")
 
         let endsSoon = status([RenderingFixtures.state("Socks", washingFor: 45, startedMinutesAgo: 44.99)])
-        let end = try XCTUnwrap(endsSoon.focus?.timer?.endsAt)
+        let end = try XCTUnwrap(endsSoon.focus?.load?.endsAt)
         XCTAssertEqual(
             BarRefresh.next(endsSoon, countsSeconds: false).timeIntervalSince(end), 0.001,
             accuracy: 0.000_1, "the moment the load ends, even without seconds")

@@ -27,7 +27,7 @@ final class AtomicFileTests: StoreTestCase {
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: store.paths.records(here))
         XCTAssertEqual(files, ["\(LaundryPaths.fileStem(pet.id)).json"], "no temporary files left")
-        XCTAssertEqual(merged(pet.id)?.state.pet.cycleDays, 20)
+        XCTAssertEqual(merged(pet.id)?.state.pet.settings.cycleDays, 20)
     }
 
     func test_replaceIsARenameSoAnOpenReaderKeepsTheOldFile() throws {

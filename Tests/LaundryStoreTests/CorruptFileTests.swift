@@ -30,7 +30,8 @@ final class CorruptFileTests: StoreTestCase {
             XCTAssertNil(own, "the change starts afresh")
             var mine = PetRecord(id: socks.id, createdAt: self.now)
             mine.set(
-                .reminders, from: merged.state, stamp: PartStamp(at: self.now.addingTimeInterval(1), device: self.here))
+                .reminders, from: merged.state.pet,
+                stamp: PartStamp(at: self.now.addingTimeInterval(1), device: self.here))
             return (0, mine, [])
         }
         let aside = try FileManager.default.contentsOfDirectory(atPath: store.paths.records(here)).filter {
@@ -81,7 +82,7 @@ final class CorruptFileTests: StoreTestCase {
             of: "\"cycleDays\" : 7", with: "\"cycleDays\" : 1e300")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let loaded = store.loadAll()
-        XCTAssertEqual(loaded.pets.map(\.state.pet.name), ["Towels"])
+        XCTAssertEqual(loaded.pets.map(\.state.pet.identity.name), ["Towels"])
         XCTAssertEqual(loaded.problems.count, 1, "\(loaded.problems)")
     }
 
@@ -92,7 +93,7 @@ final class CorruptFileTests: StoreTestCase {
             of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 9, \"futureField\" : [1, 2]")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let loaded = store.loadAll()
-        XCTAssertEqual(loaded.pets.map(\.state.pet.name), ["Socks"])
+        XCTAssertEqual(loaded.pets.map(\.state.pet.identity.name), ["Socks"])
         XCTAssertEqual(loaded.pets.first?.state.pet.isFromNewerVersion, true)
         XCTAssertEqual(loaded.problems, [.newerSchema(path: path, version: 9)])
         XCTAssertThrowsError(try store.ownRecord(socks.id, device: here)) { error in

@@ -33,16 +33,16 @@ final class HouseholdStoreTests: StoreTestCase {
         _ = try StageMachine.wash(&dryingState, for: .minutes(1), at: now)
         _ = StageMachine.settle(&dryingState, at: now.addingTimeInterval(61))
         _ = try StageMachine.dry(&dryingState, for: .minutes(60), at: now.addingTimeInterval(62))
-        dryer.set(.cycle, from: dryingState, stamp: PartStamp(at: now.addingTimeInterval(62), device: here))
+        dryer.set(.cycle, from: dryingState.pet, stamp: PartStamp(at: now.addingTimeInterval(62), device: here))
         try write(dryer)
         var rename = PetRecord(id: id, createdAt: now)
         rename.identity = .init(
             stamp: PartStamp(at: now.addingTimeInterval(70), device: there), value: .init(name: "Sox", kind: "clothes"))
         try write(rename, device: there)
         let pet = try XCTUnwrap(merged(id))
-        XCTAssertEqual(pet.state.pet.name, "Sox")
-        XCTAssertEqual(pet.state.pet.stage, .drying)
-        XCTAssertEqual(pet.state.timer?.endsAt, now.addingTimeInterval(62 + 3600), "the dryer's end, from A's record")
+        XCTAssertEqual(pet.state.pet.identity.name, "Sox")
+        XCTAssertEqual(pet.state.pet.cycle.stage, .drying)
+        XCTAssertEqual(pet.state.load?.endsAt, now.addingTimeInterval(62 + 3600), "the dryer's end, from A's record")
     }
 
     /// Every line laundry writes has an id (the union of machines' histories goes by it).

@@ -29,7 +29,7 @@ final class StoreBehaviourTests: StoreTestCase {
         let pet = try adopt("Socks")
         var seen: [String] = []
         let look = { (merged: MergedPet, _: PetRecord?) -> (Int, PetRecord?, [HistoryEvent]) in
-            seen.append(merged.state.pet.name)
+            seen.append(merged.state.pet.identity.name)
             return (0, nil, [])
         }
         let reads = RecordReads()
@@ -49,7 +49,7 @@ final class StoreBehaviourTests: StoreTestCase {
         try store.update(pet.id, device: here) { merged, own -> (Int, PetRecord?, [HistoryEvent]) in
             var mine = try XCTUnwrap(own)
             mine.set(
-                .reminders, from: merged.state,
+                .reminders, from: merged.state.pet,
                 stamp: PartStamp(at: self.now.addingTimeInterval(120), device: self.here))
             return (0, mine, [])
         }

@@ -29,11 +29,11 @@ class StoreTestCase: XCTestCase {
         _ name: String, id: UUID = UUID(), at: Date? = nil, device: String? = nil,
         change: (inout PetState) -> Void = { _ in }
     ) -> PetRecord {
-        var state = PetState(pet: Pet(id: id, storedName: name, kind: "clothes", createdAt: now))
+        var state = PetState(pet: Pet(id: id, createdAt: now, identity: .init(name: name, kind: "clothes")))
         change(&state)
         var record = PetRecord(id: id, createdAt: now)
         let stamp = PartStamp(at: at ?? now, device: device ?? here)
-        for part in PetPart.allCases where part != .release { record.set(part, from: state, stamp: stamp) }
+        for part in PetPart.allCases where part != .release { record.set(part, from: state.pet, stamp: stamp) }
         return record
     }
 

@@ -59,7 +59,7 @@ final class CalendarLink {
         }
     }
 
-    private func acknowledged(_ load: LaundryTimer, _ name: String) {
+    private func acknowledged(_ load: Load, _ name: String) {
         let now = clock.now()
         put(CalendarWords.entry(for: load, petName: name, at: now, acknowledged: true), at: now)
     }

@@ -47,9 +47,8 @@ public final class HomeBridge {
     /// Presses of a pet's button, routed to the daemon's engine (the popup's own path): the pet,
     /// the press as Home Assistant sent it, and the popup's button key.
     /// A press: the pet, the press, the button key, and who pressed it.
-    public var onPress: ((UUID, String, String, String) -> Void)?
+    public var onPress: ((UUID, String, String, Person) -> Void)?
     /// Who a press is recorded as when Home Assistant does not say.
-    public static let homeAssistant = "Home Assistant"
     /// A message on a topic the bridge does not own (a plug's power).
     public var onOtherMessage: ((String, [UInt8], Bool) -> Void)?
     /// Extra patterns to subscribe to on every connect.
@@ -225,17 +224,17 @@ public final class HomeBridge {
                     + HomeDevice.buttons.map(\.press).joined(separator: ", ")
                     + #", or {"press": …, "by": "<person>"}"#)
         }
-        onPress?(id, key, key == HomeDevice.gotIt ? ButtonKey.click.rawValue : key, person ?? Self.homeAssistant)
+        onPress?(id, key, key == HomeDevice.gotIt ? ButtonKey.click.rawValue : key, person ?? .homeAssistant)
     }
 
     /// A button's own payload (`dry`), or what an automation publishes to say who pressed:
     /// `{"press": "dry", "by": "Ana"}` (a `by` that is no name is left out).
-    static func press(_ payload: [UInt8]) -> (key: String, person: String?) {
+    static func press(_ payload: [UInt8]) -> (key: String, person: Person?) {
         guard payload.count <= 256, payload.first == UInt8(ascii: "{"),
             let object = try? JSONDecoder().decode([String: String].self, from: Data(payload)),
             let key = object["press"]
         else { return (String(decoding: payload.prefix(64), as: UTF8.self), nil) }
-        return (key, object["by"].flatMap(DaemonConfig.person))
+        return (key, object["by"].flatMap(DaemonConfig.person).map { Person($0) })
     }
 
     // MARK: What the daemon sends
@@ -257,13 +256,13 @@ public final class HomeBridge {
         var markerChanged = !gone.isEmpty
         for view in current {
             let id = view.pet.id
-            if !announced.contains(id) || pets[id]?.name != view.pet.name || pets[id]?.kind != view.pet.kind {
+            if !announced.contains(id) || pets[id]?.identity != view.pet.identity {
                 sendConfigs(view.pet)
                 markerChanged = markerChanged || !announced.contains(id)
                 announced.insert(id)
             }
             pets[id] = view.pet
-            loads[id] = view.timer?.id
+            loads[id] = view.load?.id
             let plan = plans.map { plans in
                 HomeDevice.PlanState(plan: plans[id], finishBy: planFinishBy, currency: currency)
             }

@@ -182,8 +182,8 @@ public enum HomeDevice {
         payload["unique_id"] = .string("laundry_\(node)_\(object)")
         if payload["availability"] == nil { payload["availability_topic"] = .string(topics.ownAvailability) }
         payload["device"] = .object([
-            "identifiers": .list([.string("laundry_\(node)")]), "name": .string(pet.name),
-            "manufacturer": .string("laundry"), "model": .string(pet.kind), "sw_version": .string(version),
+            "identifiers": .list([.string("laundry_\(node)")]), "name": .string(pet.identity.name),
+            "manufacturer": .string("laundry"), "model": .string(pet.identity.kind), "sw_version": .string(version),
         ])
         payload["origin"] = .object(["name": .string("laundry"), "sw_version": .string(version)])
         return .object(payload)
@@ -198,18 +198,18 @@ public enum HomeDevice {
         of view: PetState, at now: Date, energyWh: Double? = nil, plugsSilent: Bool = false, plan: PlanState? = nil
     ) -> HomeJSON {
         let pet = view.pet
-        let timer = view.liveTimer
+        let timer = view.liveLoad
         let running = timer.map { !$0.isPaused && !$0.hasEnded(at: now) } ?? false
         let ends = timer.flatMap { $0.isPaused ? nil : $0.endsAt }
-        let snoozedUntil = pet.snoozedUntil.flatMap { $0 > now ? $0 : nil }
+        let snoozedUntil = pet.reminders.snoozedUntil.flatMap { $0 > now ? $0 : nil }
         var keys: [String: HomeJSON] = [
-            "name": .string(pet.name), "stage": .string(pet.stage.rawValue),
+            "name": .string(pet.identity.name), "stage": .string(pet.cycle.stage.rawValue),
             "finishes_at": ends.map(timestamp) ?? .null, "snoozed_until": snoozedUntil.map(timestamp) ?? .null,
             "running": .bool(running), "paused": .bool(timer?.isPaused ?? false),
             "health": .number(Double(pet.health(at: now))),
             // The load running, or the last one until a fold or a cancel: as the hook's LAUNDRY_LOAD_ID.
-            "load_id": view.timer.map { .string($0.id.lowercasedText) } ?? .null,
-            "buttons": .list(Self.buttons.filter { $0.stages.contains(pet.stage) }.map { .string($0.press) }),
+            "load_id": view.load.map { .string($0.id.lowercasedText) } ?? .null,
+            "buttons": .list(Self.buttons.filter { $0.stages.contains(pet.cycle.stage) }.map { .string($0.press) }),
         ]
         if let energyWh {
             keys["energy_wh"] = .number(energyWh)

@@ -228,7 +228,7 @@ final class HomeLink {
     private func applianceStarted(_ appliance: Appliance) {
         guard !isQuiet else { return }
         let runs = engine.petViews().contains { view in
-            view.liveTimer.map { !$0.isPaused && appliance.runs($0.kind) && !$0.hasEnded(at: clock.now()) } ?? false
+            view.liveLoad.map { !$0.isPaused && appliance.runs($0.kind) && !$0.hasEnded(at: clock.now()) } ?? false
         }
         guard !runs else { return }
         let owners = engine.laundry.likelyOwners(of: appliance)

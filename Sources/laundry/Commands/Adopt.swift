@@ -33,7 +33,7 @@ extension LaundryCommand {
             try SettingsOptions.checkKind(kind, in: context.laundry.kinds)
             let pet = try context.laundry.adopt(try settings.settings(name: name, kind: kind, now: context.laundry.now))
                 .pet
-            let kind = context.laundry.kinds.kindOrFallback(pet.kind)
+            let kind = context.laundry.kinds.kindOrFallback(pet.identity.kind)
             context.print(CommandReport.adopted(pet, kind: kind, now: context.laundry.now))
         }
     }

@@ -25,7 +25,9 @@ extension LaundryCommand {
             defer { context.reportWarnings() }
             if !yes {
                 let pet = try context.laundry.pet(target.pet).pet
-                guard Terminal.isInputInteractive() else { throw CommandError.releaseNeedsConfirmation(pet: pet.name) }
+                guard Terminal.isInputInteractive() else {
+                    throw CommandError.releaseNeedsConfirmation(pet: pet.identity.name)
+                }
                 Terminal.write(CommandReport.releaseQuestion(pet), to: STDERR_FILENO)
                 let answer = readLine()?.trimming(\.isSpaceOrTab).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else { return print(CommandReport.kept(pet)) }

@@ -64,8 +64,9 @@ extension LaundryCommand {
             // A programme to remove that the pet does not have is a typo, not a change.
             if !removedProgrammes.isEmpty {
                 let pet = try context.laundry.pet(target.pet).pet
-                for name in removedProgrammes where pet.programmes[name] == nil {
-                    throw PetError.unknownProgramme(name, pet: pet.name, known: pet.programmes.keys.sorted())
+                for name in removedProgrammes where pet.settings.programmes[name] == nil {
+                    throw PetError.unknownProgramme(
+                        name, pet: pet.identity.name, known: pet.settings.programmes.keys.sorted())
                 }
             }
             var change = try settings.settings(name: name, kind: kind, now: context.laundry.now)

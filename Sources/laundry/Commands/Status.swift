@@ -78,20 +78,22 @@ extension LaundryCommand {
             guard let query = pet else { return try PetListing.show(context, json: output.json) }
             let laundry = context.laundry
             let state = try laundry.pet(query)
-            let view = PetView(state: state, kind: laundry.kinds.kindOrFallback(state.pet.kind), now: laundry.now)
+            let view = PetView(
+                state: state, kind: laundry.kinds.kindOrFallback(state.pet.identity.kind), now: laundry.now)
             let learned = laundry.learned(state.pet.id)
-            let learnedProgrammes = laundry.learnedProgrammes(state.pet.id, state.pet.programmes.keys)
+            let learnedProgrammes = laundry.learnedProgrammes(state.pet.id, state.pet.settings.programmes.keys)
             if output.json {
                 var json = PetJSON(view)
                 json.learned = PetJSON.LearnedJSON(
-                    learns: state.pet.learns, wash: learned.wash, dry: learned.dry, programmes: state.pet.programmes,
+                    learns: state.pet.settings.learns, wash: learned.wash, dry: learned.dry,
+                    programmes: state.pet.settings.programmes,
                     learnedProgrammes: learnedProgrammes)
                 try JSONOutput.print(json)
             } else {
                 var card = PetCard(view: view, style: context.style)
                 card.learned = learned
                 card.learnedProgrammes = learnedProgrammes
-                if state.timer?.stoppedBy != nil, DaemonLock.isHeld(paths: context.runtime),
+                if state.load?.stoppedBy != nil, DaemonLock.isHeld(paths: context.runtime),
                     let broker = DaemonStatus.read(from: context.runtime.status)?.broker
                 {
                     card.tumbling = Swift.Set((broker.appliancesTumbling ?? []).compactMap(Appliance.init(rawValue:)))

@@ -21,7 +21,9 @@ struct StatusBar {
         let laundry = context.laundry
         let states = try states ?? load()
         let now = laundry.now
-        let views = states.map { PetView(state: $0, kind: laundry.kinds.kindOrFallback($0.pet.kind), now: now) }
+        let views = states.map {
+            PetView(state: $0, kind: laundry.kinds.kindOrFallback($0.pet.identity.kind), now: now)
+        }
         let status = BarStatus(views: views, now: now)
         let text: String
         if format == .json, pet != nil, let view = views.first {

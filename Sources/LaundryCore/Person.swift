@@ -1,0 +1,32 @@
+import FoundationEssentials
+
+/// A person of the household, as their machine names them (its config.json's `person`, else the
+/// login name): who started, moved and folded a load, whose turn it is, whom a nudge is for. One
+/// person whatever the case they are written in: compared here, and nowhere else. Written to files
+/// and `--json` as the name alone.
+public struct Person: Hashable, Codable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let name: String
+
+    public init(_ name: String) { self.name = name }
+
+    public init(stringLiteral name: String) { self.name = name }
+
+    /// Who a button pressed in Home Assistant names, when it names no one.
+    public static let homeAssistant = Person("Home Assistant")
+
+    public var description: String { name }
+
+    public static func == (left: Person, right: Person) -> Bool { left.key == right.key }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+
+    /// What tells people apart: the name, trimmed, without case.
+    private var key: String { name.trimming().lowercased() }
+
+    public init(from decoder: any Decoder) throws { name = try decoder.singleValueContainer().decode(String.self) }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
+}
