@@ -5,28 +5,13 @@ import LaundryStore
 /// The daemon's way in: what it reads to schedule, and its notes on what it told the user (kept
 /// outside the shared folder: nothing it writes travels to another machine).
 extension Laundry {
-    /// Identifies the versions of every record of a pet, so a reader can skip decoding what it
-    /// already has (every write replaces a file, so a new inode or time means new contents).
-    public struct FileVersion: Equatable, Sendable {
-        /// Each record file by its path.
-        let files: [String: PosixFile.Version]
-
-        init(_ files: [String: PosixFile.Version]) { self.files = files }
-
-        /// Whether a file that was there is gone now (a sync engine removes a file before it
-        /// renames the new version in).
-        public func lostFiles(since earlier: FileVersion) -> Bool {
-            earlier.files.keys.contains { files[$0] == nil }
-        }
-    }
-
     /// Every pet as the records say (not settled: the daemon settles its own view), with this
     /// machine's notes, problems to log.
     public func snapshot() -> (states: [PetState], warnings: [LaundryWarning]) {
-        let snapshot = store.loadAll()
+        let snapshot = storage.loadAll()
         let states = snapshot.pets.map { merged in
             var state = merged.state
-            state.notes = store.notes(state.pet.id)
+            state.notes = storage.notes(state.pet.id)
             return state
         }
         return (states, snapshot.problems.map { .store($0) })
@@ -38,26 +23,29 @@ extension Laundry {
     public func load(_ id: UUID) -> (state: PetState?, complete: Bool) {
         var problems: [StoreProblem] = []
         defer { report(problems) }
-        let merged = store.load(id, problems: &problems)
+        let merged = storage.load(id, problems: &problems)
         guard let merged, !merged.isReleased else { return (nil, problems.isEmpty) }
         var state = merged.state
-        state.notes = store.notes(id)
+        state.notes = storage.notes(id)
         return (state, problems.isEmpty)
     }
 
-    public func fileVersion(_ id: UUID) -> FileVersion { FileVersion(store.version(id)) }
+    /// The version of the pet's records: read again only when it changed.
+    public func recordVersion(_ id: UUID) -> RecordVersion { storage.recordVersion(id) }
 
     /// Creates the data folder if it is missing, for the daemon to watch (a reader creates
     /// nothing: `status --follow` on a folder not made yet says so).
     public func prepareFolders() throws {
-        try StoreFolders.make([store.paths.root])
+        try StoreFolders.make([paths.root])
     }
 
     /// The folders whose changes the daemon and `status --follow` watch.
-    public var watchedFolders: [String] { store.watchedFolders }
+    public var watchedFolders: [String] { files?.watchedFolders ?? [] }
 
     /// An inotify watch on `watchedFolders`, for the daemon and `status --follow`.
-    public func makeWatch() throws(StoreError) -> DirectoryWatch { try store.makeWatch() }
+    public func makeWatch() throws(StoreError) -> DirectoryWatch {
+        try (files ?? FileStorage(paths: paths)).makeWatch()
+    }
 
     public func loadConfig() throws(StoreError) -> DaemonConfig {
         guard let configPath else { return .defaults }
@@ -96,7 +84,7 @@ extension Laundry {
     ) throws -> PetState? {
         let read = filesLost ? (state: PetState?.none, complete: false) : load(id)
         guard var state = read.complete ? read.state : standing ?? read.state else { return nil }
-        state.notes = store.notes(id)
+        state.notes = storage.notes(id)
         StageMachine.settle(&state, at: now)
         try note(&state, change)
         return state
@@ -106,7 +94,7 @@ extension Laundry {
     private func note(_ state: inout PetState, _ change: (inout PetState) -> Void) throws {
         let before = state.notes
         change(&state)
-        if state.notes != before { try store.saveNotes(state.notes) }
+        if state.notes != before { try storage.save(state.notes) }
     }
 
     /// The health tick for one pet: warnings decided on the records as they are now, written down

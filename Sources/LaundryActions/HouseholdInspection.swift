@@ -33,28 +33,27 @@ public struct HouseholdInspection: Sendable {
 
 extension Laundry {
     public func inspectHousehold() -> HouseholdInspection {
-        let paths = store.paths
         let device: HouseholdInspection.Device
         var here: String?
         do {
-            here = try DeviceIdentity.read(self.device.file)
+            here = try storage.existingDeviceID()
             device = here.map { .known($0) } ?? .notYet
         } catch {
             device = .broken(error)
         }
-        let machines = store.machineList().map { machine in
+        let machines = (files ?? FileStorage(paths: paths)).machineList().map { machine in
             HouseholdInspection.Machine(
                 device: machine.device, host: machine.file?.host, lastWrote: machine.lastWrote,
                 isThisMachine: machine.device == here)
         }
         var sharedWith: String?
-        if let here, let claimed = MachineFile.read(paths.machineFile(here)),
+        if let here, let claimed = storage.machineFile(here),
             !claimed.isSameHost(as: MachineFile.here(device: here))
         {
             sharedWith = claimed.host
         }
         return HouseholdInspection(
-            device: device, deviceFile: self.device.file, syncFolder: Self.syncthingFolder(containing: paths.root),
+            device: device, deviceFile: paths.deviceFile, syncFolder: Self.syncthingFolder(containing: paths.root),
             machines: machines, sharedWith: sharedWith)
     }
 

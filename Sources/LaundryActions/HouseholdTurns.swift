@@ -10,7 +10,7 @@ extension Laundry {
 
     /// Every machine's person, as its machine file names them (sorted, once each).
     public func people() -> [Person] {
-        let named = store.machines().compactMap { MachineFile.read(store.paths.machineFile($0))?.person }
+        let named = storage.machines().compactMap { storage.machineFile($0)?.person }
         return Set(named.map { Person($0) }).sorted { $0.name < $1.name }
     }
 
@@ -19,7 +19,7 @@ extension Laundry {
     public func nextTurn() -> (turns: [Person], next: Person?) {
         var problems: [StoreProblem] = []
         defer { report(problems) }
-        guard let turns = HouseholdRecord.merge(store.householdRecords(problems: &problems)),
+        guard let turns = HouseholdRecord.merge(storage.householdRecords(problems: &problems)),
             !turns.value.people.isEmpty
         else { return ([], nil) }
         let loads = (try? self.loads(nil))?.map(\.load) ?? []
@@ -31,15 +31,15 @@ extension Laundry {
     public func setTurns(_ names: [String]) throws -> HouseholdView {
         if let problem = Turns.problem(names) { throw problem }
         try prepareToWrite()
-        let here = try device.id()
-        try store.withNamesLock {
+        let here = try storage.deviceID()
+        try storage.withNamesLock {
             var problems: [StoreProblem] = []
-            let records = store.householdRecords(problems: &problems)
+            let records = storage.householdRecords(problems: &problems)
             let seen = HouseholdRecord.merge(records)?.stamp.at.addingTimeInterval(0.001)
             let stamp = PartStamp(at: max(now, seen ?? now), device: here)
             var own = HouseholdRecord()
             own.turns = Stamped(stamp: stamp, value: Turns(people: names.map { Person($0.trimming()) }))
-            try store.writeHousehold(own, device: here)
+            try storage.writeHousehold(own, device: here)
         }
         return household()
     }

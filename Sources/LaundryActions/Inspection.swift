@@ -22,7 +22,7 @@ public struct Inspection: Sendable {
 
 extension Laundry {
     public func inspect() -> Inspection {
-        let paths = store.paths
+        let paths = self.paths
         var info = stat()
         guard stat(paths.root, &info) == 0 else {
             return Inspection(home: .notCreated, problems: [], setAsideFiles: [])
@@ -30,10 +30,10 @@ extension Laundry {
         guard info.st_mode & S_IFMT == S_IFDIR, access(paths.root, W_OK) == 0 else {
             return Inspection(home: .notWritable, problems: [], setAsideFiles: [])
         }
-        let snapshot = store.loadAll()
+        let snapshot = storage.loadAll()
         let now = self.now
         var setAside: [String] = []
-        if let here = try? DeviceIdentity.read(paths.deviceFile) {
+        if let here = try? storage.existingDeviceID() {
             setAside = PosixFile.listFolder(paths.records(here)).filter { $0.contains(".corrupt-") }.sorted()
                 .map { "\(paths.records(here))/\($0)" }
         }

@@ -12,7 +12,11 @@ import Synchronization
 /// way that did not stop the operation (unreadable files, a daemon that would not start) are
 /// collected in `warnings` for the caller to report.
 public final class Laundry {
-    let store: PetStore
+    /// Where the pets, their histories and this machine's own files are kept.
+    public let storage: any LaundryStorage
+    /// Where this machine keeps what is not the pets' (its state and runtime folders), and the
+    /// data folder the storage reads when it is the files.
+    public let paths: LaundryPaths
     private let clock: any WallClock
     /// The kinds and texts (`data/`), found as `DataDirectory.locate` says.
     public let dataDirectory: DataDirectory
@@ -21,8 +25,6 @@ public final class Laundry {
     /// Where the user's settings are read from (outside the data folder, which may be shared);
     /// nil: the defaults.
     public let configPath: String?
-    /// This machine among those sharing the folder: it stamps every change made here.
-    public let device: DeviceIdentity
     public internal(set) var warnings: [LaundryWarning] = []
     /// The learned length the last wash or dryer started without one took, for its report.
     public internal(set) var lastLearned: LearnedLength?
@@ -32,16 +34,16 @@ public final class Laundry {
     /// `person`, once read.
     var cachedPerson: Person?
 
-    /// For tests and the daemon: a data folder (with this machine's folders from `paths`), a data
-    /// folder of kinds and texts, a clock. `autostart` nil never starts the notification service.
+    /// For tests and the daemon: a storage, a data folder of kinds and texts, a clock. `autostart`
+    /// nil never starts the notification service; `paths` says where this machine's own folders are
+    /// (the storage's when it is the files).
     public init(
-        home: String, dataFolder: String, kinds: KindCatalog, clock: any WallClock,
-        autostart: DaemonAutostart? = nil, configPath: String? = nil,
-        device: DeviceIdentity, paths: LaundryPaths? = nil
+        storage: any LaundryStorage, dataFolder: String, kinds: KindCatalog, clock: any WallClock,
+        autostart: DaemonAutostart? = nil, configPath: String? = nil, paths: LaundryPaths? = nil
     ) {
-        store = PetStore(paths: paths ?? LaundryPaths(root: home))
+        self.storage = storage
+        self.paths = paths ?? (storage as? FileStorage)?.paths ?? LaundryPaths(root: "/nonexistent/laundry")
         self.configPath = configPath
-        self.device = device
         dataDirectory = DataDirectory(path: dataFolder)
         self.kinds = kinds
         self.clock = clock
@@ -62,18 +64,20 @@ public final class Laundry {
         let dataDirectory = try DataDirectory.locate(environment: environment)
         let paths = LaundryPaths.resolve(environment: environment)
         return Laundry(
-            home: paths.root, dataFolder: dataDirectory.path, kinds: try dataDirectory.loadKinds(),
+            storage: FileStorage(paths: paths), dataFolder: dataDirectory.path, kinds: try dataDirectory.loadKinds(),
             clock: try clock ?? LaundryClock.from(environment),
             autostart: startsDaemon ? DaemonAutostart(environment: environment) : nil,
-            configPath: ConfigFile.path(environment: environment), device: DeviceIdentity(file: paths.deviceFile),
-            paths: paths)
+            configPath: ConfigFile.path(environment: environment), paths: paths)
     }
+
+    /// The data folder's files, where the storage is the files (the daemon's watch, doctor).
+    public var files: FileStorage? { storage as? FileStorage }
 
     /// The time on laundry's clock (shifted by `LAUNDRY_FAKE_NOW` in tests).
     public var now: Date { clock.now() }
-    public var home: String { store.paths.root }
+    public var home: String { paths.root }
     /// `$XDG_STATE_HOME/laundry`: what only this machine keeps.
-    public var stateFolder: String { store.paths.state }
+    public var stateFolder: String { paths.state }
 
     // MARK: Looking (reads only)
 
@@ -93,7 +97,7 @@ public final class Laundry {
     /// Just the names, read without side effects, for shell completion: it must be quick and must
     /// never print into the user's prompt.
     public static func petNames(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-        PetStore(paths: LaundryPaths.resolve(environment: environment)).names()
+        FileStorage(paths: LaundryPaths.resolve(environment: environment)).directory().map(\.name)
     }
 
     /// Every load's id, newest first, for shell completion: nothing started, nothing said (this
@@ -172,7 +176,7 @@ public final class Laundry {
         let kind = try kinds.resolve(request.kind ?? kinds.defaultKind)
         let now = clock.now()
         try prepareToWrite()
-        let here = try device.id()
+        let here = try storage.deviceID()
         let pet = Pet(
             name: name, kind: kind, createdAt: now, washDuration: request.washDuration,
             dryDuration: request.dryDuration, cycleDays: request.cycleDays, lastLaundryAt: request.lastWashed)
@@ -186,7 +190,7 @@ public final class Laundry {
         adopted.stamp = stamp
         adopted.by = person
         adopted.changed = parts.map { HistoryEvent.PartChange(part: $0, after: nil) }
-        try store.create(record, events: [adopted], device: here)
+        try storage.create(record, events: [adopted], device: here)
         return state
     }
 
@@ -261,11 +265,10 @@ public final class Laundry {
     func eachHistory<Result: Sendable>(
         _ pets: [MergedPet], at now: Date, _ transform: @Sendable (MergedPet, [HistoryEvent]) -> Result
     ) -> [Result] {
-        let (store, sources) = (store, store.historySources())
+        let storage = storage
         let results = Mutex([Int: Result]())
         DispatchQueue.concurrentPerform(iterations: pets.count) { index in
-            let result = transform(
-                pets[index], Self.historyEvents(of: pets[index], at: now, store: store, sources: sources))
+            let result = transform(pets[index], Self.historyEvents(of: pets[index], at: now, storage: storage))
             results.withLock { $0[index] = result }
         }
         return results.withLock { found in pets.indices.map { found[$0]! } }
@@ -273,18 +276,16 @@ public final class Laundry {
 
     /// A pet's history: every machine's events once, with what settling it now adds and the
     /// changes that lost to another machine's.
-    static func historyEvents(of pet: MergedPet, at now: Date, store: PetStore, sources: PetStore.HistorySources)
-        -> [HistoryEvent]
-    {
+    static func historyEvents(of pet: MergedPet, at now: Date, storage: any LaundryStorage) -> [HistoryEvent] {
         var view = pet.state
         let derived = StageMachine.settle(&view, at: now)
-        return PetHistory.compose(store.histories(pet.state.pet.id, in: sources), merged: pet, derived: derived)
+        return PetHistory.compose(storage.histories(pet.state.pet.id), merged: pet, derived: derived)
     }
 
     // MARK: Internals
 
     func loadAll(includingReleased: Bool = false) -> [MergedPet] {
-        let snapshot = store.loadAll(includingReleased: includingReleased)
+        let snapshot = storage.loadAll(includingReleased: includingReleased)
         report(snapshot.problems)
         return snapshot.pets
     }
@@ -293,7 +294,7 @@ public final class Laundry {
     /// change that follows, under the pet's lock, reads none of them again unless replaced.
     func findID(_ query: String) throws -> (UUID, RecordReads) {
         let reads = RecordReads()
-        let snapshot = store.loadAll(keeping: reads)
+        let snapshot = storage.loadAll(includingReleased: false, keeping: reads)
         report(snapshot.problems)
         let pets = snapshot.pets.map { PetMatcher.Candidate(id: $0.state.pet.id, name: $0.state.pet.identity.name) }
         return (try PetMatcher(pets).match(query), reads)
@@ -320,15 +321,15 @@ public final class Laundry {
         _ move: (inout PetState) throws -> [HistoryEvent]
     ) throws -> PetState? {
         try prepareToWrite()
-        let here = try device.id()
+        let here = try storage.deviceID()
         // A plug's doing is no one's.
         let person = personal ? person ?? self.person : nil
         func write() throws -> PetState? {
-            let result = try self.store.update(id, device: here, reusing: reads, reporting: report) { merged, own in
+            let result = try self.storage.update(id, device: here, reusing: reads, reporting: report) { merged, own in
                 guard !merged.isReleased else { return (PetState?.none, nil, []) }
                 guard !merged.state.pet.isFromNewerVersion else {
                     throw StoreError.newerSchema(
-                        pet: merged.state.pet.identity.name, path: self.store.paths.machines,
+                        pet: merged.state.pet.identity.name, path: self.paths.machines,
                         version: merged.newestSchema)
                 }
                 var state = merged.state
@@ -359,8 +360,8 @@ public final class Laundry {
             return result ?? nil
         }
         guard let newName else { return try write() }
-        return try store.withNamesLock { () throws -> PetState? in
-            try self.store.requireUniqueName(newName, except: id)
+        return try storage.withNamesLock { () throws -> PetState? in
+            try self.storage.requireUniqueName(newName, except: id)
             return try write()
         }
     }

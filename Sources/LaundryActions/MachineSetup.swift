@@ -14,7 +14,7 @@ extension Laundry {
     public func prepareToWrite() throws {
         guard !readyToWriteDone else { return }
         try claimMachineFolder()
-        store.removeAbandonedTemporaries(device: try device.id(), now: now)
+        files?.removeAbandonedTemporaries(device: try storage.deviceID(), now: now)
         readyToWriteDone = true
     }
 
@@ -22,13 +22,14 @@ extension Laundry {
     /// machines share this device id (a cloned disk or home folder); the one that finds the folder
     /// already claimed is the newer of the two, and takes a new id.
     private func claimMachineFolder() throws {
-        let here = try device.id()
+        let here = try storage.deviceID()
         let mine = MachineFile.here(device: here, person: person.name)
-        let path = store.paths.machineFile(here)
-        guard let claimed = MachineFile.read(path) else { return try mine.write(to: path) }
-        if claimed.isSameHost(as: mine) { return claimed == mine ? () : try mine.write(to: path) }
-        let fresh = try device.renew()
+        guard let claimed = storage.machineFile(here) else { return try storage.writeMachineFile(mine, device: here) }
+        if claimed.isSameHost(as: mine) {
+            return claimed == mine ? () : try storage.writeMachineFile(mine, device: here)
+        }
+        let fresh = try storage.renewDeviceID()
         warnings.append(.deviceRenewed(old: here, new: fresh, otherHost: claimed.host))
-        try MachineFile.here(device: fresh, person: person.name).write(to: store.paths.machineFile(fresh))
+        try storage.writeMachineFile(MachineFile.here(device: fresh, person: person.name), device: fresh)
     }
 }

@@ -23,7 +23,7 @@ extension Laundry {
         let now = self.now
         var prices = config.prices
         let heard: PriceFile?
-        do { heard = try PriceFile.read(stateFolder + "/" + PriceFile.name) } catch {
+        do { heard = try storage.prices() } catch {
             heard = nil
             if !warnings.contains(.pricesUnreadable(error)) { warnings.append(.pricesUnreadable(error)) }
         }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LaundryActions
 import LaundryCore
+import LaundryStore
 
 /// Everything the daemon does for one pet: when it next needs attention, and what to do then.
 /// Each pet has its own, so a corrupt file or a failed write in one never stops the others.
@@ -42,15 +43,15 @@ final class PetTimerService {
         liveLoadEnds = state.flatMap { $0.liveLoad.flatMap { $0.isPaused ? nil : $0.endsAt } }
     }
 
-    private var loadedStamp: Laundry.FileVersion?
+    private var loadedStamp: RecordVersion?
     /// The files of the last complete read: one gone since is being replaced (a sync engine
     /// removes a file before it renames the new version in), and what was read stands meanwhile.
-    private var readFiles: Laundry.FileVersion?
+    private var readFiles: RecordVersion?
 
     /// Reads the pet's files again, unless they are the very files already read: when a thousand
     /// loads end together, a stat each is all it costs to know nothing changed.
     func reload(from laundry: Laundry, at now: Date) throws {
-        let stamp = laundry.fileVersion(id)
+        let stamp = laundry.recordVersion(id)
         if stamp == loadedStamp, state != nil { return }
         let lost = filesLost(stamp)
         var read = lost ? nil : laundry.load(id)
@@ -90,9 +91,9 @@ final class PetTimerService {
         }
     }
 
-    private func filesLost(_ now: Laundry.FileVersion) -> Bool {
+    private func filesLost(_ now: RecordVersion) -> Bool {
         guard state != nil, let readFiles else { return false }
-        return now.lostFiles(since: readFiles)
+        return now.lostRecords(since: readFiles)
     }
 
     /// Whether the health tick has nothing to do for the pet now.
@@ -357,7 +358,7 @@ final class PetTimerService {
         // Decided again under the lock, on the file as it is now.
         let recorded = try laundry.recordHealth(
             id, at: now, config: config, quietHours: quietHours, standing: state,
-            filesLost: filesLost(laundry.fileVersion(id)))
+            filesLost: filesLost(laundry.recordVersion(id)))
         let warning = recorded.warning
         if let fresh = recorded.state { replaceState(with: fresh, at: now) }
         if let warning, let current = state {

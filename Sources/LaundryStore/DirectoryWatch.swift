@@ -5,7 +5,7 @@ import LaundryCore
     @preconcurrency import Glibc
 #endif
 
-/// inotify on the folders `PetStore.watchedFolders` names (every machine's records, the machines
+/// inotify on the folders `FileStorage.watchedFolders` names (every machine's records, the machines
 /// folder), for the daemon and `status --follow`: tells which pets a command or a sync engine just
 /// changed, within milliseconds, and when a machine joined (then `watch` the folders again).
 public final class DirectoryWatch {

@@ -16,7 +16,7 @@ public enum HistoryLog {
 
     /// Events any machine would write the same way, with the same id: one already in this file is
     /// not written twice.
-    private static let derivedKinds: Set<HistoryEvent.Kind> = [.washDone, .dryDone, .extraDryDone, .died, .superseded]
+    static let derivedKinds: Set<HistoryEvent.Kind> = [.washDone, .dryDone, .extraDryDone, .died, .superseded]
 
     /// Takes the room for `events` now; `write()` them once the change they record is on disk.
     static func reserve(_ events: [HistoryEvent], at path: String) throws(StoreError) -> PosixFile.ReservedAppend? {

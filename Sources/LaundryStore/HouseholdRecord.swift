@@ -22,7 +22,7 @@ public struct HouseholdRecord: Codable, Equatable, Sendable {
     }
 }
 
-extension PetStore {
+extension FileStorage {
     /// Every machine's household record that reads (a damaged one is passed over, reported).
     public func householdRecords(problems: inout [StoreProblem]) -> [HouseholdRecord] {
         machines().compactMap { device in
@@ -36,9 +36,9 @@ extension PetStore {
     }
 
     /// This machine's household record, written atomically.
-    public func writeHousehold(_ record: HouseholdRecord, device: String) throws {
+    public func writeHousehold(_ record: HouseholdRecord, device: String) throws(StoreError) {
         let path = paths.householdFile(device)
         try PosixFile.makeFolder(PathText.parent(path))
-        try PosixFile.writeAtomically(try PetStore.encode(record, path: path), to: path)
+        try PosixFile.writeAtomically(try FileStorage.encode(record, path: path), to: path)
     }
 }

@@ -51,11 +51,11 @@ public struct MachineFile: Codable, Equatable, Sendable {
 
     public func write(to path: String) throws(StoreError) {
         try PosixFile.makeFolder(PathText.parent(path))
-        try PosixFile.writeAtomically(try PetStore.encode(self, path: path), to: path)
+        try PosixFile.writeAtomically(try FileStorage.encode(self, path: path), to: path)
     }
 }
 
-extension PetStore {
+extension FileStorage {
     /// Each machine that has written to the folder, with its machine file (if it arrived) and when
     /// it last wrote a record or a history line.
     public func machineList() -> [(device: String, file: MachineFile?, lastWrote: Date?)] {

@@ -260,6 +260,8 @@ public enum PosixFile {
         let size: Int64
         let changedSeconds: Int
         let changedNanoseconds: Int
+
+        var text: String { "\(inode) \(size) \(changedSeconds).\(changedNanoseconds)" }
     }
 
     /// The file's version, or nil if there is no file.

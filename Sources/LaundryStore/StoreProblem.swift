@@ -8,4 +8,11 @@ public enum StoreProblem: Error, Equatable, Sendable {
     case unreadable(path: String, problem: FileProblem)
     /// A record written by a newer `laundry`: shown, never rewritten.
     case newerSchema(path: String, version: Int)
+
+    /// The file it is about.
+    public var path: String {
+        switch self {
+        case .unreadable(let path, _), .newerSchema(let path, _): path
+        }
+    }
 }

@@ -1,5 +1,5 @@
 /// Which folders the daemon and `status --follow` watch, and what a file changing in one means.
-extension PetStore {
+extension FileStorage {
     /// The data folder (its `machines` folder may come later), the machines folder (a machine that
     /// joins), and each machine's own folder and records (its `pets` folder may be made after it).
     public var watchedFolders: [String] {

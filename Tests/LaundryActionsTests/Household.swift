@@ -6,70 +6,41 @@ import LaundryTestSupport
 import XCTest
 
 /// Machines of one household, each with its own copy of the shared data folder (as Syncthing keeps
-/// one on each), its own device id, state and runtime folders, and its own clock: files cross from
-/// one copy to another only when the test delivers them, whole, in any order.
+/// one on each), in memory, its own device id and its own clock: items (a machine's record of a pet,
+/// its history of a pet, its household part) cross from one copy to another only when the test
+/// delivers them, whole, in any order.
 final class Household {
     final class Machine {
         let device: String
-        /// Its copy of the shared folder.
-        let root: String
+        /// Its copy of the shared folder, and its own files.
+        let storage: InMemoryStorage
         let clock: ManualClock
         let laundry: Laundry
 
-        init(device: String, base: String, clock: ManualClock, kinds: KindCatalog) {
+        init(device: String, clock: ManualClock, kinds: KindCatalog) {
             self.device = device
-            root = base + "/" + device + "/shared"
+            storage = InMemoryStorage(deviceID: device)
             self.clock = clock
-            laundry = Laundry(
-                home: root, dataFolder: LaundryTestCase.dataFolder, kinds: kinds, clock: clock,
-                device: .fixed(device, in: base + "/" + device + "/state/laundry"),
-                paths: LaundryPaths(
-                    root: root, state: base + "/" + device + "/state", runtime: base + "/" + device + "/run"))
+            laundry = Laundry(storage: storage, dataFolder: LaundryTestCase.dataFolder, kinds: kinds, clock: clock)
         }
 
-        /// The files of the shared folder this copy holds, relative to it.
-        func sharedFiles() -> [String] {
-            var found: [String] = []
-            let machines = root + "/machines"
-            for device in (try? FileManager.default.contentsOfDirectory(atPath: machines)) ?? [] {
-                // The household part, beside the pets.
-                if FileManager.default.fileExists(atPath: "\(machines)/\(device)/household.json") {
-                    found.append("machines/\(device)/household.json")
-                }
-                for folder in ["pets", "history"] {
-                    let path = "\(machines)/\(device)/\(folder)"
-                    for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                    where !name.hasPrefix(".") {
-                        found.append("machines/\(device)/\(folder)/\(name)")
-                    }
-                }
-            }
-            return found.sorted()
-        }
+        /// The items of the shared folder this copy holds.
+        func sharedItems() -> [InMemoryStorage.Item] { storage.machines().flatMap { storage.items(of: $0) } }
 
-        /// The files it wrote itself: those under its own machine folder.
-        func ownFiles() -> [String] { sharedFiles().filter { $0.hasPrefix("machines/\(device)/") } }
-
-        func contents(_ relative: String) -> Data? { FileManager.default.contents(atPath: root + "/" + relative) }
+        /// The items it wrote itself: those under its own device id.
+        func ownItems() -> [InMemoryStorage.Item] { storage.items(of: device) }
     }
 
-    let base: String
     private(set) var machines: [Machine] = []
 
-    /// Machines with these device ids, their clocks `offsets` seconds from `start` (in a folder in
-    /// memory when there is one: the simulator writes a great many small files).
+    /// Machines with these device ids, their clocks `offsets` seconds from `start`.
     init(devices: [String], offsets: [TimeInterval] = [], start: Date = Fixtures.start) throws {
-        let memory = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        base = memory + "/laundry-household-\(UUID().uuidString.prefix(8))"
         let kinds = try Self.kinds()
         for (index, device) in devices.enumerated() {
             let offset = index < offsets.count ? offsets[index] : 0
-            machines.append(
-                Machine(device: device, base: base, clock: ManualClock(start.addingTimeInterval(offset)), kinds: kinds))
+            machines.append(Machine(device: device, clock: ManualClock(start.addingTimeInterval(offset)), kinds: kinds))
         }
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: base) }
 
     private nonisolated(unsafe) static var loadedKinds: KindCatalog?
 
@@ -79,26 +50,21 @@ final class Household {
         return loadedKinds!
     }
 
-    /// Carries one file from one copy to another as Syncthing does: the old version removed, then
-    /// the new one renamed in. With `halfway`, stops after the removal (the file is missing until
-    /// a later delivery puts it in place).
-    func deliver(_ relative: String, from: Machine, to: Machine, halfway: Bool = false) {
-        guard from !== to, let data = from.contents(relative) else { return }
-        let target = to.root + "/" + relative
-        try? FileManager.default.createDirectory(
-            atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(atPath: target)
+    /// Carries one item from one copy to another as Syncthing carries a file: the old version
+    /// removed, then the new one put in place. With `halfway`, stops after the removal (the item is
+    /// missing until a later delivery puts it in place).
+    func deliver(_ item: InMemoryStorage.Item, from: Machine, to: Machine, halfway: Bool = false) {
+        guard from !== to else { return }
+        to.storage.remove(item)
         if halfway { return }
-        let temporary = (target as NSString).deletingLastPathComponent + "/.syncthing.tmp"
-        _ = FileManager.default.createFile(atPath: temporary, contents: data)
-        rename(temporary, target)
+        to.storage.copy(item, from: from.storage)
     }
 
-    /// Every machine gets every file of every other machine's, as it is now.
+    /// Every machine gets every item of every other machine's, as it is now.
     func deliverAll() {
         for from in machines {
-            for file in from.ownFiles() {
-                for to in machines where to !== from { deliver(file, from: from, to: to) }
+            for item in from.ownItems() {
+                for to in machines where to !== from { deliver(item, from: from, to: to) }
             }
         }
     }

@@ -111,14 +111,12 @@ final class HouseholdMergeTests: XCTestCase {
 
     func test_aMachineWritesOnlyItsOwnFiles() throws {
         let (household, a, b) = try inStep()
-        defer { withExtendedLifetime(household) {} }  // its folders go with it
-        let theirs = b.sharedFiles().filter { !$0.hasPrefix("machines/\(b.device)/") }
-            .map { ($0, b.contents($0)) }
+        defer { withExtendedLifetime(household) {} }
+        let theirs = b.sharedItems().filter { $0.device != b.device }.map { ($0, b.storage.version(of: $0)) }
         _ = try b.laundry.perform(.dry(nil), on: "Socks")
         _ = try b.laundry.configure("Socks", PetSettings(name: try PetName("Sox")))
-        for (file, data) in theirs { XCTAssertEqual(b.contents(file), data, file) }
-        XCTAssertEqual(
-            a.sharedFiles().filter { $0.hasPrefix("machines/\(b.device)/") }, [], "nothing crossed by itself")
+        for (item, version) in theirs { XCTAssertEqual(b.storage.version(of: item), version, "\(item)") }
+        XCTAssertEqual(a.sharedItems().filter { $0.device == b.device }, [], "nothing crossed by itself")
     }
 
     func test_deliveringTwiceOrInAnotherOrderChangesNothing() throws {

@@ -54,7 +54,7 @@ private struct Simulation {
     /// Every version of every part ever written, by pet: the latest stamp must win.
     private var written: [UUID: [PetPart: [(PartStamp, String)]]] = [:]
     /// The version of each own record last noted.
-    private var seen: [String: [Int]] = [:]
+    private var seen: [String: Int] = [:]
     /// The machines that set a rotation, in order.
     private var turnsWritten: [String] = []
 
@@ -106,7 +106,7 @@ private struct Simulation {
         guard !pets.isEmpty else { return }
         let name = random.element(pets).pet.identity.name
         let laundry = machine.laundry
-        let before = othersFiles(of: machine)
+        let before = othersItems(of: machine)
         let duration = LaundryDuration.minutes(random.int(in: 1...90))
         do {
             switch random.below(14) {
@@ -132,7 +132,7 @@ private struct Simulation {
         } catch is PetError {
         } catch StoreError.nameTaken {
         }
-        guard othersFiles(of: machine) == before else {
+        guard othersItems(of: machine) == before else {
             throw Failure(message: "\(machine.device) wrote outside its own folder")
         }
         record(machine)
@@ -142,37 +142,31 @@ private struct Simulation {
     /// put in place) as chance has it.
     private mutating func deliver() {
         let from = random.element(household.machines)
-        let files = from.ownFiles()
-        guard !files.isEmpty else { return }
-        let file = random.element(files)
+        let items = from.ownItems()
+        guard !items.isEmpty else { return }
+        let item = random.element(items)
         let to = random.element(household.machines)
-        household.deliver(file, from: from, to: to, halfway: random.percent(10))
-        if random.percent(10) { household.deliver(file, from: from, to: to) }
+        household.deliver(item, from: from, to: to, halfway: random.percent(10))
+        if random.percent(10) { household.deliver(item, from: from, to: to) }
     }
 
-    /// The files of a machine's copy that other machines wrote, each with its inode, size and
-    /// change time (any write replaces or changes one of those).
-    private func othersFiles(of machine: Household.Machine) -> [String: [Int]] {
-        var files: [String: [Int]] = [:]
-        for file in machine.sharedFiles() where !file.hasPrefix("machines/\(machine.device)/") {
-            var info = stat()
-            guard lstat(machine.root + "/" + file, &info) == 0 else { continue }
-            files[file] = [Int(info.st_ino), Int(info.st_size), info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+    /// The items of a machine's copy that other machines wrote, each with how often it was written
+    /// there (any write of one changes that).
+    private func othersItems(of machine: Household.Machine) -> [InMemoryStorage.Item: Int] {
+        var items: [InMemoryStorage.Item: Int] = [:]
+        for item in machine.sharedItems() where item.device != machine.device {
+            items[item] = machine.storage.version(of: item)
         }
-        return files
+        return items
     }
 
     /// Notes every part version a machine's own records hold now (those it rewrote since last time).
     private mutating func record(_ machine: Household.Machine) {
-        let decoder = JSONCoding.decoder()
-        for file in machine.ownFiles() where file.hasSuffix(".json") {
-            var info = stat()
-            guard lstat(machine.root + "/" + file, &info) == 0 else { continue }
-            let version = [Int(info.st_ino), info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
-            guard seen[machine.root + file] != version else { continue }
-            seen[machine.root + file] = version
-            guard let data = machine.contents(file), let record = try? decoder.decode(PetRecord.self, from: data)
-            else { continue }
+        for case .record(let device, let pet) in machine.ownItems() {
+            let version = machine.storage.version(of: .record(device: device, pet: pet))
+            guard seen["\(device) \(pet)"] != version else { continue }
+            seen["\(device) \(pet)"] = version
+            guard let record = machine.storage.record(of: pet, device: device) else { continue }
             func note<Value: Encodable>(_ part: PetPart, _ version: Stamped<Value>?) {
                 guard let version else { return }
                 let text = String(
@@ -192,11 +186,8 @@ private struct Simulation {
     /// The household's rotation is the one with the latest stamp any machine wrote.
     private func checkLatestRotationWon() throws {
         guard !turnsWritten.isEmpty else { return }
-        let records = household.machines.compactMap { machine -> HouseholdRecord? in
-            machine.contents("machines/\(machine.device)/household.json").flatMap {
-                try? JSONCoding.decoder().decode(HouseholdRecord.self, from: $0)
-            }
-        }
+        var problems: [StoreProblem] = []
+        let records = household.machines.flatMap { $0.storage.householdRecords(problems: &problems) }
         let latest = records.compactMap(\.turns).max { $0.stamp < $1.stamp }
         let shown = household.machines[0].laundry.nextTurn().turns
         guard shown == latest?.value.people ?? [] else {
@@ -209,9 +200,8 @@ private struct Simulation {
     private func checkLatestStampsWon() throws {
         let machine = household.machines[0]
         var problems: [StoreProblem] = []
-        let store = PetStore(paths: LaundryPaths(root: machine.root))
         for (id, parts) in written {
-            guard let merged = store.load(id, problems: &problems) else {
+            guard let merged = machine.storage.load(id, problems: &problems) else {
                 throw Failure(message: "pet \(id) vanished")
             }
             for (part, versions) in parts {

@@ -1,12 +1,13 @@
 import Foundation
 import LaundryActions
 import LaundryCore
+import LaundryStore
 import LaundryTestSupport
 import XCTest
 
-/// The way in on real files in a temporary home, with a manual clock.
+/// The way in on the in-memory storage, with a manual clock.
 class LaundryTestCase: XCTestCase {
-    var home: String!
+    var storage: InMemoryStorage!
     var clock: ManualClock!
     var laundry: Laundry!
     let start = Fixtures.start
@@ -14,16 +15,9 @@ class LaundryTestCase: XCTestCase {
     static let dataFolder = SourceTree.root + "/data"
 
     override func setUpWithError() throws {
-        home =
-            FileManager.default.temporaryDirectory.appendingPathComponent("laundry-actions-\(UUID().uuidString)").path
+        storage = InMemoryStorage()
         clock = ManualClock(start)
-        laundry = Laundry(
-            home: home, dataFolder: Self.dataFolder, kinds: try Self.kinds(), clock: clock,
-            device: .fixed(in: home + ".state"))
-    }
-
-    override func tearDownWithError() throws {
-        for folder in [home!, home + ".state", home + ".run"] { try? FileManager.default.removeItem(atPath: folder) }
+        laundry = Laundry(storage: storage, dataFolder: Self.dataFolder, kinds: try Self.kinds(), clock: clock)
     }
 
     static func kinds() throws -> KindCatalog {
@@ -40,18 +34,11 @@ class LaundryTestCase: XCTestCase {
         try laundry.history(name, limit: nil).map(\.event.event).reversed()
     }
 
-    /// Every file under the data folder with its bytes.
-    func files(under root: String? = nil) -> [String: Data] {
-        let root = root ?? home!
-        var found: [String: Data] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return found }
-        while let relative = walker.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder),
-                !isFolder.boolValue
-            {
-                found[relative] = FileManager.default.contents(atPath: root + "/" + relative)
-            }
+    /// Every item of the storage with how often it was written: equal before and after, nothing written.
+    func written() -> [InMemoryStorage.Item: Int] {
+        var found: [InMemoryStorage.Item: Int] = [:]
+        for device in storage.machines() {
+            for item in storage.items(of: device) { found[item] = storage.version(of: item) }
         }
         return found
     }

@@ -73,14 +73,14 @@ final class EngineReminderTests: EngineTestCase {
 
     func test_theTickWritesNothingInTheSharedFilesWhenOnlyTheMoodChanges() throws {
         try adopt("Socks", every: 100)
-        let before = sharedFiles()
+        let before = written()
         let engine = try makeEngine()
         engine.start()
         XCTAssertEqual(try state("Socks").pet.mood(at: clock.now()), .happy)
         clock.set(start + 30 * day)
         engine.tick()
         XCTAssertEqual(try state("Socks").pet.mood(at: clock.now()), .neutral)
-        XCTAssertEqual(sharedFiles(), before, "another machine gets nothing to sync")
+        XCTAssertEqual(written(), before, "another machine gets nothing to sync")
     }
 
     func test_wetLaundryIsNaggedEveryIntervalAtMostTheLimit() throws {

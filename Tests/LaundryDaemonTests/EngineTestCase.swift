@@ -3,12 +3,13 @@ import LaundryActions
 import LaundryCore
 import LaundryDaemon
 import LaundryRendering
+import LaundryStore
 import LaundryTestSupport
 import XCTest
 
-/// A daemon engine on real files in a temporary home, with a manual clock and a recording notifier.
+/// A daemon engine on the in-memory storage, with a manual clock and a recording notifier.
 class EngineTestCase: XCTestCase {
-    var home: String!
+    var storage: InMemoryStorage!
     var clock: ManualClock!
     var laundry: Laundry!
     var notifier: RecordingNotifier!
@@ -22,42 +23,30 @@ class EngineTestCase: XCTestCase {
     let start = Fixtures.start
 
     override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-engine-\(UUID().uuidString)").path
+        storage = InMemoryStorage()
         clock = ManualClock(start)
         let kinds = try JSONDecoder().decode(
             KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/kinds.json")))
-        laundry = Laundry(
-            home: home, dataFolder: SourceTree.root + "/data", kinds: kinds, clock: clock,
-            device: .fixed(in: home + ".state"))
+        laundry = Laundry(storage: storage, dataFolder: SourceTree.root + "/data", kinds: kinds, clock: clock)
         notifier = RecordingNotifier()
         cards = RecordingNotifier()
         sound = RecordingSound()
         hooks = RecordingHooks()
     }
 
-    override func tearDownWithError() throws {
-        for folder in [home!, home + ".state", home + ".run"] { try? FileManager.default.removeItem(atPath: folder) }
-    }
-
     /// This machine's record of a pet (the engine tests' laundry is device 0000000000000000).
-    func recordFile(_ id: UUID) -> String { "\(home!)/machines/0000000000000000/pets/\(id.lowercasedText).json" }
+    func recordItem(_ id: UUID) -> InMemoryStorage.Item { .record(device: "0000000000000000", pet: id) }
 
-    /// Every file of the shared folder with its bytes.
-    func sharedFiles() -> [String: Data] {
-        var files: [String: Data] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: home) else { return files }
-        while let relative = walker.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: home + "/" + relative, isDirectory: &isFolder),
-                !isFolder.boolValue
-            {
-                files[relative] = FileManager.default.contents(atPath: home + "/" + relative)
-            }
+    /// Every item of the storage with how often it was written: equal before and after, nothing written.
+    func written() -> [InMemoryStorage.Item: Int] {
+        var found: [InMemoryStorage.Item: Int] = [:]
+        for device in storage.machines() {
+            for item in storage.items(of: device) { found[item] = storage.version(of: item) }
         }
-        return files
+        return found
     }
 
-    /// An engine on this test's files. Live cards only when asked for: their minute updates are
+    /// An engine on this test's storage. Live cards only when asked for: their minute updates are
     /// deadlines of their own, which the timer tests do not count.
     func makeEngine(
         config: DaemonConfig = .withoutAlarms(), zone: LocalZone = LocalZone(TimeZone(identifier: "UTC")!),

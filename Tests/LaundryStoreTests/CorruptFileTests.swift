@@ -51,14 +51,14 @@ final class CorruptFileTests: StoreTestCase {
         try Data("{ not json".utf8).write(to: URL(fileURLWithPath: theirs))
         var reported: [StoreProblem] = []
         let nothing = { (_: MergedPet, _: PetRecord?) -> (Int, PetRecord?, [HistoryEvent]) in (1, nil, []) }
-        try store.update(socks.id, device: here, reporting: { reported += $0 }, nothing)
+        try store.update(socks.id, device: here, reusing: nil, reporting: { reported += $0 }, nothing)
         XCTAssertEqual(reported, [.unreadable(path: theirs, problem: .json(.notJSON))])
 
         let lone = UUID()
         let mine = store.paths.recordFile(lone, device: here)
         try Data("{ not json".utf8).write(to: URL(fileURLWithPath: mine))
         reported = []
-        let result = try store.update(lone, device: here, reporting: { reported += $0 }, nothing)
+        let result = try store.update(lone, device: here, reusing: nil, reporting: { reported += $0 }, nothing)
         XCTAssertNil(result, "no record of the pet parses")
         XCTAssertEqual(reported, [.unreadable(path: mine, problem: .json(.notJSON))])
         XCTAssertNotNil(contents(mine), "left in place: the change did not go ahead")

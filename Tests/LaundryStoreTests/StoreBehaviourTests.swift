@@ -69,7 +69,7 @@ final class StoreBehaviourTests: StoreTestCase {
         let before = snapshot()
         XCTAssertEqual(store.names(), ["Sox"])
         XCTAssertEqual(snapshot(), before, "completion changes nothing")
-        XCTAssertEqual(PetStore(paths: LaundryPaths(root: home + "/missing")).names(), [])
+        XCTAssertEqual(FileStorage(paths: LaundryPaths(root: home + "/missing")).names(), [])
     }
 
     func test_pathsFollowXDG() {

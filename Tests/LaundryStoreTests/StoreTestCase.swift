@@ -9,7 +9,7 @@ import XCTest
 /// beside it), and records written as machines write them.
 class StoreTestCase: XCTestCase {
     var home: String!
-    var store: PetStore!
+    var store: FileStorage!
     let clothes = Fixtures.clothes
     let now = Fixtures.start
     let here = "aaaaaaaaaaaaaaaa"
@@ -17,7 +17,7 @@ class StoreTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("laundry-store-\(UUID().uuidString)").path
-        store = PetStore(paths: LaundryPaths(root: home))
+        store = FileStorage(paths: LaundryPaths(root: home))
     }
 
     override func tearDownWithError() throws {

@@ -43,7 +43,7 @@ final class HomeLink {
     ) -> HomeLink? {
         guard let settings = config.mqtt else { return nil }
         let device: String
-        do { device = try laundry.device.id() } catch {
+        do { device = try laundry.storage.deviceID() } catch {
             logger.info(
                 line: "mqtt: not started, this machine has no device id: \(ErrorText.line(for: error) ?? "\(error)")")
             return nil

@@ -8,19 +8,33 @@ import LaundryCore
 /// The pets in the data folder: every machine's records of them read and merged, and this
 /// machine's own record and history written. Reading writes nothing and takes no lock (it works
 /// on a read-only folder); a machine writes only its own files, under the pet's lock, atomically.
-public struct PetStore: Sendable {
+public final class FileStorage: LaundryStorage {
     public let paths: LaundryPaths
+    /// `$XDG_STATE_HOME/laundry/device-id`.
+    public let device: DeviceIdentity
 
-    public init(paths: LaundryPaths) { self.paths = paths }
+    public init(paths: LaundryPaths, device: DeviceIdentity? = nil) {
+        self.paths = paths
+        self.device = device ?? DeviceIdentity(file: paths.deviceFile)
+    }
 
-    public struct Snapshot: Sendable {
-        public var pets: [MergedPet]
-        public var problems: [StoreProblem]
+    // MARK: This machine
 
-        public init(pets: [MergedPet], problems: [StoreProblem]) {
-            self.pets = pets
-            self.problems = problems
-        }
+    public func deviceID() throws(StoreError) -> String { try device.id() }
+    public func renewDeviceID() throws(StoreError) -> String { try device.renew() }
+    public func existingDeviceID() throws(StoreError) -> String? { try DeviceIdentity.read(device.file) }
+
+    public func machineFile(_ device: String) -> MachineFile? { MachineFile.read(paths.machineFile(device)) }
+
+    public func writeMachineFile(_ file: MachineFile, device: String) throws(StoreError) {
+        try file.write(to: paths.machineFile(device))
+    }
+
+    public func prices() throws(StoreProblem) -> PriceFile? { try PriceFile.read(paths.state + "/" + PriceFile.name) }
+
+    public func writePrices(_ prices: PriceFile) throws(StoreError) {
+        try StoreFiles.writeAtomically(
+            try Self.encode(prices, path: paths.state), to: paths.state + "/" + PriceFile.name)
     }
 
     // MARK: Reading
@@ -33,7 +47,7 @@ public struct PetStore: Sendable {
     /// Every pet merged from every machine's records; a released one only when asked (its loads
     /// stay in the records of what happened). With `reads`, the bytes read are kept: a change to
     /// one of these pets then reads none of its records again that has not been replaced since.
-    public func loadAll(includingReleased: Bool = false, keeping reads: RecordReads? = nil) -> Snapshot {
+    public func loadAll(includingReleased: Bool, keeping reads: RecordReads?) -> StoreSnapshot {
         var problems: [StoreProblem] = []
         var records: [UUID: [PetRecord]] = [:]
         for device in machines() {
@@ -53,7 +67,7 @@ public struct PetStore: Sendable {
         // In the pets' id order, so every listing (and what is built from it) is the same everywhere.
         let pets = records.sorted { $0.key < $1.key }
             .compactMap { PetRecord.merge($0.value) }.filter { includingReleased || !$0.isReleased }
-        return Snapshot(pets: pets, problems: problems)
+        return StoreSnapshot(pets: pets, problems: problems)
     }
 
     /// One pet merged from every machine's records, released or not; nil if none names it.
@@ -77,40 +91,20 @@ public struct PetStore: Sendable {
         return PetRecord.merge(records)
     }
 
-    /// Identifies the versions of every record of a pet, so a reader can skip decoding what it
-    /// already has (every write replaces a file, so a new inode or time means new contents).
-    public func version(_ id: UUID) -> [String: PosixFile.Version] {
-        var versions: [String: PosixFile.Version] = [:]
+    /// Each record file's inode, size and change time: every write replaces a file, so a new inode or
+    /// time means new contents.
+    public func recordVersion(_ id: UUID) -> RecordVersion {
+        var versions: [String: String] = [:]
         for device in machines() {
             let path = paths.recordFile(id, device: device)
-            if let version = PosixFile.stamp(path) { versions[path] = version }
+            if let version = PosixFile.stamp(path) { versions[path] = version.text }
         }
-        return versions
-    }
-
-    /// Every pet's id and name, released ones left out: what naming a pet needs (shell
-    /// completion, finding the pet a command names), in the pets' id order.
-    public func directory() -> [(id: UUID, name: String)] {
-        loadAll().pets.map { (id: $0.state.pet.id, name: $0.state.pet.identity.name) }
-    }
-
-    /// Just the names, for shell completion.
-    public func names() -> [String] { directory().map(\.name) }
-
-    /// Where the pets' histories are: each machine's folder. Listed once by a command that reads
-    /// every pet's history.
-    public struct HistorySources: Sendable {
-        let machines: [String]
-    }
-
-    public func historySources() -> HistorySources {
-        HistorySources(machines: machines())
+        return RecordVersion(versions)
     }
 
     /// Every machine's events for the pet, each machine's as written.
-    public func histories(_ id: UUID, in sources: HistorySources? = nil) -> [[HistoryEvent]] {
-        let sources = sources ?? historySources()
-        return sources.machines.map { HistoryLog.read(paths.historyFile(id, device: $0)).events }
+    public func histories(_ id: UUID) -> [[HistoryEvent]] {
+        machines().map { HistoryLog.read(paths.historyFile(id, device: $0)).events }
     }
 
     /// What this machine's daemon has told the user about the pet.
@@ -124,7 +118,7 @@ public struct PetStore: Sendable {
     }
 
     /// Writes this machine's notes about a pet (only its daemon does), outside the shared folder.
-    public func saveNotes(_ notes: DeviceNotes) throws(StoreError) {
+    public func save(_ notes: DeviceNotes) throws(StoreError) {
         try PosixFile.makeFolder(paths.notes)
         try PosixFile.writeAtomically(
             try Self.encode(notes, path: paths.notesFile(notes.petID)), to: paths.notesFile(notes.petID))
@@ -184,8 +178,7 @@ public struct PetStore: Sendable {
     /// is written when `change` throws or returns nil. Returns nil if no record names the pet.
     @discardableResult
     public func update<Result>(
-        _ id: UUID, device: String, reusing reads: RecordReads? = nil,
-        reporting report: ([StoreProblem]) -> Void = { _ in },
+        _ id: UUID, device: String, reusing reads: RecordReads?, reporting report: ([StoreProblem]) -> Void,
         _ change: (_ merged: MergedPet, _ own: PetRecord?) throws -> (Result, PetRecord?, [HistoryEvent])
     ) throws -> Result? {
         try FileLock.withLock(paths.lockFile(id), runtime: paths.runtime) { () throws -> Result? in
@@ -216,17 +209,6 @@ public struct PetStore: Sendable {
     /// Holds the names lock (a change that renames, a new pet).
     public func withNamesLock<T>(_ body: () throws -> T) throws -> T {
         try FileLock.withLock(paths.namesLockFile, runtime: paths.runtime, body)
-    }
-
-    /// Refuses a name another pet already has (compared without case).
-    public func requireUniqueName(_ name: String, except id: UUID?) throws(StoreError) {
-        let key = name.lowercased()
-        if let existing = loadAll().pets.first(where: {
-            $0.state.pet.id != id && $0.state.pet.identity.name.lowercased() == key
-        }
-        ) {
-            throw .nameTaken(existing.state.pet.identity.name)
-        }
     }
 
     /// Removes what writers of this machine killed before their rename left in its own folders
