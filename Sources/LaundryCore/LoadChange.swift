@@ -19,6 +19,13 @@ public enum LoadChange: Equatable, Sendable {
         case finished
     }
 
+    /// The load it is about.
+    public var load: Load {
+        switch self {
+        case .started(let load), .stopped(let load, _), .changed(let load, _): load
+        }
+    }
+
     public enum Stop: String, Sendable {
         case cancelled, released
         /// Another load took its place, or the pet moved on some other way (another machine's change).

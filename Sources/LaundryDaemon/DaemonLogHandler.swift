@@ -16,11 +16,14 @@ public struct DaemonLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     private let clock: any WallClock & Sendable
 
-    public init(clock: any WallClock & Sendable = SystemClock()) { self.clock = clock }
+    public init(clock: any WallClock & Sendable = SystemClock(), level: Logger.Level = .info) {
+        self.clock = clock
+        logLevel = level
+    }
 
-    /// The daemon's logger.
-    public static func logger(clock: any WallClock & Sendable = SystemClock()) -> Logger {
-        Logger(label: "laundryd") { _ in DaemonLogHandler(clock: clock) }
+    /// The daemon's logger; `debug` adds how long each tick and each batch of deadlines took.
+    public static func logger(clock: any WallClock & Sendable = SystemClock(), level: Logger.Level = .info) -> Logger {
+        Logger(label: "laundryd") { _ in DaemonLogHandler(clock: clock, level: level) }
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {

@@ -32,14 +32,19 @@ public enum DaemonRunner {
         let jobs = PlasmaJobTracker(logger: logger)
         let config = startingConfig(laundry, logger: logger)
         useClock(config, logger: logger)
+        let messages = try MessageCatalog.load(from: laundry.dataDirectory)
         let engine = DaemonEngine(
-            laundry: laundry, clock: clock, notifier: notifier,
-            messages: try MessageCatalog.load(from: laundry.dataDirectory), config: config, logger: logger,
-            ringBell: { Bell.ring(runtime) },
-            sound: GSoundPlayer(logger: logger), hooks: HookRunner(logger: logger), cards: cardNotifier,
-            jobs: jobs)
-        engine.logsTimings = environment["LAUNDRY_LOG_TIMINGS"] == "1"
-        engine.doNotDisturb = {
+            laundry: laundry, clock: clock, notifier: notifier, messages: messages, config: config, logger: logger,
+            ringBell: { Bell.ring(runtime) }, sound: GSoundPlayer(logger: logger))
+        let press = { [unowned engine] (pet: UUID, key: String) in _ = engine.buttonPressed(petID: pet, action: key) }
+        let cards = LiveCardObserver(
+            notifier: cardNotifier, clock: clock, logger: logger,
+            serverShowsButtons: { notifier.server?.hasActions ?? true }, press: press)
+        engine.observers = [
+            cards, PlasmaJobObserver(tracker: jobs, press: press),
+            HookObserver(launcher: HookRunner(logger: logger), writer: AnnouncementWriter(messages: messages)),
+        ]
+        engine.readDoNotDisturb = {
             var error: UnsafeMutablePointer<GError>?
             guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
                 if let error { g_error_free(error) }
@@ -52,20 +57,19 @@ public enum DaemonRunner {
         let watch = try laundry.makeWatch()
         let startedAt = clock.now()
         logger.info("started (pid \(getpid())) for \(laundry.home)")
-        engine.start()
-        // Reading every pet at start leaves freed memory between the pets kept: given back here
-        // (2.3 MB of 10,000 pets' start, by /proc/<pid>/status; bench row "bytes per armed timer").
-        malloc_trim(0)
-        let inhibitor = SessionSuspendInhibitor(logger: logger)
-        let sleepWatch = SleepWatch(logger: logger)
-        var asleep = false
-        var lastStatus: DaemonStatus?
         let home = HomeLink.start(
             config, laundry: laundry, engine: engine, clock: clock, version: version, environment: environment,
             logger: logger
         )
         let calendar = CalendarLink.start(
             config, engine: engine, clock: clock, environment: environment, logger: logger)
+        if let home { engine.observers.append(home) }
+        if let calendar { engine.observers.append(calendar) }
+        engine.start()
+        let inhibitor = SessionSuspendInhibitor(logger: logger)
+        let sleepWatch = SleepWatch(logger: logger)
+        var asleep = false
+        var lastStatus: DaemonStatus?
         let reportStatus = {
             home?.afterEvent()
             let wish = engine.awakeWish
@@ -126,8 +130,8 @@ public enum DaemonRunner {
         home?.attach(to: loop)
         if calendar != nil { reportCalendar(every: 2, loop: loop, reportStatus) }
         loop.run()
-        // A card's buttons mean nothing once the daemon is gone: its cards and jobs go with it.
-        engine.withdrawLiveCards()
+        // A card's buttons mean nothing once the daemon is gone: its cards go with it.
+        cards.withdrawAll()
         cardNotifier.flush()
         home?.stop()
         inhibitor.hold(nil)

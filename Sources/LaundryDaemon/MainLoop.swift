@@ -24,8 +24,6 @@ public final class MainLoop {
     private let afterEvent: () -> Void
     private let logger: Logger
     private let loop: OpaquePointer
-    /// Whether an idle source is writing the notes of a large batch of announcements.
-    private var writingNotes = false
 
     init(
         engine: DaemonEngine, clock: any WallClock, timer: RealtimeTimer, watch: DirectoryWatch,
@@ -112,7 +110,6 @@ public final class MainLoop {
 
     private func stop(_ signal: String) {
         logger.info("\(signal): stopping")
-        engine.writeUnwrittenNotes()
         g_main_loop_quit(loop)
     }
 
@@ -129,57 +126,6 @@ public final class MainLoop {
     private func rearm() {
         timer.arm(at: engine.nextDeadline.map { clock.wallTime(for: $0) })
         afterEvent()
-        if engine.hasUnwrittenNotes, !writingNotes { writeNotesWhenIdle() }
-    }
-
-    /// The notes a large batch of announcements left: once every popup of it is out (looked at
-    /// every 5 ms, for at most a second: a server that does not answer holds nothing back), one per
-    /// turn of the loop while nothing of higher priority is ready. Writing while popups still
-    /// waited on the server's replies made the last popup wait on fsyncs too (p99 of 1,000 in one
-    /// second, `make bench`). Armed again once the last is written (the pets' next deadlines come
-    /// from what was written).
-    private func writeNotesWhenIdle() {
-        writingNotes = true
-        let postingSince = Stopwatch()
-        let check: GSourceFunc = { data in
-            let box = Unmanaged<Pending>.fromOpaque(data!).takeUnretainedValue()
-            guard box.loop.engine.notifier.isPosting, box.since.seconds < 1 else {
-                box.loop.writeNextNotesWhenIdle()
-                return 0
-            }
-            return 1
-        }
-        guard engine.notifier.isPosting else { return writeNextNotesWhenIdle() }
-        g_timeout_add_full(
-            G_PRIORITY_DEFAULT, 5, check, Unmanaged.passRetained(Pending(self, since: postingSince)).toOpaque(),
-            Self.releasePending)
-    }
-
-    private final class Pending {
-        unowned let loop: MainLoop
-        let since: Stopwatch
-        init(_ loop: MainLoop, since: Stopwatch) {
-            self.loop = loop
-            self.since = since
-        }
-    }
-
-    private static let releasePending: GDestroyNotify = { pointer in
-        guard let pointer else { return }
-        Unmanaged<Pending>.fromOpaque(pointer).release()
-    }
-
-    private func writeNextNotesWhenIdle() {
-        let handler: GSourceFunc = { data in
-            let loop = Unmanaged<MainLoop>.fromOpaque(data!).takeUnretainedValue()
-            loop.engine.writeNextNote()
-            guard !loop.engine.hasUnwrittenNotes else { return 1 }
-            loop.writingNotes = false
-            loop.rearm()
-            return 0
-        }
-        // Unretained: the loop outlives its run, and the source is dispatched only within it.
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, handler, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     // MARK: GLib sources with Swift closures

@@ -4,6 +4,7 @@ import LaundryControl
 import LaundryCore
 import LaundryDaemon
 import LaundryRendering
+import Logging
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -20,8 +21,11 @@ enum DaemonMain {
         do {
             switch arguments {
             case [], ["run"]:
+                // `LAUNDRY_LOG_TIMINGS=1`: how long each tick and each batch of deadlines took, for `make bench`.
+                let level: Logger.Level = environment["LAUNDRY_LOG_TIMINGS"] == "1" ? .debug : .info
                 try DaemonRunner.run(
-                    environment: environment, version: LaundryVersion.current, logger: DaemonLogHandler.logger())
+                    environment: environment, version: LaundryVersion.current,
+                    logger: DaemonLogHandler.logger(level: level))
             case ["probe"]:
                 try printJSON(DesktopProbe.findings())
             case ["notify-test"], ["notify-test", "--sound"]:

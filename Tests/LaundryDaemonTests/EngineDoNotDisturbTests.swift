@@ -13,7 +13,7 @@ final class EngineDoNotDisturbTests: EngineTestCase {
         config.sound = true
         config.dnd = mode
         let engine = try makeEngine(config: config)
-        engine.doNotDisturb = { [unowned self] in self.desktopSays }
+        engine.readDoNotDisturb = { [unowned self] in self.desktopSays }
         return engine
     }
 
@@ -48,7 +48,7 @@ final class EngineDoNotDisturbTests: EngineTestCase {
         config.alarmRepeatSeconds = 10
         config.alarmMinutes = 5
         let engine = try makeEngine(config: config)
-        engine.doNotDisturb = { [unowned self] in self.desktopSays }
+        engine.readDoNotDisturb = { [unowned self] in self.desktopSays }
         try adopt("Socks")
         try perform(.wash(.minutes(1)), "Socks")
         engine.start()
@@ -82,9 +82,7 @@ final class EngineDoNotDisturbTests: EngineTestCase {
         var config = DaemonConfig.withoutAlarms()
         config.hook = ["/bin/true"]
         let engine = try makeEngine(config: config)
-        engine.doNotDisturb = { [unowned self] in self.desktopSays }
-        var events: [(String, UUID?)] = []
-        engine.onPetEvent = { _, type, load in events.append((type, load)) }
+        engine.readDoNotDisturb = { [unowned self] in self.desktopSays }
         let id = try adopt("Socks")
         try perform(.wash(.minutes(1)), "Socks")
         engine.start()
@@ -95,9 +93,9 @@ final class EngineDoNotDisturbTests: EngineTestCase {
         XCTAssertEqual(notifier.told, [], "held")
         try perform(.dry(.minutes(30)), "Socks")
         engine.filesChanged([id])
-        let told = hooks.runs.filter { $0.event.event == "loadAcknowledged" }.map { $0.event.load?.id }
-        XCTAssertEqual(told, [wash])
-        XCTAssertEqual(events.filter { $0.0 == "acknowledged" }.map(\.1), [wash])
+        let hooked = hooks.runs.filter { $0.event.event == "loadAcknowledged" }.map { $0.event.load?.id }
+        XCTAssertEqual(hooked, [wash])
+        XCTAssertEqual(self.told.acknowledged, [wash])
         desktopSays = nil
         advance(2, engine)
         XCTAssertEqual(notifier.told, [], "the finish is not told after it was dealt with")

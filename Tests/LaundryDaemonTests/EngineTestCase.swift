@@ -1,11 +1,12 @@
 import Foundation
 import LaundryActions
 import LaundryCore
-import LaundryDaemon
 import LaundryRendering
 import LaundryStore
 import LaundryTestSupport
 import XCTest
+
+@testable import LaundryDaemon
 
 /// A daemon engine on the in-memory storage, with a manual clock and a recording notifier.
 class EngineTestCase: XCTestCase {
@@ -17,6 +18,8 @@ class EngineTestCase: XCTestCase {
     var cards: RecordingNotifier!
     var sound: RecordingSound!
     var hooks: RecordingHooks!
+    /// Every event the engines of the test told.
+    var told: RecordingObserver!
     let recordedLog = RecordedLog()
     var logLines: [String] { recordedLog.lines }
     var bells = 0
@@ -32,6 +35,7 @@ class EngineTestCase: XCTestCase {
         cards = RecordingNotifier()
         sound = RecordingSound()
         hooks = RecordingHooks()
+        told = RecordingObserver()
     }
 
     /// This machine's record of a pet (the engine tests' laundry is device 0000000000000000).
@@ -53,10 +57,18 @@ class EngineTestCase: XCTestCase {
         cards showsCards: Bool = false
     ) throws -> DaemonEngine {
         let messages = try MessageCatalog.load(from: laundry.dataDirectory)
-        return DaemonEngine(
+        let engine = DaemonEngine(
             laundry: laundry, clock: clock, notifier: notifier, messages: messages, config: config,
-            logger: recordedLog.logger, ringBell: { [unowned self] in self.bells += 1 },
-            sound: sound, hooks: hooks, zone: zone, cards: showsCards ? cards : nil)
+            logger: recordedLog.logger, ringBell: { [unowned self] in self.bells += 1 }, sound: sound, zone: zone)
+        engine.observers = [told, HookObserver(launcher: hooks, writer: AnnouncementWriter(messages: messages))]
+        if showsCards {
+            engine.observers.append(
+                LiveCardObserver(
+                    notifier: cards, clock: clock, logger: recordedLog.logger,
+                    serverShowsButtons: { [unowned self] in self.notifier.server?.hasActions ?? true },
+                    press: { [unowned engine] pet, key in engine.buttonPressed(petID: pet, action: key) }))
+        }
+        return engine
     }
 
     @discardableResult

@@ -86,6 +86,18 @@ final class RecordingSound: SoundPlayer {
     func finish() { playingFor = [] }
 }
 
+/// Records every event an engine tells.
+final class RecordingObserver: EngineObserver {
+    private(set) var events: [EngineEvent] = []
+
+    func observe(_ event: EngineEvent, at moment: Moment) { events.append(event) }
+
+    /// The loads told as dealt with, in order.
+    var acknowledged: [UUID] {
+        events.compactMap { if case .acknowledged(let load, _) = $0 { load.id } else { nil } }
+    }
+}
+
 /// Records every hook run instead of spawning it.
 final class RecordingHooks: HookLauncher {
     private(set) var runs: [(event: HookEvent, command: [String], quiet: Bool)] = []

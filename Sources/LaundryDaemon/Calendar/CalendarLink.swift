@@ -6,7 +6,7 @@ import Logging
 
 /// The daemon's side of the calendar: every load the engine sees start, change, stop or be dealt
 /// with becomes a wish for its entry, written by `CalendarSync`.
-final class CalendarLink {
+final class CalendarLink: EngineObserver {
     let sync: CalendarSync
     private let clock: any WallClock
 
@@ -34,8 +34,6 @@ final class CalendarLink {
                 pendingFile: engine.laundry.stateFolder + "/calendar-pending.json",
                 logger: logger),
             clock: clock)
-        engine.onLoadChanges = { [weak link] name, changes in link?.changed(name, changes) }
-        engine.onLoadAcknowledged = { [weak link] load, name in link?.acknowledged(load, name) }
         logger.info(
             "caldav: writing each running load to \(settings.url) as \(settings.form == .event ? "an event" : "a task")"
         )
@@ -47,21 +45,18 @@ final class CalendarLink {
         self.clock = clock
     }
 
-    private func changed(_ name: String, _ changes: [LoadChange]) {
+    func observe(_ event: EngineEvent, at moment: Moment) {
         let now = clock.now()
-        for change in changes {
-            switch change {
-            case .started(let load), .changed(let load, _):
-                put(CalendarWords.entry(for: load, petName: name, at: now), at: now)
-            case .stopped(let load, _):
-                sync.want(load.id.lowercasedText, .delete)
-            }
+        switch event {
+        case .load(.started(let load), let pet), .load(.changed(let load, _), let pet):
+            put(CalendarWords.entry(for: load, petName: pet.name, at: now), at: now)
+        case .load(.stopped(let load, _), _):
+            sync.want(load.id.lowercasedText, .delete)
+        case .acknowledged(let load, let pet):
+            put(CalendarWords.entry(for: load, petName: pet.name, at: now, acknowledged: true), at: now)
+        case .seen, .gone, .announced, .goingToSleep:
+            break
         }
-    }
-
-    private func acknowledged(_ load: Load, _ name: String) {
-        let now = clock.now()
-        put(CalendarWords.entry(for: load, petName: name, at: now, acknowledged: true), at: now)
     }
 
     private func put(_ entry: CalendarEntry, at now: Date) {

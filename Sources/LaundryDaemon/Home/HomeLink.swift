@@ -12,7 +12,7 @@ import Logging
 
 /// The daemon's side of the home: the broker connection, the Home Assistant bridge and the plugs,
 /// wired to the engine. Notifications, sound and timers never wait on any of it.
-final class HomeLink {
+final class HomeLink: EngineObserver {
     private let settings: BrokerSettings
     private let connection: MQTTConnection
     let bridge: HomeBridge
@@ -105,7 +105,6 @@ final class HomeLink {
                 self.logger.info("mqtt: ignored a message on \(topic), which laundry does not read")
             }
         }
-        engine.onPetEvent = { [weak self] pet, type, load in self?.bridge.event(pet, type, load: load) }
         engine.stillRunning = appliances?.running ?? []
         appliances?.onStarted = { [weak self] appliance in
             self?.engine.stillRunning = self?.appliances?.running ?? []
@@ -125,9 +124,6 @@ final class HomeLink {
                 self.bridge.energyWh?[pet.id, default: 0] += use.wattHours
             }
         }
-        engine.onLoadStarted = { [weak self] kind in
-            for appliance in Appliance.allCases where appliance.runs(kind) { self?.appliances?.loadStarted(appliance) }
-        }
         appliances?.onSilenceChanged = { [weak self] in self?.bridge.plugsSilent = self?.appliances?.silent ?? [] }
         // New prices: the "best start" sensors are planned again now, not at the next minute.
         appliances?.onPricesChanged = { [weak self] in
@@ -138,6 +134,26 @@ final class HomeLink {
                 self.loop?.after(seconds: Self.replanAfterPrices + 0.05) { [weak self] in self?.afterEvent() }
             }
             self.afterEvent()
+        }
+    }
+
+    /// What Home Assistant hears of a pet: finished, reminder, warning, acknowledged (naming the load
+    /// dealt with, though the pet may be on its next), stopped; a load started ends an appliance's tail.
+    func observe(_ event: EngineEvent, at moment: Moment) {
+        switch event {
+        case .announced(let words):
+            let announcement = words.announcement
+            if let type = announcement.reason.homeEvent {
+                bridge.event(announcement.petID, type, load: announcement.loadID)
+            }
+        case .acknowledged(let load, let pet):
+            bridge.event(pet.id, "acknowledged", load: load.id)
+        case .load(.stopped(let load, _), let pet):
+            bridge.event(pet.id, "stopped", load: load.id)
+        case .load(.started(let load), _):
+            for appliance in Appliance.allCases where appliance.runs(load.kind) { appliances?.loadStarted(appliance) }
+        case .load(.changed, _), .seen, .gone, .goingToSleep:
+            break
         }
     }
 
@@ -245,7 +261,7 @@ final class HomeLink {
     }
 
     private func whoseLoadAnswered(_ appliance: Appliance, _ key: String) {
-        engine.otherButtons[Self.popupID(appliance)] = nil
+        engine.closeOther(Self.popupID(appliance))
         guard key.hasPrefix("load:"), let pet = UUID(uuidString: String(key.dropFirst("load:".count))) else {
             logger.info("the \(appliance.rawValue) runs something that is not laundry (\(key))")
             return

@@ -3,24 +3,24 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// Reading the pets again: after a file change, a pet that is gone, and each pet's next deadline.
+/// Reading the pets again: after a file change, a pet that is gone, and each pet's next deadline;
+/// what changed is told to every surface.
 extension DaemonEngine {
     func load(_ ids: Set<UUID>?) {
-        writeUnwrittenNotes()
         guard let ids else { return reloadAll() }
         for id in ids {
             let service = services[id] ?? PetTimerService(id: id, state: nil)
             isolated(id) { try service.reload(from: laundry, at: now) }
-            tellHook(about: service)
             if service.state == nil {
                 services[id] = nil
+                tellChanges(of: service)
                 forgetGonePet(id)
             } else {
                 services[id] = service
                 noticeUserChange(service)
                 schedule(service)
+                tellChanges(of: service)
             }
-            refreshCard(id)
         }
     }
 
@@ -35,27 +35,26 @@ extension DaemonEngine {
         }
         for (id, service) in services where fresh[id] == nil {
             service.forget(at: now)
-            tellHook(about: service)
+            tellChanges(of: service)
             forgetGonePet(id)
         }
         services = fresh
-        for service in services.values {
+        for service in services.values.sorted(by: { $0.id < $1.id }) {
             noticeUserChange(service)
             schedule(service)
-            tellHook(about: service)
+            tellChanges(of: service)
         }
-        refreshAllCards()
     }
 
     /// A pet released, or whose files are gone: no deadline, no alarm, no popup left of it.
     func forgetGonePet(_ id: UUID) {
-        queue.set(nil, for: id)
         acknowledge(id, because: "the pet is gone")
-        if popups.removeValue(forKey: id) != nil { notifier.close(petID: id) }
+        popups.withdraw(id)
+        tell(.gone(id))
     }
 
     func schedule(_ service: PetTimerService) {
-        queue.set(service.nextDeadline(at: now, config: config, quiet: quiet, person: laundry.person), for: service.id)
+        service.deadline = service.nextDeadline(at: now, config: config, quiet: quiet, person: laundry.person)
     }
 
     /// After the files were read again: a change the user made acknowledges the alarm, and a popup
@@ -64,10 +63,16 @@ extension DaemonEngine {
         let unannounced = service.takeFinishDealtWithUnannounced()
         guard service.takeUserChange() else { return }
         acknowledge(service.id, because: "the pet changed")
-        if let unannounced {
-            onPetEvent?(service.id, "acknowledged", unannounced.id)
-            tellHookAcknowledged(unannounced, name: service.name)
-        }
+        // A finish do-not-disturb held back and dealt with anyway: the phone may still show it.
+        if let unannounced { tellAcknowledged(unannounced, pet: PetReference(id: service.id, name: service.name)) }
         withdrawIfStale(service)
+    }
+
+    /// Tells every surface the loads the pet started, changed or stopped early since it last
+    /// looked, and the pet as it is now.
+    func tellChanges(of service: PetTimerService) {
+        let pet = PetReference(id: service.id, name: service.name)
+        for change in service.takeLoadChanges() { tell(.load(change, pet: pet)) }
+        if let state = service.view(at: now) { tell(.seen(state)) }
     }
 }

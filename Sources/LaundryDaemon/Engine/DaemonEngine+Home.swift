@@ -4,17 +4,15 @@ import LaundryRendering
 import Logging
 
 extension DaemonEngine {
-    /// Every pet as it is now (finished timers settled in the view), for the home dashboard.
+    /// Every pet as it is now (finished loads settled in the view), for the home dashboard.
     public func petViews() -> [PetState] {
         let time = clock.now()
-        return services.values.compactMap { $0.view(at: time) }.sorted {
-            $0.pet.id < $1.pet.id
-        }
+        return services.values.compactMap { $0.view(at: time) }.sorted { $0.pet.id < $1.pet.id }
     }
 
-    /// A popup that is not about one pet; its buttons go to `otherButtons[content.petID]`.
+    /// A popup that is not about one pet; its buttons go to `onButton`.
     public func showOther(_ content: NotificationContent, onButton: @escaping (String) -> Void) {
-        otherButtons[content.petID] = onButton
+        popups.otherButtons[content.petID] = onButton
         switch notifier.show(content) {
         case .posted: logger.info("notified: \(content.summary) — \(content.body)")
         case .noServer(let reason): logger.info("not shown (\(reason)): \(content.summary)")
@@ -22,13 +20,12 @@ extension DaemonEngine {
     }
 
     public func closeOther(_ id: UUID) {
-        otherButtons[id] = nil
+        popups.otherButtons[id] = nil
         notifier.close(petID: id)
     }
 
     /// The appliance's plug says it stopped: its load ends now and is announced as any finish.
     public func applianceStopped(_ appliance: Appliance) {
-        writeUnwrittenNotes()
         do {
             if let state = try laundry.applianceStopped(appliance) {
                 logger.info("the \(appliance.rawValue) stopped: \(state.pet.identity.name)'s load ends now")

@@ -8,17 +8,12 @@ import LaundryStore
 final class PetTimerService {
     let id: UUID
     private(set) var state: PetState? {
-        didSet {
-            calmUntil = state.flatMap(Self.calmUntil)
-            liveLoadEnds = state.flatMap { $0.liveLoad.flatMap { $0.isPaused ? nil : $0.endsAt } }
-        }
+        didSet { calmUntil = state.flatMap(Self.calmUntil) }
     }
-    /// When the load running unpaused ends, if one does: what keeping awake asks of every pet
-    /// after every event, answered without copying the pet's state.
-    private(set) var liveLoadEnds: Date?
+    /// The next moment this pet needs the daemon (`nextDeadline`, as last scheduled).
+    var deadline: Date?
     /// Before this moment the health tick has nothing to do for the pet (no warning sent yet and
-    /// none reachable, no load to settle): it looks at a date, not the whole pet. The tick over
-    /// 10,000 pets copied each pet's state to find that out (perf: most of its time).
+    /// none reachable, no load to settle).
     private var calmUntil: Date?
     /// Loads announced by this process, so a failed write of the notes cannot repeat one.
     private var announcedTimers: Set<UUID> = []
@@ -40,7 +35,6 @@ final class PetTimerService {
         self.id = id
         self.state = state
         calmUntil = state.flatMap(Self.calmUntil)
-        liveLoadEnds = state.flatMap { $0.liveLoad.flatMap { $0.isPaused ? nil : $0.endsAt } }
     }
 
     private var loadedStamp: RecordVersion?
@@ -48,8 +42,7 @@ final class PetTimerService {
     /// removes a file before it renames the new version in), and what was read stands meanwhile.
     private var readFiles: RecordVersion?
 
-    /// Reads the pet's files again, unless they are the very files already read: when a thousand
-    /// loads end together, a stat each is all it costs to know nothing changed.
+    /// Reads the pet's files again, unless they are the very files already read.
     func reload(from laundry: Laundry, at now: Date) throws {
         let stamp = laundry.recordVersion(id)
         if stamp == loadedStamp, state != nil { return }
@@ -222,9 +215,9 @@ final class PetTimerService {
         var view: PetState
     }
 
-    /// Announces what is due, decided from the files as they are now: a timer that ended (once,
-    /// whether or not a command already saw it end), a neglect reminder. Writing it down comes
-    /// after, in `persist`, so that notifications go out first when many timers end together.
+    /// Announces what is due, decided from the files as they are now: a load that ended (once,
+    /// whether or not a command already saw it end), a neglect reminder. What it returns is written
+    /// down right after, in `persist`.
     /// - Parameter sleptAt: when this computer went to sleep, while it has not yet said it woke.
     func announceDue(
         at now: Date, config: DaemonConfig, quiet: QuietPolicy, laundry: Laundry, sleptAt: Date? = nil,

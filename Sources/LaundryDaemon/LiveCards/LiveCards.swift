@@ -3,8 +3,7 @@ import LaundryCore
 import LaundryRendering
 
 /// The live cards on screen, one per running load: what each last said (so a card is sent only
-/// when its words change), which ones the person closed (closed stays closed for that load), and
-/// when each card's minute left next ticks over.
+/// when its words change) and which ones the person closed (closed stays closed for that load).
 struct LiveCards {
     struct Card {
         let loadID: UUID
@@ -14,8 +13,6 @@ struct LiveCards {
     }
 
     private(set) var cards: [UUID: Card] = [:]
-    /// When each card's words next change by themselves.
-    var updates = DeadlineQueue()
 
     /// What becomes of the pet's card on screen.
     enum Change {
@@ -24,24 +21,23 @@ struct LiveCards {
         case withdraw
     }
 
+    /// Whether a card is on screen for a load still counting down.
+    var anyShown: Bool { cards.values.contains { $0.shown != nil } }
+
     /// Works out the card for `wanted` (the card of the pet's running load, or nil for none) and
     /// remembers it as shown. A card the person closed stays closed for its load; a new load's
     /// card takes the old one's place.
-    mutating func update(_ pet: UUID, to wanted: NotificationContent?, changesAt next: Date?) -> Change {
+    mutating func update(_ pet: UUID, to wanted: NotificationContent?) -> Change {
         guard let wanted, let loadID = wanted.loadID else {
-            updates.set(nil, for: pet)
             guard let card = cards.removeValue(forKey: pet) else { return .none }
             return card.shown == nil ? .none : .withdraw
         }
         var card = cards[pet].flatMap { $0.loadID == loadID ? $0 : nil } ?? Card(loadID: loadID)
         guard !card.closedByPerson else {
             cards[pet] = card
-            updates.set(nil, for: pet)
             return .none
         }
-        updates.set(next, for: pet)
-        // The words decide: the bar alone moving (a reload of every pet) sends nothing; it goes
-        // with the next minute's update.
+        // The words decide: the bar alone moving sends nothing; it goes with the next minute's update.
         guard !(card.shown.map { Self.sameWords($0, wanted) } ?? false) else { return .none }
         card.shown = wanted
         cards[pet] = card
@@ -52,7 +48,6 @@ struct LiveCards {
     mutating func closedByPerson(_ pet: UUID) {
         cards[pet]?.closedByPerson = true
         cards[pet]?.shown = nil
-        updates.set(nil, for: pet)
     }
 
     /// The server that showed the cards left: none is on screen any more.

@@ -1,0 +1,39 @@
+import FoundationEssentials
+
+/// How the desktop's do-not-disturb is read, and what it said last.
+struct DoNotDisturbWatch {
+    /// Which desktop says do-not-disturb is on now (nil: off); asked when something is due.
+    var read: () -> String? = { nil }
+    var current: String?
+}
+
+/// The desktop's do-not-disturb, with `"dnd": "quiet"`: popups and sound wait for its end.
+extension DaemonEngine {
+    /// How do-not-disturb is asked (the daemon: each desktop's own place; tests: a closure of theirs).
+    public var readDoNotDisturb: () -> String? {
+        get { doNotDisturb.read }
+        set { doNotDisturb.read = newValue }
+    }
+
+    /// Which desktop said do-not-disturb is on when last asked (nil: off).
+    public var doNotDisturbNow: String? { doNotDisturb.current }
+
+    /// Asks again; when do-not-disturb has ended, every pet is looked at now, so that what it held
+    /// back (each load that finished meanwhile, once, as late) goes out at once.
+    func lookAtDoNotDisturb() {
+        guard config.dnd == .quiet else {
+            doNotDisturb.current = nil
+            return
+        }
+        let said = doNotDisturb.read()
+        guard said != doNotDisturb.current else { return }
+        let was = doNotDisturb.current
+        doNotDisturb.current = said
+        if let said {
+            logger.info("do-not-disturb is on (\(said)): popups and sound wait until it ends")
+        } else {
+            logger.info("do-not-disturb is off (\(was ?? "?")): what it held back goes out now")
+            for service in services.values { schedule(service) }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import FoundationEssentials
+import LaundryCore
+import LaundryRendering
+import Logging
+
+/// Sleep: the loads still running when the computer sleeps, and what keeps the session awake.
+extension DaemonEngine {
+    /// How many loads run now and the one that ends last.
+    public var runningLoadSummary: (count: Int, last: (pet: Pet, load: Load)?) {
+        let running = runningLoads
+        return (running.count, running.last)
+    }
+
+    /// The loads running now (not paused, not yet at their end), soonest end first.
+    public var runningLoads: [(pet: Pet, load: Load)] {
+        let time = now
+        return services.values.compactMap { service in
+            guard let state = service.state, let load = LoadChange.running(state, at: time) else { return nil }
+            return (state.pet, load)
+        }.sorted { ($0.load.endsAt, $0.pet.id) < ($1.load.endsAt, $1.pet.id) }
+    }
+
+    /// This computer is about to sleep (logind's `PrepareForSleep(true)`): every surface hears which
+    /// loads still run and when they end, so a phone can ring for them.
+    public func goingToSleep() {
+        asleepSince = now
+        let running = runningLoads
+        logger.info(
+            line: Words.count(
+                running.count, "going to sleep with {count} load running", "going to sleep with {count} loads running"))
+        guard !running.isEmpty else { return }
+        tell(.goingToSleep(running: running.map { (PetReference(id: $0.pet.id, name: $0.pet.identity.name), $0.load) }))
+    }
+
+    /// This computer woke (`PrepareForSleep(false)`): every deadline is looked at at once; a load
+    /// that ended while it slept is told so, once.
+    public func wokeUp() {
+        guard let since = asleepSince else { return deadlinesDue() }
+        logger.info("woke after \(DurationText.rough(max(0, now.timeIntervalSince(since))))")
+        deadlinesDue()
+        asleepSince = nil
+    }
+
+    /// Why the session should not suspend now, and until when, or nil when nothing runs or
+    /// rings (or `keepAwake` is off). Paused loads hold nothing.
+    public var awakeWish: AwakeWish? {
+        guard config.keepAwake else { return nil }
+        let running = runningLoadSummary
+        let waiting = bell.ringing.compactMap { services[$0]?.state?.pet }.sorted {
+            $0.identity.name.lowercased() < $1.identity.name.lowercased()
+        }
+        guard running.count > 0 || !waiting.isEmpty else { return nil }
+        let time = now
+        var parts: [String] = []
+        if let last = running.last {
+            let ends = LocalTime.clock(last.load.endsAt, now: time, zone: zone)
+            parts.append(
+                running.count == 1
+                    ? "\(last.pet.identity.name): \(Self.loadWord(last.load.kind)) ends at \(ends)"
+                    : "\(running.count) loads, the last ends at \(ends)")
+        }
+        if !waiting.isEmpty {
+            parts.append(
+                waiting.count == 1
+                    ? "\(waiting[0].identity.name) is done and waiting" : "\(waiting.count) loads are done and waiting")
+        }
+        return AwakeWish(
+            reason: parts.joined(separator: "; "),
+            until: [running.last?.load.endsAt, bell.lastGivesUp].compactMap { $0 }.max())
+    }
+
+    static func loadWord(_ kind: LoadKind) -> String {
+        switch kind {
+        case .wash: return "wash"
+        case .dry: return "dryer"
+        case .extraDry: return "extra drying"
+        }
+    }
+}

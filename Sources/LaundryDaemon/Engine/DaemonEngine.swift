@@ -1,0 +1,255 @@
+import FoundationEssentials
+import LaundryActions
+import LaundryControl
+import LaundryCore
+import LaundryRendering
+import Logging
+
+/// The notification service's brain, free of any event loop: the main loop (or a test) tells it
+/// what happened — start, a deadline passed, files changed, the clock was set, the 30-second tick,
+/// a button — and asks when it next needs to wake. It decides; its popups and its bell speak for
+/// it, and every other surface observes the events it tells (`EngineEvent`). The clock and the
+/// notifier are injected.
+public final class DaemonEngine {
+    let laundry: Laundry
+    let clock: any WallClock
+    public private(set) var config: DaemonConfig
+    let logger: Logger
+    let zone: LocalZone
+    /// Every announcement worded once: the popup, the log and every surface say the same.
+    let writer: AnnouncementWriter
+    let popups: Popups
+    let bell: AlarmBell
+    /// Each pet's own service: a corrupt file or a failed write in one never stops the others.
+    var services: [UUID: PetTimerService] = [:]
+    /// The surfaces beyond the popups: the hook, Home Assistant, the calendar, live cards, Plasma's jobs.
+    public var observers: [any EngineObserver] = []
+    var doNotDisturb: DoNotDisturbWatch
+    /// Finished loads whose acknowledgement was told already: a button press acknowledges once
+    /// directly and once more when the daemon reads the change it wrote.
+    var acknowledgedFinishes: Set<UUID> = []
+    /// When this computer went to sleep, until it has said it woke: a load that ends meanwhile is
+    /// told as finished while it slept (the timerfd may fire before the word that it woke).
+    var asleepSince: Date?
+    /// Appliances whose plug says they still run: a finish of their kind says "should be done".
+    public var stillRunning: Set<Appliance> = []
+    /// Whose turn is next, and when that was read: every pet's loads are read for it, so at most
+    /// once a minute (a turn passes when a load starts; a warning held a minute longer is no harm).
+    var nextTurnRead: (at: Date, next: Person?)?
+
+    public init(
+        laundry: Laundry, clock: any WallClock, notifier: any Notifier, messages: MessageCatalog,
+        config: DaemonConfig, logger: Logger, ringBell: @escaping () -> Void = {},
+        sound: any SoundPlayer = NoSound(), zone: LocalZone = .current
+    ) {
+        self.laundry = laundry
+        self.clock = clock
+        writer = AnnouncementWriter(messages: messages)
+        popups = Popups(notifier: notifier, ringBell: ringBell)
+        self.config = config
+        self.logger = logger
+        bell = AlarmBell(sound: sound)
+        self.zone = zone
+        doNotDisturb = DoNotDisturbWatch()
+        notifier.onAction = { [weak self] id, key in self?.buttonPressed(petID: id, action: key) }
+        notifier.onDismissed = { [weak self] id in self?.acknowledge(id, because: "popup dismissed") }
+        notifier.onNotShown = { [weak self] id, reason in self?.notShown(id, because: reason) }
+        notifier.onServerChanged = { [weak self] server in self?.serverChanged(to: server) }
+    }
+
+    public var notifier: any Notifier { popups.notifier }
+
+    var now: Date { clock.now() }
+    var quiet: QuietPolicy {
+        QuietPolicy(
+            hours: config.quietHours, zone: zone, holdsEverything: config.dnd == .quiet && doNotDisturbNow != nil)
+    }
+
+    /// How things stand as an observer is told: the time, quiet hours, the settings.
+    var moment: Moment { Moment(now: now, quiet: quiet.isOn(at: now), config: config, zone: zone) }
+
+    /// The earliest of the pets' deadlines, the bell's next ring and an observer's next wake.
+    public var nextDeadline: Date? {
+        let pets = services.values.compactMap(\.deadline).min()
+        return ([pets, bell.nextRing] + observers.map(\.nextWake)).compactMap { $0 }.min()
+    }
+    /// Pets whose alarm is still ringing (for tests and the status file).
+    public var ringingCount: Int { bell.ringingCount }
+    public var armedCount: Int { services.values.filter { $0.deadline != nil }.count }
+    public var petCount: Int { services.count }
+
+    /// Tells every observer, in the order they were added.
+    func tell(_ event: EngineEvent) {
+        let moment = moment
+        for observer in observers { observer.observe(event, at: moment) }
+    }
+
+    /// Loads every pet, announces what ended while the daemon was down (once), and runs a tick.
+    public func start() {
+        reloadAll()
+        if let server = notifier.refreshServer() {
+            logger.info("notification server: \(server)")
+        } else {
+            logger.info("no notification server on the session bus; notifications go to this log until one appears")
+        }
+        deadlinesDue()
+        tick()
+    }
+
+    /// Runs every pet whose deadline has come, looking at each one's files first, then wakes the
+    /// observers whose time has come: a finish's popup goes out before any card of it changes.
+    public func deadlinesDue() {
+        let time = now
+        let due = services.values.filter { $0.deadline.map { $0 <= time } ?? false }
+            .sorted { ($0.deadline!, $0.id) < ($1.deadline!, $1.id) }
+        let announcing = Stopwatch()
+        // Asked only when something would be shown or rung: a pet due, or the bell.
+        if !due.isEmpty || (bell.nextRing.map { $0 <= time } ?? false) { lookAtDoNotDisturb() }
+        let policy = quiet
+        for service in due {
+            isolated(service.id) {
+                // Written down as soon as it is announced: a daemon killed now repeats as little as it can.
+                if let pending = try service.announceDue(
+                    at: time, config: config, quiet: policy, laundry: laundry, sleptAt: asleepSince,
+                    announce: announce)
+                {
+                    try service.persist(pending, at: time, laundry: laundry)
+                }
+            }
+            noticeUserChange(service)
+            schedule(service)
+            tellChanges(of: service)
+        }
+        ringAlarms(at: time)
+        bell.ringNow()
+        if !due.isEmpty {
+            logger.debug("deadlines: \(due.count) due, announced in \(announcing.wallTime)")
+        }
+        let moment = moment
+        for observer in observers where observer.nextWake.map({ $0 <= time }) ?? false { observer.wake(at: moment) }
+    }
+
+    /// Commands changed these pets' files (or, with nil, events were lost or something arrived from
+    /// another machine): they are read again, then whatever is due runs. The main loop comes in
+    /// here at a deadline too, with what the directory watch has seen meanwhile.
+    public func filesChanged(_ ids: Set<UUID>?) {
+        load(ids)
+        deadlinesDue()
+    }
+
+    /// The wall clock was set: every deadline is absolute, so only what is now due changes.
+    public func clockChanged() {
+        logger.info("the clock was set; deadlines re-evaluated")
+        for service in services.values {
+            schedule(service)
+            if let state = service.view(at: now) { tell(.seen(state)) }
+        }
+        deadlinesDue()
+    }
+
+    /// The 30-second health tick: moods and warnings for every pet.
+    public func tick() {
+        let time = now
+        let ticking = Stopwatch()
+        // Asked only when a pet could warn.
+        if services.values.contains(where: { !$0.isCalm(at: time) }) { lookAtDoNotDisturb() }
+        let quietNow = quiet.isOn(at: time) || quiet.holdsEverything
+        // The due reminder goes to the person whose turn it is first (read only when it can matter).
+        var notMyTurn: Double?
+        if let minutes = config.escalateAfterMinutes, services.values.contains(where: { !$0.isCalm(at: time) }) {
+            if nextTurnRead.map({ abs(time.timeIntervalSince($0.at)) >= 60 }) ?? true {
+                nextTurnRead = (time, laundry.nextTurn().next)
+            }
+            if let next = nextTurnRead?.next, next != laundry.person { notMyTurn = minutes }
+        }
+        for (id, service) in services where !service.isCalm(at: time) {
+            isolated(id) {
+                try service.tick(
+                    at: time, config: config, quietHours: quietNow, laundry: laundry, notMyTurn: notMyTurn,
+                    announce: announce)
+            }
+        }
+        bell.ringNow()
+        logger.debug(
+            "tick: \(Words.count(services.count, "{count} pet", "{count} pets")) in \(ticking.wallTime)")
+    }
+
+    public func reloadConfig(_ config: DaemonConfig) {
+        self.config = config
+        if !config.sound { bell.silence(services.keys) }
+        for service in services.values {
+            schedule(service)
+            if let state = service.view(at: now) { tell(.seen(state)) }
+        }
+        logger.info("configuration reloaded: \(ConfigSummary.line(config))")
+    }
+
+    /// A notification button: exactly what the matching command does. Any button, and a click on
+    /// the popup (`default`), acknowledges: the alarm stops. Returns why laundry refused it, worded.
+    /// - Parameter person: who pressed it, when not this machine's person (Home Assistant's).
+    @discardableResult
+    public func buttonPressed(petID: UUID, action key: String, by person: Person? = nil) -> String? {
+        if popups.pressedOther(petID, key) { return nil }
+        guard let button = ButtonKey(rawValue: key) else {
+            logger.info("unknown button '\(key)' for pet \(petID.lowercasedText)")
+            return nil
+        }
+        acknowledge(petID, because: "button '\(key)'")
+        guard case .perform(let action) = button.response else { return nil }
+        var refusal: String?
+        do {
+            let state = try laundry.perform(action, onPet: petID, by: person)
+            let stage = state.pet.cycle.stage.rawValue
+            if case .snooze = action, let until = state.pet.reminders.snoozedUntil {
+                let time = LocalTime.clock(until, now: now)
+                logger.info("button '\(key)': \(state.pet.identity.name) is snoozed until \(time), still \(stage)")
+            } else {
+                logger.info("button '\(key)': \(state.pet.identity.name) is now \(stage)")
+            }
+        } catch {
+            let reason = ErrorText.line(for: error) ?? "\(error)"
+            logger.info(line: "button '\(key)' for pet \(petID.lowercasedText): \(reason)")
+            refusal = reason
+        }
+        filesChanged([petID])
+        return refusal
+    }
+
+    /// The user has dealt with the pet's finished load: its alarm stops (a sound playing is cut
+    /// off), the stage stays, reminders go on as scheduled; every surface is told once.
+    public func acknowledge(_ pet: UUID, because reason: String) {
+        let stopped = bell.stop(pet)
+        // The load the popup announced: the pet may have moved on to its next load already.
+        if let waiting = popups.finishShown(for: pet) { tellAcknowledged(waiting.load, pet: waiting.pet) }
+        guard stopped else { return }
+        logger.info("alarm for \(name(of: pet)) stopped: \(reason)")
+    }
+
+    /// Tells every surface, once per load, that a finished load was dealt with.
+    func tellAcknowledged(_ load: Load, pet: PetReference) {
+        guard acknowledgedFinishes.insert(load.id).inserted else { return }
+        tell(.acknowledged(load, pet: pet))
+    }
+
+    /// Rings the bell if it is due, once for every load in it; none in quiet hours.
+    private func ringAlarms(at time: Date) {
+        let (again, gaveUp) = bell.ringAgain(
+            at: time, config: config, quietNow: quiet.isOn(at: time) || quiet.holdsEverything)
+        let minutes = DurationText.rough(config.alarmSpan)
+        for pet in gaveUp.sorted() {
+            logger.info("alarm for \(name(of: pet)) stopped: it rang for \(minutes)")
+        }
+        guard !again.isEmpty else { return }
+        logger.info(line: "alarm rings again for \(again.map { name(of: $0) }.sorted().joined(separator: ", "))")
+    }
+
+    /// The pet's name as last read, for the log (its id once it is gone).
+    func name(of pet: UUID) -> String { services[pet]?.name ?? pet.lowercasedText }
+
+    /// One pet's failure is logged and stays with that pet.
+    func isolated(_ id: UUID, _ work: () throws -> Void) {
+        do { try work() } catch {
+            logger.info(line: "pet \(id.lowercasedText): \(ErrorText.line(for: error) ?? "\(error)")")
+        }
+    }
+}

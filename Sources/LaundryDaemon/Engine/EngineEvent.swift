@@ -1,0 +1,65 @@
+import FoundationEssentials
+import LaundryCore
+import LaundryRendering
+
+/// What the engine tells every surface beyond its popups and bell: the hook, Home Assistant, the
+/// calendar, the live cards and Plasma's jobs observe these, and learn of the pets by no other route.
+public enum EngineEvent: Sendable {
+    /// The pet as it is now (settled): read at start, or after its files changed (a command, a
+    /// button, another machine), or after the daemon wrote down what it said of it.
+    case seen(PetState)
+    /// The pet is gone (released here or elsewhere, or its files removed).
+    case gone(UUID)
+    /// Something was said to the person (a finish, a reminder, a warning, a heads-up, a nudge),
+    /// worded once for every surface.
+    case announced(AnnouncementWords)
+    /// A load started (here or on another machine), changed (its end moved, it paused, resumed or was
+    /// ended now) or stopped before its end, seen as the pet's files were read.
+    case load(LoadChange, pet: PetReference)
+    /// A finished load was dealt with, anywhere (a button, a dismissal, a command, another machine):
+    /// told once per load.
+    case acknowledged(Load, pet: PetReference)
+    /// This computer is about to sleep with these loads running (the last to end last).
+    case goingToSleep(running: [(pet: PetReference, load: Load)])
+}
+
+/// A pet as an event names it: its id and its name when it happened.
+public struct PetReference: Equatable, Sendable {
+    public let id: UUID
+    public let name: String
+
+    public init(id: UUID, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// When an event is told, and what holds then.
+public struct Moment: Sendable {
+    public let now: Date
+    /// Quiet hours are on: what makes a sound stays silent.
+    public let quiet: Bool
+    public let config: DaemonConfig
+    public let zone: LocalZone
+
+    public init(now: Date, quiet: Bool, config: DaemonConfig, zone: LocalZone) {
+        self.now = now
+        self.quiet = quiet
+        self.config = config
+        self.zone = zone
+    }
+}
+
+/// A surface the engine tells what happens. Each is told in the order things happened, after the
+/// popup a finish makes has gone out.
+public protocol EngineObserver: AnyObject {
+    func observe(_ event: EngineEvent, at moment: Moment)
+    /// When it next needs waking with nothing having happened (a live card's minute), if ever.
+    var nextWake: Date? { get }
+    func wake(at moment: Moment)
+}
+
+extension EngineObserver {
+    public var nextWake: Date? { nil }
+    public func wake(at moment: Moment) {}
+}

@@ -1,0 +1,43 @@
+import FoundationEssentials
+import LaundryCore
+import LaundryRendering
+
+/// The hook (`"hook"` in config.json): told every announcement, every load that starts, changes or
+/// stops early, every finished load dealt with, and a coming sleep, so a phone can schedule its own
+/// alarm for a load's end, move it, withdraw it, or clear the push of a load dealt with elsewhere.
+final class HookObserver: EngineObserver {
+    private let launcher: any HookLauncher
+    private let writer: AnnouncementWriter
+
+    init(launcher: any HookLauncher, writer: AnnouncementWriter) {
+        self.launcher = launcher
+        self.writer = writer
+    }
+
+    func observe(_ event: EngineEvent, at moment: Moment) {
+        guard let hook = moment.config.hook, let told = hookEvent(event, at: moment) else { return }
+        launcher.run(told, command: hook, timeout: moment.config.hookTimeoutSeconds, quiet: moment.quiet)
+    }
+
+    private func hookEvent(_ event: EngineEvent, at moment: Moment) -> HookEvent? {
+        let clock = { (date: Date) in LocalTime.clock(date, now: moment.now, zone: moment.zone) }
+        switch event {
+        case .announced(let words):
+            return words.hookEvent
+        case .load(let change, let pet):
+            // A paused load's end is where it would be if it went on now.
+            let end = change.load.pausedRemaining.map { moment.now.addingTimeInterval($0) } ?? change.load.endsAt
+            return writer.hookEvent(for: change, petName: pet.name, ends: clock(end))
+        case .acknowledged(let load, let pet):
+            return writer.acknowledgedHookEvent(for: load, petName: pet.name)
+        case .goingToSleep(let running):
+            guard let last = running.last else { return nil }
+            let loads = running.map {
+                HookEvent.Load(id: $0.load.id, petID: $0.pet.id, petName: $0.pet.name, endsAt: $0.load.endsAt)
+            }
+            return writer.sleepingHookEvent(running: loads, lastEnds: clock(last.load.endsAt))
+        case .seen, .gone:
+            return nil
+        }
+    }
+}

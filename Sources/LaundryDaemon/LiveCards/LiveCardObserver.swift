@@ -1,0 +1,88 @@
+import FoundationEssentials
+import LaundryControl
+import LaundryCore
+import LaundryRendering
+import Logging
+
+/// Each running load's silent live card (time left, its end, +10 min, pause or resume, finished), on
+/// a notifier of its own: shown when the load is seen running, its words brought up to date with
+/// every other card's once a minute, withdrawn at its finish (after the finish's popup) or when it
+/// stops. A card the person closed stays closed for that load; its buttons do what a popup's do.
+final class LiveCardObserver: EngineObserver {
+    private let notifier: any Notifier
+    private let clock: any WallClock
+    private let logger: Logger
+    /// Whether the notification server shows buttons, as the popups' notifier last asked it: asked
+    /// again here, it would be once per card.
+    private let serverShowsButtons: () -> Bool
+    private var running = RunningLoads()
+    private var cards = LiveCards()
+    private var latest: Moment?
+
+    init(
+        notifier: any Notifier, clock: any WallClock, logger: Logger, serverShowsButtons: @escaping () -> Bool,
+        press: @escaping (UUID, String) -> Void
+    ) {
+        self.notifier = notifier
+        self.clock = clock
+        self.logger = logger
+        self.serverShowsButtons = serverShowsButtons
+        notifier.onAction = { id, key in press(id, key) }
+        notifier.onDismissed = { [weak self] id in self?.closedByPerson(id) }
+        notifier.onNotShown = { [weak self] id, reason in self?.notShown(id, because: reason) }
+        notifier.onServerChanged = { [weak self] server in self?.serverChanged(to: server) }
+    }
+
+    var nextWake: Date? { cards.anyShown ? running.nextMinute : nil }
+
+    func observe(_ event: EngineEvent, at moment: Moment) {
+        latest = moment
+        for pet in running.take(event, at: moment.now) { refresh(pet, at: moment) }
+    }
+
+    func wake(at moment: Moment) {
+        latest = moment
+        for pet in running.minutePassed(at: moment.now) { refresh(pet, at: moment) }
+    }
+
+    /// Every card goes (the daemon is stopping: their buttons would mean nothing).
+    func withdrawAll() {
+        for pet in cards.cards.keys {
+            if case .withdraw = cards.update(pet, to: nil) { notifier.close(petID: pet) }
+        }
+    }
+
+    private func refresh(_ pet: UUID, at moment: Moment) {
+        var wanted: NotificationContent?
+        if moment.config.notifications, moment.config.liveCard, let entry = running.loads[pet] {
+            wanted = LiveCard.content(
+                for: entry.load, petName: entry.name, at: moment.now, zone: moment.zone, buttons: serverShowsButtons())
+        }
+        switch cards.update(pet, to: wanted) {
+        case .none: break
+        case .show(let card): if case .noServer = notifier.show(card) { cards.forgetShown(of: pet) }
+        case .withdraw: notifier.close(petID: pet)
+        }
+    }
+
+    /// The person closed the pet's card: closed for that load. An update still on its way is
+    /// called off, so an answer that comes late closes the card it made.
+    private func closedByPerson(_ pet: UUID) {
+        cards.closedByPerson(pet)
+        notifier.close(petID: pet)
+    }
+
+    /// A card that went out was not shown (the server refused it): it goes again at its next change.
+    private func notShown(_ pet: UUID, because reason: String) {
+        cards.forgetShown(of: pet)
+        logger.info("live card for \(running.loads[pet]?.name ?? pet.lowercasedText) not shown (\(reason))")
+    }
+
+    /// The server that showed the cards left, or another took over: what runs is shown again.
+    private func serverChanged(to server: ServerInfo?) {
+        cards.forgetShown()
+        guard server != nil, let latest else { return }
+        let moment = Moment(now: clock.now(), quiet: latest.quiet, config: latest.config, zone: latest.zone)
+        for pet in running.loads.keys { refresh(pet, at: moment) }
+    }
+}

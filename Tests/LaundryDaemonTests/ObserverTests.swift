@@ -1,0 +1,142 @@
+import Foundation
+import LaundryActions
+import LaundryCore
+import LaundryRendering
+import LaundryStore
+import LaundryTestSupport
+import XCTest
+
+@testable import LaundryDaemon
+
+/// Each surface beyond the popups learns of the pets by the engine's events alone: fed events here,
+/// without an engine.
+final class ObserverTests: XCTestCase {
+    private let start = Fixtures.start
+    private let log = RecordedLog()
+
+    private func moment(_ seconds: Double = 0, hook: [String]? = ["/bin/true"]) -> Moment {
+        var config = DaemonConfig()
+        config.hook = hook
+        return Moment(
+            now: start.addingTimeInterval(seconds), quiet: false, config: config,
+            zone: LocalZone(TimeZone(identifier: "UTC")!))
+    }
+
+    private func writer() throws -> AnnouncementWriter {
+        AnnouncementWriter(messages: try MessageCatalog.load(from: DataDirectory(path: SourceTree.root + "/data")))
+    }
+
+    /// Socks, its wash started `startedAt` seconds in, for `minutes`.
+    private func washing(_ name: String = "Socks", at startedAt: Double = 0, minutes: Int = 60) -> PetState {
+        var state = PetState(pet: Pet(name: try! PetName(name), kind: Fixtures.clothes, createdAt: start))
+        _ = try! StageMachine.wash(&state, for: .minutes(minutes), at: start.addingTimeInterval(startedAt))
+        return state
+    }
+
+    private func reference(_ state: PetState) -> PetReference {
+        PetReference(id: state.pet.id, name: state.pet.identity.name)
+    }
+
+    // MARK: The hook
+
+    func test_theHookIsToldOfLoadsAcknowledgementsAndSleepAndNothingElse() throws {
+        let hooks = RecordingHooks()
+        let observer = HookObserver(launcher: hooks, writer: try writer())
+        let state = washing()
+        let load = try XCTUnwrap(state.load)
+        observer.observe(.seen(state), at: moment())
+        observer.observe(.load(.started(load), pet: reference(state)), at: moment())
+        observer.observe(.load(.changed(load, .paused), pet: reference(state)), at: moment(60))
+        observer.observe(.acknowledged(load, pet: reference(state)), at: moment(3600))
+        observer.observe(.goingToSleep(running: [(reference(state), load)]), at: moment(60))
+        observer.observe(.gone(state.pet.id), at: moment(3700))
+        XCTAssertEqual(
+            hooks.runs.map(\.event.event), ["loadStarted", "loadChanged", "loadAcknowledged", "sleeping"])
+        XCTAssertEqual(hooks.runs.map { $0.event.load?.id }.prefix(3), [load.id, load.id, load.id])
+        XCTAssertEqual(hooks.runs.first?.command, ["/bin/true"])
+    }
+
+    func test_withoutAHookNothingRuns() throws {
+        let hooks = RecordingHooks()
+        let observer = HookObserver(launcher: hooks, writer: try writer())
+        let state = washing()
+        observer.observe(.load(.started(try XCTUnwrap(state.load)), pet: reference(state)), at: moment(hook: nil))
+        XCTAssertTrue(hooks.runs.isEmpty)
+    }
+
+    // MARK: Live cards
+
+    private func cardObserver(_ cards: RecordingNotifier) -> LiveCardObserver {
+        LiveCardObserver(
+            notifier: cards, clock: ManualClock(start), logger: log.logger, serverShowsButtons: { true },
+            press: { _, _ in })
+    }
+
+    func test_aCardIsShownForALoadSeenRunningAndWithdrawnWhenItIsGone() throws {
+        let cards = RecordingNotifier()
+        let observer = cardObserver(cards)
+        let state = washing()
+        observer.observe(.seen(state), at: moment(5))
+        XCTAssertEqual(cards.shown.map(\.loadID), [state.load?.id])
+        observer.observe(.seen(state), at: moment(6))
+        XCTAssertEqual(cards.shown.count, 1, "the same words are not sent again")
+        observer.observe(.gone(state.pet.id), at: moment(7))
+        XCTAssertEqual(cards.closed, [state.pet.id])
+        XCTAssertNil(observer.nextWake, "nothing left to count down")
+    }
+
+    /// Loads started at different seconds share one wake a minute: their cards move together.
+    func test_everyCardMovesOnTheSameMinute() throws {
+        let cards = RecordingNotifier()
+        let observer = cardObserver(cards)
+        let loads = [washing("A", at: 3), washing("B", at: 17), washing("C", at: 41)]
+        for state in loads { observer.observe(.seen(state), at: moment(45)) }
+        XCTAssertEqual(observer.nextWake, start.addingTimeInterval(60), "the next minute, for all three")
+        observer.wake(at: moment(60))
+        XCTAssertEqual(observer.nextWake, start.addingTimeInterval(120))
+        let sent = cards.shown.count
+        for second in stride(from: 61.0, to: 120, by: 1) {
+            XCTAssertFalse(observer.nextWake.map { $0 <= start.addingTimeInterval(second) } ?? false)
+        }
+        observer.wake(at: moment(120))
+        XCTAssertGreaterThan(cards.shown.count, sent, "a minute later, each card says a minute less")
+    }
+
+    func test_theFinishWithdrawsTheCard() throws {
+        let cards = RecordingNotifier()
+        let observer = cardObserver(cards)
+        var state = washing(minutes: 1)
+        observer.observe(.seen(state), at: moment(5))
+        StageMachine.settle(&state, at: start.addingTimeInterval(60))
+        let announcement = Announcement(
+            petID: state.pet.id, petName: "Socks", health: 100, reason: .finished(.wash, .onTime), load: state.load)
+        observer.observe(.announced(try writer().words(for: announcement)), at: moment(60))
+        XCTAssertEqual(cards.closed, [state.pet.id])
+    }
+
+    // MARK: Plasma's jobs
+
+    func test_aJobFollowsTheRunningLoad() throws {
+        let jobs = RecordingJobs()
+        let observer = PlasmaJobObserver(tracker: jobs, press: { _, _ in })
+        var state = washing()
+        observer.observe(.seen(state), at: moment(5))
+        _ = try StageMachine.pause(&state, at: start.addingTimeInterval(10))
+        observer.observe(.seen(state), at: moment(10))
+        XCTAssertEqual(jobs.shown.map(\.suspended), [false, true])
+        _ = try StageMachine.cancel(&state, at: start.addingTimeInterval(20))
+        observer.observe(.seen(state), at: moment(20))
+        XCTAssertEqual(jobs.finished, [state.pet.id])
+    }
+}
+
+/// Records what a progress list was asked to show.
+final class RecordingJobs: JobTracker {
+    private(set) var shown: [JobFace] = []
+    private(set) var finished: [UUID] = []
+    var onPause: ((UUID) -> Void)?
+    var onResume: ((UUID) -> Void)?
+
+    func show(_ face: JobFace, for pet: UUID) { shown.append(face) }
+    func finish(_ pet: UUID) { finished.append(pet) }
+}
