@@ -141,8 +141,8 @@ public final class Laundry {
     /// Does what a command asks of the pet a user named; a move that starts a timer makes sure
     /// the notification service runs.
     public func perform(_ action: PetAction, on query: String) throws -> PetState {
-        let (id, reads) = try findID(query)
-        let state = try perform(action, onPet: id, query: query, reusing: reads)
+        let (pet, reads) = try findPet(query)
+        let state = try perform(action, onPet: pet.state.pet.id, query: query, reusing: reads, known: pet)
         if action.needsDaemon, let daemonAutostart, let problem = daemonAutostart.ensureRunning() {
             warnings.append(.daemonNotStarted(problem))
         }
@@ -151,12 +151,15 @@ public final class Laundry {
 
     /// Does what a notification button asks of a pet known by its id.
     /// - Parameter person: who pressed it, when not this machine's person (Home Assistant's).
+    /// - Parameter known: the pet as read to find it (its records are not read again for the learned
+    ///   length: a command reads the pet's record once).
     public func perform(
         _ action: PetAction, onPet id: UUID, query: String? = nil, reusing reads: RecordReads? = nil,
-        by person: Person? = nil
+        by person: Person? = nil, known: MergedPet? = nil
     ) throws -> PetState {
         let now = clock.now()
-        let action = learnedLength(for: action, of: id)
+        var problems: [StoreProblem] = []
+        let action = learnedLength(for: action, of: known ?? storage.load(id, problems: &problems))
         guard
             let state = try change(
                 id, at: now, reusing: reads, by: person,
@@ -293,11 +296,22 @@ public final class Laundry {
     /// The id of the pet a person named, from every pet's name alone, with the bytes read: the
     /// change that follows, under the pet's lock, reads none of them again unless replaced.
     func findID(_ query: String) throws -> (UUID, RecordReads) {
+        let (pet, reads) = try findPet(query)
+        return (pet.state.pet.id, reads)
+    }
+
+    /// The pet a person named, from every pet read once, with the bytes read: the change that
+    /// follows, under the pet's lock, reads none of them again unless replaced.
+    func findPet(_ query: String) throws -> (MergedPet, RecordReads) {
         let reads = RecordReads()
         let snapshot = storage.loadAll(includingReleased: false, keeping: reads)
         report(snapshot.problems)
         let pets = snapshot.pets.map { PetMatcher.Candidate(id: $0.state.pet.id, name: $0.state.pet.identity.name) }
-        return (try PetMatcher(pets).match(query), reads)
+        let id = try PetMatcher(pets).match(query)
+        guard let pet = snapshot.pets.first(where: { $0.state.pet.id == id }) else {
+            throw PetError.unknownPet(query, suggestion: nil)
+        }
+        return (pet, reads)
     }
 
     /// The pet a user named, as the records say: matched on every pet's name alone, then only

@@ -30,8 +30,9 @@ extension Laundry {
 
     /// A wash or dryer asked for without a length, on a pet that learns: the length learned (for
     /// its programme, if one is named), once there is one. Anything else (a length given,
-    /// learning off, too few loads) as it was.
-    func learnedLength(for action: PetAction, of id: UUID) -> PetAction {
+    /// learning off, too few loads) as it was. From the pet as read to find it: only its histories
+    /// are read for it.
+    func learnedLength(for action: PetAction, of merged: MergedPet?) -> PetAction {
         let kind: LoadKind
         let programme: String?
         switch action {
@@ -41,11 +42,13 @@ extension Laundry {
             lastLearned = nil
             return action
         }
-        // Only for a move that can happen: a refused one reads nothing more (and writes no cache).
-        guard let pet = try? pet(id.lowercasedText).pet, pet.settings.learns,
+        let now = self.now
+        // Only for a move that can happen: a refused one reads nothing more.
+        guard let merged, case let pet = Self.settled(merged.state, at: now).pet, pet.settings.learns,
             pet.cycle.stage == (kind == .wash ? .idle : .washed),
             programme.map({ pet.settings.programmes[$0] != nil }) ?? true,
-            let learned = LearnedLength.of(loadRecords(id), kind, programme: programme),
+            case let loads = LoadRecords.derive(Self.historyEvents(of: merged, at: now, storage: storage)),
+            let learned = LearnedLength.of(loads, kind, programme: programme),
             let length = try? LaundryDuration(seconds: Int(learned.seconds))
         else {
             lastLearned = nil

@@ -206,22 +206,33 @@ final class CycleEndToEndTests: XCTestCase {
     }
 }
 
-/// What a change reads: the pet's record once, though the command first reads every pet's name.
+/// What a change reads: the pet's record once, though the command first reads every pet's name,
+/// with or without a length (a wash without one takes the length learned from the pet's loads).
 final class OneReadEndToEndTests: XCTestCase {
-    func test_washOpensThePetsRecordOnce() throws {
+    func test_washOpensThePetsRecordOnceWithOrWithoutALength() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "needs strace: `make test`")
         let home = LaundryHome()
         home.ok("adopt", "Socks")
         home.ok("adopt", "Towels")
         let socks = try XCTUnwrap(home.pet("Socks")["id"] as? String)
-        let traced = home.runProgram(
-            "/usr/bin/strace", ["-f", "-e", "trace=openat", LaundryHome.binary, "wash", "socks", "--for", "1h"],
-            environment: ["LAUNDRY_NO_AUTOSTART": "1"])
-        XCTAssertEqual(traced.status, 0, traced.stderr)
-        let opened = traced.stderr.split(separator: "\n").filter {
-            $0.contains("openat(") && $0.contains("/pets/\(socks).json\"") && !$0.contains("ENOENT")
+        // Three measured washes: the fourth, with no length, learns from them.
+        for hour in 0..<3 {
+            let at = { (minutes: Int) in ["LAUNDRY_FAKE_NOW": "2026-11-0\(hour + 1)T10:\(minutes)0:00Z"] }
+            home.ok("wash", "Socks", "--for", "10m", environment: at(0))
+            home.ok("fold", "Socks", environment: at(3))
         }
-        XCTAssertEqual(opened.count, 1, opened.joined(separator: "\n"))
+        for arguments in [["wash", "socks", "--for", "1h"], ["cancel", "socks"], ["wash", "socks"]] {
+            let traced = home.runProgram(
+                "/usr/bin/strace", ["-f", "-e", "trace=openat", LaundryHome.binary] + arguments,
+                environment: ["LAUNDRY_NO_AUTOSTART": "1"])
+            XCTAssertEqual(traced.status, 0, traced.stderr)
+            let opened = traced.stderr.split(separator: "\n").filter {
+                $0.contains("openat(") && $0.contains("/pets/\(socks).json\"") && !$0.contains("ENOENT")
+            }
+            XCTAssertEqual(opened.count, 1, "\(arguments): " + opened.joined(separator: "\n"))
+        }
         XCTAssertEqual(home.pet("Socks")["stage"] as? String, "washing")
+        let learned = (home.pet("Socks")["timer"] as? [String: Any])?["remainingSeconds"] as? Double
+        XCTAssertEqual(learned ?? 0, 600, accuracy: 5, "the length learned from three 10-minute washes")
     }
 }
