@@ -12,14 +12,25 @@
 # With LAUNDRY_SESSION_CAPTURE=pcap, the monitor writes a binary capture to LAUNDRY_NOTIFY_PCAP
 # instead (read it with scripts/notify-pcap.py): printing text costs the monitor so much per call
 # that under a burst its clock, not the bus, sets the times.
-# With LAUNDRY_SESSION_SERVER=recording, scripts/recording-server.py answers instead of dunst: it
-# draws nothing, so bursts of thousands of notifications measure laundry and the bus, not dunst.
+# With LAUNDRY_SESSION_MAX_REPLIES=N, the bus lets a connection wait for at most N replies at once.
 # With LAUNDRY_SESSION_NOTIFY_LOG set, the record goes there and outlives the session (a test runs a
 # second machine's daemon in a session of its own and reads what it showed).
 # Everything started here dies with the private bus when the command ends.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 if [[ -z ${LAUNDRY_IN_PRIVATE_BUS:-} ]]; then
+  if [[ -n ${LAUNDRY_SESSION_MAX_REPLIES:-} ]]; then
+    # A bus that lets one connection wait for at most this many replies (Debian's session.conf
+    # says 50,000; dbus-daemon's own default, on a bus started without it, is far lower).
+    config=$(mktemp "${TMPDIR:-/tmp}/laundry-bus.XXXXXX.conf")
+    sed "s|<limit name=\"max_replies_per_connection\">50000</limit>|<limit name=\"max_replies_per_connection\">$LAUNDRY_SESSION_MAX_REPLIES</limit>|" \
+      /usr/share/dbus-1/session.conf >"$config"
+    grep -q ">$LAUNDRY_SESSION_MAX_REPLIES</limit>" "$config" || { echo "session.conf has no max_replies_per_connection of 50000 to change" >&2; exit 1; }
+    status=0
+    env LAUNDRY_IN_PRIVATE_BUS=1 dbus-run-session --config-file="$config" -- "$here/notification-session.sh" "$@" || status=$?
+    rm -f "$config"
+    exit "$status"
+  fi
   exec env LAUNDRY_IN_PRIVATE_BUS=1 dbus-run-session -- "$here/notification-session.sh" "$@"
 fi
 
@@ -84,11 +95,7 @@ else
   dbus-monitor --session "$notify_rule" "$close_rule" >"$LAUNDRY_NOTIFY_LOG" 2>/dev/null &
 fi
 pids+=($!)
-if [[ ${LAUNDRY_SESSION_SERVER:-dunst} == recording ]]; then
-  /usr/bin/python3 "$here/recording-server.py" "$session/recording-ready" >"$session/dunst.log" 2>&1 &
-else
-  dunst -config "$session/dunstrc" >"$session/dunst.log" 2>&1 &
-fi
+dunst -config "$session/dunstrc" >"$session/dunst.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 200); do
   owner=$(gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner org.freedesktop.Notifications 2>/dev/null || true)

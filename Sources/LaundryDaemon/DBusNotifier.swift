@@ -1,6 +1,5 @@
 import CGLib
 import FoundationEssentials
-import HeapModule
 import LaundryControl
 import LaundryCore
 import LaundryRendering
@@ -25,16 +24,15 @@ import Logging
 /// So every call goes to the owner by its unique name, the ids it gave are forgotten when
 /// `NameOwnerChanged` says it left, and a signal counts only from that owner and for an id it gave.
 ///
-/// At most `window` `Notify` calls are in flight; the rest wait in the order they were asked for
-/// (the engine announces in deadline order), and one replaced or withdrawn before it went out is
-/// never sent. A bus that refuses a call (`LimitsExceeded`: too many replies pending on our
-/// connection, as a bus started without Debian's session.conf limits does) never passed it on: the
-/// window shrinks to what the bus took, and the call waits again in its place and goes again after
-/// a pause. After `NoReply` or a timeout the popup may be on screen, so it is not sent again.
+/// The `Notify` calls wait for room in a `NotifyWindow` shared with the other notifier (popups and
+/// live cards): a popup goes before any card update, and one replaced or withdrawn before it went
+/// out is never sent. After `NoReply` or a timeout the popup may be on screen, so it is not sent again.
 ///
 /// Live cards (`Style.cards`) are updated in place instead: the next `Notify` names the card's id
-/// (`replaces_id`), and waits while the one before is unanswered, so updates never race into two
-/// cards. (A first `Notify` left unanswered leaves no id to replace: the next update is a new card.)
+/// (`replaces_id`) and expects no reply, so a minute's updates of every card cost the daemon no
+/// wake-up for their answers. A card's first `Notify` waits for its id, and an update asked for
+/// meanwhile waits with it, so updates never race into two cards. (A first `Notify` left unanswered
+/// leaves no id to replace: the next update is a new card.)
 public final class DBusNotifier: Notifier {
     public enum Style: Sendable {
         /// Each popup replaces the last by closing it first (see `show`).
@@ -66,30 +64,21 @@ public final class DBusNotifier: Notifier {
     /// other (replaced or withdrawn before the server answered) is closed at once.
     private var wanted: [UUID: Int] = [:]
     private var posted = 0
-    /// The `Notify` calls waiting for a place in the window, oldest serial first (a refused one goes
-    /// back in its place). One no longer wanted stays until it comes up, and is skipped then.
-    private var waiting = Heap<Waiting>()
-    private var inFlight = 0
-    public var isPosting: Bool { inFlight > 0 || !waiting.isEmpty }
-    /// The pause before the refused calls go again (doubling, at most 2 s); 0 while none wait.
-    private var retryMilliseconds: UInt32 = 0
-    private var retryScheduled = false
-    private var refusalLogged = false
+    private let window: NotifyWindow
     private let logger: Logger
-    /// Calls in flight at once, at most `largestWindow`; smaller once the bus refused one.
-    private var window = DBusNotifier.largestWindow
-    /// The server's queue, not the bus, is what a burst waits on: 8 in flight keep the server busy
-    /// (the lateness rows of `make bench`) and stay far below the pending-reply limit of Debian's
-    /// session bus (50,000); a bus with a lower one makes the window smaller.
-    static let largestWindow = 8
 
     /// `NotificationClosed`'s reason when the user dismissed the popup.
     private static let dismissedByUser: UInt32 = 2
     private static let busName = NotificationBus.serverName
     private static let objectPath = NotificationBus.serverPath
 
-    public init(appName: String = "laundry", iconPath: String?, logger: Logger, style: Style = .popups) {
+    /// `window`: the calls in flight this notifier shares with the daemon's other (nil: its own).
+    public init(
+        appName: String = "laundry", iconPath: String?, logger: Logger, style: Style = .popups,
+        window: NotifyWindow? = nil
+    ) {
         self.style = style
+        self.window = window ?? NotifyWindow(logger: logger)
         self.appName = appName
         self.iconPath = iconPath ?? ""
         self.logger = logger
@@ -142,8 +131,7 @@ public final class DBusNotifier: Notifier {
         }
         posted += 1
         wanted[content.petID] = posted
-        waiting.insert(Waiting(serial: posted, content: content))
-        sendWaiting()
+        window.enqueue(waiting(content, serial: posted))
         return .posted
     }
 
@@ -152,7 +140,16 @@ public final class DBusNotifier: Notifier {
         heldUpdates[petID] = nil
         guard let previous = idByPet.removeValue(forKey: petID) else { return }
         petByID[previous] = nil
-        closeNotification(previous)
+        guard style == .cards else { return closeNotification(previous) }
+        // A card's withdrawal waits behind every popup, as its updates do: at a burst of finishes
+        // the server (which redraws its whole stack for each call) takes the popups first.
+        let server = owner
+        window.enqueue(
+            NotifyWindow.Waiting(isCard: true) { [weak self] in
+                guard let self, self.owner == server else { return .notSent }
+                self.closeNotification(previous)
+                return .withoutReply
+            })
     }
 
     /// Waits until every call made so far has left for the bus (before the daemon exits).
@@ -161,65 +158,44 @@ public final class DBusNotifier: Notifier {
         g_dbus_connection_flush_sync(connection, nil, nil)
     }
 
-    /// Sends what waits, oldest first, while the window has room (and no refusal is being waited out).
-    private func sendWaiting() {
-        guard let connection, !retryScheduled else { return }
-        while inFlight < window, let next = waiting.popMin() {
-            // Replaced or withdrawn while it waited: it never goes out.
-            guard wanted[next.content.petID] == next.serial else { continue }
-            inFlight += 1
-            if style == .cards { unanswered.insert(next.content.petID) }
-            call(
-                connection, "Notify", parameters(for: next.content), to: owner ?? Self.busName, replyType: "(u)",
-                request: PendingNotify(notifier: self, content: next.content, serial: next.serial, owner: owner))
+    /// The call as it waits in the window: made when its turn comes, if it is still wanted then.
+    private func waiting(_ content: NotificationContent, serial: Int) -> NotifyWindow.Waiting {
+        NotifyWindow.Waiting(isCard: style == .cards) { [weak self] in
+            self?.send(content, serial: serial) ?? .notSent
         }
     }
 
-    /// The bus refused a call that never reached the server: the window shrinks to what the bus
-    /// took (its limit on replies pending for one connection), the call waits again in its place,
-    /// and the queue goes again after a pause.
-    private func refused(_ request: PendingNotify) {
-        if inFlight + 1 <= window {
-            window = max(1, inFlight)
-            if !refusalLogged {
-                logger.info(
-                    line: "the session bus refused a popup (LimitsExceeded: it takes few calls pending from one "
-                        + "program); sending \(window) at a time from now on, the refused ones again")
-                refusalLogged = true
-            }
+    private func send(_ content: NotificationContent, serial: Int) -> NotifyWindow.Sent {
+        // Replaced or withdrawn while it waited: it never goes out.
+        guard let connection, wanted[content.petID] == serial else { return .notSent }
+        if style == .cards, let id = idByPet[content.petID] {
+            call(connection, "Notify", parameters(for: content, replacing: id), to: owner ?? Self.busName)
+            return .withoutReply
         }
-        if wanted[request.content.petID] == request.serial {
-            waiting.insert(Waiting(serial: request.serial, content: request.content))
-        }
-        retryMilliseconds = retryMilliseconds == 0 ? 20 : min(retryMilliseconds * 2, 2000)
-        guard !retryScheduled else { return }
-        retryScheduled = true
-        let again: GSourceFunc = { context in
-            let notifier = Unmanaged<DBusNotifier>.fromOpaque(context!).takeRetainedValue()
-            notifier.retryScheduled = false
-            notifier.sendWaiting()
-            return 0
-        }
-        g_timeout_add_full(
-            G_PRIORITY_DEFAULT, retryMilliseconds, again, Unmanaged.passRetained(self).toOpaque(), nil)
+        if style == .cards { unanswered.insert(content.petID) }
+        call(
+            connection, "Notify", parameters(for: content, replacing: 0), to: owner ?? Self.busName, replyType: "(u)",
+            request: PendingNotify(notifier: self, content: content, serial: serial, owner: owner))
+        return .awaitingReply
     }
 
-    /// A card's update that waited for the card's id goes now, under that id.
+    /// A `Notify` was answered: its room in the window is free, and a card's update that waited for
+    /// the card's id goes now, under that id.
+    private func answered(_ request: PendingNotify) {
+        window.answered()
+        sendHeldUpdate(of: request.petID)
+    }
+
     private func sendHeldUpdate(of pet: UUID) {
         guard unanswered.remove(pet) != nil, let update = heldUpdates.removeValue(forKey: pet) else { return }
         _ = show(update)
     }
 
-    /// A popup the server took: the pause before a retry starts small again.
-    private func accepted() { retryMilliseconds = 0 }
-
     /// Closes one of the current owner's popups (an id of a server that left names nothing).
     private func closeNotification(_ id: UInt32) {
         guard let connection, let owner else { return }
         var children: [OpaquePointer?] = [g_variant_new_uint32(id)]
-        call(
-            connection, "CloseNotification", g_variant_new_tuple(&children, 1), to: owner, replyType: nil,
-            request: nil)
+        call(connection, "CloseNotification", g_variant_new_tuple(&children, 1), to: owner)
     }
 
     // MARK: D-Bus
@@ -254,17 +230,11 @@ public final class DBusNotifier: Notifier {
         idByPet = [:]
         petByID = [:]
         server = nil
-        // What waited was for the server that left; the engine posts again what still holds.
-        waiting = Heap()
+        // What waited was for the server that left (it is skipped when its turn comes); the engine
+        // posts again what still holds.
+        wanted = [:]
         if newOwner != nil { _ = refreshServer() }
         onServerChanged?(server)
-    }
-
-    private struct Waiting: Comparable {
-        let serial: Int
-        let content: NotificationContent
-        static func < (left: Waiting, right: Waiting) -> Bool { left.serial < right.serial }
-        static func == (left: Waiting, right: Waiting) -> Bool { left.serial == right.serial }
     }
 
     private final class PendingNotify {
@@ -285,9 +255,11 @@ public final class DBusNotifier: Notifier {
         var wentToAServerThatLeft: Bool { owner != nil && owner != notifier?.owner }
     }
 
+    /// With no `request` the call expects no reply (GDBus sets `NO_REPLY_EXPECTED` when there is no
+    /// callback): the server sends none, and the daemon wakes for none.
     private func call(
         _ connection: OpaquePointer, _ method: String, _ parameters: OpaquePointer?, to destination: String,
-        replyType: String?, request: PendingNotify?
+        replyType: String? = nil, request: PendingNotify? = nil
     ) {
         let type = replyType.map { g_variant_type_new($0) }
         defer { if let type { g_variant_type_free(type) } }
@@ -307,15 +279,13 @@ public final class DBusNotifier: Notifier {
             if let reply { g_variant_unref(reply) }
             return
         }
-        notifier.inFlight -= 1
-        defer {
-            notifier.sendHeldUpdate(of: request.petID)
-            notifier.sendWaiting()
-        }
         guard let reply else {
             let failure = error.map(DBusCall.Failure.init) ?? DBusCall.Failure(name: nil, message: "no answer")
             if let error { g_error_free(error) }
-            if failure.isRefusedByTheBus { return notifier.refused(request) }
+            if failure.isRefusedByTheBus {
+                return notifier.window.refused(notifier.waiting(request.content, serial: request.serial))
+            }
+            defer { notifier.answered(request) }
             // A server that left (the one that takes over gets it again), or a popup replaced meanwhile.
             guard !request.wentToAServerThatLeft, notifier.wanted[request.petID] == request.serial else { return }
             if failure.isNoAnswer {
@@ -330,8 +300,10 @@ public final class DBusNotifier: Notifier {
             notifier.onNotShown?(request.petID, NotificationBus.reason(failure))
             return
         }
-        notifier.accepted()
-        defer { g_variant_unref(reply) }
+        defer {
+            g_variant_unref(reply)
+            notifier.answered(request)
+        }
         guard let child = g_variant_get_child_value(reply, 0) else { return }
         defer { g_variant_unref(child) }
         let id = g_variant_get_uint32(child)
@@ -386,12 +358,17 @@ public final class DBusNotifier: Notifier {
                 reason = g_variant_get_uint32(second)
                 g_variant_unref(second)
             }
-            if reason == DBusNotifier.dismissedByUser { notifier.onDismissed?(petID) }
+            if reason == DBusNotifier.dismissedByUser {
+                // An update sent just before the card closed (expecting no reply) makes it again
+                // under the same id on servers that keep a requested id (dunst): closed once more.
+                if notifier.style == .cards { notifier.closeNotification(id) }
+                notifier.onDismissed?(petID)
+            }
         }
     }
 
     /// `Notify(app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout)`.
-    private func parameters(for content: NotificationContent) -> OpaquePointer? {
+    private func parameters(for content: NotificationContent, replacing replaces: UInt32) -> OpaquePointer? {
         let actionWords = content.actions.flatMap { [$0.key, $0.label] }
         let copies: [UnsafeMutablePointer<CChar>?] = actionWords.map { strdup($0) }
         defer {
@@ -420,7 +397,6 @@ public final class DBusNotifier: Notifier {
         let entryType = g_variant_type_new("{sv}")
         defer { g_variant_type_free(entryType) }
         let hintArray = g_variant_new_array(entryType, &hints, gsize(hints.count))
-        let replaces = style == .cards ? idByPet[content.petID] ?? 0 : 0
         // A card stays until it is withdrawn (0: never expires); a popup lasts as the server decides.
         let expires: Int32 = content.isLiveCard ? 0 : -1
         var children: [OpaquePointer?] = [

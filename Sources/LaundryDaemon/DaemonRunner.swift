@@ -27,8 +27,10 @@ public enum DaemonRunner {
         }
         for warning in laundry.warnings { logger.info("warning: \(ErrorText.line(for: warning))") }
         try laundry.prepareFolders()
-        let notifier = DBusNotifier(iconPath: laundry.iconPath, logger: logger)
-        let cardNotifier = DBusNotifier(iconPath: laundry.iconPath, logger: logger, style: .cards)
+        // One window for both: a finish's popup goes before any card update waiting with it.
+        let window = NotifyWindow(logger: logger)
+        let notifier = DBusNotifier(iconPath: laundry.iconPath, logger: logger, window: window)
+        let cardNotifier = DBusNotifier(iconPath: laundry.iconPath, logger: logger, style: .cards, window: window)
         let jobs = PlasmaJobTracker(logger: logger)
         let config = startingConfig(laundry, logger: logger)
         useClock(config, logger: logger)
@@ -44,15 +46,8 @@ public enum DaemonRunner {
             cards, PlasmaJobObserver(tracker: jobs, press: press),
             HookObserver(launcher: HookRunner(logger: logger), writer: AnnouncementWriter(messages: messages)),
         ]
-        engine.readDoNotDisturb = {
-            var error: UnsafeMutablePointer<GError>?
-            guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-                if let error { g_error_free(error) }
-                return nil
-            }
-            defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-            return DoNotDisturb.read(on: bus, serverName: notifier.server?.name)
-        }
+        let doNotDisturb = DoNotDisturbReader()
+        engine.readDoNotDisturb = { doNotDisturb.read(serverName: notifier.server?.name) }
         let timer = try RealtimeTimer()
         let watch = try laundry.makeWatch()
         let startedAt = clock.now()

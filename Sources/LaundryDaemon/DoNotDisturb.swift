@@ -23,9 +23,12 @@ enum DoNotDisturb {
         let path = "/org/freedesktop/Notifications"
         // A server of another name (or none known yet) is asked in all three places.
         let name = serverName?.lowercased() ?? ""
+        // dunst's pause is all there is to know while dunst shows the popups (GNOME's banners and
+        // swaync's control centre hide another server's popups, not dunst's).
+        if name == "dunst" { return dunstPaused(on: bus) == true ? "dunst" : nil }
         let asks = { (place: String) in name == place || !["dunst", "plasma", "mako"].contains(name) }
         if DBusCall.reachable(server, on: bus) {
-            if asks("dunst"), property(bus, server, path, "org.dunstproject.cmd0", "paused") == true { return "dunst" }
+            if asks("dunst"), dunstPaused(on: bus) == true { return "dunst" }
             if asks("plasma"), property(bus, server, path, server, "Inhibited") == true { return "KDE Plasma" }
             // mako 1.7 and later; older ones cannot be asked.
             if asks("mako"), let modes = strings(bus, server, "/fr/emersion/Mako", "fr.emersion.Mako", "ListModes"),
@@ -45,6 +48,11 @@ enum DoNotDisturb {
         guard let banners else { return nil }
         defer { g_variant_unref(banners) }
         return g_variant_get_boolean(banners) == 0 ? "GNOME" : nil
+    }
+
+    /// dunst's pause (nil: no dunst answers).
+    static func dunstPaused(on bus: OpaquePointer) -> Bool? {
+        property(bus, NotificationBus.serverName, NotificationBus.serverPath, "org.dunstproject.cmd0", "paused")
     }
 
     /// swaync's control centre, where its do-not-disturb is kept (0.7 and later).

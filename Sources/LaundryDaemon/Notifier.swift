@@ -31,10 +31,4 @@ public protocol Notifier: AnyObject {
     /// Called when another notification server took over the session bus (nil: none is left). The
     /// ids of the last one's popups mean nothing now: what should be on screen is posted again.
     var onServerChanged: ((ServerInfo?) -> Void)? { get set }
-    /// Whether popups asked for are still on their way: waiting for room, or not yet answered.
-    var isPosting: Bool { get }
-}
-
-extension Notifier {
-    public var isPosting: Bool { false }
 }

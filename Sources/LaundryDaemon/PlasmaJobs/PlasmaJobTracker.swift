@@ -37,9 +37,13 @@ public final class PlasmaJobTracker: JobTracker {
         var face: JobFace
     }
     private var views: [UUID: View] = [:]
-    /// When the job server was last found missing (or refused a view): it is asked again a minute
-    /// later, not at every card's update, on a desktop that has none.
-    private var missingSince: ContinuousClock.Instant?
+    /// Whether a job server is there (running, or one the bus can start): asked once, then told by
+    /// `NameOwnerChanged`, so a desktop without one costs no question at each minute's update. nil:
+    /// not known yet, or its owner left (an activatable one may be started again).
+    private var serverThere: Bool?
+    /// When the job server last refused a view: it is asked again a minute later, not at every
+    /// card's update.
+    private var refusedSince: ContinuousClock.Instant?
     private var ownerWatch: UInt32 = 0
     private var petByPath: [String: UUID] = [:]
     static let server = "org.kde.JobViewServer"
@@ -64,12 +68,15 @@ public final class PlasmaJobTracker: JobTracker {
             update(view.path, face)
             return
         }
-        if let missingSince, ContinuousClock.now - missingSince < .seconds(60) { return }
-        guard let bus = connect(), DBusCall.reachable(Self.server, on: bus), let path = requestView(on: bus) else {
-            missingSince = ContinuousClock.now
+        if let refusedSince, ContinuousClock.now - refusedSince < .seconds(60) { return }
+        guard let bus = connect() else { return }
+        if serverThere == nil { serverThere = DBusCall.reachable(Self.server, on: bus) }
+        guard serverThere == true else { return }
+        guard let path = requestView(on: bus) else {
+            refusedSince = ContinuousClock.now
             return
         }
-        missingSince = nil
+        refusedSince = nil
         let subscription = g_dbus_connection_signal_subscribe(
             bus, Self.server, "org.kde.JobViewV3", nil, path, nil, G_DBUS_SIGNAL_FLAGS_NONE, Self.signalHandler,
             Unmanaged.passUnretained(self).toOpaque(), nil)
@@ -105,17 +112,19 @@ public final class PlasmaJobTracker: JobTracker {
     }
 
     /// The job server left or another took over: its views are gone.
-    private func serverChanged() {
+    private func serverChanged(owned: Bool) {
         guard let connection else { return }
         for view in views.values { g_dbus_connection_signal_unsubscribe(connection, view.subscription) }
         views = [:]
         petByPath = [:]
-        missingSince = nil
+        refusedSince = nil
+        serverThere = owned ? true : nil
     }
 
-    private static let ownerChangedHandler: GDBusSignalCallback = { _, _, _, _, _, _, context in
-        guard let context else { return }
-        Unmanaged<PlasmaJobTracker>.fromOpaque(context).takeUnretainedValue().serverChanged()
+    private static let ownerChangedHandler: GDBusSignalCallback = { _, _, _, _, _, parameters, context in
+        guard let context, let parameters, DBusCall.type(of: parameters) == "(sss)" else { return }
+        let owned = !DBusCall.string(parameters, 2).isEmpty
+        Unmanaged<PlasmaJobTracker>.fromOpaque(context).takeUnretainedValue().serverChanged(owned: owned)
     }
 
     /// `requestView(desktopEntry, capabilities, hints) → o`: asked once per load, with a short wait.

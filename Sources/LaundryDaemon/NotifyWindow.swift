@@ -1,0 +1,121 @@
+import CGLib
+import FoundationEssentials
+import Logging
+
+/// The `Notify` calls the daemon has in flight, shared by its popups and its live cards: at most
+/// `size` wait for an answer at once, and what waits goes in a plain queue in which every popup goes
+/// before any card. A server takes its calls in the order they come (dunst draws each before it
+/// answers the next), so a finish never waits behind a card.
+///
+/// A bus that refuses a call (`LimitsExceeded`: too many replies pending on our connection, as a bus
+/// started without Debian's session.conf limits does) never passed it on: the window shrinks to what
+/// the bus took, and the call waits again at the head of its queue and goes again after a pause.
+public final class NotifyWindow {
+    /// One call waiting for room: `send` makes it when its turn comes.
+    struct Waiting {
+        let isCard: Bool
+        let send: () -> Sent
+    }
+
+    enum Sent {
+        /// It waits for its answer, and holds a room until then.
+        case awaitingReply
+        /// It went out expecting no answer (a card's update), or not at all (no longer wanted).
+        case withoutReply, notSent
+    }
+
+    /// The server's queue, not the bus, is what a burst waits on: 8 in flight keep the server busy
+    /// and stay far below the pending-reply limit of Debian's session bus (50,000); a bus with a
+    /// lower one makes the window smaller.
+    static let largestSize = 8
+
+    private(set) var size = NotifyWindow.largestSize
+    private(set) var inFlight = 0
+    private var popups: [Waiting] = []
+    private var cards: [Waiting] = []
+    /// The pause before the refused calls go again (doubling, at most 2 s); 0 while none wait.
+    private var retryMilliseconds: UInt32 = 0
+    private var retryScheduled = false
+    private var pumpScheduled = false
+    private var refusalLogged = false
+    private let logger: Logger
+
+    /// Several calls leave with one wake-up of GDBus's thread.
+    private lazy var batch = BusBatch()
+
+    public init(logger: Logger) { self.logger = logger }
+
+    /// Queues a call. A popup goes at once (if there is room); card updates go once the loop has
+    /// done what woke it (an idle source), so a minute's updates of every card leave together, after
+    /// any popup asked for in the same wake, and the bus connection's thread wakes once for them.
+    func enqueue(_ waiting: Waiting) {
+        guard waiting.isCard else {
+            popups.append(waiting)
+            return pump()
+        }
+        cards.append(waiting)
+        guard !pumpScheduled else { return }
+        pumpScheduled = true
+        let pumpNow: GSourceFunc = { context in
+            let window = Unmanaged<NotifyWindow>.fromOpaque(context!).takeRetainedValue()
+            window.pumpScheduled = false
+            window.pump()
+            return 0
+        }
+        g_idle_add_full(G_PRIORITY_DEFAULT, pumpNow, Unmanaged.passRetained(self).toOpaque(), nil)
+    }
+
+    /// Sends what waits, popups first, while there is room (and no refusal is being waited out),
+    /// as one batch.
+    func pump() {
+        let sendAll = {
+            while !self.retryScheduled, self.inFlight < self.size {
+                let next: Waiting
+                if !self.popups.isEmpty {
+                    next = self.popups.removeFirst()
+                } else if !self.cards.isEmpty {
+                    next = self.cards.removeFirst()
+                } else {
+                    return
+                }
+                if case .awaitingReply = next.send() { self.inFlight += 1 }
+            }
+        }
+        guard popups.count + cards.count > 1, let batch else { return sendAll() }
+        batch.together(sendAll)
+    }
+
+    /// A call was answered (or failed for good): its room is free again, and the pause before a
+    /// refused call goes again starts small.
+    func answered() {
+        inFlight -= 1
+        retryMilliseconds = 0
+        pump()
+    }
+
+    /// The bus refused a call that never reached the server: the window shrinks to what the bus
+    /// took, the call waits again at the head of its queue, and the queue goes again after a pause.
+    func refused(_ waiting: Waiting) {
+        inFlight -= 1
+        if inFlight + 1 <= size {
+            size = max(1, inFlight)
+            if !refusalLogged {
+                logger.info(
+                    "the session bus refused a popup (LimitsExceeded: it takes few calls pending from one program); sending \(size) at a time from now on, the refused ones again"
+                )
+                refusalLogged = true
+            }
+        }
+        if waiting.isCard { cards.insert(waiting, at: 0) } else { popups.insert(waiting, at: 0) }
+        retryMilliseconds = retryMilliseconds == 0 ? 20 : min(retryMilliseconds * 2, 2000)
+        guard !retryScheduled else { return }
+        retryScheduled = true
+        let again: GSourceFunc = { context in
+            let window = Unmanaged<NotifyWindow>.fromOpaque(context!).takeRetainedValue()
+            window.retryScheduled = false
+            window.pump()
+            return 0
+        }
+        g_timeout_add_full(G_PRIORITY_DEFAULT, retryMilliseconds, again, Unmanaged.passRetained(self).toOpaque(), nil)
+    }
+}
