@@ -15,17 +15,23 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // Pure domain: pets, stages, timers, health, parsing, buttons. No I/O; the clock is injected.
+        // The domain, pure, in feature folders: the pet and its stages, the household, loads and
+        // history, energy and plans, Home Assistant's and the plugs' settings, the calendar, config.json,
+        // text and time. No I/O; the clock is injected.
         .target(name: "LaundryCore"),
-        // Per-pet files only: XDG paths, atomic writes, flocks, history log, data folder. No stage rules.
+        // Where laundry keeps what it knows: the LaundryStorage protocol, its file and in-memory
+        // implementations, and the files (paths, atomic writes, locks, the folder watch, this machine's
+        // own files, prices, config.json). No stage rules.
         .target(name: "LaundryStore", dependencies: ["LaundryCore", "CFileSpace"]),
         // fallocate, to reserve the history's room before a change is written.
         .target(name: "CFileSpace"),
-        // Daemon control without GLib: runtime paths, the lock probe, the launcher, the status file.
+        // The daemon seen from outside, without GLib: runtime paths, the lock probe, the launcher,
+        // daemon.json, the unit file, and the install, sound, broker and calendar checks doctor runs.
         .target(name: "LaundryControl", dependencies: ["LaundryCore", "LaundryStore"]),
         // THE way in: every operation a command, a button or the daemon performs.
         .target(name: "LaundryActions", dependencies: ["LaundryCore", "LaundryStore", "LaundryControl"]),
-        // Everything people read: tables, cards, JSON shapes, watch frames, calendar, messages.
+        // Everything people read, in feature folders: tables, cards, JSON shapes, bars, reports,
+        // notification texts, every error's words, the language.
         .target(
             name: "LaundryRendering",
             dependencies: ["LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "CGettext"]
@@ -38,7 +44,8 @@ let package = Package(
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CGSound", pkgConfig: "gsound", providers: [.apt(["libgsound-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
-        // The notification service: deadlines, per-pet services, health tick, notifiers, the home.
+        // The notification service: the engine and the events it tells its observers (the hook, live
+        // cards, Plasma's jobs, Home Assistant, the calendar), notifications, the desktop, sound.
         .target(
             name: "LaundryDaemon",
             dependencies: [
@@ -49,8 +56,9 @@ let package = Package(
         ),
         // One CalDAV request through libcurl (its setopt is variadic, which Swift cannot call).
         .target(name: "CCalendarHTTP", linkerSettings: [.linkedLibrary("curl")]),
-        // The command: argument declarations and one call each. It links no GLib: what needs the
-        // desktop (the daemon, notify-test, doctor's live checks) it asks laundryd for.
+        // The command: argument declarations and one call each, and doctor's checks (Commands/Doctor).
+        // It links no GLib: what needs the desktop (the daemon, notify-test, doctor's live checks) it
+        // asks laundryd for.
         .executableTarget(
             name: "laundry",
             dependencies: [

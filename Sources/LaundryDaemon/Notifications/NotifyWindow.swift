@@ -101,7 +101,8 @@ public final class NotifyWindow {
             size = max(1, inFlight)
             if !refusalLogged {
                 logger.info(
-                    "the session bus refused a popup (LimitsExceeded: it takes few calls pending from one program); sending \(size) at a time from now on, the refused ones again"
+                    line: "the session bus refused a popup (LimitsExceeded: it takes few calls pending from one "
+                        + "program); sending \(size) at a time from now on, the refused ones again"
                 )
                 refusalLogged = true
             }

@@ -51,7 +51,9 @@ final class DoNotDisturbReader {
     /// changes), so that a finish finds it known.
     private func askDunst() {
         guard let bus else { return }
-        var children: [OpaquePointer?] = [g_variant_new_string("org.dunstproject.cmd0"), g_variant_new_string("paused")]
+        var children: [OpaquePointer?] = [
+            g_variant_new_string("org.dunstproject.cmd0"), g_variant_new_string("paused"),
+        ]
         let type = g_variant_type_new("(v)")
         defer { g_variant_type_free(type) }
         let answered: GAsyncReadyCallback = { source, result, context in
