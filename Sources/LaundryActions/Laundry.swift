@@ -100,8 +100,7 @@ public final class Laundry {
         FileStorage(paths: LaundryPaths.resolve(environment: environment)).directory().map(\.name)
     }
 
-    /// Every load's id, newest first, for shell completion: nothing started, nothing said (this
-    /// machine's `loads.cache` may be brought up to date).
+    /// Every load's id, newest first, for shell completion: nothing started, nothing said.
     public static func loadIDs(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         guard let laundry = try? Laundry.open(environment: environment, startsDaemon: false),
             let loads = try? laundry.loads(nil)
@@ -115,11 +114,9 @@ public final class Laundry {
         ofPetIn words: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> [String] {
         guard let laundry = try? Laundry.open(environment: environment, startsDaemon: false) else { return [] }
-        let pets = laundry.pets()
-        let named = words.lazy.compactMap { word in
-            pets.first { $0.pet.identity.name.lowercased() == word.lowercased() }
-        }.first
-        let names = (named.map { [$0] } ?? pets).flatMap { $0.pet.settings.programmes.keys }
+        let pets = laundry.loadAll()
+        let named = words.lazy.compactMap { try? Self.matched($0, in: pets) }.first
+        let names = (named.map { [$0] } ?? pets).flatMap { $0.state.pet.settings.programmes.keys }
         return Set(names).sorted()
     }
 
@@ -306,18 +303,14 @@ public final class Laundry {
         let reads = RecordReads()
         let snapshot = storage.loadAll(includingReleased: false, keeping: reads)
         report(snapshot.problems)
-        let pets = snapshot.pets.map { PetMatcher.Candidate(id: $0.state.pet.id, name: $0.state.pet.identity.name) }
-        let id = try PetMatcher(pets).match(query)
-        guard let pet = snapshot.pets.first(where: { $0.state.pet.id == id }) else {
-            throw PetError.unknownPet(query, suggestion: nil)
-        }
-        return (pet, reads)
+        return (try Self.matched(query, in: snapshot.pets), reads)
     }
 
-    /// The pet a user named, as the records say: matched on every pet's name alone, then only
-    /// that pet read in full.
-    func find(_ query: String) throws -> MergedPet {
-        let pets = loadAll()
+    /// The pet a user named, as the records say.
+    func find(_ query: String) throws -> MergedPet { try Self.matched(query, in: loadAll()) }
+
+    /// The one way a name someone typed finds a pet (`PetMatcher`: any case, a unique prefix, an id).
+    private static func matched(_ query: String, in pets: [MergedPet]) throws -> MergedPet {
         let id = try PetMatcher(pets.map { .init(id: $0.state.pet.id, name: $0.state.pet.identity.name) }).match(query)
         guard let pet = pets.first(where: { $0.state.pet.id == id }) else {
             throw PetError.unknownPet(query, suggestion: nil)

@@ -18,13 +18,16 @@ public struct PetMatcher: Sendable {
 
     public init(_ candidates: [Candidate]) { self.candidates = candidates }
 
+    /// Whether two names are one pet's (pets' names are compared without case, here only).
+    public static func sameName(_ one: String, _ other: String) -> Bool { one.lowercased() == other.lowercased() }
+
     public func match(_ rawQuery: String) throws(PetError) -> UUID {
         let query = rawQuery.trimming()
         guard !candidates.isEmpty else { throw .noPets }
         let key = query.lowercased()
         guard !key.isEmpty else { throw .unknownPet(rawQuery, suggestion: nil) }
 
-        if let exact = candidates.first(where: { $0.name.lowercased() == key }) { return exact.id }
+        if let exact = candidates.first(where: { Self.sameName($0.name, key) }) { return exact.id }
 
         let byPrefix = candidates.filter { $0.name.lowercased().hasPrefix(key) }
         if byPrefix.count == 1 { return byPrefix[0].id }

@@ -75,9 +75,8 @@ extension LaundryStorage {
 
     /// Refuses a name another pet already has (compared without case).
     public func requireUniqueName(_ name: String, except id: UUID?) throws(StoreError) {
-        let key = name.lowercased()
         if let existing = loadAll().pets.first(where: {
-            $0.state.pet.id != id && $0.state.pet.identity.name.lowercased() == key
+            $0.state.pet.id != id && PetMatcher.sameName($0.state.pet.identity.name, name)
         }) {
             throw .nameTaken(existing.state.pet.identity.name)
         }
