@@ -4,6 +4,9 @@ import LaundryStore
 
 /// What a running daemon says about itself in `daemon.json`, for `laundry daemon status`.
 public struct DaemonStatus: Codable, Equatable, Sendable {
+    /// The file's format (0.1.0 wrote none: 1).
+    public static let currentSchemaVersion = 1
+    public var schemaVersion: Int? = DaemonStatus.currentSchemaVersion
     public var pid: Int32
     public var startedAt: Date
     public var home: String

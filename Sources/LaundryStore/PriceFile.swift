@@ -9,6 +9,9 @@ import LaundryCore
 /// `laundry plan`: the price it said for now, and the series of slots it published.
 public struct PriceFile: Codable, Equatable, Sendable {
     public static let name = "prices.json"
+    /// The file's format (0.1.0 wrote none: 1).
+    public static let currentSchemaVersion = 1
+    public var schemaVersion: Int? = PriceFile.currentSchemaVersion
 
     public struct Slot: Codable, Equatable, Sendable {
         public let start: Date

@@ -164,7 +164,7 @@ public struct HistoryFields: Equatable, Sendable {
 
     /// Every key of a history line: the event's own, then the facts'. One container reads them all.
     public enum Key: String, CodingKey, CaseIterable, Sendable {
-        case id, device, at, event, petID, stamp, changed, by
+        case schemaVersion, id, device, at, event, petID, stamp, changed, by
         case loadID = "timerID"
         case name, oldName, petKind, seconds, remainingSeconds, timerKind, stoppedBy, cycle, washSeconds
         case drySeconds, cycleDays, lastWashed, learns, lostEvent, lostPart, appliance, wattHours, cost, currency
@@ -201,7 +201,7 @@ public struct HistoryFields: Equatable, Sendable {
             case .wattHours: wattHours = try container.decode(Double.self, forKey: key)
             case .cost: cost = try container.decode(Double.self, forKey: key)
             case .currency: currency = try container.decode(String.self, forKey: key)
-            case .id, .device, .at, .event, .petID, .loadID, .stamp, .changed, .by: continue
+            case .schemaVersion, .id, .device, .at, .event, .petID, .loadID, .stamp, .changed, .by: continue
             }
         }
     }

@@ -17,6 +17,11 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         case superseded
     }
 
+    /// The line's format: 1 (lines without the key, as 0.1.0 wrote them, are 1 too). A line from a
+    /// newer version is shown as far as it is understood; history lines are never rewritten.
+    public static let currentSchemaVersion = 1
+    public var schemaVersion = HistoryEvent.currentSchemaVersion
+
     /// Unique per event, so histories from two machines merge by union.
     public var id: String
     /// The machine the event was made on, for what a person did.
@@ -65,6 +70,7 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: HistoryFields.Key.self)
+        schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
         id = try container.decode(String.self, forKey: .id)
         device = try container.decodeIfPresent(String.self, forKey: .device)
         at = try container.decode(Date.self, forKey: .at)
@@ -80,6 +86,7 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     /// The facts as flat keys beside the event's own (`HistoryFields`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: HistoryFields.Key.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(id, forKey: .id)
         try container.encodeIfPresent(device, forKey: .device)
         try container.encode(at, forKey: .at)

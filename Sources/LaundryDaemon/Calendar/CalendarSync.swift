@@ -62,7 +62,8 @@ final class CalendarSync: Sendable {
         laundry_http_start()
         // What a stopped daemon left unwritten, written first (a newer wish replaces it).
         if let pendingFile, let data = FileManager.default.contents(atPath: pendingFile),
-            let saved = try? JSONDecoder().decode([String: Wish].self, from: data), !saved.isEmpty
+            let saved = try? JSONDecoder().decode(VersionedFile<[String: Wish]>.self, from: data).content,
+            !saved.isEmpty
         {
             for (uid, wish) in saved.sorted(by: { $0.key < $1.key }) { want(uid, wish) }
         }
@@ -92,7 +93,7 @@ final class CalendarSync: Sendable {
             try? FileManager.default.removeItem(atPath: pendingFile)
             return
         }
-        guard let data = try? JSONEncoder().encode(wishes) else { return }
+        guard let data = try? JSONEncoder().encode(VersionedFile(wishes)) else { return }
         try? StoreFiles.writeAtomically(data, to: pendingFile)
     }
 

@@ -42,7 +42,7 @@ public final class ApplianceMonitor {
         self.file = file
         self.logger = logger
         let saved = FileManager.default.contents(atPath: file).flatMap {
-            try? JSONCoding.decoder().decode([String: ApplianceWatch].self, from: $0)
+            try? JSONCoding.decoder().decode(VersionedFile<[String: ApplianceWatch]>.self, from: $0).content
         }
         var watches: [Appliance: ApplianceWatch] = [:]
         for appliance in settings.keys { watches[appliance] = saved?[appliance.rawValue] ?? ApplianceWatch() }
@@ -171,7 +171,7 @@ public final class ApplianceMonitor {
 
     private func save() {
         let byName = Dictionary(uniqueKeysWithValues: watches.map { ($0.key.rawValue, $0.value) })
-        guard let data = try? JSONCoding.encoder().encode(byName) else { return }
+        guard let data = try? JSONCoding.encoder().encode(VersionedFile(byName)) else { return }
         do { try StoreFiles.writeAtomically(data, to: file) } catch {
             logOnce("save", "could not keep what the appliances do: \(ErrorText.line(for: error) ?? "\(error)")")
         }

@@ -138,7 +138,7 @@ extension HistoryEntryJSON {
                 case .wattHours: number(facts.wattHours)
                 case .cost: number(facts.cost)
                 case .currency: facts.currency ?? ""
-                case .id, .device, .at, .event, .petID, .loadID, .stamp, .changed, .by: ""
+                case .schemaVersion, .id, .device, .at, .event, .petID, .loadID, .stamp, .changed, .by: ""
                 }
             }
         return own + columns + [by?.name ?? ""]

@@ -1,0 +1,35 @@
+import FoundationEssentials
+
+/// A file laundry keeps for itself whose content is a bare collection (the appliances' watch, the
+/// calendar's unwritten entries), written with its format version beside it:
+/// `{"schemaVersion": 1, "content": …}`. The bare content 0.1.0 wrote reads as version 1.
+public struct VersionedFile<Content: Codable & Sendable>: Codable, Sendable {
+    public static var currentSchemaVersion: Int { 1 }
+    public var schemaVersion: Int
+    public var content: Content
+
+    public init(_ content: Content) {
+        schemaVersion = Self.currentSchemaVersion
+        self.content = content
+    }
+
+    private enum Key: String, CodingKey { case schemaVersion, content }
+
+    public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: Key.self),
+            let version = try? container.decode(Int.self, forKey: .schemaVersion)
+        {
+            schemaVersion = version
+            content = try container.decode(Content.self, forKey: .content)
+        } else {
+            schemaVersion = 1
+            content = try Content(from: decoder)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(content, forKey: .content)
+    }
+}
