@@ -74,9 +74,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // What several test targets share: the seeded generator, polling, posix_spawn, fixtures.
+        // What several test targets share: the seeded generator, polling, running programs, fixtures.
         .target(
-            name: "LaundryTestSupport", dependencies: ["LaundryCore", "LaundryStore"],
+            name: "LaundryTestSupport", dependencies: ["LaundryCore", "LaundryStore", "LaundryControl"],
             path: "Tests/LaundryTestSupport"),
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
         .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryTestSupport"]),

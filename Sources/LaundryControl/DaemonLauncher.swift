@@ -8,10 +8,6 @@ import LaundryStore
 /// Starts and stops the detached daemon for the commands `daemon start|stop` and for the commands
 /// that start a timer.
 public enum DaemonLauncher {
-    /// glibc's POSIX_SPAWN_SETSID, hidden from Swift behind _GNU_SOURCE: the daemon gets its own
-    /// session, so closing the terminal that started it does not stop it.
-    private static let posixSpawnSetsid: Int16 = 0x80
-
     /// Starts `laundryd` in its own session, its output appended to the log, unless one
     /// runs already. Returns the daemon's pid once it holds its lock.
     @discardableResult
@@ -23,30 +19,14 @@ public enum DaemonLauncher {
         do { try StoreFiles.makeFolder(runtime.state) } catch {
             throw DaemonError.folderUnusable(path: runtime.state, problem: error.problem ?? .system(EIO))
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, runtime.log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Nothing else of ours goes with it: a pipe the caller reads to its end (`laundry wash | cat`,
-        // a test harness) must not stay open for the daemon's whole life.
-        for fd in openDescriptors() where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, posixSpawnSetsid)
-        var spawned: pid_t = 0
-        let result = CStrings.with([executable]) { arguments in
-            CStrings.with(CStrings.environment(environment)) { environmentList in
-                var pid: pid_t = 0
-                let result = posix_spawn(&pid, executable, &actions, &attributes, arguments, environmentList)
-                spawned = pid
-                return result
-            }
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(
+                [executable], environment: environment, input: .null, output: .appending(runtime.log),
+                error: .standardOutput, grouping: .ownSession, closingOthers: true)
+        } catch {
+            throw DaemonError.system("posix_spawn \(executable)", error.errno)
         }
-        let pid = spawned
-        guard result == 0 else { throw DaemonError.system("posix_spawn \(executable)", result) }
         // Wait (briefly) until it is up and has said so, so a second command does not start another.
         for _ in 0..<150 {
             if DaemonLock.isHeld(paths: runtime), DaemonStatus.read(from: runtime.status)?.pid == pid { return pid }
@@ -59,11 +39,6 @@ public enum DaemonLauncher {
             usleep(20_000)
         }
         return pid
-    }
-
-    private static func openDescriptors() -> [Int32] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return names.compactMap { Int32($0) }.filter { fcntl($0, F_GETFD) >= 0 }
     }
 
     /// Stops the daemon with this pid (SIGTERM) and waits up to 5 s for its lock to be free; true

@@ -59,21 +59,18 @@ public enum DaemonProgram {
         guard let program = path(environment: environment) else { throw DaemonError.daemonProgramNotFound }
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { throw DaemonError.system("pipe", errno) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-        posix_spawn_file_actions_addclose(&actions, pipe[0])
-        posix_spawn_file_actions_addclose(&actions, pipe[1])
-        var pid: pid_t = 0
-        let spawned = CStrings.with([program] + arguments) { argv in
-            CStrings.with(CStrings.environment(environment)) { environmentList in
-                posix_spawn(&pid, program, &actions, nil, argv, environmentList)
-            }
+        // Neither end stays open in the child but as its standard output.
+        for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn([program] + arguments, environment: environment, output: .descriptor(pipe[1]))
+        } catch {
+            close(pipe[0])
+            close(pipe[1])
+            throw DaemonError.system("posix_spawn \(program)", error.errno)
         }
         close(pipe[1])
         defer { close(pipe[0]) }
-        guard spawned == 0 else { throw DaemonError.system("posix_spawn \(program)", spawned) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -84,8 +81,7 @@ public enum DaemonProgram {
                 break
             }
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let status = ChildProcess.wait(for: pid)
         // WIFEXITED and WEXITSTATUS are macros Swift cannot call.
         let exitedCleanly = status & 0x7f == 0 && (status >> 8) & 0xff == 0
         guard exitedCleanly else { throw DaemonError.daemonProgramFailed(program: program) }

@@ -1,8 +1,9 @@
 import Foundation
+import LaundryControl
 
-/// Runs a program and waits for it with posix_spawn and waitpid. Foundation's Process waited
-/// forever here whenever the program left a process behind (tmux's server, a forked dbus-daemon,
-/// laundry's own daemon), so every test goes through this instead.
+/// Runs a program and waits for it, through laundry's own `ChildProcess`. Foundation's Process
+/// waited forever here whenever the program left a process behind (tmux's server, a forked
+/// dbus-daemon, laundry's own daemon), so every test goes through this instead.
 public enum Spawn {
     public struct Result: Sendable {
         public let status: Int32
@@ -39,8 +40,7 @@ public enum Spawn {
             guard pid > 0 else {
                 return Result(status: -1, stdout: "", stderr: read("stderr"))
             }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let status = ChildProcess.wait(for: pid)
             // WEXITSTATUS, or 128 + the signal for a killed program.
             let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
             return Result(status: code, stdout: read("stdout"), stderr: read("stderr"))
@@ -63,33 +63,14 @@ public enum Spawn {
         let output = folder + "/stdout"
         let errors = folder + "/stderr"
         _ = FileManager.default.createFile(atPath: input, contents: Data((stdin ?? "").utf8))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, stdin == nil ? "/dev/null" : input, O_RDONLY, 0)
-        if let descriptor {
-            posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        }
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let words: [String] = [executable] + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer {
-            for word in argv { free(word) }
-        }
-        let pairs: [String] = environment.map { "\($0.key)=\($0.value)" }
-        let envp: [UnsafeMutablePointer<CChar>?] = pairs.map { strdup($0) } + [nil]
-        defer {
-            for pair in envp { free(pair) }
-        }
-        var pid: pid_t = 0
-        let spawned =
-            executable.contains("/")
-            ? posix_spawn(&pid, executable, &actions, nil, argv, envp)
-            : posix_spawnp(&pid, executable, &actions, nil, argv, envp)
-        if spawned != 0 {
-            try? "cannot run \(executable): \(spawned)".write(toFile: errors, atomically: false, encoding: .utf8)
+        var pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(
+                [executable] + arguments, environment: environment, searchingPath: true,
+                input: stdin == nil ? .null : .reading(input),
+                output: descriptor.map { .descriptor($0) } ?? .writing(output), error: .writing(errors))
+        } catch {
+            try? "cannot run \(executable): \(error.errno)".write(toFile: errors, atomically: false, encoding: .utf8)
             pid = -1
         }
         return Running(pid: pid, folder: folder)

@@ -12,11 +12,6 @@ public struct EnergyMeter: Codable, Equatable, Sendable {
     public struct Reading: Codable, Equatable, Sendable {
         public let watts: Double
         public let at: Date
-
-        public init(watts: Double, at: Date) {
-            self.watts = watts
-            self.at = at
-        }
     }
 
     public private(set) var wattHours: Double = 0

@@ -62,12 +62,6 @@ public struct TariffSlot: Equatable, Sendable {
     public let to: TimeOfDay
     public let perKWh: Double
 
-    public init(from: TimeOfDay, to: TimeOfDay, perKWh: Double) {
-        self.from = from
-        self.to = to
-        self.perKWh = perKWh
-    }
-
     public func contains(_ date: Date, in zone: LocalZone) -> Bool {
         let fields = zone.fields(of: date)
         return TimeOfDay.window(from: from, to: to, holds: fields.hour * 60 + fields.minute)

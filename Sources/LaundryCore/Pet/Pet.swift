@@ -74,12 +74,6 @@ public struct LoadReminder: Codable, Equatable, Sendable {
     /// When the user last heard about this load.
     public var lastAt: Date
 
-    public init(loadID: UUID, sent: Int, lastAt: Date) {
-        self.loadID = loadID
-        self.sent = sent
-        self.lastAt = lastAt
-    }
-
     // The notes files of 0.1.0 name the load `timerID`.
     private enum CodingKeys: String, CodingKey {
         case loadID = "timerID"

@@ -28,40 +28,17 @@ struct HookProcess {
             close(input[1])
             throw HookOutcome(.notStarted(program: command[0], errno: error))
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own process group, and the default signal mask and handlers, not the daemon's.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        posix_spawnattr_setsigmask(&attributes, &signals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(
+                command, environment: environment, searchingPath: true, input: .descriptor(input[0]), output: .null,
+                error: .descriptor(errors[1]), grouping: .ownGroup)
+        } catch {
+            for end in input + errors { close(end) }
+            throw HookOutcome(.notStarted(program: command[0], errno: error.errno))
         }
-        var pid: pid_t = 0
-        let status = posix_spawnp(&pid, command[0], &actions, &attributes, argv, envp)
         close(input[0])
         close(errors[1])
-        guard status == 0 else {
-            close(input[1])
-            close(errors[0])
-            throw HookOutcome(.notStarted(program: command[0], errno: status))
-        }
         // The event is small (well under a pipe's 64 KiB), so this write does not block; a hook
         // that does not read its input just never sees it, and one already gone is EPIPE, not a
         // SIGPIPE that would end this process.
