@@ -56,13 +56,17 @@ let package = Package(
         ),
         // One CalDAV request through libcurl (its setopt is variadic, which Swift cannot call).
         .target(name: "CCalendarHTTP", linkerSettings: [.linkedLibrary("curl")]),
-        // The command: argument declarations and one call each, and doctor's checks (Commands/Doctor).
-        // It links no GLib: what needs the desktop (the daemon, notify-test, doctor's live checks) it
-        // asks laundryd for.
+        // `laundry doctor`'s decisions: every check of the set-up, worded with its fix; the command
+        // prints them.
+        .target(
+            name: "LaundryDoctor",
+            dependencies: ["LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering"]),
+        // The command: argument declarations and one call each. It links no GLib: what needs the
+        // desktop (the daemon, notify-test, doctor's live checks) it asks laundryd for.
         .executableTarget(
             name: "laundry",
             dependencies: [
-                "LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering",
+                "LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering", "LaundryDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

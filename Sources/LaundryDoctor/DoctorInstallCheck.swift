@@ -11,7 +11,7 @@ enum DoctorInstallCheck {
         let area = Words.text("install")
         let own = InstallCheck.ownBinary ?? "laundry"
         let onPath = InstallCheck.binariesOnPath(environment: environment)
-        report.ok(area, Words.text("{binary} (laundry {version})", ["binary": own, "version": LaundryCommand.version]))
+        report.ok(area, Words.text("{binary} (laundry {version})", ["binary": own, "version": LaundryVersion.current]))
         // laundryd as it answers for itself: the one found may be another install's.
         if let daemon = DaemonProgram.path(environment: environment) {
             let version = DaemonProgram.version(environment: environment) ?? "?"
@@ -62,7 +62,7 @@ enum DoctorInstallCheck {
     private static func checkDaemon(_ report: inout DoctorReport, status: DaemonStatus?) {
         if let status,
             let why = InstallCheck.staleDaemon(
-                pid: status.pid, version: status.version, currentVersion: LaundryCommand.version)
+                pid: status.pid, version: status.version, currentVersion: LaundryVersion.current)
         {
             report.warning(
                 Words.text("daemon"),
