@@ -15,16 +15,11 @@ enum DoctorBrokerCheck {
         for warning in BrokerCheck.warnings(settings, configPath: configPath, environment: environment) {
             report.warning(area, BrokerCheckText.line(warning), fix: Words.text("see README, \"In Home Assistant\""))
         }
-        guard let status else {
-            report.ok(area, Words.text("{url}, when the daemon runs", ["url": settings.url]))
-            return
-        }
-        guard let broker = status.broker else {
-            report.warning(
-                area, Words.text("the daemon was started before mqtt was set in config.json"),
-                fix: "laundry daemon stop && laundry daemon start")
-            return
-        }
+        guard
+            let broker = report.daemonsConnection(
+                area, url: settings.url, status: status,
+                startedBefore: Words.text("the daemon was started before mqtt was set in config.json"), \.broker)
+        else { return }
         let line = BrokerStatusText.line(broker)
         if line.isProblem {
             report.warning(

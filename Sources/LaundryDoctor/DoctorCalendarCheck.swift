@@ -24,16 +24,11 @@ enum DoctorCalendarCheck {
             report.warning(area, CalendarProblemText.line(error), fix: fix)
             return
         }
-        guard let status else {
-            report.ok(area, Words.text("{url}, when the daemon runs", ["url": settings.url]))
-            return
-        }
-        guard let calendar = status.calendar else {
-            report.warning(
-                area, Words.text("the daemon was started before caldav was set in config.json"),
-                fix: "laundry daemon stop && laundry daemon start")
-            return
-        }
+        guard
+            let calendar = report.daemonsConnection(
+                area, url: settings.url, status: status,
+                startedBefore: Words.text("the daemon was started before caldav was set in config.json"), \.calendar)
+        else { return }
         if let problem = calendar.problem {
             report.warning(
                 area, CalendarProblemText.line(problem),
