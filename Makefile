@@ -139,7 +139,8 @@ stress: pkgconfig
 	LAUNDRY_STRESS=full LAUNDRY_FUZZ_ITERATIONS=200000 LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) \
 		scripts/notification-session.sh $(SWIFT) test --skip-build \
 		--filter 'StormStressTests|CrashStressTests|DiskFullTests|HostileFileTests|ParserFuzzTests|TimeScenarioTests'
-	# The household simulator's 100,000 schedules, optimised (about 20 ms each in a debug build).
+	# The household simulator's 100,000 schedules on the in-memory storage, optimised (about 7 ms each
+	# in a debug build).
 	LAUNDRY_STRESS=full $(SWIFT) test -c release -Xswiftc -enable-testing --filter HouseholdSimulatorTests
 
 demo: build
