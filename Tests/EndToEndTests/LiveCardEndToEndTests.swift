@@ -87,6 +87,21 @@ final class LiveCardEndToEndTests: DaemonTestCase {
         }
     }
 
+    /// What dunst shows, counted by dunst.
+    private var displayed: Int? {
+        Int(
+            home.runProgram("/usr/bin/dunstctl", ["count", "displayed"]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines))
+    }
+
+    func test_stoppingTheDaemonWithdrawsEveryCard() throws {
+        _ = try washingWithItsCard("Stop \(marker)")
+        XCTAssertTrue(
+            waitUntil(5) { self.displayed == 1 }, "the card on dunst's screen: \(String(describing: displayed))")
+        home.ok("daemon", "stop")
+        XCTAssertTrue(waitUntil(5) { self.displayed == 0 }, "no card left behind: \(String(describing: displayed))")
+    }
+
     func test_aCardClosedByThePersonStaysClosedForItsLoad() throws {
         let name = try washingWithItsCard("Closed \(marker)")
         home.runProgram("/usr/bin/dunstctl", ["close"])  // the person closes it

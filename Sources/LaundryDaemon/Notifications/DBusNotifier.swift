@@ -155,6 +155,7 @@ public final class DBusNotifier: Notifier {
     /// Waits until every call made so far has left for the bus (before the daemon exits).
     public func flush() {
         guard let connection else { return }
+        window.sendWaitingCards()
         g_dbus_connection_flush_sync(connection, nil, nil)
     }
 

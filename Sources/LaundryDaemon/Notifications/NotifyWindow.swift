@@ -85,6 +85,15 @@ public final class NotifyWindow {
         batch.together(sendAll)
     }
 
+    /// The daemon is stopping, and its loop will not run again to send what waits: every card's
+    /// update or withdrawal still queued goes now, whatever the room (a withdrawal left unsent
+    /// would leave a card with dead buttons on screen).
+    func sendWaitingCards() {
+        let waiting = cards
+        cards = []
+        for card in waiting { _ = card.send() }
+    }
+
     /// A call was answered (or failed for good): its room is free again, and the pause before a
     /// refused call goes again starts small.
     func answered() {
