@@ -147,7 +147,8 @@ demo: build
 	@scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	@scripts/demo.sh $(CURDIR)/$(BIN_RELEASE)
 
-# Speed and memory against baselines measured in the same run; prints one table (about 5 minutes).
+# Speed, memory and wake-ups against baselines measured in the same run, each part in a notification
+# session of its own on real dunst; prints one table (about 18 minutes).
 bench: build
 	@scripts/ensure-packages.sh $(BENCH_PACKAGES)
 	scripts/make-test-locales.sh .build/test-locales
