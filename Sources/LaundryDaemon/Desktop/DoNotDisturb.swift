@@ -23,9 +23,6 @@ enum DoNotDisturb {
         let path = "/org/freedesktop/Notifications"
         // A server of another name (or none known yet) is asked in all three places.
         let name = serverName?.lowercased() ?? ""
-        // dunst's pause is all there is to know while dunst shows the popups (GNOME's banners and
-        // swaync's control centre hide another server's popups, not dunst's).
-        if name == "dunst" { return dunstPaused(on: bus) == true ? "dunst" : nil }
         let asks = { (place: String) in name == place || !["dunst", "plasma", "mako"].contains(name) }
         if DBusCall.reachable(server, on: bus) {
             if asks("dunst"), dunstPaused(on: bus) == true { return "dunst" }

@@ -40,6 +40,8 @@ final class DoNotDisturbReader {
     /// Which desktop says do-not-disturb is on now (nil: off, or none answers).
     func read(serverName: String?) -> String? {
         guard let bus else { return nil }
+        // dunst's pause is all there is to know while dunst shows the popups (GNOME's banners and
+        // swaync's control centre hide another server's popups, not dunst's).
         guard serverName?.lowercased() == "dunst" else { return DoNotDisturb.read(on: bus, serverName: serverName) }
         // Asked here only when its answer to `askDunst` has not come yet (a question waits 250 ms
         // at most; unanswered, the pause counts as off and is asked again next time).
