@@ -83,6 +83,9 @@ final class HookEndToEndTests: DaemonTestCase {
             waitUntil(6) {
                 self.log.contains("hook for washDone (Fail \(self.marker)): exit 7; stderr: no route to phone")
             }, log)
+        // The popup went out before the hook ran, but the bus monitor that records it may lag behind
+        // the daemon's log (the test before this one leaves dunst busy): wait for the record.
+        XCTAssertTrue(waitUntil(10) { !NotifyLog.calls(mentioning: self.marker).isEmpty }, log)
         XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 1)
         try config(hook: ["/no/such/program"])
         home.ok("daemon", "stop")
