@@ -18,6 +18,7 @@ class DaemonTestCase: XCTestCase {
 
     override func tearDown() {
         home?.run(["daemon", "stop"])
+        NotifyLog.clearScreen()
     }
 
     var log: String { home.daemonLog }

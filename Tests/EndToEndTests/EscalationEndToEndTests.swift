@@ -47,6 +47,7 @@ final class EscalationEndToEndTests: XCTestCase {
         ana?.run(["daemon", "stop"])
         ben?.run(["daemon", "stop"])
         _ = session?.wait()
+        NotifyLog.clearScreen()
     }
 
     private func firstCall(_ log: String?, _ summary: String, within seconds: Double) -> Double? {

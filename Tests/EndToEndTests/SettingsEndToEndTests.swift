@@ -13,6 +13,7 @@ final class SettingsEndToEndTests: XCTestCase {
 
     override func tearDown() {
         home?.run(["daemon", "stop"])
+        NotifyLog.clearScreen()
     }
 
     private var log: String { home.daemonLog }
