@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// What the daemon last heard on `priceTopic`, kept in `$XDG_STATE_HOME/laundry/prices.json` for
 /// `laundry plan`: the price it said for now, and the series of slots it published.
@@ -13,23 +10,20 @@ public struct PriceFile: Codable, Equatable, Sendable {
     public static let currentSchemaVersion = 1
     public var schemaVersion: Int? = PriceFile.currentSchemaVersion
 
-    public struct Slot: Codable, Equatable, Sendable {
-        public let start: Date
-        public let end: Date
-        public let price: Double
-    }
-
     public var price: Double?
-    public var slots: [Slot]
+    public var series: [PriceSlot]
     public var heardAt: Date
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, price, heardAt
+        case series = "slots"
+    }
 
     public init(price: Double?, series: [PriceSlot], heardAt: Date) {
         self.price = price
-        slots = series.map { Slot(start: $0.start, end: $0.end, price: $0.perKWh) }
+        self.series = series
         self.heardAt = heardAt
     }
-
-    public var series: [PriceSlot] { slots.map { PriceSlot(start: $0.start, end: $0.end, perKWh: $0.price) } }
 
     /// Nil when there is none; `.unreadable` when it cannot be read or is not what the daemon
     /// writes (it is written again at the next price heard).

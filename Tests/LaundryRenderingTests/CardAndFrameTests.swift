@@ -14,7 +14,7 @@ final class CardAndFrameTests: XCTestCase {
     func test_cardOfAWashingPet() {
         let state = RenderingFixtures.state("Socks", washingFor: 45)
         let card = PetCard(
-            view: PetView(state: state, kind: RenderingFixtures.clothes, now: now), style: Style(enabled: false))
+            view: PetView(state: state, kinds: RenderingFixtures.kinds, now: now), style: Style(enabled: false))
         let lines = card.render().split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "👕 Socks (clothes)  😊 happy")
         XCTAssertEqual(lines[1], "   “Socks is fresh.”")
@@ -44,7 +44,7 @@ final class CardAndFrameTests: XCTestCase {
 
     func test_jsonShapeHasExactlyTheDocumentedKeys() throws {
         let view = PetView(
-            state: RenderingFixtures.state("Socks", washingFor: 45), kind: RenderingFixtures.clothes, now: now)
+            state: RenderingFixtures.state("Socks", washingFor: 45), kinds: RenderingFixtures.kinds, now: now)
         let data = try JSONCoding.encoder().encode(PetJSON(view))
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         XCTAssertEqual(
@@ -66,7 +66,7 @@ final class CardAndFrameTests: XCTestCase {
         var state = RenderingFixtures.state("Sheets", washingFor: 45, startedMinutesAgo: 60)
         _ = StageMachine.settle(&state, at: now)
         _ = StageMachine.snooze(&state, for: .minutes(50), at: now)
-        let view = PetView(state: state, kind: RenderingFixtures.clothes, now: now)
+        let view = PetView(state: state, kinds: RenderingFixtures.kinds, now: now)
         let card = PetCard(view: view, style: Style(enabled: false)).render()
         XCTAssertTrue(
             card.contains("   Snoozed until 10:50: reminders and warnings held back till then"), card)
@@ -80,9 +80,9 @@ final class CardAndFrameTests: XCTestCase {
         var idle = RenderingFixtures.state("Socks")
         _ = StageMachine.snooze(&idle, for: .minutes(10), at: now)
         XCTAssertEqual(
-            PetView(state: idle, kind: RenderingFixtures.clothes, now: now).timeLeftText(), "snoozed until 10:10")
+            PetView(state: idle, kinds: RenderingFixtures.kinds, now: now).timeLeftText(), "snoozed until 10:10")
 
-        let later = PetView(state: state, kind: RenderingFixtures.clothes, now: now.addingTimeInterval(3000))
+        let later = PetView(state: state, kinds: RenderingFixtures.kinds, now: now.addingTimeInterval(3000))
         XCTAssertNil(later.snoozedUntil, "over at 10:50")
         XCTAssertEqual(later.timeLeftText(), "done")
         XCTAssertFalse(PetCard(view: later, style: Style(enabled: false)).render().contains("Snoozed"))

@@ -7,7 +7,7 @@ final class PetTableTests: XCTestCase {
     private let now = RenderingFixtures.now
 
     private func views(_ states: [PetState]) -> [PetView] {
-        states.map { PetView(state: $0, kind: RenderingFixtures.kinds.kindOrFallback($0.pet.identity.kind), now: now) }
+        states.map { PetView(state: $0, kinds: RenderingFixtures.kinds, now: now) }
     }
 
     func test_plainTableLinesUpColumns() {

@@ -13,7 +13,7 @@ final class StatusBarTests: XCTestCase {
         let moment = moment ?? now
         return BarStatus(
             views: states.map {
-                PetView(state: $0, kind: RenderingFixtures.kinds.kindOrFallback($0.pet.identity.kind), now: moment)
+                PetView(state: $0, kinds: RenderingFixtures.kinds, now: moment)
             }, now: moment)
     }
 

@@ -69,10 +69,15 @@ public struct TariffSlot: Equatable, Sendable {
 }
 
 /// One slot of a published price series: `{"start": …, "end": …, "price": …}`.
-public struct PriceSlot: Equatable, Sendable {
+public struct PriceSlot: Codable, Equatable, Sendable {
     public let start: Date
     public let end: Date
     public let perKWh: Double
+
+    private enum CodingKeys: String, CodingKey {
+        case start, end
+        case perKWh = "price"
+    }
 
     public init(start: Date, end: Date, perKWh: Double) {
         self.start = start

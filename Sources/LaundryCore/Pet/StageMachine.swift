@@ -99,11 +99,8 @@ public enum StageMachine {
         let timer = state.liveLoad
         state.pet.cycle.stage = timer?.kind.stageBefore ?? (state.pet.cycle.stage == .washing ? .idle : .washed)
         state.load = nil
-        return [
-            HistoryEvent(
-                at: now, event: .cancelled, petID: state.pet.id, loadID: timer?.id,
-                detail: timer.map { .remaining(seconds: Self.milliseconds($0.remaining(at: now)), timer: $0.kind) })
-        ]
+        return timeLeftFact(
+            .cancelled, state, load: timer?.id, left: timer?.remaining(at: now), kind: timer?.kind, at: now)
     }
 
     public static func pause(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
@@ -114,11 +111,7 @@ public enum StageMachine {
         timer.pausedRemaining = remaining
         timer.pausedAt = now
         state.load = timer
-        return [
-            HistoryEvent(
-                at: now, event: .paused, petID: state.pet.id, loadID: timer.id,
-                detail: .remaining(seconds: Self.milliseconds(remaining), timer: nil))
-        ]
+        return timeLeftFact(.paused, state, load: timer.id, left: remaining, kind: nil, at: now)
     }
 
     public static func resume(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
@@ -129,11 +122,7 @@ public enum StageMachine {
         timer.pausedRemaining = nil
         timer.pausedAt = nil
         state.load = timer
-        return [
-            HistoryEvent(
-                at: now, event: .resumed, petID: state.pet.id, loadID: timer.id,
-                detail: .remaining(seconds: Self.milliseconds(remaining), timer: nil))
-        ]
+        return timeLeftFact(.resumed, state, load: timer.id, left: remaining, kind: nil, at: now)
     }
 
     public static let defaultExtension = 600
@@ -162,11 +151,7 @@ public enum StageMachine {
         let day = Double(LaundryDuration.maximumSeconds)
         timer.plannedSeconds = min(day, max(1, timer.plannedSeconds + Double(by)))
         state.load = timer
-        return [
-            HistoryEvent(
-                at: now, event: .extended, petID: state.pet.id, loadID: timer.id,
-                detail: .remaining(seconds: Self.milliseconds(left), timer: timer.kind))
-        ]
+        return timeLeftFact(.extended, state, load: timer.id, left: left, kind: timer.kind, at: now)
     }
 
     /// Ends the running (or paused) load now: it finishes as if its timer had run out, and is
@@ -179,10 +164,8 @@ public enum StageMachine {
         timer.pausedRemaining = nil
         timer.pausedAt = nil
         state.load = timer
-        let early = HistoryEvent(
-            at: now, event: .finishedEarly, petID: state.pet.id, loadID: timer.id,
-            detail: .remaining(seconds: Self.milliseconds(left), timer: timer.kind))
-        return [early] + settle(&state, at: now)
+        return timeLeftFact(.finishedEarly, state, load: timer.id, left: left, kind: timer.kind, at: now)
+            + settle(&state, at: now)
     }
 
     public static let defaultSnooze = LaundryDuration.minutes(10)
@@ -209,8 +192,14 @@ public enum StageMachine {
         ]
     }
 
-    /// A span measured for history, to the millisecond: the file says what is known, not the float noise.
-    private static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+    /// A move on a running load, with the time it had left (`left`) to the millisecond: the file says
+    /// what is known, not the float noise. `kind`: the load's kind, where the fact names it.
+    private static func timeLeftFact(
+        _ event: HistoryEvent.Kind, _ state: PetState, load: UUID?, left: Double?, kind: LoadKind?, at now: Date
+    ) -> [HistoryEvent] {
+        let detail = left.map { HistoryDetail.remaining(seconds: ($0 * 1000).rounded() / 1000, timer: kind) }
+        return [HistoryEvent(at: now, event: event, petID: state.pet.id, loadID: load, detail: detail)]
+    }
 
     private static func require(_ state: PetState, in stages: Set<Stage>, move: Move, now: Date) throws(PetError) {
         guard stages.contains(state.pet.cycle.stage) else { throw illegal(move, state, now: now) }

@@ -8,9 +8,10 @@ public struct PetView {
     public let kind: Kind
     public let now: Date
 
-    public init(state: PetState, kind: Kind, now: Date) {
+    /// `kinds`: where the pet's kind is looked up (a kind no catalogue knows gets a plain one).
+    public init(state: PetState, kinds: KindCatalog, now: Date) {
         self.state = state
-        self.kind = kind
+        kind = kinds.kindOrFallback(state.pet.identity.kind)
         self.now = now
     }
 

@@ -19,7 +19,7 @@ public struct WatchFrame {
     public var hasRunningTimer: Bool { states.contains { $0.liveLoad.map { !$0.isPaused } ?? false } }
 
     public func lines() -> [String] {
-        let views = states.map { PetView(state: $0, kind: kinds.kindOrFallback($0.pet.identity.kind), now: now) }
+        let views = states.map { PetView(state: $0, kinds: kinds, now: now) }
         let running = views.filter { $0.load != nil }.sorted { ($0.remaining ?? 0) < ($1.remaining ?? 0) }
         let waiting = views.filter { $0.pet.cycle.stage == .washed || $0.pet.cycle.stage == .dried }
         var lines = [

@@ -25,7 +25,7 @@ enum PetListing {
         let laundry = context.laundry
         let pets = laundry.pets()
         let now = laundry.now
-        let views = pets.map { PetView(state: $0, kind: laundry.kinds.kindOrFallback($0.pet.identity.kind), now: now) }
+        let views = pets.map { PetView(state: $0, kinds: laundry.kinds, now: now) }
         if json {
             try JSONOutput.print(views.map(PetJSON.init))
         } else if views.isEmpty {

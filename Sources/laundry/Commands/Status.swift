@@ -79,7 +79,7 @@ extension LaundryCommand {
             let laundry = context.laundry
             let state = try laundry.pet(query)
             let view = PetView(
-                state: state, kind: laundry.kinds.kindOrFallback(state.pet.identity.kind), now: laundry.now)
+                state: state, kinds: laundry.kinds, now: laundry.now)
             let learned = laundry.learned(state.pet.id)
             let learnedProgrammes = laundry.learnedProgrammes(state.pet.id, state.pet.settings.programmes.keys)
             if output.json {

@@ -22,7 +22,7 @@ struct StatusBar {
         let states = try states ?? load()
         let now = laundry.now
         let views = states.map {
-            PetView(state: $0, kind: laundry.kinds.kindOrFallback($0.pet.identity.kind), now: now)
+            PetView(state: $0, kinds: laundry.kinds, now: now)
         }
         let status = BarStatus(views: views, now: now)
         let text: String
