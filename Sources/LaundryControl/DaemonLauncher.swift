@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryStore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// Starts and stops the detached daemon for the commands `daemon start|stop` and for the commands
 /// that start a timer.
@@ -39,16 +36,6 @@ public enum DaemonLauncher {
             usleep(20_000)
         }
         return pid
-    }
-
-    /// Stops the daemon with this pid (SIGTERM) and waits up to 5 s for its lock to be free; true
-    /// once it is.
-    public static func stop(pid: Int32, runtime: RuntimePaths) -> Bool {
-        guard pid > 0, kill(pid, SIGTERM) == 0 else { return !DaemonLock.isHeld(paths: runtime) }
-        // A wait, not a time of day: on the monotonic clock, which a wall-clock jump cannot stretch.
-        let deadline = ContinuousClock.now + .seconds(5)
-        while DaemonLock.isHeld(paths: runtime) && ContinuousClock.now < deadline { usleep(20_000) }
-        return !DaemonLock.isHeld(paths: runtime)
     }
 
     /// Sends SIGTERM and waits for the lock to be released. Returns false if none was running.

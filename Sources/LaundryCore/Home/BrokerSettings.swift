@@ -73,9 +73,6 @@ public enum Appliance: String, CaseIterable, Codable, Sendable {
         case .dryer: return kind == .dry || kind == .extraDry
         }
     }
-
-    /// The kind of load this appliance starts.
-    public var startsKind: LoadKind { self == .washer ? .wash : .dry }
 }
 
 /// config.json's `"appliances"` entry for one machine: where its plug reports power, and what

@@ -7,7 +7,7 @@ public enum LiveCard {
     /// The card's buttons, in the order they are shown (pause or resume, as the load is).
     public static let buttonKeys: [ButtonKey] = [.extend, .pause, .resume, .finish]
 
-    /// The card for `timer`, a load running or paused. Its words hold until `nextChange`.
+    /// The card for `timer`, a load running or paused. Its words change as the minute left ticks over.
     public static func content(
         for timer: Load, petName: String, at now: Date, zone: LocalZone, buttons: Bool
     ) -> NotificationContent {
@@ -34,13 +34,6 @@ public enum LiveCard {
         card.isLiveCard = true
         card.percentDone = Int((timer.progress(at: now) * 100).rounded(.down))
         return card
-    }
-
-    /// When the card's words next change by themselves: the minute left ticks over (nil while
-    /// paused, when nothing moves). At most once a minute.
-    public static func nextChange(of timer: Load, at now: Date) -> Date? {
-        guard !timer.isPaused, !timer.hasEnded(at: now) else { return nil }
-        return timer.endsAt.addingTimeInterval(-Double((minutesLeft(of: timer, at: now) - 1) * 60))
     }
 
     /// Whole minutes left, rounded up: "1m left" until the very end.

@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// The pets in the data folder: every machine's records of them read and merged, and this
 /// machine's own record and history written. Reading writes nothing and takes no lock (it works
@@ -31,11 +28,6 @@ public final class FileStorage: LaundryStorage {
     }
 
     public func prices() throws(StoreProblem) -> PriceFile? { try PriceFile.read(paths.state + "/" + PriceFile.name) }
-
-    public func writePrices(_ prices: PriceFile) throws(StoreError) {
-        try StoreFiles.writeAtomically(
-            try Self.encode(prices, path: paths.state), to: paths.state + "/" + PriceFile.name)
-    }
 
     // MARK: Reading
 

@@ -56,7 +56,6 @@ public protocol LaundryStorage: AnyObject, Sendable {
     func save(_ notes: DeviceNotes) throws(StoreError)
     func writeHousehold(_ record: HouseholdRecord, device: String) throws(StoreError)
     func writeMachineFile(_ file: MachineFile, device: String) throws(StoreError)
-    func writePrices(_ prices: PriceFile) throws(StoreError)
 }
 
 extension LaundryStorage {
