@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// A machine's `history/<uuid>.jsonl`: one JSON event per line, appended to by that machine only.
 public enum HistoryLog {
@@ -16,7 +13,7 @@ public enum HistoryLog {
 
     /// Events any machine would write the same way, with the same id: one already in this file is
     /// not written twice.
-    static let derivedKinds: Set<HistoryEvent.Kind> = [.washDone, .dryDone, .extraDryDone, .died, .superseded]
+    public static let derivedKinds: Set<HistoryEvent.Kind> = [.washDone, .dryDone, .extraDryDone, .died, .superseded]
 
     /// Takes the room for `events` now; `write()` them once the change they record is on disk.
     static func reserve(_ events: [HistoryEvent], at path: String) throws(StoreError) -> PosixFile.ReservedAppend? {

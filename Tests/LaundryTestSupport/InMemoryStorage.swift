@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LaundryCore
+import LaundryStore
 import Synchronization
 
 /// The storage as values in memory: every machine's records and histories, and this machine's own
@@ -165,8 +166,6 @@ public final class InMemoryStorage: LaundryStorage {
             contents.writes[.machine(device: device), default: 0] += 1
         }
     }
-
-    public func writePrices(_ prices: PriceFile) throws(StoreError) { contents.withLock { $0.prices = prices } }
 
     /// The record and the history lines together, as the files' write order makes them appear; an
     /// event any machine would write the same way (a finish, a death) is not written twice.
