@@ -1,10 +1,7 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
 import LaundryStore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// What `laundry doctor` sees in the files, read without changing anything.
 public struct Inspection: Sendable {

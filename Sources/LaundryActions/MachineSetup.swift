@@ -1,11 +1,8 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryControl
 import LaundryCore
 import LaundryStore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// What a process makes sure of before its first change: that its machine folder is its own (a
 /// cloned disk or home folder would make two writers of it).

@@ -1,10 +1,7 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
 import LaundryStore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 extension Laundry {
     /// Who acts on this machine, as every step it records names them: config.json's `person`,

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+@preconcurrency import Glibc
 
 /// The daemon rings a running `laundry watch` when no notification server could show a finished
 /// load: one byte more in `$XDG_RUNTIME_DIR/laundry/bell`, which every watcher sees grow.

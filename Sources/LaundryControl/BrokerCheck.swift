@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// What can be wrong with how config.json reaches the broker, before anything is sent: a password
 /// in the clear, or files others can read. The daemon logs these, `doctor` shows them.

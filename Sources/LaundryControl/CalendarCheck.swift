@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// Why the calendar is not written now, or what is unsafe about how it is: data, worded once in
 /// Rendering (`CalendarProblemText`) for the daemon's log, `daemon.json` and `doctor`.

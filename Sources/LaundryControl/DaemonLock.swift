@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryStore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// One daemon per user: an exclusive `flock` on `$XDG_RUNTIME_DIR/laundry/daemon.lock`, held for the
 /// daemon's whole life and released by the kernel when it dies, however it dies.

@@ -1,10 +1,7 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
 import LaundryStore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// Where `laundryd`, the daemon's own program, is: beside this `laundry` (one `make install`, one
 /// package, one build folder), else the first on PATH. The command never loads the daemon's

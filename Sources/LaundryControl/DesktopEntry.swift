@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+@preconcurrency import Glibc
 
 /// Where the desktop finds `laundry.desktop`, the entry every notification names in its
 /// `desktop-entry` hint: GNOME groups laundry's popups under it and lists laundry in its

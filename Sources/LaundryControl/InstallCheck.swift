@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// Which laundry runs, when a package and a `make install` in `~/.local` sit side by side: the
 /// binaries on PATH, the user units, and whether the running daemon is older than its binary.

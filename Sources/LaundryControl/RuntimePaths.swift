@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryStore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// Where the daemon keeps its lock, its status and its bell (`$XDG_RUNTIME_DIR/laundry/`), and
 /// its log (`$XDG_STATE_HOME/laundry/daemon.log`).

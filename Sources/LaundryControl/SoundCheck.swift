@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+@preconcurrency import Glibc
 
 /// What `laundry doctor` can tell about sound without playing any: whether a PulseAudio server
 /// (PipeWire's pipewire-pulse answers the same way) accepts a connection, and whether the sound

@@ -1,11 +1,8 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
 import LaundryRendering
 import Logging
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// The daemon's one log: every line `<time> laundryd[<pid>]: <message>` on stderr, which the
 /// launcher appends to daemon.log and systemd hands to the journal. The daemon's own sentences

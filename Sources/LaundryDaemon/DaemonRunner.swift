@@ -1,15 +1,12 @@
 import CGLib
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryActions
 import LaundryControl
 import LaundryCore
 import LaundryRendering
 import LaundryStore
 import Logging
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// `laundryd` (`laundry daemon run`): takes the lock, wires the engine to the notification server
 /// and the GLib loop, and runs until SIGTERM or SIGINT, leaving nothing half-written (every write

@@ -1,13 +1,10 @@
 import CGLib
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryActions
 import LaundryCore
 import LaundryStore
 import Logging
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// The daemon's one event loop (GLib's, which libnotify's button signals also need): the deadline
 /// timerfd, the directory watch, the 30-second tick and the signals. Between them the process

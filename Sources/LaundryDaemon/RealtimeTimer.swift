@@ -1,10 +1,7 @@
 import CGLib
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryControl
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// One `timerfd` on `CLOCK_REALTIME`, armed at an absolute wall-clock time with
 /// `TFD_TIMER_CANCEL_ON_SET`: it fires at the deadline even after a suspend, and wakes at once

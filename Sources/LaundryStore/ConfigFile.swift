@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// `config.json`, the user's settings: in `$XDG_CONFIG_HOME/laundry/`, never in the data folder,
 /// because it holds a command line (the hook) and the data folder may be shared with other

@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+@preconcurrency import Glibc
 
 /// Where `laundry` keeps its files. The data folder (`$LAUNDRY_HOME`, else `$XDG_DATA_HOME/laundry`,
 /// else `~/.local/share/laundry`) may be shared by the household's machines, so in it each machine

@@ -1,12 +1,9 @@
 import ArgumentParser
+@preconcurrency import Glibc
 import LaundryActions
 import LaundryControl
 import LaundryCore
 import LaundryRendering
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 @main
 struct LaundryCommand: ParsableCommand {

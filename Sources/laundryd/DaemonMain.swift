@@ -1,14 +1,11 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryActions
 import LaundryControl
 import LaundryCore
 import LaundryDaemon
 import LaundryRendering
 import Logging
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// `laundryd [run]`, `laundryd probe`, `laundryd notify-test [--sound]`, `laundryd --version`.
 enum DaemonMain {

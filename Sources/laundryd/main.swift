@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+@preconcurrency import Glibc
 
 // laundryd: the notification service, and the few questions only it can answer for the command
 // (which links no GLib). Its modes are few and fixed, so it reads its arguments by hand.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+@preconcurrency import Glibc
 
 /// Words as the NUL-terminated list `posix_spawn` and `execv` take (argv, or `KEY=value` for the
 /// environment), freed when `body` returns.

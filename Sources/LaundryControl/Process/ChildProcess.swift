@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+@preconcurrency import Glibc
 
 /// The one way laundry starts another program (the daemon, `laundryd`'s answers, a hook, and the
 /// tests' programs): `posix_spawn`, with each standard stream named, in the process group or

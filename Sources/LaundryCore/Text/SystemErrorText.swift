@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+@preconcurrency import Glibc
 
 /// `strerror` in lower case, as the middle of a sentence.
 public enum SystemErrorText {

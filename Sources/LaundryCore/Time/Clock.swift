@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+@preconcurrency import Glibc
 
 /// Where every piece of `laundry` asks for the time. Logic never calls `Date()` itself, so tests
 /// can jump the wall clock, simulate a suspend or cross a DST change without sleeping.

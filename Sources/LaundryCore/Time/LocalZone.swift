@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+@preconcurrency import Glibc
 
 /// A local time zone and the calendar arithmetic `laundry` needs in it (wall-clock fields, the
 /// start of a day, days added, a wall-clock time turned back into a moment).

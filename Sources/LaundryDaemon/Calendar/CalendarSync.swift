@@ -1,15 +1,12 @@
 import CCalendarHTTP
 import Dispatch
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryControl
 import LaundryCore
 import LaundryStore
 import Logging
 import Synchronization
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// Writes each running load to the CalDAV calendar config.json names, on a queue of its own (a
 /// slow or absent server never holds up a popup): the latest wish for each entry wins, each write

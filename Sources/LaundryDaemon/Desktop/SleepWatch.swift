@@ -1,10 +1,7 @@
 import CGLib
 import FoundationEssentials
+@preconcurrency import Glibc
 import Logging
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// logind on the system bus: a `delay` lock on sleep while a load runs, so the daemon has a moment
 /// to tell the phone before a sleep the user chose, and `PrepareForSleep` before and after it.

@@ -1,10 +1,7 @@
 import CGLib
 import FoundationEssentials
+@preconcurrency import Glibc
 import Logging
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// Keeps the session from suspending while a load runs or rings: one inhibitor for the whole
 /// daemon, suspend only (flag 4; never idle, so the screen still blanks and locks), taken from the

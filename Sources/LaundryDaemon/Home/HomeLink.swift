@@ -1,14 +1,11 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryActions
 import LaundryControl
 import LaundryCore
 import LaundryRendering
 import LaundryStore
 import Logging
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// The daemon's side of the home: the broker connection, the Home Assistant bridge and the plugs,
 /// wired to the engine. Notifications, sound and timers never wait on any of it.

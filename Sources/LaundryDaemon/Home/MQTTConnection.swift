@@ -1,12 +1,9 @@
 import CGLib
 import CMosquitto
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryControl
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// What the broker connection reports, in the order it happened.
 public enum BrokerEvent: Equatable, Sendable {

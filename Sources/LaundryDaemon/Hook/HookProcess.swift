@@ -1,11 +1,8 @@
 import CGLib
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryControl
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// One run of the user's hook: spawned directly from its argv (a shell only if the user names
 /// one), in a process group of its own so a timeout kills everything it started, with the event

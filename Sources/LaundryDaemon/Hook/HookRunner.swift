@@ -1,13 +1,10 @@
 import CGLib
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryControl
 import LaundryCore
 import LaundryRendering
 import Logging
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// Runs the user's hook for each notification without ever blocking the loop: a GLib child
 /// watch learns when it exits, a timeout kills it, its stderr is read as it comes. One pet's hooks

@@ -1,10 +1,7 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryControl
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// The hook run from `laundry notify-test`'s own process: waited for, and killed at the timeout.
 enum HookTrial {

@@ -1,13 +1,10 @@
 import CGLib
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryControl
 import LaundryCore
 import LaundryRendering
 import Logging
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// Desktop notifications on the session bus.
 ///

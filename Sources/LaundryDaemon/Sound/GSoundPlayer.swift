@@ -1,11 +1,8 @@
 import CGLib
 import CGSound
 import FoundationEssentials
+@preconcurrency import Glibc
 import Logging
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// The freedesktop sound theme's `complete`, played through GSound (libcanberra) asynchronously
 /// from the GLib main loop, so the loop never waits for the speakers. Each sound has its own

@@ -1,8 +1,5 @@
+import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The words of `FileProblem` and `JSONProblem`: why a file cannot be used, and what to do.
 extension ErrorText {

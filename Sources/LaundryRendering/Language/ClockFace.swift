@@ -1,9 +1,6 @@
+@preconcurrency import Glibc
 import LaundryCore
 import Synchronization
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// The time-of-day conventions of the person's locale: 12 or 24 hours, the AM/PM words, and the
 /// short names of weekdays and months, read once from `LC_TIME` (after `Language.start`).

@@ -1,10 +1,7 @@
 import CGettext
+@preconcurrency import Glibc
 import LaundryCore
 import LaundryStore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// The person's language, the GNU gettext way: the locale from `LC_ALL`, `LC_MESSAGES` and `LANG`
 /// (and `LANGUAGE`'s list of languages, which gettext reads itself), the text domain `laundry`, and

@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+@preconcurrency import Glibc
 
 /// Draws frames: in place on a terminal (cursor hidden, restored on Ctrl-C), plainly otherwise.
 public struct WatchScreen {

@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
+@preconcurrency import Glibc
 
 /// What we know about where output goes: whether it is a terminal, and whether colour is wanted
 /// (never with `NO_COLOR`, `TERM=dumb`, or when stdout is not a terminal).

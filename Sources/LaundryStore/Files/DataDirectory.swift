@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// A place `DataDirectory.locate` looked for the data folder in.
 public enum DataFolderPlace: Equatable, Sendable {

@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// inotify on the folders `FileStorage.watchedFolders` names (every machine's records, the machines
 /// folder), for the daemon and `status --follow`: tells which pets a command or a sync engine just

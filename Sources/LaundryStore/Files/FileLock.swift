@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// An exclusive `flock` on a lock file in this machine's runtime folder (never in the shared data
 /// folder, where a lock means nothing to another machine), held while a closure runs.

@@ -1,10 +1,7 @@
 import CFileSpace
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// The few file operations the store needs, done with system calls so that every write is atomic
 /// and durable and no read follows a planted symlink.

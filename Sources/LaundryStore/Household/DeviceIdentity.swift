@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// This machine's id among the machines that share `LAUNDRY_HOME`: random, made once, kept in
 /// `$XDG_STATE_HOME/laundry/device-id`. Never in the shared folder (every machine would read the

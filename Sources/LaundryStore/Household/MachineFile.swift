@@ -1,9 +1,6 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// `machines/<device-id>/machine.json`: which host writes that folder, and that it writes in this
 /// layout. Read by the other machines (doctor lists them; the old layout goes once every machine

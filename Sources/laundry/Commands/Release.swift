@@ -1,11 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryCore
 import LaundryRendering
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 extension LaundryCommand {
     struct Release: ParsableCommand {

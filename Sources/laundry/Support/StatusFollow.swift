@@ -1,12 +1,9 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import LaundryActions
 import LaundryControl
 import LaundryCore
 import LaundryRendering
-
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
 
 /// `status --follow`: prints the bar's line, then a new one only when it changes. It sleeps in one
 /// `poll` on the folder watch (inotify, as the daemon uses) and on its own stdout, whose reader
