@@ -38,10 +38,10 @@ INSTALLED_FILES = \
 	$(SHARE)/applications/laundry.desktop \
 	$(SHARE)/icons/hicolor/scalable/apps/laundry.svg
 
-# laundryd links GLib/GIO, libnotify, GSound and libmosquitto the ordinary way: building needs their
+# laundryd links GLib/GIO, GSound and libmosquitto the ordinary way: building needs their
 # headers and pkg-config files (laundry, the command, links none of them).
 BUILD_PACKAGES = pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev \
-	/usr/include/libnotify/notify.h=libnotify-dev /usr/include/gsound.h=libgsound-dev \
+	/usr/include/gsound.h=libgsound-dev \
 	/usr/include/mosquitto.h=libmosquitto-dev \
 	/usr/include/$(shell uname -m)-linux-gnu/curl/curl.h=libcurl4-openssl-dev
 # Tools the tests drive for real: a private D-Bus session with dunst under Xvfb for notifications,

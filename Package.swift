@@ -41,7 +41,6 @@ let package = Package(
         // The daemon's system libraries, linked the ordinary way (pkg-config over the system
         // headers). Only LaundryDaemon imports them, and only laundryd links LaundryDaemon.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
-        .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CGSound", pkgConfig: "gsound", providers: [.apt(["libgsound-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // The notification service: the engine and the events it tells its observers (the hook, live
@@ -50,7 +49,7 @@ let package = Package(
             name: "LaundryDaemon",
             dependencies: [
                 "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering", "CGLib",
-                "CLibNotify", "CGSound", "CMosquitto", "CCalendarHTTP",
+                "CGSound", "CMosquitto", "CCalendarHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

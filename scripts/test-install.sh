@@ -49,8 +49,8 @@ check "doctor says when no desktop entry is found" bash -c "cd '$elsewhere' && X
 check "the desktop entry is valid and lists laundry in GNOME's notification settings" bash -c "desktop-file-validate '$copy/share/applications/laundry.desktop' && grep -qx 'X-GNOME-UsesNotifications=true' '$copy/share/applications/laundry.desktop'"
 check "man page renders" bash -c "MANWIDTH=80 man -l '$copy/share/man/man1/laundry.1' | grep -q ENVIRONMENT"
 check "laundryd's man page renders" bash -c "MANWIDTH=80 man -l '$copy/share/man/man1/laundryd.1' | grep -q 'laundry notification service'"
-check "laundry links no GLib, GIO, libnotify, GSound or libmosquitto" bash -c "! readelf -d '$copy/bin/laundry' | grep NEEDED | grep -E 'libglib|libgio|libgobject|libnotify|libgsound|libmosquitto'"
-check "laundryd links GLib, GIO, libnotify, GSound and libmosquitto" bash -c "needed=\$(readelf -d '$copy/bin/laundryd' | grep NEEDED) && for l in libglib-2.0 libgio-2.0 libnotify libgsound libmosquitto; do grep -q \$l <<<\"\$needed\" || exit 1; done"
+check "laundry links no GLib, GIO, GSound or libmosquitto" bash -c "! readelf -d '$copy/bin/laundry' | grep NEEDED | grep -E 'libglib|libgio|libgobject|libnotify|libgsound|libmosquitto'"
+check "laundryd links GLib, GIO, GSound and libmosquitto" bash -c "needed=\$(readelf -d '$copy/bin/laundryd' | grep NEEDED) && for l in libglib-2.0 libgio-2.0 libgsound libmosquitto; do grep -q \$l <<<\"\$needed\" || exit 1; done"
 check "laundryd --version says the version laundry does" bash -c "[[ \$('$copy/bin/laundryd' --version) == \"laundryd \$('$copy/bin/laundry' --version | cut -d' ' -f2)\" ]]"
 
 make -s uninstall PREFIX="$prefix" >/dev/null 2>&1

@@ -6,7 +6,7 @@ import LaundryCore
 import LaundryStore
 import Logging
 
-/// The daemon's one event loop (GLib's, which libnotify's button signals also need): the deadline
+/// The daemon's one event loop (GLib's, which GDBus's signals also need): the deadline
 /// timerfd, the directory watch, the 30-second tick and the signals. Between them the process
 /// sleeps; nothing polls.
 public final class MainLoop {

@@ -11,8 +11,7 @@ import Logging
 public enum DesktopProbe {
     /// The notification server and the interfaces that could keep this computer awake.
     public static func findings() -> DesktopFindings {
-        // Asked with the daemon's 3 s timeouts: libnotify's questions wait 25 s each for a server
-        // that hangs, and `doctor` waits for this answer.
+        // Asked with the daemon's 3 s timeouts (D-Bus's default is 25 s): `doctor` waits for this.
         var findings = DesktopFindings(
             server: DBusNotifier(iconPath: nil, logger: .silent).refreshServer(), suspendInhibitors: suspendInhibitors()
         )
@@ -34,13 +33,14 @@ public enum DesktopProbe {
         if sound, let failure = TestSound.play() {
             return NotifyTrialReport(soundFailure: failure, server: nil, posted: false, hook: nil)
         }
-        guard let server = LibnotifyPopup.server() else {
+        // The daemon's own way to the server: the test popup goes as every popup goes.
+        let notifier = DBusNotifier(iconPath: laundry.iconPath, logger: .silent)
+        guard let server = notifier.refreshServer() else {
             return NotifyTrialReport(soundFailure: nil, server: nil, posted: false, hook: nil)
         }
         let writer = AnnouncementWriter(messages: try MessageCatalog.load(from: laundry.dataDirectory))
         let test = Announcement(petID: UUID(), petName: "laundry", health: 100, reason: .test)
-        let posted = LibnotifyPopup.post(
-            writer.content(for: test, markup: server.hasBodyMarkup, buttons: false), iconPath: laundry.iconPath)
+        let posted = notifier.showAndWait(writer.content(for: test, markup: server.hasBodyMarkup, buttons: false))
         let config = try laundry.loadConfig()
         guard posted, let command = config.hook else {
             return NotifyTrialReport(soundFailure: nil, server: server, posted: posted, hook: nil)

@@ -10,7 +10,7 @@ public enum Delivery: Equatable, Sendable {
     case noServer(String)
 }
 
-/// Posts desktop notifications, one per pet, and reports button presses. libnotify in the daemon;
+/// Posts desktop notifications, one per pet, and reports button presses. GDBus in the daemon;
 /// an in-process recorder in tests.
 public protocol Notifier: AnyObject {
     /// Asks the server again who it is and what it can do; nil when there is none.
