@@ -8,6 +8,21 @@ enum DBusCall {
     /// Long enough for a service the bus starts on demand (dunst's activation took 0.1–0.3 s here).
     static let timeoutMilliseconds: Int32 = 3000
 
+    /// The session bus (a reference the caller gives back with `g_object_unref`); nil without one.
+    static func sessionBus() -> OpaquePointer? {
+        var error: UnsafeMutablePointer<GError>?
+        let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
+        if let error { g_error_free(error) }
+        return bus
+    }
+
+    /// `body`'s answer on the session bus; nil without one.
+    static func onSessionBus<T>(_ body: (OpaquePointer) -> T) -> T? {
+        guard let bus = sessionBus() else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        return body(bus)
+    }
+
     /// Why a call failed: the D-Bus error's name (nil for a local failure) and its message.
     struct Failure: Error, Equatable {
         let name: String?

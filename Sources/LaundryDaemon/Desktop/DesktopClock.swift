@@ -7,15 +7,11 @@ import LaundryCore
 /// such setting, and then the locale decides.
 enum DesktopClock {
     static func read() -> HourCycle? {
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return nil
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        guard let value = PortalSetting.read("org.gnome.desktop.interface", "clock-format", as: "s", on: bus) else {
-            return nil
-        }
+        guard
+            let value = DBusCall.onSessionBus({
+                PortalSetting.read("org.gnome.desktop.interface", "clock-format", as: "s", on: $0)
+            }) ?? nil
+        else { return nil }
         defer { g_variant_unref(value) }
         return HourCycle(rawValue: String(cString: g_variant_get_string(value, nil)))
     }

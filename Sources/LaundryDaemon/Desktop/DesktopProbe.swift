@@ -13,17 +13,16 @@ public enum DesktopProbe {
     public static func findings() -> DesktopFindings {
         // Asked with the daemon's 3 s timeouts (D-Bus's default is 25 s): `doctor` waits for this.
         var findings = DesktopFindings(
-            server: DBusNotifier(iconPath: nil, logger: .silent).refreshServer(), suspendInhibitors: suspendInhibitors()
-        )
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return findings
+            server: DBusNotifier(iconPath: nil, logger: .silent).refreshServer(), suspendInhibitors: [])
+        DBusCall.onSessionBus { bus in
+            // In the order the daemon asks them (none on a bare window manager).
+            findings.suspendInhibitors = SessionSuspendInhibitor.Interface.allCases.filter {
+                DBusCall.reachable($0.busName, on: bus)
+            }.map(\.rawValue)
+            findings.doNotDisturbReadable = DoNotDisturb.readable(on: bus)
+            findings.doNotDisturb = DoNotDisturb.read(on: bus)
+            findings.jobViewServer = DBusCall.reachable(PlasmaJobTracker.server, on: bus)
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        findings.doNotDisturbReadable = DoNotDisturb.readable(on: bus)
-        findings.doNotDisturb = DoNotDisturb.read(on: bus)
-        findings.jobViewServer = DBusCall.reachable(PlasmaJobTracker.server, on: bus)
         return findings
     }
 
@@ -47,18 +46,5 @@ public enum DesktopProbe {
         }
         let hook = HookTrial.run(command, event: writer.hookEvent(for: test), timeout: config.hookTimeoutSeconds)
         return NotifyTrialReport(soundFailure: nil, server: server, posted: posted, hook: hook)
-    }
-
-    /// The desktop interfaces that could keep this computer awake, in the order the daemon asks
-    /// them (empty on a bare window manager).
-    private static func suspendInhibitors() -> [String] {
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return []
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        return SessionSuspendInhibitor.Interface.allCases.filter { DBusCall.reachable($0.busName, on: bus) }.map(
-            \.rawValue)
     }
 }

@@ -19,68 +19,66 @@ enum DoNotDisturb {
     ///   are asked only in their own place: each question waits (up to `answerMilliseconds`) for a
     ///   server that may be busy drawing, and a finish's popup waits for the answers.
     static func read(on bus: OpaquePointer, serverName: String? = nil) -> String? {
-        let server = "org.freedesktop.Notifications"
-        let path = "/org/freedesktop/Notifications"
         // A server of another name (or none known yet) is asked in all three places.
         let name = serverName?.lowercased() ?? ""
-        let asks = { (place: String) in name == place || !["dunst", "plasma", "mako"].contains(name) }
-        if DBusCall.reachable(server, on: bus) {
-            if asks("dunst"), dunstPaused(on: bus) == true { return "dunst" }
-            if asks("plasma"), property(bus, server, path, server, "Inhibited") == true { return "KDE Plasma" }
-            // mako 1.7 and later; older ones cannot be asked.
-            if asks("mako"), let modes = strings(bus, server, "/fr/emersion/Mako", "fr.emersion.Mako", "ListModes"),
-                modes.contains(where: makoModes.contains)
-            {
-                return "mako"
-            }
-        }
-        if DBusCall.reachable(swaync, on: bus),
-            boolean(bus, swaync, "/org/erikreider/swaync/cc", swaync, "GetDnd") == true
-        {
-            return "swaync"
-        }
-        // GNOME hides banners in do-not-disturb.
-        let banners = PortalSetting.read(
-            "org.gnome.desktop.notifications", "show-banners", as: "b", on: bus, timeout: answerMilliseconds)
-        guard let banners else { return nil }
-        defer { g_variant_unref(banners) }
-        return g_variant_get_boolean(banners) == 0 ? "GNOME" : nil
+        let known = probes.compactMap(\.server).contains(name)
+        return probes(on: bus).first { probe in
+            (!known || probe.server == nil || probe.server == name) && probe.isOn(bus) == true
+        }?.desktop
+    }
+
+    /// The desktops whose do-not-disturb can be read here, for `doctor` (it says which it reads).
+    static func readable(on bus: OpaquePointer) -> [String] {
+        probes(on: bus).filter { $0.isOn(bus) != nil }.map(\.desktop)
     }
 
     /// dunst's pause (nil: no dunst answers).
     static func dunstPaused(on bus: OpaquePointer) -> Bool? {
-        property(bus, NotificationBus.serverName, NotificationBus.serverPath, "org.dunstproject.cmd0", "paused")
+        property(bus, server, path, "org.dunstproject.cmd0", "paused")
     }
 
-    /// swaync's control centre, where its do-not-disturb is kept (0.7 and later).
-    static let swaync = "org.erikreider.swaync.cc"
-    /// The mode names that mean do-not-disturb to mako (its manual's example, and the short form).
-    static let makoModes: Set<String> = ["do-not-disturb", "dnd"]
+    /// Where one desktop keeps its do-not-disturb.
+    private struct Probe: Sendable {
+        let desktop: String
+        /// The notification server's name when it is that server's own (nil: a service of its own).
+        let server: String?
+        /// Whether it is on; nil where it cannot be asked.
+        let isOn: @Sendable (OpaquePointer) -> Bool?
+    }
 
-    /// The desktops whose do-not-disturb can be read here, for `doctor` (it says which it reads).
-    static func readable(on bus: OpaquePointer) -> [String] {
-        let server = "org.freedesktop.Notifications"
-        let path = "/org/freedesktop/Notifications"
-        var found: [String] = []
-        if DBusCall.reachable(server, on: bus) {
-            if property(bus, server, path, "org.dunstproject.cmd0", "paused") != nil { found.append("dunst") }
-            if property(bus, server, path, server, "Inhibited") != nil { found.append("KDE Plasma") }
-            if strings(bus, server, "/fr/emersion/Mako", "fr.emersion.Mako", "ListModes") != nil {
-                found.append("mako")
-            }
-        }
-        if DBusCall.reachable(swaync, on: bus),
-            boolean(bus, swaync, "/org/erikreider/swaync/cc", swaync, "GetDnd") != nil
-        {
-            found.append("swaync")
-        }
-        if let banners = PortalSetting.read(
-            "org.gnome.desktop.notifications", "show-banners", as: "b", on: bus, timeout: answerMilliseconds)
-        {
-            g_variant_unref(banners)
-            found.append("GNOME")
-        }
-        return found
+    private static let server = NotificationBus.serverName
+    private static let path = NotificationBus.serverPath
+    /// swaync's control centre, where its do-not-disturb is kept (0.7 and later).
+    private static let swaync = "org.erikreider.swaync.cc"
+    /// The mode names that mean do-not-disturb to mako (its manual's example, and the short form).
+    private static let makoModes: Set<String> = ["do-not-disturb", "dnd"]
+
+    private static let probes: [Probe] = [
+        Probe(desktop: "dunst", server: "dunst") { dunstPaused(on: $0) },
+        Probe(desktop: "KDE Plasma", server: "plasma") { property($0, server, path, server, "Inhibited") },
+        // mako 1.7 and later; older ones cannot be asked.
+        Probe(desktop: "mako", server: "mako") {
+            strings($0, server, "/fr/emersion/Mako", "fr.emersion.Mako", "ListModes")?.contains(
+                where: makoModes.contains)
+        },
+        Probe(desktop: "swaync", server: nil) { bus in
+            DBusCall.reachable(swaync, on: bus)
+                ? boolean(bus, swaync, "/org/erikreider/swaync/cc", swaync, "GetDnd") : nil
+        },
+        // GNOME hides banners in do-not-disturb.
+        Probe(desktop: "GNOME", server: nil) { bus in
+            guard
+                let banners = PortalSetting.read(
+                    "org.gnome.desktop.notifications", "show-banners", as: "b", on: bus, timeout: answerMilliseconds)
+            else { return nil }
+            defer { g_variant_unref(banners) }
+            return g_variant_get_boolean(banners) == 0
+        },
+    ]
+
+    /// The probes worth asking: a notification server's own only when one is on the bus.
+    private static func probes(on bus: OpaquePointer) -> [Probe] {
+        DBusCall.reachable(server, on: bus) ? probes : probes.filter { $0.server == nil }
     }
 
     /// The answer of a method that takes nothing and returns one boolean.

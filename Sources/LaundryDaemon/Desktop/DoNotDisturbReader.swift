@@ -13,9 +13,7 @@ final class DoNotDisturbReader {
     private var dunstPaused: Bool?
 
     init() {
-        var error: UnsafeMutablePointer<GError>?
-        bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
-        if let error { g_error_free(error) }
+        bus = DBusCall.sessionBus()
         guard let bus else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
         subscriptions = [

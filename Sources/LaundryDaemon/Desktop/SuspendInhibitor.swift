@@ -78,11 +78,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
     func hold(_ reason: String?) {
         guard let reason else { return release() }
         guard reason != held?.reason, reason != refused else { return }
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return fail("no session bus")
-        }
+        guard let bus = DBusCall.sessionBus() else { return fail("no session bus") }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
         var tried: [String] = []
         // The one holding it first, so a new reason stays where it is.
@@ -124,13 +120,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
         refused = nil
         guard let previous = held else { return }
         held = nil
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        giveBack(previous.handle, on: bus)
+        DBusCall.onSessionBus { giveBack(previous.handle, on: $0) }
         logger.info("this computer may suspend again (\(previous.handle.interface.rawValue) released)")
     }
 

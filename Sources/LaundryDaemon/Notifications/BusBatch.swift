@@ -15,11 +15,7 @@ final class BusBatch {
 
     /// On the daemon's session bus connection (nil: there is none).
     init?() {
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return nil
-        }
+        guard let bus = DBusCall.sessionBus() else { return nil }
         connection = bus
         lock = .allocate(capacity: 1)
         g_mutex_init(lock)

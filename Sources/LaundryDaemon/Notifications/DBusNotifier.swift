@@ -108,8 +108,9 @@ public final class DBusNotifier: Notifier {
         guard let bus = connect(), let owner, let parameters = parameters(for: content, replacing: 0) else {
             return false
         }
-        guard case .success(let reply) = DBusCall.sync(
-            bus, owner, Self.objectPath, Self.busName, "Notify", parameters, reply: "(u)")
+        guard
+            case .success(let reply) = DBusCall.sync(
+                bus, owner, Self.objectPath, Self.busName, "Notify", parameters, reply: "(u)")
         else { return false }
         g_variant_unref(reply)
         return true
@@ -208,11 +209,7 @@ public final class DBusNotifier: Notifier {
 
     private func connect() -> OpaquePointer? {
         if let connection { return connection }
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return nil
-        }
+        guard let bus = DBusCall.sessionBus() else { return nil }
         connection = bus
         let context = Unmanaged.passUnretained(self).toOpaque()
         for member in ["ActionInvoked", "NotificationClosed"] {

@@ -98,9 +98,7 @@ public final class PlasmaJobTracker: JobTracker {
 
     private func connect() -> OpaquePointer? {
         if let connection { return connection }
-        var error: UnsafeMutablePointer<GError>?
-        connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
-        if let error { g_error_free(error) }
+        connection = DBusCall.sessionBus()
         if let connection {
             ownerWatch = g_dbus_connection_signal_subscribe(
                 connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
