@@ -2,8 +2,7 @@ import FoundationEssentials
 import LaundryCore
 
 extension Laundry {
-    /// The appliance's plug says it stopped: the running load of its kind that ends soonest ends
-    /// now. Nil when no such load runs (it ended by its timer already, or none was started).
+    /// Its plug says `appliance` stopped: the running load of its kind that ends soonest ends now; nil if none runs.
     public func applianceStopped(_ appliance: Appliance) throws -> PetState? {
         let now = self.now
         let running = pets().compactMap { state -> (UUID, Date)? in
@@ -17,8 +16,7 @@ extension Laundry {
         }
     }
 
-    /// Whose load an appliance that just started is likely to be: pets that could start that load
-    /// now, the most overdue first, at most `limit`.
+    /// Whose load a just-started appliance likely runs: pets that could start it now, most overdue first, `limit` max.
     public func likelyOwners(of appliance: Appliance, limit: Int = 3) -> [Pet] {
         let now = self.now
         let stage: Stage = appliance == .washer ? .idle : .washed
@@ -34,9 +32,7 @@ extension Laundry {
 }
 
 extension Laundry {
-    /// What a run of `appliance` drew, written to the stage it belongs to: of the recent loads'
-    /// stages on that appliance, the one the run overlaps most. Nil (nothing written) when none
-    /// does: the appliance ran something that was not laundry's.
+    /// What a run of `appliance` drew, on the recent stage it overlaps most; nil (nothing written) if none: not ours.
     public func recordEnergy(
         _ appliance: Appliance, from since: Date, to ended: Date, _ use: HistoryDetail.EnergyUse
     ) throws -> Pet? {

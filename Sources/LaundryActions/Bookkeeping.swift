@@ -2,11 +2,9 @@ import FoundationEssentials
 import LaundryCore
 import LaundryStore
 
-/// The daemon's way in: what it reads to schedule, and its notes on what it told the user (kept
-/// outside the shared folder: nothing it writes travels to another machine).
+/// The daemon's way in: what it reads to schedule, and its notes of what it told the user (never leaving this machine).
 extension Laundry {
-    /// Every pet as the records say (not settled: the daemon settles its own view), with this
-    /// machine's notes, problems to log.
+    /// Every pet as the records say (not settled: the daemon settles its own view), with this machine's notes.
     public func snapshot() -> (states: [PetState], warnings: [LaundryWarning]) {
         let snapshot = storage.loadAll()
         let states = snapshot.pets.map { merged in
@@ -17,9 +15,8 @@ extension Laundry {
         return (states, snapshot.problems.map { .store($0) })
     }
 
-    /// One pet as the records say, with this machine's notes (nil if none names it, or it is
-    /// released), and whether every record of it could be read: the daemon keeps what it read
-    /// before while one cannot (a sync engine writing it, or a torn copy), until a new one parses.
+    /// One pet as the records say, with this machine's notes (nil if none names it, or released), and whether every
+    /// record could be read: the daemon keeps what it read while one cannot (mid-sync, torn), until a new one parses.
     public func load(_ id: UUID) -> (state: PetState?, complete: Bool) {
         var problems: [StoreProblem] = []
         defer { report(problems) }
@@ -33,13 +30,11 @@ extension Laundry {
     /// The version of the pet's records: read again only when it changed.
     public func recordVersion(_ id: UUID) -> RecordVersion { storage.recordVersion(id) }
 
-    /// Creates the data folder if it is missing, for the daemon to watch (a reader creates
-    /// nothing: `status --follow` on a folder not made yet says so).
+    /// Creates the data folder if missing, for the daemon to watch (a reader creates none: `status --follow` says so).
     public func prepareFolders() throws {
         try StoreFolders.make([paths.root])
     }
 
-    /// The folders whose changes the daemon and `status --follow` watch.
     public var watchedFolders: [String] { files?.watchedFolders ?? [] }
 
     /// An inotify watch on `watchedFolders`, for the daemon and `status --follow`.
@@ -52,18 +47,14 @@ extension Laundry {
         return try ConfigFile.load(configPath)
     }
 
-    /// `"clock"` of config.json, for the times every command shows. A file that cannot be read or
-    /// is wrong counts as silent here: the commands that use the settings say what is wrong with it.
+    /// config.json's `"clock"` for every command's times; an unreadable or wrong file is silent (others report it).
     public static func clockSetting(variable: (String) -> String?) -> HourCycle? {
         (try? ConfigFile.load(ConfigFile.path(variable: variable)))?.clock
     }
 
     public var iconPath: String { dataDirectory.path + "/icons/laundry.svg" }
 
-    /// Writes down that this machine announced a finished load (`loadID`), and/or sent a
-    /// reminder, in its notes: for the pet as the daemon read and settled it a moment ago to
-    /// announce it, notes included, written from that view, not read and settled again. Returns
-    /// the pet with them.
+    /// Notes this machine announced a finished load (`loadID`) and/or sent a reminder, on the view the daemon settled.
     public func recordAnnouncement(
         finishedTimer loadID: UUID?, nagged: Bool, nudgeShown: Date? = nil, at now: Date, settled view: PetState
     ) throws -> PetState {
@@ -77,8 +68,7 @@ extension Laundry {
         return state
     }
 
-    /// The pet as it is now (settled in the view), with its notes changed by `note` and written if
-    /// they changed.
+    /// The pet as it is now (settled in the view), with its notes changed by `change` and written if they changed.
     private func recordNotes(
         _ id: UUID, at now: Date, standing: PetState?, filesLost: Bool, _ change: (inout PetState) -> Void
     ) throws -> PetState? {
@@ -90,16 +80,14 @@ extension Laundry {
         return state
     }
 
-    /// Changes the pet's notes and writes them if they changed.
     private func note(_ state: inout PetState, _ change: (inout PetState) -> Void) throws {
         let before = state.notes
         change(&state)
         if state.notes != before { try storage.save(state.notes) }
     }
 
-    /// The health tick for one pet: warnings decided on the records as they are now, written down
-    /// in this machine's notes. Returns the pet and the warning threshold to announce, if one was reached.
-    /// - Parameter quietHours: the user's quiet hours are on, so warnings are held back.
+    /// The health tick for one pet: warnings decided on the records now, kept in this machine's notes. Returns the pet
+    /// and the warning threshold reached, if any; `quietHours`: the user's quiet hours are on, so warnings are held.
     public func recordHealth(
         _ id: UUID, at now: Date, config: DaemonConfig, quietHours: Bool, standing: PetState? = nil,
         filesLost: Bool = false

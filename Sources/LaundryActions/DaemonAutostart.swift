@@ -1,7 +1,6 @@
 import LaundryControl
 
-/// The policy "a command that starts a timer starts the notification service", unless
-/// `LAUNDRY_NO_AUTOSTART=1`. A failure is a warning: the timer itself is already saved.
+/// "A command that starts a timer starts the notification service" unless `LAUNDRY_NO_AUTOSTART=1`; failing only warns.
 public struct DaemonAutostart: Sendable {
     let runtime: RuntimePaths
     let environment: [String: String]

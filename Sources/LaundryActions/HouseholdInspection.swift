@@ -2,9 +2,8 @@ import FoundationEssentials
 import LaundryCore
 import LaundryStore
 
-/// What `laundry doctor` says about sharing the folder with other machines: this machine's
-/// device id, the Syncthing folder the data folder is in, and the machines that write to it. Read
-/// without changing anything (no device id is made).
+/// What `laundry doctor` says about sharing the folder: this machine's device id, the Syncthing folder the data
+/// folder is in, and the machines that write to it. Read without changing anything (no device id is made).
 public struct HouseholdInspection: Sendable {
     public enum Device: Sendable {
         case known(String)
@@ -26,8 +25,7 @@ public struct HouseholdInspection: Sendable {
     /// The Syncthing folder (the one with `.stfolder`) the data folder is in, if any.
     public let syncFolder: String?
     public let machines: [Machine]
-    /// Another host wrote this machine's folder (a cloned disk or home folder): the next change
-    /// made here, or there, gives one of them a new id.
+    /// Another host wrote this machine's folder (a cloned disk or home): the next change, here or there, renews one id.
     public let sharedWith: String?
 }
 

@@ -14,8 +14,7 @@ extension Laundry {
         return Set(named.map { Person($0) }).sorted { $0.name < $1.name }
     }
 
-    /// The rotation and whose turn the next load is; the loads are read only when there is one
-    /// (`status` asks every time).
+    /// The rotation and whose turn the next load is; loads are read only when there is one (`status` asks every time).
     public func nextTurn() -> (turns: [Person], next: Person?) {
         var problems: [StoreProblem] = []
         defer { report(problems) }
@@ -26,8 +25,7 @@ extension Laundry {
         return (turns.value.people, turns.value.next(after: loads, since: turns.stamp.at))
     }
 
-    /// Sets the rotation for the whole household (empty: none), stamped later than every
-    /// rotation this machine has seen.
+    /// Sets the household's rotation (empty: none), stamped later than every rotation this machine has seen.
     public func setTurns(_ names: [String]) throws -> HouseholdView {
         if let problem = Turns.problem(names) { throw problem }
         try prepareToWrite()

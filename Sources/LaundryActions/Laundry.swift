@@ -5,38 +5,27 @@ import LaundryCore
 import LaundryStore
 import Synchronization
 
-/// The one way in: every command, every notification button and the daemon's engine go through
-/// these operations. Looking reads every machine's records, merges them and brings the pets up to
-/// date in the view, writing nothing; changing settles the pet, runs the move, stamps the parts it
-/// changed and writes them to this machine's own record, under the pet's lock. Problems met on the
-/// way that did not stop the operation (unreadable files, a daemon that would not start) are
-/// collected in `warnings` for the caller to report.
+/// The one way in for commands, buttons and the daemon. Looking merges every machine's records and writes nothing;
+/// changing writes stamped parts to this machine's record under the pet's lock. Non-fatal problems go to `warnings`.
 public final class Laundry {
-    /// Where the pets, their histories and this machine's own files are kept.
     public let storage: any LaundryStorage
-    /// Where this machine keeps what is not the pets' (its state and runtime folders), and the
-    /// data folder the storage reads when it is the files.
+    /// This machine's own folders (state, runtime), and the data folder when the storage is the files.
     public let paths: LaundryPaths
     private let clock: any WallClock
     /// The kinds and texts (`data/`), found as `DataDirectory.locate` says.
     public let dataDirectory: DataDirectory
     let daemonAutostart: DaemonAutostart?
     public let kinds: KindCatalog
-    /// Where the user's settings are read from (outside the data folder, which may be shared);
-    /// nil: the defaults.
+    /// The user's settings file, outside the data folder (which may be shared); nil: the defaults.
     public let configPath: String?
     public internal(set) var warnings: [LaundryWarning] = []
     /// The learned length the last wash or dryer started without one took, for its report.
     public internal(set) var lastLearned: LearnedLength?
-    /// Whether this process has made sure it may write (its machine folder claimed): once, before
-    /// its first change.
+    /// Its machine folder claimed: once, before this process's first change.
     var readyToWriteDone = false
-    /// `person`, once read.
     var cachedPerson: Person?
 
-    /// For tests and the daemon: a storage, a data folder of kinds and texts, a clock. `autostart`
-    /// nil never starts the notification service; `paths` says where this machine's own folders are
-    /// (the storage's when it is the files).
+    /// For tests and the daemon. `autostart` nil never starts the notification service; `paths` nil: the storage's.
     public init(
         storage: any LaundryStorage, dataFolder: String, kinds: KindCatalog, clock: any WallClock,
         autostart: DaemonAutostart? = nil, configPath: String? = nil, paths: LaundryPaths? = nil
@@ -50,13 +39,7 @@ public final class Laundry {
         daemonAutostart = autostart
     }
 
-    /// Everything from the environment: `LAUNDRY_HOME` and this machine's folders, the data folder,
-    /// `LAUNDRY_FAKE_NOW`, and whether a command that starts a timer starts the daemon
-    /// (`LAUNDRY_NO_AUTOSTART`).
-    /// - Parameters:
-    ///   - clock: the clock to run on, for a caller that needs it too (the daemon); else from the
-    ///     environment.
-    ///   - startsDaemon: false for the daemon itself, which starts no daemon.
+    /// From the environment (`LAUNDRY_HOME`, data folder, `LAUNDRY_FAKE_NOW` unless `clock`, `LAUNDRY_NO_AUTOSTART`).
     public static func open(
         environment: [String: String] = ProcessInfo.processInfo.environment, clock: (any WallClock)? = nil,
         startsDaemon: Bool = true
@@ -79,8 +62,6 @@ public final class Laundry {
     /// `$XDG_STATE_HOME/laundry`: what only this machine keeps.
     public var stateFolder: String { paths.state }
 
-    // MARK: Looking (reads only)
-
     /// Every pet, brought up to date in the view, sorted by name.
     public func pets() -> [PetState] {
         let now = clock.now()
@@ -94,8 +75,7 @@ public final class Laundry {
         Self.settled(try find(query).state, at: clock.now())
     }
 
-    /// Just the names, read without side effects, for shell completion: it must be quick and must
-    /// never print into the user's prompt.
+    /// Just the names, without side effects, for shell completion: quick, and never printing into the user's prompt.
     public static func petNames(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         FileStorage(paths: LaundryPaths.resolve(environment: environment)).directory().map(\.name)
     }
@@ -108,8 +88,7 @@ public final class Laundry {
         return loads.map { $0.load.id.lowercasedText }
     }
 
-    /// The programmes of the first pet `words` name, else of every pet, sorted, for shell
-    /// completion: nothing started, nothing said.
+    /// Programmes of the first pet `words` name, else of every pet, sorted, for completion: nothing started or said.
     public static func programmeNames(
         ofPetIn words: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> [String] {
@@ -125,18 +104,14 @@ public final class Laundry {
         (try? DataDirectory.locate(environment: environment).loadKinds())?.ids ?? []
     }
 
-    /// A pet as it is at `now`: a load whose end has passed is finished, a dead pet has lost its
-    /// streak. Nothing is written for it.
+    /// A pet as it is at `now` (an ended load finished, a dead pet's streak lost), with nothing written for it.
     static func settled(_ state: PetState, at now: Date) -> PetState {
         var view = state
         StageMachine.settle(&view, at: now)
         return view
     }
 
-    // MARK: The cycle
-
-    /// Does what a command asks of the pet a user named; a move that starts a timer makes sure
-    /// the notification service runs.
+    /// Does what a command asks of the pet a user named; a move that starts a timer makes sure the daemon runs.
     public func perform(_ action: PetAction, on query: String) throws -> PetState {
         let (pet, reads) = try findPet(query)
         let state = try perform(action, onPet: pet.state.pet.id, query: query, reusing: reads, known: pet)
@@ -146,10 +121,8 @@ public final class Laundry {
         return state
     }
 
-    /// Does what a notification button asks of a pet known by its id.
-    /// - Parameter person: who pressed it, when not this machine's person (Home Assistant's).
-    /// - Parameter known: the pet as read to find it (its records are not read again for the learned
-    ///   length: a command reads the pet's record once).
+    /// Does what a notification button asks of a pet known by its id. `person`: who pressed it, when not this
+    /// machine's (Home Assistant's); `known`: the pet as read to find it, so its records are not read again.
     public func perform(
         _ action: PetAction, onPet id: UUID, query: String? = nil, reusing reads: RecordReads? = nil,
         by person: Person? = nil, known: MergedPet? = nil
@@ -168,8 +141,6 @@ public final class Laundry {
         }
         return state
     }
-
-    // MARK: Pets
 
     public func adopt(_ request: PetSettings) throws -> PetState {
         guard let name = request.name else { throw PetError.invalidName("", .blank) }
@@ -206,9 +177,7 @@ public final class Laundry {
         return result
     }
 
-    /// Releases the pet: a release stamped later than every change to it, which reaches every
-    /// machine; a change made later elsewhere, before it arrived there, keeps the pet. Returns the
-    /// pet as it was.
+    /// Releases the pet, stamped after all its changes; a change made elsewhere before it arrived keeps it. Returns it.
     public func release(_ query: String) throws -> Pet {
         let state = try pet(query)
         let now = clock.now()
@@ -221,10 +190,7 @@ public final class Laundry {
         return state.pet
     }
 
-    // MARK: Record
-
-    /// Events of one pet, or of every pet, newest first: every machine's, once each, with what the
-    /// view derives (a finish, a death, a change superseded by a later one).
+    /// One pet's events or all, newest first, each once, with what the view derives (finish, death, superseded change).
     public func history(_ query: String?, limit: Int?) throws -> [(pet: Pet, event: HistoryEvent)] {
         let merged = try query.map { [try find($0)] } ?? loadAll()
         let now = clock.now()
@@ -254,14 +220,12 @@ public final class Laundry {
         return stats
     }
 
-    /// Each pet's loads, derived from its history.
     func loadsOfEach(_ pets: [MergedPet], at now: Date) -> [[LoadRecord]] {
         eachHistory(pets, at: now) { _, history in LoadRecords.derive(history) }
     }
 
-    /// Each pet's history, as `historyEvents` composes it, and what `transform` makes of it, a pet
-    /// per core: decoding is most of `loads`, `history` and `stats` (bench rows "8 pets with five
-    /// years of weekly loads": 150 → 95 ms on two cores).
+    /// Each pet's history (`historyEvents`) and what `transform` makes of it, a pet per core: decoding is most of
+    /// `loads`, `history` and `stats` (bench "8 pets with five years of weekly loads": 150 → 95 ms on two cores).
     func eachHistory<Result: Sendable>(
         _ pets: [MergedPet], at now: Date, _ transform: @Sendable (MergedPet, [HistoryEvent]) -> Result
     ) -> [Result] {
@@ -274,15 +238,12 @@ public final class Laundry {
         return results.withLock { found in pets.indices.map { found[$0]! } }
     }
 
-    /// A pet's history: every machine's events once, with what settling it now adds and the
-    /// changes that lost to another machine's.
+    /// A pet's history: every machine's events once, with what settling it now adds and the changes that lost.
     static func historyEvents(of pet: MergedPet, at now: Date, storage: any LaundryStorage) -> [HistoryEvent] {
         var view = pet.state
         let derived = StageMachine.settle(&view, at: now)
         return PetHistory.compose(storage.histories(pet.state.pet.id), merged: pet, derived: derived)
     }
-
-    // MARK: Internals
 
     func loadAll(includingReleased: Bool = false) -> [MergedPet] {
         let snapshot = storage.loadAll(includingReleased: includingReleased)
@@ -290,15 +251,13 @@ public final class Laundry {
         return snapshot.pets
     }
 
-    /// The id of the pet a person named, from every pet's name alone, with the bytes read: the
-    /// change that follows, under the pet's lock, reads none of them again unless replaced.
+    /// The id of the pet a person named, with the bytes read, as `findPet`.
     func findID(_ query: String) throws -> (UUID, RecordReads) {
         let (pet, reads) = try findPet(query)
         return (pet.state.pet.id, reads)
     }
 
-    /// The pet a person named, from every pet read once, with the bytes read: the change that
-    /// follows, under the pet's lock, reads none of them again unless replaced.
+    /// The pet a person named, with the bytes read, so the locked change that follows rereads only what was replaced.
     func findPet(_ query: String) throws -> (MergedPet, RecordReads) {
         let reads = RecordReads()
         let snapshot = storage.loadAll(includingReleased: false, keeping: reads)
@@ -306,7 +265,6 @@ public final class Laundry {
         return (try Self.matched(query, in: snapshot.pets), reads)
     }
 
-    /// The pet a user named, as the records say.
     func find(_ query: String) throws -> MergedPet { try Self.matched(query, in: loadAll()) }
 
     /// The one way a name someone typed finds a pet (`PetMatcher`: any case, a unique prefix, an id).
@@ -318,10 +276,8 @@ public final class Laundry {
         return pet
     }
 
-    /// Settles, then runs `move` on the settled pet, under its lock (and the names lock for a
-    /// rename), and writes the parts it changed to this machine's record, each stamped later
-    /// than every stamp seen for it, with the events. A refused move writes nothing. Nil when no
-    /// record names the pet, or it is released.
+    /// Settles, runs `move` under the pet's lock (and the names lock to rename), and writes the changed parts to this
+    /// machine's record, stamped after every stamp seen, with the events. A refused move writes nothing; nil: no pet.
     func change(
         _ id: UUID, at now: Date, reusing reads: RecordReads? = nil, renamingTo newName: String? = nil,
         releasing: Bool = false, by person: Person? = nil, personal: Bool = true,

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// The clock a process runs on: the real one, or, with `LAUNDRY_FAKE_NOW` (an ISO 8601 date-time),
-/// one that starts at that moment and flows from there, for tests and demos days ahead.
+/// The process's clock: the real one, or one flowing from `LAUNDRY_FAKE_NOW` (ISO 8601), for tests and demos ahead.
 public enum LaundryClock {
     public static func from(_ environment: [String: String]) throws(ActionError) -> any WallClock {
         guard let fake = environment["LAUNDRY_FAKE_NOW"], !fake.isEmpty else { return SystemClock() }

@@ -2,15 +2,13 @@ import FoundationEssentials
 import LaundryCore
 
 extension Laundry {
-    /// What a pet's wash and dryer have really taken, learned from its loads on every machine of
-    /// the household (nil: fewer than `LearnedLength.needed` measured yet).
+    /// What a pet's wash and dryer really took, from its loads on all machines (nil: under `LearnedLength.needed`).
     public func learned(_ id: UUID) -> (wash: LearnedLength?, dry: LearnedLength?) {
         let records = loadRecords(id)
         return (LearnedLength.of(records, .wash), LearnedLength.of(records, .dry))
     }
 
-    /// What each of a pet's named programmes has really taken on the washer and on the dryer, by
-    /// name (a programme with nothing learned yet is left out).
+    /// What each named programme really took on the washer and the dryer, by name (nothing learned yet: left out).
     public func learnedProgrammes(_ id: UUID, _ names: some Sequence<String>)
         -> [String: (wash: LearnedLength?, dry: LearnedLength?)]
     {
@@ -28,10 +26,8 @@ extension Laundry {
         (try? loads(id.lowercasedText))?.map(\.load) ?? []
     }
 
-    /// A wash or dryer asked for without a length, on a pet that learns: the length learned (for
-    /// its programme, if one is named), once there is one. Anything else (a length given,
-    /// learning off, too few loads) as it was. From the pet as read to find it: only its histories
-    /// are read for it.
+    /// A wash or dryer asked for without a length, on a pet that learns: the length learned (for its programme, if
+    /// named), once there is one; anything else as it was. Reads only the histories of the pet as read to find it.
     func learnedLength(for action: PetAction, of merged: MergedPet?) -> PetAction {
         let kind: LoadKind
         let programme: String?

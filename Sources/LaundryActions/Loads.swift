@@ -2,8 +2,7 @@ import FoundationEssentials
 import LaundryCore
 
 extension Laundry {
-    /// Every load of one pet, or of all of them, newest first (a load's wash start), at most
-    /// `limit`. Read only: derived from the histories as `history` reads them.
+    /// Every load of one pet or all, newest wash start first, at most `limit`; read only, derived from the histories.
     public func loads(_ query: String?, limit: Int? = nil) throws -> [(pet: Pet, load: LoadRecord)] {
         // A released pet's loads stay in the list of all loads, the last one abandoned.
         let merged = try query.map { [try find($0)] } ?? loadAll(includingReleased: true)
@@ -12,16 +11,14 @@ extension Laundry {
             let shown = Self.settled(pet.state, at: now).pet
             return loads.map { (pet: shown, load: $0) }
         }
-        // Newest first (a load's wash start), then by load id; positions sorted, not the loads with
-        // their pets.
+        // Newest first, then by load id; positions sorted, not the loads with their pets.
         let order = all.indices.sorted {
             (all[$0].load.wash.started, all[$1].load.id) > (all[$1].load.wash.started, all[$0].load.id)
         }
         return order.prefix(limit ?? order.count).map { all[$0] }
     }
 
-    /// The load whose id starts with `prefix` (at least 4 hex digits), among every pet's; nil when
-    /// none does. More than one is an error naming them.
+    /// The load whose id starts with `prefix` (4+ hex digits), among every pet's; nil if none; several is an error.
     public func load(idPrefix prefix: String) throws -> (pet: Pet, load: LoadRecord)? {
         let wanted = prefix.lowercased()
         guard wanted.count >= 4, wanted.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }

@@ -4,8 +4,7 @@ import LaundryControl
 import LaundryCore
 import LaundryStore
 
-/// What a process makes sure of before its first change: that its machine folder is its own (a
-/// cloned disk or home folder would make two writers of it).
+/// Made sure of before a process's first change: its machine folder is its own (a cloned disk would make two writers).
 extension Laundry {
     /// Also run by the daemon when it starts.
     public func prepareToWrite() throws {
@@ -15,9 +14,7 @@ extension Laundry {
         readyToWriteDone = true
     }
 
-    /// This machine's `machine.json`: written when missing. When another host wrote it, two
-    /// machines share this device id (a cloned disk or home folder); the one that finds the folder
-    /// already claimed is the newer of the two, and takes a new id.
+    /// This machine's `machine.json`, written when missing; if another host's (cloned disk), the newer takes a new id.
     private func claimMachineFolder() throws {
         let here = try storage.deviceID()
         let mine = MachineFile.here(device: here, person: person.name)

@@ -4,8 +4,7 @@ import LaundryCore
 import LaundryStore
 
 extension Laundry {
-    /// Who acts on this machine, as every step it records names them: config.json's `person`,
-    /// else the login name (never the password database's full name: the household sees it).
+    /// Who acts here, as steps name them: config.json's `person`, else the login name (not the full name: all see it).
     public var person: Person {
         if let person = cachedPerson { return person }
         let person = Person((try? loadConfig())?.person ?? Self.loginName())

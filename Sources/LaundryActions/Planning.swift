@@ -3,9 +3,8 @@ import LaundryCore
 import LaundryStore
 
 extension Laundry {
-    /// The cheapest way to have `query`'s next load washed and dried by the next `finishBy`: its
-    /// learned (else set) lengths, the energy its last measured loads drew, config.json's prices and
-    /// quiet hours, and the price series the daemon last heard on `priceTopic`.
+    /// The cheapest way to have `query`'s next load washed and dried by the next `finishBy`, from its learned (else
+    /// set) lengths, its last measured energy, config.json's prices and quiet hours, and the `priceTopic` series heard.
     public func plan(
         _ query: String, finishBy: TimeOfDay, maxWaitSeconds: Double, zone: LocalZone = .current, daysLater: Int = 0
     ) throws -> (pet: Pet, plan: LoadPlan, currency: String?, measured: Bool) {
@@ -29,8 +28,7 @@ extension Laundry {
         }
         if let heard {
             prices.series = heard.series
-            // A price for now says nothing of the hours ahead: it stands in only without a tariff.
-            // And only while it is fresh: an hour old, it may have changed.
+            // A price for now says nothing of hours ahead: it stands in only without a tariff, and only for an hour.
             if prices.tariff.isEmpty, now.timeIntervalSince(heard.heardAt) < 3600 { prices.topicPrice = heard.price }
         }
         // A day later: the same time the next day (Home Assistant's sensor, once today's has no fit).

@@ -29,14 +29,11 @@ struct LaundryCommand: ParsableCommand {
         ]
     )
 
-    /// The command-line edge: runs a command and turns every failure into one line on stderr, once.
-    /// Usage errors exit 64 (as swift-argument-parser does), everything else exits 1. Never a
-    /// stack trace.
+    /// The command-line edge: every failure is one line on stderr, never a stack trace; usage errors exit 64, others 1.
     static func main() {
         setvbuf(stdout, nil, _IOLBF, 0)
-        // The few variables the language and the clock setting need, read one at a time: the whole
-        // environment as a dictionary costs 0.67 million instructions, and a dictionary type's
-        // first use 0.28 million, more than all of `laundry --version` but parsing (callgrind).
+        // The few variables the language and clock need, read one by one: the environment as a dictionary costs 0.67 M
+        // instructions and a dictionary type's first use 0.28 M, more than `laundry --version` but parsing (callgrind).
         let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
         Language.start(variable: variable)
         if let clock = Laundry.clockSetting(variable: variable) { Language.useClock(clock) }

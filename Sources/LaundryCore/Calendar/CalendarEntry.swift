@@ -1,8 +1,6 @@
 import FoundationEssentials
 
-/// One load as an iCalendar object (RFC 5545): a VEVENT from its start to its end, or a VTODO due
-/// at its end, with a VALARM at the end while it runs; its UID is the load's id. Pure text, so it
-/// is checked without a server.
+/// A load as an iCalendar (RFC 5545) VEVENT (start to end) or VTODO (due at end), VALARM while running; UID: load id.
 public struct CalendarEntry: Equatable, Sendable {
     public var uid: String
     /// "Move Socks to the dryer": the title, and what the alarm says.
@@ -79,8 +77,7 @@ public struct CalendarEntry: Equatable, Sendable {
         return String(out)
     }
 
-    /// A line longer than 75 octets goes on in lines that start with a space, never inside a
-    /// UTF-8 character (RFC 5545 3.1).
+    /// Lines over 75 octets go on in lines starting with a space, never inside a UTF-8 character (RFC 5545 3.1).
     static func folded(_ line: String) -> String {
         var pieces: [String] = []
         var current = ""

@@ -1,7 +1,6 @@
 import FoundationEssentials
 
-/// config.json's `"caldav"`: the calendar each running load is written to, so every phone that
-/// syncs it rings at the load's end.
+/// config.json's `"caldav"`: the calendar each running load is written to, so every phone syncing it rings at the end.
 public struct CalendarSettings: Equatable, Sendable {
     /// What each load becomes: an event (calendar apps) or a task (task apps).
     public enum Form: String, Sendable {
@@ -22,10 +21,8 @@ public struct CalendarSettings: Equatable, Sendable {
         self.form = form
     }
 
-    /// Plain `http` sends the password and the pets' names in the clear: allowed, for a server at
-    /// home, with a warning in `doctor`.
+    /// Plain `http` sends the password and pets' names in the clear: allowed (a server at home), `doctor` warns.
     public var isPlainHTTP: Bool { url.lowercased().hasPrefix("http://") }
 
-    /// The entry of a load: its id, in the collection.
     public func entryURL(_ uid: String) -> String { url + uid + ".ics" }
 }

@@ -1,6 +1,5 @@
 /// What is wrong with `config.json`, named by its key so the message can say what to change.
 public enum ConfigProblem: Error, Equatable, Sendable {
-    /// The file does not parse as JSON.
     case notJSON
     /// The file is JSON but not an object of settings.
     case notAnObject
@@ -11,7 +10,6 @@ public enum ConfigProblem: Error, Equatable, Sendable {
     case badTime(key: String, value: String)
     /// Quiet hours that start when they end.
     case emptyWindow(String)
-    /// A hook with no program to run.
     case emptyHook
     /// A key that must be there is not; `example` shows a value (JSON, as it is written).
     case missingKey(String, example: String)
@@ -23,8 +21,7 @@ public enum ConfigProblem: Error, Equatable, Sendable {
     case priceTopicWithoutBroker
 }
 
-/// What a setting's value must be, as facts (examples are JSON, as written in the file): Rendering
-/// words them.
+/// What a setting's value must be, as facts (examples are JSON, as written in the file): Rendering words them.
 public enum ConfigValue: Equatable, Sendable {
     case number
     case wholeNumber
@@ -35,7 +32,6 @@ public enum ConfigValue: Equatable, Sendable {
     case objectList(example: String)
     /// A few letters or a sign, such as a currency: `"EUR"`, `"€"`.
     case shortText(example: String)
-    /// A person's name: `"Ana"`.
     case personName(example: String)
     case timeOfDay(example: String)
     /// One of these values, each as JSON.

@@ -1,6 +1,4 @@
-/// The user's settings for the notification service, from `config.json` (every key optional).
-/// Read strictly: a key it does not know, a value of the wrong type or out of range is a
-/// `ConfigProblem` naming the key, never silently ignored.
+/// The daemon's settings from `config.json`, all optional, read strictly: a bad or unknown key is a `ConfigProblem`.
 public struct DaemonConfig: Equatable, Sendable {
     /// Minutes between reminders about laundry left wet (`washed`) or unfolded (`dried`).
     public var nagIntervalMinutes: Double = 15
@@ -24,8 +22,7 @@ public struct DaemonConfig: Equatable, Sendable {
     public var hookTimeoutSeconds: Double = 30
     /// Whether the session is kept from suspending while a load runs or rings.
     public var keepAwake = true
-    /// What the desktop's do-not-disturb means to laundry: hold the popups and the sound until it
-    /// ends (`quiet`), or ring through it (`ring`).
+    /// Do-not-disturb: hold the popups and the sound until it ends (`quiet`), or ring through it (`ring`).
     public var dnd = DoNotDisturbMode.quiet
     /// Whether each running load shows a silent live card on the desktop (time left, buttons).
     public var liveCard = true
@@ -40,16 +37,13 @@ public struct DaemonConfig: Equatable, Sendable {
     public var currency: String?
     /// `"tariff"`: prices by time of day; they win over the flat price.
     public var tariff: [TariffSlot] = []
-    /// `"priceTopic"`: an MQTT topic whose value is the price per kWh now (a number), or a series of
-    /// prices (`[{"start", "end", "price"}]`); it wins over the tariff.
+    /// `"priceTopic"`: MQTT topic of the price per kWh now, or a series (`[{"start", "end", "price"}]`); beats tariff.
     public var priceTopic: String?
-    /// `"planFinishBy"`: the time Home Assistant's "best start" sensors plan each pet's next load
-    /// to be done by (with a tariff or a price topic).
+    /// `"planFinishBy"`: when Home Assistant's "best start" sensors plan each pet's next load to be done by.
     public var planFinishBy = TimeOfDay(hour: 7, minute: 0)!
     /// `"person"`: who uses this machine, as the household calls them (else the login name).
     public var person: String?
-    /// `"escalateAfterMinutes"`: a finished load rings at once only on the machines of the person
-    /// who started it, here after this long if nobody acted; nil: every machine at once.
+    /// `"escalateAfterMinutes"`: a finish rings first on its starter's machines, elsewhere this later (nil: at once).
     public var escalateAfterMinutes: Double?
     /// `"caldav"`: the calendar each running load is written to; nil for none.
     public var caldav: CalendarSettings?
@@ -65,8 +59,7 @@ public struct DaemonConfig: Equatable, Sendable {
     /// The prices config.json gives (a price topic's come later, from the broker).
     public var prices: PriceBook { PriceBook(flat: pricePerKWh, currency: currency, tariff: tariff) }
 
-    /// Every key `config.json` may hold, in the order the README lists them. Decoding switches
-    /// over them, so a key cannot be listed without being read, nor read without being listed.
+    /// Every key of `config.json`, in the README's order; decoding switches over them, so none is listed but not read.
     public enum Key: String, CaseIterable, Sendable {
         case nagIntervalMinutes, nagLimit, notifications, sound, alarmRepeatSeconds, alarmMinutes
         case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake, clock, mqtt, appliances, dnd
@@ -310,8 +303,7 @@ extension DaemonConfig: Decodable {
     }
 }
 
-/// Reads one JSON object of settings key by key, turning every way a value can be wrong into a
-/// `ConfigProblem` that names the key.
+/// Reads one JSON object of settings key by key; every way a value can be wrong is a `ConfigProblem` naming the key.
 struct SettingsReader {
     struct Key: CodingKey {
         let stringValue: String
@@ -434,8 +426,7 @@ struct SettingsReader {
     /// A key of this object named in full, for a message.
     func name(_ key: String) -> String { path + key }
 
-    /// The known key a misspelt one most likely meant: same letters in another case, or at most
-    /// two edits away.
+    /// The known key a misspelt one most likely meant: same letters in another case, or at most two edits away.
     static func closest(to key: String, in known: [String]) -> String? {
         if let sameLetters = known.first(where: { $0.lowercased() == key.lowercased() }) { return sameLetters }
         let scored = known.map { ($0, EditDistance.between($0.lowercased(), key.lowercased())) }
@@ -454,8 +445,7 @@ public enum NumberText {
 
 /// `"dnd"` in config.json.
 public enum DoNotDisturbMode: String, Sendable {
-    /// Popups and sound wait for the end of do-not-disturb; each load that finished meanwhile is
-    /// announced then, once.
+    /// Popups and sound wait for do-not-disturb to end; each load that finished meanwhile is announced then, once.
     case quiet
     /// The alarm rings through it.
     case ring

@@ -25,8 +25,7 @@ public struct TimeOfDay: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { DigitText.padded(hour, 2) + ":" + DigitText.padded(minute, 2) }
 
-    /// Whether `minute` into the day lies in [from, to) on the clock, a window that may cross
-    /// midnight (from a time to itself: the whole day).
+    /// Whether `minute` into the day lies in [from, to) on the clock; it may cross midnight (to itself: all day).
     public static func window(from: TimeOfDay, to: TimeOfDay, holds minute: Int) -> Bool {
         if from.minutesIntoDay < to.minutesIntoDay {
             return minute >= from.minutesIntoDay && minute < to.minutesIntoDay
@@ -34,8 +33,7 @@ public struct TimeOfDay: Equatable, Sendable, CustomStringConvertible {
         return minute >= from.minutesIntoDay || minute < to.minutesIntoDay
     }
 
-    /// The first moment after `date` the clock reads this time, taken at `date`'s own offset when
-    /// the reading comes twice (the fall-back hour).
+    /// The next moment after `date` the clock reads this time, at `date`'s own offset if it reads it twice (fall back).
     public func next(after date: Date, in zone: LocalZone) -> Date {
         let offset = zone.offset(at: date)
         var day = zone.startOfDay(for: date)
@@ -51,8 +49,7 @@ public struct TimeOfDay: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// When the daemon keeps quiet: a window on the local clock that may cross midnight. Read on the
-/// wall clock as it is at each moment, so it follows daylight-saving changes.
+/// When the daemon keeps quiet: a window on the local clock, maybe across midnight, following daylight-saving changes.
 public struct QuietHours: Equatable, Sendable, CustomStringConvertible {
     public let from: TimeOfDay
     public let to: TimeOfDay
@@ -71,15 +68,12 @@ public struct QuietHours: Equatable, Sendable, CustomStringConvertible {
         return TimeOfDay.window(from: from, to: to, holds: fields.hour * 60 + fields.minute)
     }
 
-    /// The end of the window that holds `date`: the first moment after it when the clock leaves
-    /// the window. That is when it next reads `to`, taken at `date`'s own offset when the reading
-    /// comes twice (the fall-back hour); where a daylight-saving jump skips `to`, it is the jump.
+    /// The window's end after `date`: when the clock next reads `to` (at `date`'s offset if twice), or a jump past it.
     public func end(after date: Date, in zone: LocalZone) -> Date {
         firstMomentOutside(from: date, before: to.next(after: date, in: zone), in: zone)
     }
 
-    /// The clock may leave the window before it reads `to` (a jump over it): the first whole second
-    /// in (`date`, `candidate`] outside the window, found by halving.
+    /// The first whole second in (`date`, `candidate`] outside the window, by halving: a jump may skip `to`.
     private func firstMomentOutside(from date: Date, before candidate: Date, in zone: LocalZone) -> Date {
         guard contains(date, in: zone), !contains(candidate, in: zone) else { return candidate }
         var inside = date.timeIntervalSince1970.rounded(.down)

@@ -1,10 +1,7 @@
 import FoundationEssentials
 
-/// The energy an appliance drew over one run, from its plug's readings: a trapezoid between two
-/// readings at most `trapezoidSeconds` apart; across a longer gap (a plug that publishes only when
-/// the power changes) the earlier reading holds, for at most the plug's staleness bound, beyond
-/// which nothing is counted. Each stretch is priced at the price in force then, split where the
-/// price changes. Nothing is rounded. Pure; kept across daemon restarts with the watch.
+/// An appliance's energy over a run from its plug: trapezoids for readings up to `trapezoidSeconds` apart, else the
+/// earlier reading held up to the staleness bound; each stretch at its price, unrounded. Pure; kept with the watch.
 public struct EnergyMeter: Codable, Equatable, Sendable {
     /// Readings this close are joined by a straight line; farther apart, the plug said nothing new.
     public static let trapezoidSeconds: Double = 5
@@ -20,8 +17,7 @@ public struct EnergyMeter: Codable, Equatable, Sendable {
     /// Whether some stretch had no price (none configured, or a price topic not heard yet).
     public private(set) var unpriced = false
     public private(set) var last: Reading?
-    /// When the plug last spoke: a hold carries its reading on, but never past the staleness bound
-    /// counted from here.
+    /// When the plug last spoke: a hold carries its reading on, but never past the staleness bound counted from here.
     public private(set) var heardAt: Date?
 
     public init() {}
@@ -48,8 +44,7 @@ public struct EnergyMeter: Codable, Equatable, Sendable {
         }
     }
 
-    /// Counts up to `now` at the last reading's power, and goes on from there: the run's end, or a
-    /// price about to change.
+    /// Counts up to `now` at the last reading's power, then goes on: at the run's end, or before a price change.
     public mutating func hold(until now: Date, staleAfter: Double, prices: PriceBook) {
         guard let last, now > last.at else { return }
         // Counted no further than the staleness bound from when the plug last spoke.

@@ -1,8 +1,7 @@
 import FoundationEssentials
 
-/// When to start the washer and then the dryer so a load is done by a time, at the lowest cost:
-/// advice from the prices, the pet's lengths and energy, quiet hours (nobody starts a machine in
-/// them) and the longest wet wait the person accepts. laundry never switches anything on.
+/// When to start the washer, then the dryer, so a load is done by a time at the lowest cost: advice from the prices,
+/// lengths and energy, quiet hours (no start in them) and the wet wait accepted. laundry never switches anything on.
 public struct LoadPlan: Equatable, Sendable {
     public let washStartsAt: Date
     public let dryStartsAt: Date
@@ -22,12 +21,10 @@ public struct LoadPlan: Equatable, Sendable {
     /// The wet wait a plan allows when none is given (`--max-wait`).
     public static let defaultMaxWaitSeconds = 1800.0
 
-    /// What the planner needs to know.
     public struct Load: Sendable {
         public var washSeconds: Double
         public var drySeconds: Double
-        /// Each stage's energy, spread evenly over it; nil when no plug measured one yet (the plan
-        /// then takes the cheapest hours as if each stage drew 1 kWh).
+        /// Each stage's energy, spread evenly; nil until a plug measured one (the plan then assumes 1 kWh a stage).
         public var washWattHours: Double?
         public var dryWattHours: Double?
 
@@ -40,8 +37,7 @@ public struct LoadPlan: Equatable, Sendable {
         }
     }
 
-    /// Starts are tried each minute from `now` (rounded up to the minute), and the dryer's each
-    /// minute of the wet wait allowed, plus the wait's two ends. Nil when nothing fits.
+    /// Wash starts each minute from `now` (rounded up), dryer starts each wet-wait minute and both ends; nil: none fit.
     public static func best(
         _ load: Load, now: Date, finishBy: Date, maxWaitSeconds: Double, prices: PriceBook,
         quiet: QuietHours?, zone: LocalZone
@@ -98,14 +94,12 @@ public struct LoadPlan: Equatable, Sendable {
     }
 }
 
-/// A price book laid out as segments from a start, with running sums: the energy-weighted price of
-/// any stretch in logarithmic time.
+/// A price book as segments from a start, with running sums: the energy-weighted price of any stretch in log time.
 struct PriceCurve {
     /// Each segment's start (seconds from the origin) and price per kWh; nil where none is known.
     private var starts: [Double] = []
     private var prices: [Double?] = []
-    /// The integral of the price from the origin to each segment's start (price·hours, a segment
-    /// without a price adding nothing), and how many segments without a price lie before it.
+    /// The price integral from the origin to each segment's start (price·hours; holes add 0), and the holes before it.
     private var sums: [Double] = []
     private var holes: [Int] = []
 
@@ -135,8 +129,7 @@ struct PriceCurve {
         return low
     }
 
-    /// The mean price per kWh over [from, to] (seconds after the origin); nil when a part of it has
-    /// no price (a hole before it does not matter).
+    /// The mean price per kWh over [from, to] (seconds after the origin); nil if any of it has no price.
     func average(_ from: Double, _ to: Double) -> Double? {
         guard to > from else { return nil }
         let (first, last) = (segment(from), segment(to))

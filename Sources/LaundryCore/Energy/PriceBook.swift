@@ -1,8 +1,7 @@
 import FoundationEssentials
 
-/// What a kWh costs at a moment. A price topic's word wins (the slot of the series it published
-/// that holds the moment, else the single price it last said), then the tariff's slot for that
-/// time of day, then the flat price. The currency is `price`'s, whichever source prices it.
+/// What a kWh costs at a moment: a price topic's word first (its series' slot holding the moment, else its last single
+/// price), then the tariff's slot, then the flat price. The currency is `price`'s, whichever source prices it.
 public struct PriceBook: Sendable {
     /// `"price": {"perKWh": 0.32, "currency": "EUR"}`.
     public var flat: Double?
@@ -22,7 +21,6 @@ public struct PriceBook: Sendable {
         self.zone = zone
     }
 
-    /// Whether anything at all gives a price.
     public var isEmpty: Bool { flat == nil && tariff.isEmpty && topicPrice == nil && series.isEmpty }
 
     public func perKWh(at date: Date) -> Double? {
@@ -86,9 +84,8 @@ public struct PriceSlot: Codable, Equatable, Sendable {
     }
 }
 
-/// What a price topic says: the price per kWh now (a plain number, or `{"price": …}`), or a series
-/// of slots (`[{"start": "…", "end": "…", "price": …}]`, times in ISO 8601, as a tariff integration
-/// publishes them).
+/// What a price topic says: the price per kWh now (a plain number, or `{"price": …}`), or a series of slots
+/// (`[{"start": "…", "end": "…", "price": …}]`, times in ISO 8601, as a tariff integration publishes them).
 public enum PriceMessage: Equatable, Sendable {
     case now(Double)
     case series([PriceSlot])
@@ -98,7 +95,6 @@ public enum PriceMessage: Equatable, Sendable {
         case notAPrice
         /// Slot `index` (from 0) has no readable start, end or price, or ends before it starts.
         case badSlot(Int)
-        /// Infinite or not a number.
         case notFinite
     }
 

@@ -1,15 +1,13 @@
 import FoundationEssentials
 
-/// Every history line's id, so two machines' histories merge by union without doubles: random
-/// for what a person did, derived for what any machine would write the same way (the end of a
-/// load, a death, a superseded change).
+/// Every history line's id, so two machines' histories merge by union without doubles: random for what a person did,
+/// derived for what any machine would write the same way (the end of a load, a death, a superseded change).
 public enum EventID {
     public static func random() -> String {
         hex(UInt64.random(in: 0...UInt64.max))
     }
 
-    /// The same text gives the same id on every machine and in every version: FNV-1a, 64 bits
-    /// (Swift's `Hasher` is seeded per process).
+    /// Same text, same id on every machine and version: FNV-1a, 64 bits (Swift's `Hasher` is seeded per process).
     public static func derived(from text: String) -> String {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {

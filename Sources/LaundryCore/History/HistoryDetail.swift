@@ -1,12 +1,10 @@
 import FoundationEssentials
 
-/// What a history event records beyond its kind, as facts: the reader's language words them when
-/// they are shown, and everything that decides from history (load records) reads these, never text.
+/// A history event's facts beyond its kind: worded only when shown; whatever decides from history reads these.
 public enum HistoryDetail: Equatable, Hashable, Sendable {
     /// `adopted`: the pet's kind.
     case kind(String)
-    /// A wash or dryer started (with the programme it was started with, if any), or reminders
-    /// snoozed: for how long.
+    /// A wash or dryer started (with the programme it was started with, if any), or reminders snoozed: for how long.
     case length(seconds: Double, programme: String? = nil)
     /// `paused`, `resumed`, `cancelled`: the time the load had left, and for a cancel which timer.
     case remaining(seconds: Double, timer: LoadKind?)
@@ -19,16 +17,13 @@ public enum HistoryDetail: Equatable, Hashable, Sendable {
     indirect case settings(SettingsChange)
     /// `released`: the name it had.
     case released(name: String)
-    /// `superseded`: which change lost (its event, the part it changed); the event's device is the
-    /// machine it was made on.
+    /// `superseded`: which change lost (its event, the part it changed); the event's device is where it was made.
     case lost(event: HistoryEvent.Kind, part: PetPart)
     /// `energyMeasured`: what the appliance drew over the stage.
     case energy(EnergyUse)
-    /// `nudged`: the person nudged.
     case nudged(to: String)
 
-    /// The energy one run of an appliance drew, and its cost in `currency` when a price was known
-    /// for all of it.
+    /// The energy one run of an appliance drew, and its cost in `currency` when a price was known for all of it.
     public struct EnergyUse: Equatable, Hashable, Sendable {
         public var appliance: Appliance
         public var wattHours: Double
@@ -50,7 +45,6 @@ public enum HistoryDetail: Equatable, Hashable, Sendable {
         public var drySeconds: Double?
         public var cycleDays: Double?
         public var lastWashed: Date?
-        /// Learning turned on or off (`set --learn`).
         public var learns: Bool?
         /// Programmes set (their new length in seconds) or removed (nil), by name.
         public var programmes: [String: Double?]?
@@ -75,9 +69,8 @@ public enum HistoryDetail: Equatable, Hashable, Sendable {
     }
 }
 
-/// A history line's fact fields as they are written: flat keys beside the event's own, so a line
-/// stays one readable object. Both readers of a line (the fast one and `JSONDecoder`) fill this,
-/// and `detail(for:)` alone turns it into a `HistoryDetail`, so they cannot disagree.
+/// A history line's fact fields as written: flat keys beside the event's own, so a line stays one readable object.
+/// Both readers (the fast one and `JSONDecoder`) fill this, and only `detail(for:)` makes a `HistoryDetail` of it.
 public struct HistoryFields: Equatable, Sendable {
     public var name: String?
     public var oldName: String?
@@ -126,7 +119,6 @@ public struct HistoryFields: Equatable, Sendable {
         }
     }
 
-    /// The facts of an event of `kind`.
     public func detail(for kind: HistoryEvent.Kind) -> HistoryDetail? {
         switch kind {
         case .adopted:

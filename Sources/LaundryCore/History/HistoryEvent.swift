@@ -7,18 +7,15 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         case folded, cancelled, paused, resumed, settingsChanged, renamed, died, snoozed, released
         /// The running load's end moved (`extend`); ended now (`finish`), before its done event.
         case extended, finishedEarly
-        /// What a stage drew, measured by its appliance's plug, and its cost (`loadID`: the stage's
-        /// timer), written by the machine that read the plug when the appliance stopped.
+        /// What a stage drew by its plug, and its cost (`loadID`: the stage's timer); written by the plug's reader.
         case energyMeasured
         /// Someone nudged a person about the pet (`laundry nudge`): whom, in the detail.
         case nudged
-        /// A change made on one machine lost to a later change of the same part on another
-        /// (derived when history is read; older laundry versions wrote it).
+        /// A change lost to a later change of the same part elsewhere (derived on reading; older versions wrote it).
         case superseded
     }
 
-    /// The line's format: 1 (lines without the key, as 0.1.0 wrote them, are 1 too). A line from a
-    /// newer version is shown as far as it is understood; history lines are never rewritten.
+    /// The line format: 1 (lines without it, from 0.1.0, too); newer lines show as far as understood, never rewritten.
     public static let currentSchemaVersion = 1
     public var schemaVersion = HistoryEvent.currentSchemaVersion
 
@@ -26,8 +23,7 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     public var id: String
     /// The machine the event was made on, for what a person did.
     public var device: String?
-    /// The person who did it (the machine's `person`, else its login name; Home Assistant's
-    /// presses say whom, else "Home Assistant"). Nil in lines from before people were recorded.
+    /// Who did it: the machine's `person` (else login name), or whom a Home Assistant press names; nil in older lines.
     public var by: Person?
 
     public var at: Date
@@ -35,13 +31,10 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     public var petID: UUID
     /// The timer this event belongs to, for the events of a load.
     public var loadID: UUID?
-    /// What happened beyond the kind, as facts: the old name, the settings and their values, what
-    /// stopped the washer.
+    /// What happened beyond the kind, as facts: the old name, the settings and their values, what stopped the washer.
     public var detail: HistoryDetail?
-    /// For what a person did: the stamp the parts it changed got, and for each of those parts the
-    /// stamp of the version it was made on (none before it: nil). Following these back from a
-    /// part's winning version tells a change that was seen from one that a later change replaced
-    /// without seeing it (superseded).
+    /// For a person's change: its parts' new stamp and, per part, the stamp of the version it was made on (nil: none).
+    /// Followed back from a part's winner, these tell a change that was seen from one replaced unseen (superseded).
     public var stamp: PartStamp?
     public var changed: [PartChange]?
 

@@ -23,7 +23,6 @@ public struct LaundryStats: Sendable {
     public let pets: [PetRecord]
     /// Whole weeks, Monday first, ending with the week that holds today.
     public let days: [Day]
-    /// Wet waits, loads per week and folds within an hour, from the load records.
     public var loads = LoadStats.empty
     /// Who started, moved and folded the loads (`stats --people`).
     public var people: [PersonFigures] = []

@@ -1,13 +1,11 @@
 import FoundationEssentials
 
-/// What happened to a pet's load between two readings of its files: it started (here or on another
-/// machine), changed (its end moved, it paused or resumed, it was ended now), or stopped before its
-/// end. A load that ran to its end is none of these: its finish is announced instead.
+/// What happened to a pet's load between two readings: started (here or elsewhere), changed (end moved, paused or
+/// resumed, ended now), or stopped before its end. A load that ran to its end is none: its finish is announced.
 public enum LoadChange: Equatable, Sendable {
     case started(Load)
     case stopped(Load, Stop)
-    /// The same load, changed by a person: its end moved (`extend`), paused (it has no end then),
-    /// resumed, or ended now (`finish`).
+    /// The same load, changed by a person: its end moved (`extend`), paused (no end), resumed, or ended now (`finish`).
     case changed(Load, Change)
 
     public enum Change: String, Sendable {
@@ -15,11 +13,9 @@ public enum LoadChange: Equatable, Sendable {
         case moved
         /// It paused, or its time left changed while paused: it has no end.
         case paused
-        /// It was ended now.
         case finished
     }
 
-    /// The load it is about.
     public var load: Load {
         switch self {
         case .started(let load), .stopped(let load, _), .changed(let load, _): load
@@ -32,12 +28,10 @@ public enum LoadChange: Equatable, Sendable {
         case replaced
     }
 
-    /// The changes from `old` to `new` (nil: no pet) at `now`; a pet seen for the first time with
-    /// a load running counts as started, so a daemon that starts after the command tells of it.
+    /// Changes from `old` to `new` (nil: no pet); a pet first seen mid-load counts as started (for a late daemon).
     public static func between(_ old: PetState?, _ new: PetState?, at now: Date) -> [LoadChange] {
         if let change = sameLoadChanged(old, new, at: now) { return [change] }
-        // A paused load that goes (cancelled, released) stops too: the hook was told it paused, not
-        // that it ended.
+        // A paused load that goes (cancelled, released) stops too: the hook was told it paused, not that it ended.
         let before = old.flatMap { state in state.liveLoad.flatMap { $0.isPaused ? $0 : running(state, at: now) } }
         let after = new.flatMap { running($0, at: now) }
         var changes: [LoadChange] = []
@@ -50,8 +44,7 @@ public enum LoadChange: Equatable, Sendable {
         return changes
     }
 
-    /// The load live before (running, or paused) and still there after, paused or resumed, or its
-    /// end or time left moved; nil when it is not the same load, or nothing of it changed.
+    /// The live load (running or paused) still there after, paused, resumed, or its end or time left moved; else nil.
     private static func sameLoadChanged(_ old: PetState?, _ new: PetState?, at now: Date) -> LoadChange? {
         guard let before = old?.liveLoad, before.isPaused || !before.hasEnded(at: now),
             let after = new?.load, after.id == before.id

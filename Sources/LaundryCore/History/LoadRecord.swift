@@ -1,7 +1,6 @@
 import FoundationEssentials
 
-/// One load from its wash to its end, derived from a pet's history (nothing new is stored): when
-/// each step happened, how long the wet laundry waited, how it ended, and which machine did what.
+/// A load from wash to end, derived from history (nothing stored): step times, wet wait, end, which machine did what.
 public struct LoadRecord: Equatable, Sendable {
     /// How a load ended; nil while it goes on.
     public enum End: String, Codable, Sendable, CaseIterable {
@@ -10,8 +9,7 @@ public struct LoadRecord: Equatable, Sendable {
         case cancelled
         /// The pet was released mid-cycle.
         case released
-        /// Another machine's change replaced it (its wash lost in a household merge, or a new wash
-        /// started before this one was folded).
+        /// Another machine's change replaced it (its wash lost in a merge, or a new wash started before this fold).
         case superseded
     }
 
@@ -37,12 +35,10 @@ public struct LoadRecord: Equatable, Sendable {
         public var startedOn: String?
         /// What its appliance drew over it, by the plug (nil without one).
         public var energy: HistoryDetail.EnergyUse?
-        /// When its appliance's plug said it stopped: later than `ended` when the machine ran on
-        /// after the timer, which is how long it really took.
+        /// When its plug said it stopped: later than `ended` if the machine ran on after the timer (its real length).
         public var applianceStoppedAt: Date?
         /// The named programme it was started with (`wash --programme eco`).
         public var programme: String?
-        /// The person who started it.
         public var startedBy: Person?
 
         public init(
@@ -86,7 +82,6 @@ public struct LoadRecord: Equatable, Sendable {
         self.wash = wash
     }
 
-    /// Who started the wash.
     public var startedBy: Person? { wash.startedBy }
     /// Who moved the wet laundry: started the dryer, or for air-dried laundry, folded it off the line.
     public var movedBy: Person? { dryer?.startedBy ?? (isAirDried ? foldedBy : nil) }
@@ -113,8 +108,7 @@ public struct LoadRecord: Equatable, Sendable {
     public var isAbandoned: Bool { end != nil && end != .folded }
     public var isAirDried: Bool { end == .folded && dryer == nil }
 
-    /// How long the wet load waited in the washer: from the wash's end to the dryer's start (or
-    /// to the fold, air-dried), up to `now` while it still waits.
+    /// The wet wait: wash end to dryer start (or to the fold, air-dried); up to `now` while it still waits.
     public func wetWait(at now: Date) -> Double? {
         guard let washed = wash.ended else { return nil }
         let until = dryer?.started ?? (end == .folded ? endedAt : nil) ?? (end == nil ? now : endedAt)
@@ -158,8 +152,7 @@ public enum LoadRecords {
         }
         for event in events where event.event != .superseded {
             if isLost(event, lost) {
-                // A wash that lost to another machine's change: a load that never went on,
-                // superseded by the next one to start.
+                // A wash that lost to another machine's change: a load that never went on, superseded by the next.
                 if event.event == .washStarted, let id = event.loadID {
                     var load = LoadRecord(
                         id: id, petID: event.petID, wash: .init(started: event))
@@ -220,8 +213,7 @@ public enum LoadRecords {
         return loads
     }
 
-    /// A stage's energy: the plug's stop is written after the stage's own end, and possibly after
-    /// the load was folded, so a closed load is looked at too (the latest first).
+    /// A stage's energy: the plug's stop comes after the stage's end, maybe after the fold, so closed loads count too.
     private static func measured(_ event: HistoryEvent, in open: inout LoadRecord?, closed loads: inout [LoadRecord]) {
         guard case .energy(let use)? = event.detail, let timer = event.loadID else { return }
         func add(_ load: inout LoadRecord) -> Bool {
@@ -275,8 +267,7 @@ public enum LoadRecords {
         open = load
     }
 
-    /// A change that lost to a later one on another machine: `PetHistory` adds a `superseded`
-    /// event naming its kind, its load and its machine, stamped when it was made.
+    /// A change that lost to a later one elsewhere: `PetHistory` adds a `superseded` naming its kind, load and machine.
     private static func isLost(_ event: HistoryEvent, _ lost: [HistoryEvent]) -> Bool {
         guard event.stamp != nil else { return false }
         return lost.contains { marker in

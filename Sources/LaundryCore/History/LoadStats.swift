@@ -1,8 +1,6 @@
 import FoundationEssentials
 
-/// What the load records say, per pet and in all: how long wet laundry waited in the washer (the
-/// number that decides whether clothes go musty), loads per week, and how often a dried load was
-/// folded within an hour.
+/// What the load records say, per pet and in all: the wet wait (which makes clothes musty), loads a week, folds in 1 h.
 public struct LoadStats: Equatable, Sendable {
     public struct Figures: Equatable, Sendable {
         /// Nil for every pet together.
@@ -27,8 +25,7 @@ public struct LoadStats: Equatable, Sendable {
 
     public static let empty = LoadStats(pets: [], now: Date(timeIntervalSince1970: 0), weeks: 1)
 
-    /// - Parameter pets: each pet's loads, as derived: looked at in place, not gathered into one
-    ///   list (copying 10,400 records was a tenth of `laundry stats` on ten years of 20 pets).
+    /// `pets`: each pet's loads, read in place (gathering 10,400 records was a tenth of `laundry stats`, 20 pets).
     public init(pets: [(name: String, loads: [LoadRecord])], now: Date, weeks: Int) {
         all = Self.figures(nil, pets.map(\.loads), now: now, weeks: weeks)
         var byName: [String: [[LoadRecord]]] = [:]

@@ -1,14 +1,9 @@
 import FoundationEssentials
 
-/// A pet's history as everyone reads it: every machine's events once (by id), what the view
-/// derives that nobody has written down yet (a load's end, a death), and the changes that lost to
-/// a later change of the same part made without seeing them (superseded). Pure: the same files
-/// give the same history on every machine, in whatever order they arrived.
+/// A pet's history as all read it: each machine's events once (by id), what the view derives (an end, a death), and
+/// changes lost to a later one of the same part that never saw them. Pure: same files, same history, in any order.
 public enum PetHistory {
-    /// - Parameters:
-    ///   - histories: every machine's events for the pet.
-    ///   - merged: the pet as merged from every machine's record (nil: none read).
-    ///   - derived: what settling the merged pet at the moment shown adds (a finish, a death).
+    /// `histories`: each machine's events; `merged`: the pet merged (nil: none read); `derived`: what settling adds.
     public static func compose(
         _ histories: [[HistoryEvent]], merged: MergedPet?, derived: [HistoryEvent] = []
     ) -> [HistoryEvent] {
@@ -18,8 +13,7 @@ public enum PetHistory {
         return lost.isEmpty ? events : union([events, lost])
     }
 
-    /// Every event once (by id), in time order. Events of one instant keep the order their machine
-    /// wrote them in (one move can write two), machines in device order.
+    /// Every event once (by id), in time order; one instant's events in their machine's order, machines by device id.
     public static func union(_ histories: [[HistoryEvent]]) -> [HistoryEvent] {
         let total = histories.reduce(0) { $0 + $1.count }
         var index = [String: Int](minimumCapacity: total)
@@ -45,9 +39,8 @@ public enum PetHistory {
         }.map(\.element)
     }
 
-    /// For each part, the changes not on the chain that leads back from the winning version (each
-    /// change names the version it was made on): they lost to a change made without seeing them.
-    /// Where the chain breaks (a history not arrived yet) nothing older is judged.
+    /// Per part, the changes off the chain back from the winning version (each names the version it was made on): they
+    /// lost to a change that never saw them. Where the chain breaks (a history not here yet), nothing older is judged.
     static func superseded(in events: [HistoryEvent], merged: MergedPet) -> [HistoryEvent] {
         var lost: [HistoryEvent] = []
         for part in PetPart.allCases {
@@ -71,8 +64,7 @@ public enum PetHistory {
             }
             // The winner's own change not here yet: nothing can be judged.
             guard !onChain.isEmpty else { continue }
-            // Judged: everything when the chain reached the first version, else only what is
-            // newer than the oldest version on it.
+            // Judged: everything when the chain reached the first version, else only what is newer than its oldest.
             let judgedFrom = complete ? nil : onChain.min()
             for change in changes where !onChain.contains(change.stamp!) {
                 if let judgedFrom, change.stamp! < judgedFrom { continue }

@@ -1,19 +1,15 @@
 import FoundationEssentials
 
-/// What one appliance is doing, read from its plug's power: idle, running, settling (below
-/// `doneBelowWatts` since a moment, which becomes "stopped" only after `doneAfterSeconds`, so a
-/// soak or a pause in the programme does not end the load), or in the tail of a run its plug
-/// ended. It meters each run's energy. Pure; the daemon keeps it across restarts.
+/// An appliance's state from its plug's power: idle, running, settling (below `doneBelowWatts`; stopped only after
+/// `doneAfterSeconds`: a soak or pause ends no load), or a plug-ended run's tail; meters energy. Pure, persisted.
 public struct ApplianceWatch: Codable, Equatable, Sendable {
     public enum Phase: Codable, Equatable, Sendable {
         case idle
         case running(since: Date)
         /// Ran since `since`, and has drawn little since `quietSince`.
         case settling(since: Date, quietSince: Date)
-        /// Its plug ended a run at `endedAt`. Bursts of power since (a dryer's anti-crease tumbles,
-        /// a last pump) are that run's, not a new load: a new one starts only when the power stays
-        /// up for `newLoadAfterSeconds` (`burstSince`: when the power went up), or when someone
-        /// starts a load of this appliance.
+        /// Its plug ended a run at `endedAt`. Later bursts (a dryer's anti-crease tumbles) are that run's: a new load
+        /// starts only when power stays up `newLoadAfterSeconds` (`burstSince`: since when) or someone starts one.
         case tail(endedAt: Date, burstSince: Date?)
     }
 
@@ -35,8 +31,7 @@ public struct ApplianceWatch: Codable, Equatable, Sendable {
 
     private enum Key: String, CodingKey { case phase, lastWatts, lastReadAt, meter }
 
-    // appliances.json from before the meter: the washer running through an upgrade is remembered,
-    // its energy counted from the next reading.
+    // appliances.json from before the meter: a run through an upgrade is kept, its energy counted from the next read.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         phase = try container.decode(Phase.self, forKey: .phase)
@@ -83,7 +78,6 @@ public struct ApplianceWatch: Codable, Equatable, Sendable {
         return lastReadAt.addingTimeInterval(settings.staleAfterSeconds)
     }
 
-    /// One reading of the plug.
     public mutating func read(
         watts: Double, at now: Date, _ settings: ApplianceSettings, prices: PriceBook = PriceBook()
     ) -> Change {
@@ -98,8 +92,7 @@ public struct ApplianceWatch: Codable, Equatable, Sendable {
             if watts < settings.doneBelowWatts { phase = .settling(since: since, quietSince: now) }
             return check(at: now, settings, prices: prices)
         case .settling:
-            // The quiet lasted long enough before this reading came: the load stopped then, and
-            // this is its tail.
+            // The quiet lasted long enough before this reading came: the load stopped then, and this is its tail.
             if let stops = stopsAt(settings), now >= stops {
                 let stopped = check(at: now, settings, prices: prices)
                 if watts > settings.runningAboveWatts, case .tail(let endedAt, nil) = phase {
@@ -124,8 +117,7 @@ public struct ApplianceWatch: Codable, Equatable, Sendable {
         }
     }
 
-    /// Time passing without a reading: a settling appliance whose quiet lasted long enough stopped;
-    /// a burst in a tail that lasted long enough is a new load.
+    /// Time passing without a reading: a settling appliance quiet long enough stopped; a long tail burst is a new load.
     public mutating func check(at now: Date, _ settings: ApplianceSettings, prices: PriceBook = PriceBook()) -> Change {
         switch phase {
         case .settling(let since, _):
@@ -143,8 +135,7 @@ public struct ApplianceWatch: Codable, Equatable, Sendable {
         }
     }
 
-    /// Counts a running appliance's energy up to `now` at its last reading: the price is about to
-    /// change, and what was drawn so far is at the old one.
+    /// Counts a running appliance's energy up to `now` at its last reading: the price is about to change.
     public mutating func meterUp(to now: Date, _ settings: ApplianceSettings, prices: PriceBook) {
         guard isRunning else { return }
         meter.hold(until: now, staleAfter: settings.staleAfterSeconds, prices: prices)
@@ -170,8 +161,7 @@ public struct ApplianceWatch: Codable, Equatable, Sendable {
     }
 }
 
-/// The watts in a plug's message: a plain number (Shelly gen 1), or a number at a dotted path in a
-/// JSON object (Tasmota's `ENERGY.Power`, Shelly gen 2's `apower`).
+/// The watts in a plug's message: a number (Shelly gen 1), or one at a dotted JSON path (`ENERGY.Power`, `apower`).
 public enum PowerReading {
     /// Payloads larger than this are not power readings (a plug sends a few hundred bytes).
     public static let largestPayload = 16 * 1024

@@ -1,6 +1,5 @@
-/// config.json's `"mqtt"`: the broker the daemon shows the pets on, for Home Assistant (only `url`
-/// is required). Read from this machine's config only, never from the shared folder, since it names
-/// a password file.
+/// config.json's `"mqtt"`: the broker the daemon shows the pets on, for Home Assistant (only `url` is required). Read
+/// from this machine's config only, never from the shared folder, since it names a password file.
 public struct BrokerSettings: Equatable, Sendable {
     public var host: String
     public var port: Int
@@ -20,8 +19,7 @@ public struct BrokerSettings: Equatable, Sendable {
         self.usesTLS = usesTLS
     }
 
-    /// `mqtt://host[:port]` or `mqtts://host[:port]`; nil for anything else (a login in the URL
-    /// included: the password belongs in `passwordFile`).
+    /// `mqtt://host[:port]` or `mqtts://host[:port]`; nil otherwise, a login in the URL too (use `passwordFile`).
     public init?(url: String) {
         let tls: Bool
         let rest: Substring
@@ -58,7 +56,6 @@ public struct BrokerSettings: Equatable, Sendable {
 
     public var url: String { "\(usesTLS ? "mqtts" : "mqtt")://\(host.contains(":") ? "[\(host)]" : host):\(port)" }
 
-    /// A password that would cross the network in the clear.
     public var sendsPasswordInClear: Bool { passwordFile != nil && !usesTLS }
 }
 
@@ -66,7 +63,6 @@ public struct BrokerSettings: Equatable, Sendable {
 public enum Appliance: String, CaseIterable, Codable, Sendable {
     case washer, dryer
 
-    /// Whether a running load of this kind is this appliance's.
     public func runs(_ kind: LoadKind) -> Bool {
         switch self {
         case .washer: return kind == .wash
@@ -75,8 +71,7 @@ public enum Appliance: String, CaseIterable, Codable, Sendable {
     }
 }
 
-/// config.json's `"appliances"` entry for one machine: where its plug reports power, and what
-/// "running" and "done" mean in watts.
+/// config.json's `"appliances"` entry for one machine: where its plug reports power; "running" and "done" in watts.
 public struct ApplianceSettings: Equatable, Sendable {
     public var powerTopic: String
     /// A dotted path into a JSON payload (`ENERGY.Power`, `apower`); nil for a plain number.
@@ -84,11 +79,9 @@ public struct ApplianceSettings: Equatable, Sendable {
     public var runningAboveWatts: Double = 10
     public var doneBelowWatts: Double = 5
     public var doneAfterSeconds: Double = 120
-    /// Running with no reading for longer than this, the plug is not believed: its last reading
-    /// counts no further, and the silence is reported once.
+    /// Running with no reading for longer, the plug is not believed: its last reading counts no further, reported once.
     public var staleAfterSeconds: Double = 600
-    /// After its plug ended a load, the power must stay above `runningAboveWatts` this long to be a
-    /// new load: a dryer's anti-crease tumbles last seconds to a minute.
+    /// After a plug-ended load, power above `runningAboveWatts` this long is a new load (anti-crease tumbles: < 1 min).
     public var newLoadAfterSeconds: Double = 300
 
     public init(powerTopic: String) { self.powerTopic = powerTopic }

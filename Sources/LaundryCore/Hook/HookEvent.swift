@@ -1,7 +1,6 @@
 import FoundationEssentials
 
-/// What the user's hook (`config.json` `"hook"`) is told about one event: in its environment,
-/// and on its standard input as one JSON object.
+/// What the user's hook (`config.json` `"hook"`) is told about one event: in its environment and as JSON on stdin.
 public struct HookEvent: Equatable, Sendable, Encodable {
     /// `washDone`, `dryDone`, `extraDryDone`, `headsUp`, `warning`, `reminder`, `loadStarted`,
     /// `loadChanged`, `loadStopped`, `sleeping` or `test`.
@@ -13,16 +12,13 @@ public struct HookEvent: Equatable, Sendable, Encodable {
     public let body: String
     /// The command that deals with it (`laundry dry Socks`), empty when none does.
     public let command: String
-    /// The load it is about (a finish, a heads-up, a load started, changed or stopped), so a phone
-    /// can replace, move or withdraw what it was told of that load.
+    /// The load it is about (a finish, heads-up, start, change or stop), so a phone can replace, move or withdraw it.
     public var load: Load?
     /// `sleeping`: every load still running, each with its end.
     public var running: [Load] = []
-    /// `loadStarted`: what the finish will say, for a phone to show at the load's end if this
-    /// computer cannot (it sleeps, it is off).
+    /// `loadStarted`: what the finish will say, for a phone to show at the end if this computer sleeps or is off.
     public var due: Due?
-    /// `loadChanged`: `moved` (a new end), `paused` (no end), or `finished` (ended now; its finish
-    /// is told next).
+    /// `loadChanged`: `moved` (a new end), `paused` (no end), or `finished` (ended now; its finish is told next).
     public var change: String?
 
     public struct Due: Equatable, Sendable, Encodable {

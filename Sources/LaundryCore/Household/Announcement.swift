@@ -7,8 +7,7 @@ public struct Announcement: Equatable, Sendable {
         case onTime
         /// Well after its end (the daemon was not running): seconds late.
         case late(Double)
-        /// It ended while this computer slept, this many seconds before it woke (under a minute:
-        /// just now).
+        /// It ended while this computer slept, this many seconds before it woke (under a minute: just now).
         case whileAsleep(Double)
     }
 
@@ -21,8 +20,7 @@ public struct Announcement: Equatable, Sendable {
         case neglected(Stage, waiting: Double)
         /// A load ends in `minutesLeft` minutes (the heads-up, so the person can walk over).
         case headsUp(LoadKind, minutesLeft: Int)
-        /// Someone nudged this machine's person about the pet, waiting in `stage` for `waiting`
-        /// seconds (0 for an idle pet).
+        /// Someone nudged this machine's person about the pet, waiting in `stage` for `waiting` seconds (0: idle).
         case nudged(by: Person, Stage, waiting: Double)
         /// `laundry notify-test`.
         case test
@@ -56,8 +54,7 @@ public struct Announcement: Equatable, Sendable {
     public let petName: String
     public let health: Int
     public let reason: Reason
-    /// The load a finish or a heads-up is about, so each notification can be traced to exactly
-    /// one timer (and a phone can replace what it was told of that load).
+    /// The load a finish or heads-up is about, so a phone can replace what it was told of that load.
     public let load: Load?
     public var loadID: UUID? { load?.id }
     /// A finish by the clock while the appliance's plug still says it runs.

@@ -1,22 +1,18 @@
 import FoundationEssentials
 
-/// What this machine's notification service has told the user about one pet. Kept per device
-/// (`devices/<device-id>/<uuid>.json`), never in the shared pet file: one machine's announcement
-/// must not silence another, and bookkeeping must not make files change back and forth between
-/// machines.
+/// What this machine's daemon told the user about one pet, kept per device (`devices/<device-id>/<uuid>.json`), not in
+/// the shared pet file: one machine's announcement must not silence another, nor bookkeeping bounce between machines.
 public struct DeviceNotes: Codable, Equatable, Sendable {
     public static let currentSchemaVersion = 1
 
     public var schemaVersion: Int
     public var petID: UUID
-    /// The load whose finish this machine has announced, and the end it announced (a load
-    /// resumed on another machine after an end seen here ends again, later).
+    /// The load whose finish this machine announced, and at which end (resumed elsewhere after it, it ends again).
     public var announcedLoad: UUID?
     public var announcedEnd: Date?
     /// The reminders this machine sent about the finished load waiting for the user.
     public var loadReminder: LoadReminder?
-    /// Health warnings this machine already sent (25, 10, 5, 0); a threshold re-arms when health
-    /// rises above it.
+    /// Health warnings this machine already sent (25, 10, 5, 0); a threshold re-arms when health rises above it.
     public var sentHealthWarnings: [Int]
     /// The nudge (by its time) this machine last popped up; absent before nudges.
     public var nudgeShown: Date?

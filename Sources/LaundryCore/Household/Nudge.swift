@@ -1,8 +1,7 @@
 import FoundationEssentials
 
-/// `laundry nudge Ana Socks`: a gentle push to one person, popped up (and rung once) on their
-/// machines. Kept in the pet's reminders part, so it reaches every machine as any change does; at
-/// most one an hour for a load, so it cannot become spam.
+/// `laundry nudge Ana Socks`: a push to one person, popped up (and rung once) on their machines. In the pet's
+/// reminders part, so it reaches every machine; at most one an hour for a load, so it cannot become spam.
 public struct Nudge: Codable, Equatable, Sendable {
     public static let interval = 3600.0
 
@@ -26,8 +25,7 @@ public struct Nudge: Codable, Equatable, Sendable {
         return load == self.load && now < next ? next : nil
     }
 
-    /// Whether it is for `person` and fresh enough to pop up at `now` (a daemon that was down an
-    /// hour says nothing of it). A sender's clock up to ten minutes ahead is allowed for.
+    /// Whether it is for `person` and fresh enough to pop up at `now` (under an hour; a sender may be 10 min fast).
     public func isFor(_ person: Person, at now: Date) -> Bool {
         to == person && now >= at.addingTimeInterval(-600)
             && now < at.addingTimeInterval(Self.interval)

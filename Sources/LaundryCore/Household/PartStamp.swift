@@ -1,8 +1,7 @@
 import FoundationEssentials
 
-/// When, and on which machine, a person last changed a part of a pet. Every machine keeps its own
-/// latest version of each part it changed, with its stamp; the pet everyone sees is, per part,
-/// the version with the latest stamp (the device id breaks a tie).
+/// When, and on which machine, a person last changed a part of a pet. Each machine keeps its latest version of each
+/// part it changed; everyone sees, per part, the version with the latest stamp (device id breaks ties).
 public struct PartStamp: Codable, Hashable, Sendable, Comparable {
     public var at: Date
     public var device: String
@@ -18,9 +17,8 @@ public struct PartStamp: Codable, Hashable, Sendable, Comparable {
     }
 }
 
-/// The parts a pet is merged by. Each changes as one: a cycle's stage, its running load, totals
-/// and streaks only make sense together. A release is a part too: it wins when it is later than
-/// every other part's latest change.
+/// The parts a pet is merged by. Each changes as one: a cycle's stage, its running load, totals and streaks only make
+/// sense together. A release is a part too: it wins when it is later than every other part's latest change.
 public enum PetPart: String, Codable, CaseIterable, Sendable {
     /// Name and kind.
     case identity
@@ -36,8 +34,7 @@ public enum PetPart: String, Codable, CaseIterable, Sendable {
 
 /// The winning stamp of each part of a pet.
 public struct PartStamps: Equatable, Sendable {
-    // One field per part, not a dictionary: a `PetPart` key hashes its raw string (0.3 million
-    // instructions of `laundry status` with 10 pets, by callgrind).
+    // One field per part, not a dictionary: a `PetPart` key hashes its raw string (0.3 M instructions, 10-pet status).
     private var identity, settings, cycle, reminders, release: PartStamp?
 
     public init() {}
@@ -75,8 +72,7 @@ public struct PartStamps: Equatable, Sendable {
         return !(released < latest)
     }
 
-    /// A stamp for a change made now to `parts`: never earlier than now, and later than every stamp
-    /// seen for those parts, so a change made after seeing another wins even on a slower clock.
+    /// A stamp for a change to `parts` now: not before now, after every stamp seen for them: it wins on a slow clock.
     public func next(for parts: [PetPart], at now: Date, device: String) -> PartStamp {
         let seen = parts.compactMap { self[$0]?.at }.max()
         let after = seen.map { $0.addingTimeInterval(0.001) } ?? now

@@ -1,9 +1,7 @@
 import FoundationEssentials
 
-/// Who does the laundry (`laundry stats --people`): per person, the loads they started, the wet
-/// moves (to the dryer or the line) and the folds they made, how long the wet laundry of the loads
-/// they started waited, and their share of those steps. Loads from before people were recorded
-/// count for no one.
+/// Who does the laundry (`stats --people`): per person, loads started, wet moves (to dryer or line), folds, the wet
+/// wait of their loads, and their share of steps. Loads from before people were recorded count for no one.
 public struct PersonFigures: Equatable, Sendable {
     public let person: Person
     public var started = 0

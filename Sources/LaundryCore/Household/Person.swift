@@ -1,9 +1,7 @@
 import FoundationEssentials
 
-/// A person of the household, as their machine names them (its config.json's `person`, else the
-/// login name): who started, moved and folded a load, whose turn it is, whom a nudge is for. One
-/// person whatever the case they are written in: compared here, and nowhere else. Written to files
-/// and `--json` as the name alone.
+/// A household person as their machine names them (config.json's `person`, else the login name): who started, moved
+/// or folded a load, whose turn, whom a nudge is for. Compared without case, here only; written as the name alone.
 public struct Person: Hashable, Codable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     public let name: String
 

@@ -1,8 +1,7 @@
 import FoundationEssentials
 
-/// One machine's record of a pet (`machines/<device-id>/pets/<uuid>.json`): its latest version of
-/// each part it changed, each with its stamp. Only that machine writes it. The pet everyone sees
-/// is `PetRecord.merge` of every machine's record for it.
+/// One machine's record of a pet (`machines/<device-id>/pets/<uuid>.json`): its latest version of each part it
+/// changed, with its stamp; only that machine writes it. The pet everyone sees is `merge` of every machine's record.
 public struct PetRecord: Codable, Equatable, Sendable {
     /// The format's version, a key of the file: a newer one is shown, never rewritten.
     public static let currentSchemaVersion = 2
@@ -25,7 +24,6 @@ public struct PetRecord: Codable, Equatable, Sendable {
     /// Whether this laundry may rewrite the record: never one written by a newer version.
     public var isFromNewerVersion: Bool { schemaVersion > Self.currentSchemaVersion }
 
-    /// Sets `part` to the value it has in `pet`, stamped `stamp`.
     public mutating func set(_ part: PetPart, from pet: Pet, stamp: PartStamp) {
         switch part {
         case .identity: identity = Stamped(stamp: stamp, value: pet.identity)
@@ -36,8 +34,7 @@ public struct PetRecord: Codable, Equatable, Sendable {
         }
     }
 
-    /// Why the values cannot be right, if they cannot (a file edited by hand, or damaged): such a
-    /// record is passed over like one that does not parse.
+    /// Why the values cannot be right (a file edited by hand, or damaged): such a record is passed over as unparsable.
     public var implausibleValue: FileProblem? {
         if let settings, !CycleDays.range.contains(settings.value.cycleDays) { return .implausible(field: "cycleDays") }
         if let names = settings?.value.programmes.keys, names.contains(where: { Programme.name($0) != $0 }) {
@@ -75,10 +72,8 @@ extension Stamped: Equatable where Value: Equatable {}
 extension Stamped: Sendable where Value: Sendable {}
 
 extension PetRecord {
-    /// The pet as everyone sees it, from every machine's record of it: per part, the version with
-    /// the latest stamp (ties by device id, then by content, so every machine picks the same). A
-    /// pure function of the set of records: the order they came in does not matter. Nil until
-    /// some record names the pet.
+    /// The pet everyone sees: per part, the version with the latest stamp across every record (ties by device id, then
+    /// content, so all machines agree). Pure over the set of records, in any order; nil until a record names the pet.
     public static func merge(_ records: [PetRecord]) -> MergedPet? {
         guard let first = records.first, let identity = latest(records.compactMap { $0.identity }) else { return nil }
         var pet = Pet(
@@ -102,8 +97,7 @@ extension PetRecord {
             newestSchema: records.map { $0.schemaVersion }.max() ?? currentSchemaVersion)
     }
 
-    /// The version with the latest stamp; a tie (the same stamp on two machines: a copied folder) goes
-    /// to the greater content, so every machine picks the same.
+    /// The latest-stamped version; a tie (one stamp on two machines: a copied folder) goes to the greater content.
     private static func latest<Value: Encodable>(_ versions: [Stamped<Value>]) -> Stamped<Value>? {
         // One machine's record, the common case: no tie to break.
         guard versions.count > 1 else { return versions.first }
@@ -117,8 +111,7 @@ extension PetRecord {
     }
 }
 
-/// A pet merged from every machine's record: its state, each part's winning stamp, and a release
-/// if one was made.
+/// A pet merged from every machine's record: its state, each part's winning stamp, and a release if one was made.
 public struct MergedPet: Equatable, Sendable {
     public var state: PetState
     public var stamps: PartStamps
@@ -131,8 +124,7 @@ public struct MergedPet: Equatable, Sendable {
 }
 
 extension PetPart {
-    /// The parts whose values differ between two versions of a pet (a release is never a difference
-    /// of values: it is made on purpose).
+    /// The parts whose values differ between two versions of a pet (never the release: it is made on purpose).
     public static func changed(from before: Pet, to after: Pet) -> [PetPart] {
         allCases.filter { part in
             switch part {

@@ -1,15 +1,12 @@
 import FoundationEssentials
 
-/// The household's rotation (`laundry household turns Ana Ben Chloe`): whose turn the next load
-/// is. A load started by someone in it counts as their turn, whoever's it was; the turn passes to
-/// the one after them.
+/// The household rotation (`household turns Ana Ben Chloe`): a load started by one in it is their turn; then the next.
 public struct Turns: Codable, Equatable, Sendable {
     public var people: [Person]
 
     public init(people: [Person]) { self.people = people }
 
-    /// Whose turn the next load is, from the loads started since the rotation was set (nil: no
-    /// rotation).
+    /// Whose turn the next load is, from the loads started since the rotation was set (nil: no rotation).
     public func next(after loads: [LoadRecord], since: Date) -> Person? {
         guard !people.isEmpty else { return nil }
         let last =

@@ -1,6 +1,4 @@
-/// The action keys of notification buttons, as `data/messages.json` names them (and the live
-/// card's and Home Assistant's `extend`, `finish`, `pause`, `resume`): the one place that says
-/// what each button does.
+/// The action keys of notification buttons (`data/messages.json`, the live card, Home Assistant): what each one does.
 public enum ButtonKey: String, CaseIterable, Sendable {
     case dry
     case airDry = "air-dry"

@@ -25,8 +25,7 @@ public enum Mood: String, Codable, Sendable, CaseIterable {
     }
 }
 
-/// Health is a function of time: it falls in a straight line from 100 to 0 over the pet's cycle,
-/// counted from its last finished laundry (or its adoption).
+/// Health falls in a straight line from 100 to 0 over the pet's cycle, from its last finished laundry (or adoption).
 public enum Health {
     /// The thresholds at which the notification service warns, highest first.
     public static let warningThresholds = [25, 10, 5, 0]
@@ -44,8 +43,7 @@ public enum Health {
         start.addingTimeInterval(cycleDays * 86_400 * 0.995)
     }
 
-    /// The first moment health can read `highestWarning` or less (it is rounded: `value` reads
-    /// 25 from 74.5% of the cycle on). A millisecond early, never late.
+    /// The first moment health can read `highestWarning` or less (25 from 74.5% of the cycle); a ms early, never late.
     public static func firstWarningDate(since start: Date, cycleDays: Double) -> Date {
         date(reaching: highestWarning, since: start, cycleDays: cycleDays)
     }

@@ -1,5 +1,4 @@
-/// A kind of laundry (clothes, sheets, …) and the defaults a new pet of that kind gets.
-/// The list lives in `data/kinds.json`, so a kind can be added without touching code.
+/// A kind of laundry (clothes, sheets, …) and its defaults for a new pet; listed in `data/kinds.json`, not in code.
 public struct Kind: Codable, Hashable, Sendable {
     public let id: String
     public let name: String

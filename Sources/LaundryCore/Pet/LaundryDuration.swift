@@ -47,11 +47,8 @@ public enum DurationError: Error, Equatable, Sendable {
     case tooLong
 }
 
-/// Turns what a user typed into a `LaundryDuration`.
-///
-/// Accepted: `45m`, `1h30m`, `90s`, `2h`, `1h 30m`, `1:30:00` (h:mm:ss), `1:30` (h:mm), and a bare
-/// number of minutes (`45`, `1.5`). Units may be combined largest first; a unit after a larger one
-/// must stay below 60 (`1h61m` is refused, `90m` alone is fine).
+/// Reads a typed `LaundryDuration`: `45m`, `1h30m`, `90s`, `2h`, `1h 30m`, `1:30:00`, `1:30` (h:mm), or bare minutes
+/// (`45`, `1.5`). Units go largest first; one after a larger must stay below 60 (`1h61m` refused, `90m` alone fine).
 public enum DurationParser {
     public static func parse(_ input: String) throws(DurationError) -> LaundryDuration {
         let text = input.trimming().lowercased()

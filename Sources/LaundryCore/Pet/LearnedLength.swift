@@ -1,8 +1,7 @@
 import FoundationEssentials
 
-/// How long a pet's washes (or dryer runs) really take, from its load records: the median of the
-/// last `window` measured runs, once there are `needed`. A run is measured when it ended: by its
-/// plug, by `finish`, or by its timer when nothing said otherwise; its pauses do not count.
+/// How long a pet's washes (or dryer runs) really take: the median of its last `window` measured runs, once there
+/// are `needed`. A run is measured when it ended by its plug, by `finish`, or by its timer; pauses do not count.
 public struct LearnedLength: Equatable, Sendable {
     public static let needed = 3
     public static let window = 5
@@ -17,8 +16,7 @@ public struct LearnedLength: Equatable, Sendable {
         self.runs = runs
     }
 
-    /// Nil until there are `needed` measured runs of `kind` (`.wash` or `.dry`) started with
-    /// `programme` (nil: with none; each programme learns on its own).
+    /// Nil until `needed` measured runs of `kind` started with `programme` (nil: none; each programme learns alone).
     public static func of(_ loads: [LoadRecord], _ kind: LoadKind, programme: String? = nil) -> LearnedLength? {
         let measured =
             loads
@@ -33,8 +31,7 @@ public struct LearnedLength: Equatable, Sendable {
 }
 
 extension LoadRecord.Run {
-    /// How long it ran, its pauses left out; nil while it goes on. A machine that ran on after the
-    /// timer ran until its plug said it stopped.
+    /// Time run, pauses left out; nil while it goes on. A machine that ran past its timer counts until its plug said.
     public var measuredSeconds: Double? {
         guard let timerEnd = ended else { return nil }
         let ended = max(timerEnd, applianceStoppedAt ?? timerEnd)

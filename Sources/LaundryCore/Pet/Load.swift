@@ -1,8 +1,7 @@
 import FoundationEssentials
 
-/// A pet's load in the washer or the dryer: an absolute wall-clock end, never a counter, so it
-/// stays right across a suspend, a crash or a clock change. Kept in the pet's cycle part, so the
-/// two can never arrive apart. It has finished once the cycle has reached its kind's finished stage.
+/// A load in the washer or dryer: an absolute wall-clock end, never a counter, so it survives a suspend, a crash or a
+/// clock change. Kept in the cycle part (never arriving apart); finished once the cycle reaches its finished stage.
 public struct Load: Codable, Equatable, Sendable {
     public static let currentSchemaVersion = 1
 
@@ -51,11 +50,9 @@ public struct Load: Codable, Equatable, Sendable {
         return max(0, endsAt.timeIntervalSince(now))
     }
 
-    /// True once the end has passed and the timer is not paused.
     public func hasEnded(at now: Date) -> Bool { !isPaused && now >= endsAt }
 
-    /// Which of five growth stages the load has reached (Forest's stages): 1 in its first fifth,
-    /// 5 in its last; 5 once it has ended.
+    /// Which of five growth stages (Forest's) the load has reached: 1 in its first fifth, 5 in its last and once ended.
     public func growthStage(at now: Date) -> Int {
         min(5, Int((progress(at: now) * 5).rounded(.down)) + 1)
     }

@@ -1,8 +1,6 @@
 import FoundationEssentials
 
-/// One laundry load as a pet, as everyone sees it: the parts a person changes (identity, settings,
-/// its cycle with the load it is on, reminders), each merged on its own from every machine's record
-/// (`PetRecord`).
+/// A load as a pet, as everyone sees it: the parts a person changes, each merged alone from all machines' `PetRecord`s.
 public struct Pet: Equatable, Sendable {
     public var id: UUID
     public var createdAt: Date
@@ -41,15 +39,13 @@ public struct Pet: Equatable, Sendable {
             cycle: cycle)
     }
 
-    /// The moment health is counted from.
     public var healthClockStart: Date { cycle.lastLaundryAt ?? createdAt }
 
     public func health(at now: Date) -> Int {
         Health.value(since: healthClockStart, cycleDays: settings.cycleDays, at: now)
     }
 
-    /// A finished wash cheers a sadder pet up to `neutral` until the cycle ends; health itself
-    /// comes back with the fold.
+    /// A finished wash cheers a sadder pet up to `neutral` until the cycle ends; health comes back with the fold.
     public func mood(at now: Date) -> Mood {
         let mood = Mood(health: health(at: now))
         guard [.washed, .drying, .dried].contains(cycle.stage) else { return mood }
@@ -64,10 +60,8 @@ public struct Pet: Equatable, Sendable {
     public func dueDate() -> Date { Health.dueDate(since: healthClockStart, cycleDays: settings.cycleDays) }
 }
 
-/// What the notification service last said about a finished load, so reminders keep their pace
-/// across restarts.
+/// What the notification service last said about a finished load, so reminders keep their pace across restarts.
 public struct LoadReminder: Codable, Equatable, Sendable {
-    /// The load this is about.
     public var loadID: UUID
     /// Neglect reminders sent so far (the announcement of the finish not counted).
     public var sent: Int

@@ -8,8 +8,7 @@ public enum Move: String, CaseIterable, Sendable {
     case extend, finish
 }
 
-/// Something a person asks of a pet, from a command or a notification button: both go through
-/// `Laundry.perform`, so a button does exactly what its command does.
+/// What a person asks of a pet, by command or notification button: both go through `Laundry.perform`, so do the same.
 public enum PetAction: Sendable, Equatable {
     /// A wash, for a length or else its programme's or the pet's.
     case wash(LaundryDuration?, programme: String? = nil)
@@ -20,8 +19,7 @@ public enum PetAction: Sendable, Equatable {
     case pause
     case resume
     case snooze(LaundryDuration?)
-    /// Moves the running load's end later by a number of seconds (earlier when negative; nil: 10
-    /// minutes later).
+    /// Moves the running load's end later by a number of seconds (earlier when negative; nil: 10 minutes later).
     case extend(seconds: Int?)
     /// Ends the running load now, as if its timer had run out.
     case finish
@@ -41,8 +39,7 @@ public enum PetAction: Sendable, Equatable {
         }
     }
 
-    /// Whether the notification service must be running after the action: a timer started or
-    /// resumed has an end to announce, a snooze has an end to hold reminders until.
+    /// Whether the daemon must run after it: a started or resumed timer has an end to announce, a snooze one to await.
     public var needsDaemon: Bool {
         switch self {
         case .wash, .dry, .moreDry, .resume, .snooze, .extend, .finish: return true

@@ -1,7 +1,6 @@
 import FoundationEssentials
 
-/// What the domain refuses: a pet that cannot be found, a name that cannot be used, a move the
-/// stage does not allow. Data only; the command line words it (`ErrorText` in LaundryRendering).
+/// What the domain refuses (an unknown pet, an unusable name, a move the stage forbids), as data: `ErrorText` words it.
 public enum PetError: Error, Equatable, Sendable {
     case unknownPet(String, suggestion: String?)
     case ambiguousPet(String, candidates: [String])

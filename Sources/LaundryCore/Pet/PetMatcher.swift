@@ -1,7 +1,6 @@
 import FoundationEssentials
 
-/// Finds the pet a user meant: by name (any case), by a unique name prefix, or by a UUID prefix of
-/// at least 8 hex digits. When nothing fits, suggests the nearest name.
+/// Finds the pet a user meant: by name (any case), a unique name prefix, or 8+ hex digits of its id; else suggests one.
 public struct PetMatcher: Sendable {
     public struct Candidate: Sendable {
         public let id: UUID
@@ -42,9 +41,7 @@ public struct PetMatcher: Sendable {
         throw .unknownPet(query, suggestion: nearestName(to: key))
     }
 
-    /// The closest name by edit distance, if it is close enough to be a likely typo, or a name
-    /// that contains what was typed. A typo in the first letters of a long name counts too
-    /// ("sox" for "Socks"), so each name is also compared by its start.
+    /// The nearest name by edit distance (a likely typo), or one holding the text; starts count too ("sox": "Socks").
     func nearestName(to key: String) -> String? {
         let scored = candidates.map { candidate -> (name: String, distance: Int, whole: Int) in
             let name = candidate.name.lowercased()

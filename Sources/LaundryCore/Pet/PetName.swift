@@ -1,5 +1,4 @@
-/// A pet's name: 1 to 30 characters after trimming, no control characters. Names are data, never
-/// paths, so `/`, `..` and markup are kept literally and escaped wherever they are shown.
+/// A pet's name: 1 to 30 characters trimmed, no controls; data, not a path: `/`, `..`, markup kept, escaped when shown.
 public struct PetName: Hashable, Sendable, CustomStringConvertible {
     public static let maximumLength = 30
 
@@ -19,8 +18,7 @@ public struct PetName: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { value }
 
-    /// A name read from a file: it may hold characters the command line refuses (they are shown
-    /// escaped), but never be empty or unreasonably long.
+    /// A name read from a file: it may hold what the command line refuses (shown escaped), never be empty or too long.
     public static func isValidStored(_ name: String) -> Bool {
         !name.isEmpty && name.count <= maximumLength * 4
     }

@@ -1,10 +1,8 @@
 import FoundationEssentials
 
-/// The parts a pet is made of. Each changes as one (a cycle's stage, its load, totals and streaks
-/// only make sense together), is stamped as one when a person changes it, and is merged as one
-/// (`PetRecord.merge`): a new setting is a property here, and nothing else needs to know of it.
+/// The parts of a pet: each changes, is stamped and is merged as one (`PetRecord.merge`), as a stage, load, totals and
+/// streaks only make sense together. A new setting is a property here; nothing else needs to know of it.
 extension Pet {
-    /// Name and kind.
     public struct Identity: Codable, Equatable, Sendable {
         public var name: String
         public var kind: String
@@ -15,14 +13,12 @@ extension Pet {
         }
     }
 
-    /// What the person set: wash and dry lengths, days between cycles, learning, programmes. The
-    /// defaults live here, once.
+    /// What the person set: wash and dry lengths, days between cycles, learning, programmes; the defaults, once.
     public struct Settings: Codable, Equatable, Sendable {
         public var washDuration = LaundryDuration.minutes(45)
         public var dryDuration = LaundryDuration.minutes(60)
         public var cycleDays = 7.0
-        /// Whether a wash or dryer started without a length takes the one learned from its loads
-        /// (`laundry set --learn off` keeps the typed one).
+        /// Whether a wash or dryer started without a length takes the learned one (`set --learn off`: the typed one).
         public var learns = true
         /// Its named programmes and their typed lengths (`laundry set --programme eco=2h15m`).
         public var programmes: [String: LaundryDuration] = [:]
@@ -38,9 +34,8 @@ extension Pet {
 
         private enum CodingKeys: String, CodingKey { case washDuration, dryDuration, cycleDays, learns, programmes }
 
-        // A setting left out of a record is at its default: `learns` and `programmes` are written only
-        // when they differ from it (as 0.1.0 wrote them), and a setting added later is absent from
-        // every record before it.
+        // A setting left out of a record is at its default: `learns` and `programmes` are written only when they differ
+        // from it (as 0.1.0 wrote them), and a setting added later is absent from every record before it.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             let defaults = Settings()
@@ -63,8 +58,7 @@ extension Pet {
         }
     }
 
-    /// Where the pet is in its laundry cycle: the stage, the load it is on (running, paused, or
-    /// finished and waiting), the last laundry, totals and streaks.
+    /// Its place in the cycle: stage, load (running, paused, or done and waiting), last laundry, totals, streaks.
     public struct Cycle: Codable, Equatable, Sendable {
         public var stage = Stage.idle
         public var lastLaundryAt: Date?

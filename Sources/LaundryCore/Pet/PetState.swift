@@ -1,7 +1,6 @@
 import FoundationEssentials
 
-/// A pet together with what this machine has said about it: the unit every operation reads,
-/// changes and writes back.
+/// A pet together with what this machine has said about it: the unit every operation reads, changes and writes back.
 public struct PetState: Equatable, Sendable {
     public var pet: Pet
     /// What this machine's daemon told the user (kept outside the shared folder).
@@ -27,8 +26,7 @@ public struct PetState: Equatable, Sendable {
         return load
     }
 
-    /// The load that has finished and waits to be dealt with: the cycle stands at its kind's finished
-    /// stage (it finished at its end).
+    /// The finished load waiting to be dealt with: the cycle stands at its kind's finished stage.
     public var finishedLoad: Load? {
         guard loadIsCurrent, let load, pet.cycle.stage == load.kind.finishedStage else { return nil }
         return load

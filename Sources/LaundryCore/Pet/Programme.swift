@@ -1,13 +1,11 @@
 import FoundationEssentials
 
-/// A named programme of a pet's washer or dryer (`eco`, `quick`), typed with a length and learned
-/// from the runs started with it, each on its own. Names are one word, kept lower-case, so a shell
-/// completes them and a history line holds them as they were typed.
+/// A named programme of a pet's washer or dryer (`eco`, `quick`): typed with a length, learned from its own runs. One
+/// lower-case word, so a shell completes it and a history line holds it as typed.
 public enum Programme {
     public static let maximumNameLength = 24
 
-    /// The name as stored, or nil when it cannot be one: empty, too long, or holding anything but
-    /// letters, digits, `-` and `_`.
+    /// The name as stored; nil if empty, too long, or holding anything but letters, digits, `-` and `_`.
     public static func name(_ typed: String) -> String? {
         let name = typed.lowercased()
         guard (1...maximumNameLength).contains(name.count),
@@ -16,8 +14,7 @@ public enum Programme {
         return name
     }
 
-    /// One `set` of programmes as a history line writes it: `eco=8100 quick=1800 spin=-`, a
-    /// length in seconds or `-` for a programme removed, sorted by name.
+    /// A `set` of programmes as a history line writes it, sorted: `eco=8100 quick=1800 spin=-` (seconds, `-`: removed).
     public static func text(_ changes: [String: Double?]) -> String {
         changes.keys.sorted().map { name in
             "\(name)=\(changes[name].flatMap { $0 }.map { String(Int($0)) } ?? "-")"

@@ -1,20 +1,16 @@
 import FoundationEssentials
 
-/// When the notification service should speak up about a pet, apart from a timer ending: health
-/// warnings as health falls, and reminders about a load left wet or unfolded. Pure: the time is a
-/// parameter.
+/// When the daemon should speak about a pet, beyond timers ending: health warnings, reminders of wet or unfolded loads.
 public enum Reminders {
-    /// The health warning to send now, if any: the most severe threshold crossed and not yet sent.
-    /// Returns the thresholds to remember as sent (re-armed ones dropped, crossed ones added).
-    /// - Parameter held: warnings are held back now (quiet hours, a cycle under way): nothing is
-    ///   sent or marked as sent, so the worst threshold crossed goes out once they are not.
+    /// The health warning to send now, if any (the most severe threshold crossed and not yet sent), and the
+    /// thresholds to remember as sent (re-armed ones dropped, crossed ones added). `held` (quiet hours, a cycle under
+    /// way): nothing is sent or marked sent, so the worst threshold crossed goes out once warnings are not held.
     public static func healthWarning(for state: PetState, at now: Date, held: Bool = false) -> (
         send: Int?, sent: Set<Int>
     ) {
         let pet = state.pet
         let health = pet.health(at: now)
-        // Most pets on most ticks: nothing sent and nothing crossed, decided without building a
-        // set (the health tick over 10,000 pets spent most of its time allocating them).
+        // Most pets, most ticks: nothing sent or crossed; no set built (allocating them was most of a 10,000-pet tick).
         if state.notes.warningsSent.isEmpty, health > Health.highestWarning { return (nil, []) }
         // A threshold re-arms once health is above it again (after a fold, on any machine).
         var sent = state.notes.warningsSent.filter { health <= $0 }
@@ -27,10 +23,8 @@ public enum Reminders {
         return (worst, sent)
     }
 
-    /// Whether a cycle under way speaks for the pet instead of health warnings: a timer running or
-    /// paused, or a finished load with reminders still to come. Once the last reminder has gone
-    /// (or a pause has lasted as long as all the reminders would), warnings resume, so a load
-    /// forgotten for days still warns before its pet dies.
+    /// Whether a cycle under way (a timer, or a finished load with reminders to come) speaks instead of health
+    /// warnings. Once reminders end (or a pause outlasts them), warnings resume, so a forgotten load still warns.
     public static func cycleSpeaksForPet(_ state: PetState, config: DaemonConfig, at now: Date) -> Bool {
         guard state.pet.cycle.stage != .idle else { return false }
         if let timer = state.liveLoad {
@@ -53,7 +47,6 @@ public enum Reminders {
         return due
     }
 
-    /// Records that this machine announced the finish of the current load.
     public static func recordAnnouncement(_ state: inout PetState, at now: Date) {
         guard let timer = state.load else { return }
         state.notes.announcedLoad = timer.id
@@ -61,7 +54,6 @@ public enum Reminders {
         state.notes.loadReminder = LoadReminder(loadID: timer.id, sent: 0, lastAt: now)
     }
 
-    /// Records that this machine sent a reminder about the current load.
     public static func recordNag(_ state: inout PetState, at now: Date) {
         guard let timer = state.load else { return }
         let sent = current(state.notes.loadReminder, for: timer.id)?.sent ?? 0

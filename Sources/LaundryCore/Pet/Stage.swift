@@ -17,10 +17,8 @@ public enum Stage: String, Codable, Sendable, CaseIterable {
 public enum LoadKind: String, Codable, Sendable, CaseIterable {
     case wash, dry, extraDry
 
-    /// The stage a pet is in while this timer runs.
     public var runningStage: Stage { self == .wash ? .washing : .drying }
 
-    /// The stage a pet reaches when this timer ends.
     public var finishedStage: Stage { self == .wash ? .washed : .dried }
 
     /// The stage a pet returns to when this timer is cancelled.

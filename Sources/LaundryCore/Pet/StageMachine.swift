@@ -1,18 +1,15 @@
 import FoundationEssentials
 
-/// The laundry cycle's rules: which move is legal in which stage and what it changes. Pure: every
-/// function takes the time as a parameter and returns the history events it caused.
+/// The cycle's rules: which move is legal in which stage and what it changes. Pure: time in, history events out.
 public enum StageMachine {
     public static let defaultExtraDry = LaundryDuration.minutes(10)
 
-    /// Brings a pet up to date: a timer whose end has passed is finished (once), and a pet whose
-    /// health reached 0 loses its streak (once).
+    /// Brings a pet up to date, once each: a timer past its end is finished, a pet whose health hit 0 loses its streak.
     @discardableResult
     public static func settle(_ state: inout PetState, at now: Date) -> [HistoryEvent] {
         var events: [HistoryEvent] = []
         if let timer = state.liveLoad, timer.hasEnded(at: now) {
-            // No one's change, so no stamp: every machine derives the same view, and the event's
-            // id comes from the load's, so whoever writes it down writes the same line.
+            // No one's change, so no stamp: every machine derives the same view and event (its id from the load's).
             state.pet.cycle.stage = timer.kind.finishedStage
             events.append(
                 HistoryEvent(
@@ -65,8 +62,7 @@ public enum StageMachine {
         return start(.extraDry, &state, duration: duration ?? defaultExtraDry, at: now)
     }
 
-    /// The appliance really stopped (its plug's power fell and stayed low): the running load of its
-    /// kind ends now, earlier or later than its timer said. Settling then finishes it as any end.
+    /// The appliance really stopped (its plug's power fell and stayed low): its running load ends now, as any end.
     public static func applianceStopped(_ state: inout PetState, _ appliance: Appliance, at now: Date) throws(PetError)
         -> [HistoryEvent]
     {
@@ -127,8 +123,7 @@ public enum StageMachine {
 
     public static let defaultExtension = 600
 
-    /// Moves the running load's end by `seconds` (earlier when negative), or a paused load's time
-    /// left. An end moved to now or before is refused: ending it now is `finish`.
+    /// Moves a running load's end, or a paused one's time left, by `seconds`; to now or before is refused (`finish`).
     public static func extend(_ state: inout PetState, by seconds: Int?, at now: Date) throws(PetError)
         -> [HistoryEvent]
     {
@@ -146,16 +141,14 @@ public enum StageMachine {
         } else {
             timer.endsAt = timer.endsAt.addingTimeInterval(Double(by))
         }
-        // The length grows with it, so progress (and the growth stage) goes on from where it was;
-        // a record holds at most a day.
+        // The length grows with it, so progress (and growth stage) goes on where it was; at most a day.
         let day = Double(LaundryDuration.maximumSeconds)
         timer.plannedSeconds = min(day, max(1, timer.plannedSeconds + Double(by)))
         state.load = timer
         return timeLeftFact(.extended, state, load: timer.id, left: left, kind: timer.kind, at: now)
     }
 
-    /// Ends the running (or paused) load now: it finishes as if its timer had run out, and is
-    /// announced as any finish.
+    /// Ends the running (or paused) load now: it finishes as if its timer had run out, and is announced as any finish.
     public static func finish(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
         try require(state, in: [.washing, .drying], move: .finish, now: now)
         guard var timer = state.liveLoad else { throw illegal(.finish, state, now: now) }
@@ -192,8 +185,7 @@ public enum StageMachine {
         ]
     }
 
-    /// A move on a running load, with the time it had left (`left`) to the millisecond: the file says
-    /// what is known, not the float noise. `kind`: the load's kind, where the fact names it.
+    /// A move on a running load, its time `left` kept to the millisecond (no float noise); `kind` where a fact has it.
     private static func timeLeftFact(
         _ event: HistoryEvent.Kind, _ state: PetState, load: UUID?, left: Double?, kind: LoadKind?, at now: Date
     ) -> [HistoryEvent] {

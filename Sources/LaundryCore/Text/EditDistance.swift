@@ -1,5 +1,4 @@
-/// How many single-character insertions, deletions and substitutions turn one text into the
-/// other (Levenshtein): for "did you mean" on pet names and on config.json's keys.
+/// Levenshtein distance: for "did you mean" on pet names and on config.json's keys.
 public enum EditDistance {
     public static func between(_ one: String, _ two: String) -> Int {
         let one = Array(one)

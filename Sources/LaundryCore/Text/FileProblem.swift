@@ -1,5 +1,4 @@
-/// Why a file laundry reads or writes cannot be used, as facts (the `errno`, the size, the field):
-/// Rendering words them in the reader's language, and nothing decides anything from words.
+/// Why a file laundry reads or writes cannot be used, as facts (`errno`, size, field): Rendering words them.
 public enum FileProblem: Equatable, Sendable {
     /// A system call on it failed with this `errno`.
     case system(Int32)

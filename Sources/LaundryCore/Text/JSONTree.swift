@@ -1,7 +1,6 @@
 import FoundationEssentials
 
-/// Any JSON document, decoded by `JSONDecoder`: for what others send in shapes laundry does not
-/// define (a plug's payload, a price topic's), read by path.
+/// Any JSON document (via `JSONDecoder`), read by path: for shapes laundry does not define (a plug's, a price topic's).
 public indirect enum JSONTree: Decodable, Sendable {
     case object([String: JSONTree])
     case array([JSONTree])
@@ -27,7 +26,6 @@ public indirect enum JSONTree: Decodable, Sendable {
         }
     }
 
-    /// The document in `bytes`, or nil when they are not JSON.
     public static func read(_ bytes: [UInt8]) -> JSONTree? {
         try? JSONDecoder().decode(JSONTree.self, from: Data(bytes))
     }

@@ -1,13 +1,11 @@
 import FoundationEssentials
 
-/// Quotes a word so it can be pasted into a POSIX shell as one argument. Used in hints that tell
-/// the user which command to type next.
+/// Quotes a word so it pastes into a POSIX shell as one argument, for hints that name the command to type next.
 public enum ShellQuote {
     public static func quote(_ word: String) -> String {
         let safe = word.unicodeScalars.allSatisfy(isSafe)
         if safe && !word.isEmpty && !word.hasPrefix("-") { return word }
-        // By scalar, not by Character: an apostrophe with a combining mark on it is one Character
-        // that is not equal to "'", yet the shell still reads its apostrophe.
+        // By scalar: an apostrophe with a combining mark is one Character, not "'", yet the shell reads it.
         var quoted = "'"
         for scalar in word.unicodeScalars {
             if scalar == "'" { quoted += "'\\''" } else { quoted.unicodeScalars.append(scalar) }

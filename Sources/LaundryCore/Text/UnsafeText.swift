@@ -1,14 +1,11 @@
-/// The one place that decides which characters are unsafe to show: a name edited by hand may hold
-/// an escape sequence, a newline or a right-to-left override, and none of them may move the cursor,
-/// break a line or reorder the text around it. Error lines escape them, terminal output replaces or
-/// drops them, and a new pet name refuses them.
+/// The one place deciding which characters are unsafe to show: an escape, newline or RTL override in a hand-edited name
+/// must not move the cursor, break a line or reorder text: errors escape them, tables drop them, new names refuse them.
 public enum UnsafeText {
     public enum Class: Equatable, Sendable {
         case safe
         /// C0/C1 controls and the line and paragraph separators: they break lines or drive terminals.
         case control
-        /// Invisible format characters (bidi overrides and isolates, zero-width spaces), except the
-        /// zero-width joiner that holds emoji sequences together.
+        /// Invisible format characters (bidi overrides and isolates, zero-width spaces), but not the emoji ZWJ.
         case invisibleFormat
     }
 
@@ -26,8 +23,7 @@ public enum UnsafeText {
         text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } || text.unicodeScalars.allSatisfy { classify($0) == .safe }
     }
 
-    /// For one-line messages: every unsafe character written out as an escape (`\n`, `\u{202e}`),
-    /// so the message stays one line and shows exactly what the input held.
+    /// For one-line messages: unsafe characters escaped (`\n`, `\u{202e}`), so the line shows exactly what it held.
     public static func escaped(_ text: String) -> String {
         if isSafe(text) { return text }
         var result = ""

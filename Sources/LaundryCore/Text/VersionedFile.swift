@@ -1,8 +1,7 @@
 import FoundationEssentials
 
-/// A file laundry keeps for itself whose content is a bare collection (the appliances' watch, the
-/// calendar's unwritten entries), written with its format version beside it:
-/// `{"schemaVersion": 1, "content": …}`. The bare content 0.1.0 wrote reads as version 1.
+/// A file laundry keeps for itself whose content is a bare collection (the appliances' watch, unwritten calendar
+/// entries), written as `{"schemaVersion": 1, "content": …}`; the bare content 0.1.0 wrote reads as version 1.
 public struct VersionedFile<Content: Codable & Sendable>: Codable, Sendable {
     public static var currentSchemaVersion: Int { 1 }
     public var schemaVersion: Int

@@ -1,8 +1,7 @@
 import FoundationEssentials
 @preconcurrency import Glibc
 
-/// Where every piece of `laundry` asks for the time. Logic never calls `Date()` itself, so tests
-/// can jump the wall clock, simulate a suspend or cross a DST change without sleeping.
+/// Where `laundry` asks the time: logic never calls `Date()`, so tests jump the clock, suspend or cross DST instantly.
 public protocol WallClock: Sendable {
     func now() -> Date
     /// The real wall-clock moment at which this clock will read `date`, for arming kernel timers.
@@ -13,14 +12,12 @@ extension WallClock {
     public func wallTime(for date: Date) -> Date { date }
 }
 
-/// The real wall clock.
 public struct SystemClock: WallClock {
     public init() {}
     public func now() -> Date { Date() }
 }
 
-/// The real clock moved by a fixed offset: time still flows, but starts where a test put it.
-/// The binary builds one from `LAUNDRY_FAKE_NOW` so end-to-end tests can jump days ahead.
+/// The real clock moved by a fixed offset, flowing from where a test put it (`LAUNDRY_FAKE_NOW`, to jump days ahead).
 public struct ShiftedClock: WallClock {
     public let offset: TimeInterval
     public init(offset: TimeInterval) { self.offset = offset }

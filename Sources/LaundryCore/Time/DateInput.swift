@@ -7,8 +7,7 @@ public enum DateInputError: Error, Equatable, Sendable {
     case tooEarly(String)
 }
 
-/// Reads the dates people give `--last-washed`: an ISO 8601 date (local midnight) or date-time
-/// (local unless it names a zone), `today`, `yesterday`, `now`, or `N days ago`.
+/// `--last-washed`: ISO 8601 date (local midnight), date-time (local unless zoned), today, yesterday, now, N days ago.
 public struct DateInputParser: Sendable {
     public let zone: LocalZone
 
@@ -43,8 +42,7 @@ public struct DateInputParser: Sendable {
         return date
     }
 
-    /// ISO 8601 lets a date-time with a zone leave out the seconds (`2026-11-18T16:23Z`) and an
-    /// offset its minutes (`+01`); the file format's parser wants both, so they are written out.
+    /// ISO 8601 lets a zoned date-time drop seconds (`16:23Z`), an offset its minutes (`+01`); the parser wants both.
     static func fullyWritten(_ text: String) -> String {
         var characters = Array(text)
         guard characters.count > 16, characters[10] == "T" || characters[10] == "t" else { return text }
@@ -56,11 +54,9 @@ public struct DateInputParser: Sendable {
         return String(characters)
     }
 
-    /// "N days ago" is this time of day on the date N days before today's on the calendar. Dates
-    /// are the calendar's, not what one zone's clocks showed: a date a zone skipped (Kiritimati's
-    /// 1994-12-31, Samoa's 2011-12-30) still counts as a day, and a time of day its clocks never
-    /// showed is read as any such local time is, just after the gap. Across a daylight-saving change
-    /// that is 23 or 25 hours a day, not N × 24 hours.
+    /// "N days ago": this time of day on the date N days before today's on the calendar. A date a zone skipped
+    /// (Kiritimati's 1994-12-31, Samoa's 2011-12-30) still counts; a time its clocks never showed lands after the gap.
+    /// Across a daylight-saving change that is 23 or 25 hours a day, not N × 24 hours.
     private func daysBefore(_ days: Int, now: Date) -> Date {
         zone.adding(days: -days, to: now)
     }

@@ -1,5 +1,4 @@
-/// How a time of day is shown: `2:32 PM` or `14:32`. The locale decides (its `LC_TIME`), the
-/// desktop's own clock setting when the daemon can read it, and `"clock"` in config.json over both.
+/// `2:32 PM` or `14:32`: the locale's (`LC_TIME`), or the desktop's clock setting; config.json's `"clock"` over both.
 public enum HourCycle: String, Sendable, Equatable {
     case twelveHour = "12h"
     case twentyFourHour = "24h"

@@ -1,13 +1,9 @@
 import FoundationEssentials
 @preconcurrency import Glibc
 
-/// A local time zone and the calendar arithmetic `laundry` needs in it (wall-clock fields, the
-/// start of a day, days added, a wall-clock time turned back into a moment).
-///
-/// FoundationEssentials has no time-zone database: its `TimeZone.current` is always GMT and named
-/// zones are nil. So the zone people live in comes from the C library (`localtime_r`, which reads
-/// `TZ` or `/etc/localtime`), and the calendar arithmetic is done here from one question, the
-/// offset from UTC at a moment, always asked about the moment being shown, never about now.
+/// A local time zone and the calendar arithmetic laundry needs. FoundationEssentials has no zone database (its
+/// `TimeZone.current` is GMT, named zones nil), so the zone comes from `localtime_r` (`TZ`, `/etc/localtime`), and all
+/// arithmetic from one question: the UTC offset at the moment being shown, never at now.
 public struct LocalZone: Sendable {
     private enum Source: Sendable {
         /// `TZ` or `/etc/localtime`; `reread`: asked again on every use.
@@ -20,9 +16,8 @@ public struct LocalZone: Sendable {
     /// The zone of this process: `TZ`, else `/etc/localtime`, read again on every use.
     public static let current = LocalZone(source: .system(reread: true))
 
-    /// This zone as its rules read now, not read again for each moment: for a table of thousands
-    /// of dates (`tzset` looks at `/etc/localtime` and takes the C library's lock on every call:
-    /// 54,000 `stat`s and 98,000 futex calls in `laundry loads` with 52,000 rows, by strace).
+    /// This zone's rules as read now, not reread per moment, for tables of thousands of dates (`tzset` stats
+    /// `/etc/localtime` and locks per call: 54,000 `stat`s, 98,000 futexes in `laundry loads` of 52,000 rows, strace).
     public func settled() -> LocalZone {
         guard case .system = source else { return self }
         tzset()
@@ -66,7 +61,6 @@ public struct LocalZone: Sendable {
         }
     }
 
-    /// Whether daylight saving time is in effect at `date`.
     public func isDaylightSavingTime(at date: Date) -> Bool {
         switch source {
         case .zone(let zone): return zone.isDaylightSavingTime(for: date)
@@ -76,7 +70,6 @@ public struct LocalZone: Sendable {
 
     public func fields(of date: Date) -> Fields { Self.fields(of: date, offset: offset(at: date)) }
 
-    /// Wall-clock fields of a moment at a known offset from UTC.
     public static func fields(of date: Date, offset: Int) -> Fields {
         let local = Int64((date.timeIntervalSince1970).rounded(.down)) + Int64(offset)
         var days = local / 86_400
@@ -93,10 +86,8 @@ public struct LocalZone: Sendable {
             minute: Int(secondOfDay / 60 % 60), second: Int(secondOfDay % 60), weekday: weekday, offset: offset)
     }
 
-    /// The moment this zone's clocks read the given wall-clock time. A time the clocks skip (the
-    /// spring-forward hour) is read with the offset before the change, so it lands just after it;
-    /// a time they show twice (the fall-back hour) is the first of the two, as `Calendar` does, or the
-    /// one at `preferredOffset` if that is one of them.
+    /// The moment the clocks read this wall time: a skipped one (spring forward) takes the prior offset, landing after;
+    /// one shown twice (fall back) is the first, as `Calendar` does, or the one at `preferredOffset` if it is one.
     public func date(
         year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, preferredOffset: Int? = nil
     ) -> Date {
@@ -114,16 +105,14 @@ public struct LocalZone: Sendable {
         return Date(timeIntervalSince1970: Double(local - Int64(before)))
     }
 
-    /// The first moment of the local day that holds `date`.
     public func startOfDay(for date: Date) -> Date {
         let parts = fields(of: date)
         return self.date(year: parts.year, month: parts.month, day: parts.day)
     }
 
-    /// The same wall-clock time on the calendar date `days` days later (earlier when negative): a
-    /// time shown twice is taken at the offset `date` had. Counted in the calendar's dates, so a
-    /// date the zone skipped counts (`Calendar.date(byAdding: .day, …)` agrees everywhere else; over
-    /// a skipped date it moves by 24-hour steps instead, landing a date off).
+    /// The same wall-clock time on the calendar date `days` later (earlier when negative), a time shown twice at the
+    /// offset `date` had. Counted in calendar dates, so a skipped date counts (`Calendar.date(byAdding: .day, …)`
+    /// agrees elsewhere, but over a skipped date it moves by 24-hour steps, landing a date off).
     public func adding(days: Int, to date: Date) -> Date {
         let parts = fields(of: date)
         let civil = Self.daysFromCivil(year: Int64(parts.year), month: Int64(parts.month), day: Int64(parts.day))
@@ -149,8 +138,7 @@ public struct LocalZone: Sendable {
         return back == (Int64(year), Int64(month), Int64(day))
     }
 
-    // Howard Hinnant's days-from-civil algorithm (proleptic Gregorian calendar): the zone's own
-    // arithmetic, from `localtime_r`'s offsets, without ICU's calendars.
+    // Howard Hinnant's days-from-civil (proleptic Gregorian): arithmetic from `localtime_r`'s offsets, without ICU.
     static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

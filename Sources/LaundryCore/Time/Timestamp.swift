@@ -1,12 +1,10 @@
 import FoundationEssentials
 
-/// ISO 8601 timestamps in UTC with milliseconds (`2026-11-21T22:28:50.123Z`), the one form every file
-/// and every `--json` output uses, through FoundationEssentials' `ISO8601FormatStyle`.
+/// ISO 8601 UTC timestamps with milliseconds (`2026-11-21T22:28:50.123Z`): the one form of every file and `--json`.
 public enum Timestamp {
     private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
-    /// To the nearest millisecond (the style cuts the rest off; a quarter of a millisecond more keeps
-    /// a value like x.002, held as x.00199…, from being cut to x.001).
+    /// To the nearest ms (the style truncates; a quarter ms more keeps x.002, held as x.00199…, from becoming x.001).
     public static func format(_ date: Date) -> String {
         style.format(Date(timeIntervalSince1970: ((date.timeIntervalSince1970 * 1000).rounded() + 0.25) / 1000))
     }
@@ -16,11 +14,10 @@ public enum Timestamp {
         Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`, with `t`, `z` or a space for the `T` as people
-    /// type them, offsets up to ±14:59, moments of the years 1583–9999 (the Gregorian calendar's
-    /// everywhere); nil for anything else. The style reads the moment; what it would let through (a
-    /// 30 February counted on into March, a 60th minute, a malformed offset, text after it) is
-    /// refused here first.
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`, with `t`, `z` or a space for the `T` as people type them,
+    /// offsets up to ±14:59, moments of the years 1583–9999 (the Gregorian calendar's everywhere); nil for anything
+    /// else. The style reads the moment; what it would let through (a 30 February counted on into March, a 60th minute,
+    /// a malformed offset, text after it) is refused here first.
     public static func parse(_ text: String) -> Date? {
         var bytes = Array(text.utf8)
         func isDigit(_ index: Int) -> Bool { index < bytes.count && (48...57).contains(bytes[index]) }

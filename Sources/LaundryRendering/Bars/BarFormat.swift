@@ -1,11 +1,9 @@
 import FoundationEssentials
 import LaundryCore
 
-/// The status bars `status --format` speaks to, each in its own dialect. When no pet needs
-/// attention every bar format prints what hides its module: an empty line for waybar, polybar,
-/// tmux and i3blocks' plain text, and `{"full_text":""}` for i3blocks' JSON stream (i3blocks 1.4
-/// reads an empty line there as a closed pipe and keeps the last text on show). `json` is the data
-/// of `list --json` instead, whatever needs attention.
+/// The status bars `status --format` speaks to, each in its dialect. With no pet needing attention each prints what
+/// hides its module: an empty line (waybar, polybar, tmux, i3blocks' plain text), or `{"full_text":""}` in i3blocks'
+/// JSON stream (i3blocks 1.4 reads an empty line as a closed pipe, keeping the last text). `json` is `list --json`'s.
 public enum BarFormat: String, CaseIterable, Sendable {
     case waybar, i3blocks, polybar, tmux, plain, json
 
@@ -28,8 +26,7 @@ public enum BarFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// Text from a pet, made harmless in this bar's markup (a template's own text is left as
-    /// written, so it may use the bar's markup on purpose).
+    /// Text from a pet, made harmless in this bar's markup (a template's own text may use the markup on purpose).
     public func escaped(_ text: String) -> String {
         switch self {
         case .waybar: return BarEscape.pango(text)
@@ -39,12 +36,8 @@ public enum BarFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The output for one moment, without the final newline.
-    /// - Parameters:
-    ///   - text: the line to show, already in this bar's markup (a rendered `--template`), else
-    ///     the status's own text.
-    ///   - streaming: `--follow`: every update must be one line (i3blocks then speaks JSON, and
-    ///     `json` is compact).
+    /// The output for one moment, no final newline. `text`: the line in this bar's markup (a rendered `--template`),
+    /// else the status's own; `streaming` (`--follow`): one line per update (i3blocks speaks JSON, `json` is compact).
     public func render(_ status: BarStatus, text: String? = nil, streaming: Bool = false) -> String {
         if self == .json { return Self.json(status.views, compact: streaming) }
         let shown = status.focus == nil ? "" : text ?? escaped(status.text)
@@ -107,16 +100,14 @@ enum BarEscape {
     /// waybar shows text and tooltip as Pango markup: the notification body's escaping serves.
     static func pango(_ text: String) -> String { AnnouncementWriter.escapeMarkup(text) }
 
-    /// polybar starts a tag at every `%{` and has no escape for it (3.6; `%%` is an open request,
-    /// polybar #2748). An empty offset tag between the two, `%{O0}`, draws nothing and leaves
-    /// nothing in the text: `%` then `%{O0}` then `{` shows as `%{` (seen in polybar 3.6.3).
+    /// polybar starts a tag at every `%{` with no escape (3.6; `%%` is open request polybar #2748). An empty offset tag
+    /// between them, `%{O0}`, draws nothing: `%`, `%{O0}`, `{` shows as `%{` (seen in polybar 3.6.3).
     static func polybar(_ text: String) -> String {
         text.replacing("%{", with: "%%{O0}{")
     }
 
-    /// tmux reads a `#()` job's output twice: as a format (`##` is one `#`), then as styles (a run
-    /// of `#` draws half as many). So a run of k `#` is written 4k times, or 2k times before `[`,
-    /// where the second pass must see `##[` to draw it literally.
+    /// tmux reads a `#()` job's output twice: as a format (`##` is one `#`), then as styles (a `#` run draws half). So
+    /// a run of k `#` is written 4k times, or 2k before `[`, where the second pass must see `##[` to draw it literally.
     static func tmux(_ text: String) -> String {
         var escaped = ""
         var run = 0

@@ -1,9 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// When a stream (`status --follow`) must look again though no file changed: the next time the
-/// seconds of a countdown it shows turn over, the moment a timer ends, and otherwise the next whole
-/// minute (health, "due in"). Nothing else wakes it.
+/// When `status --follow` must look again, no file changed: a shown countdown's second, a timer's end, else the minute.
 public enum BarRefresh {
     /// - Parameter countsSeconds: whether what is printed shows seconds (a template may not).
     public static func next(_ status: BarStatus, countsSeconds: Bool) -> Date {

@@ -1,10 +1,8 @@
 import FoundationEssentials
 import LaundryCore
 
-/// What a status bar shows at one moment: the one pet most in need of attention, and a line for
-/// every pet (a tooltip). Which pet that is, in order: the load waiting longest to be moved (a
-/// finished load rings until someone moves it, so nothing needs a person more), the running timer
-/// that ends soonest, a paused timer, the unhappiest neglected pet.
+/// What a status bar shows at a moment: the pet most in need of attention, and a tooltip line per pet. That pet is the
+/// load waiting longest to be moved (it rings until moved), else the timer ending soonest, a paused one, the saddest.
 public struct BarStatus {
     /// Why the pet shown needs attention; also the CSS class waybar styles the module with.
     public enum Attention: String, Sendable, CaseIterable {
@@ -12,7 +10,6 @@ public struct BarStatus {
     }
 
     public let views: [PetView]
-    /// The moment shown.
     public let now: Date
     /// The pet shown, or nil when no pet needs attention (the bar then prints an empty line).
     public let focus: PetView?
@@ -134,7 +131,6 @@ extension PetView {
     /// A finished load nobody has moved on yet (or a stage whose timer was lost).
     var isWaitingToBeMoved: Bool { pet.cycle.stage != .idle && load == nil }
 
-    /// Idle, at or below the first health warning, and not snoozed.
     var isNeglected: Bool {
         guard pet.cycle.stage == .idle, health <= (Health.warningThresholds.first ?? 25) else { return false }
         return snoozedUntil == nil

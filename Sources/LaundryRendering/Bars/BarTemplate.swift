@@ -28,8 +28,7 @@ public enum BarField: String, CaseIterable, Sendable {
     }
 }
 
-/// A line for any other bar, `{icon} {name} {left}`: text with fields in braces; `{{` and `}}` are
-/// literal braces.
+/// A line for any other bar, `{icon} {name} {left}`: text with fields in braces; `{{` and `}}` are literal braces.
 public struct BarTemplate: Equatable, Sendable {
     enum Piece: Equatable, Sendable {
         case text(String)
@@ -66,9 +65,7 @@ public struct BarTemplate: Equatable, Sendable {
         Set(pieces.compactMap { if case .field(let field) = $0 { return field } else { return nil } })
     }
 
-    /// The line for a moment: empty whenever no pet needs attention, as the built-in formats are.
-    /// - Parameter escape: makes a field's value harmless in the bar's markup; the template's own
-    ///   text is the user's, markup included, and is kept as written.
+    /// The line for a moment, empty when no pet needs attention; `escape` guards values; the template's text is kept.
     public func render(_ status: BarStatus, escape: (String) -> String = { $0 }) -> String {
         guard status.focus != nil else { return "" }
         return pieces.map {

@@ -2,7 +2,7 @@
 public enum Bars {
     public static let width = 10
 
-    /// `███████░░░` for a fraction 0…1.
+    /// `███████░░░` for a health percentage 0…100.
     public static func health(_ percent: Int) -> String {
         bar(Double(percent) / 100, full: "█", empty: "░")
     }

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// A load as its calendar entry says it: "Move Socks to the dryer" at the end of a wash, "Fold
-/// Socks" at the end of drying, in the daemon's language.
+/// A load as its calendar entry says it, in the daemon's language: "Move Socks to the dryer", "Fold Socks".
 public enum CalendarWords {
     /// What the entry is while the load runs, is paused, or was dealt with (`acknowledged`).
     public static func entry(for load: Load, petName: String, at now: Date, acknowledged: Bool = false)

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// Energy and money as a person reads them in a table or a line: `0.81 kWh`, `0.26 EUR`. `--json`
-/// and `--csv` give the unrounded figures instead.
+/// Energy and money as a person reads them: `0.81 kWh`, `0.26 EUR` (`--json` and `--csv` give unrounded figures).
 public enum EnergyText {
     public static func kWh(_ wattHours: Double) -> String { DigitText.fixed(wattHours / 1000, 2) + " kWh" }
 

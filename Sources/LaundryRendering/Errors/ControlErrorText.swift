@@ -25,7 +25,6 @@ extension ErrorText {
         }
     }
 
-    /// No notification server answered.
     public static func missingServer(_ environment: [String: String]) -> String {
         guard let bus = environment["DBUS_SESSION_BUS_ADDRESS"], !bus.isEmpty else {
             return Words.text(

@@ -3,11 +3,8 @@ import LaundryControl
 import LaundryCore
 import LaundryStore
 
-/// Every error of every layer, worded once, for the command line and the daemon's log: one line
-/// that names the problem and the fix. Names from files are escaped (`UnsafeText`), so the line
-/// stays one line. The layers below keep their errors as data (the domain has no words for
-/// people); each error type's words are one `switch` in this folder, in its cases' order, in a
-/// file named after it.
+/// Every error of every layer, worded once for the command line and daemon log: one line naming problem and fix, file
+/// names escaped (`UnsafeText`). Lower layers keep errors as data; each type's words are one `switch` in a file here.
 public enum ErrorText {
     /// The line for an error laundry knows, or nil for one it does not (the argument parser's).
     public static func line(for error: any Error) -> String? {

@@ -1,7 +1,6 @@
 import LaundryCore
 
-/// The words of what a person typed wrong in a value: `DurationError`, `DateInputError` and a
-/// status-bar template's `BarTemplate.Problem`.
+/// The words of a value typed wrong: `DurationError`, `DateInputError` and a bar template's `BarTemplate.Problem`.
 extension ErrorText {
     static func durationLine(_ error: DurationError) -> String {
         let forms = "use a form like 45m, 1h30m, 90s or 1:30:00 (a bare number means minutes)"

@@ -79,7 +79,6 @@ extension ErrorText {
         }
     }
 
-    /// What a setting's value must be.
     static func valueLine(_ value: ConfigValue) -> String {
         switch value {
         case .number: return Words.text("a number")

@@ -1,6 +1,5 @@
-/// Comma-separated values as RFC 4180 writes them (CRLF line ends, a cell with a comma, a quote or
-/// a line break quoted), safe to open in a spreadsheet: a cell that starts with `=`, `+`, `-`, `@`,
-/// a tab or a carriage return would be read as a formula, so it gets a leading `'`.
+/// CSV as RFC 4180 writes it (CRLF line ends; a cell with a comma, quote or line break quoted), safe in a spreadsheet:
+/// a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return would be a formula, so it gets a leading `'`.
 public enum CSVText {
     public static func document(header: [String], rows: [[String]]) -> String {
         ([header] + rows).map(line).joined()

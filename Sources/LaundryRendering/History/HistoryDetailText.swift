@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// A history event's facts in the reader's words: what `laundry history` shows in brackets after
-/// the event (`--json` and `--csv` give the facts themselves).
+/// A history event's facts in the reader's words, in brackets after the event in `laundry history`.
 public enum HistoryDetailText {
     /// - Parameter device: the machine the event was made on (a lost change's).
     public static func words(_ detail: HistoryDetail, device: String?) -> String {

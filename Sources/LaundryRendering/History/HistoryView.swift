@@ -55,8 +55,7 @@ public struct HistoryView {
     }
 }
 
-/// The `--json` shape of one history entry: the event's facts under the keys its history line
-/// has them (the same bytes in every language), and `detail` only for an old sentence as written.
+/// `--json` of a history entry: its facts under the history line's keys (same in every language); `detail`: old prose.
 public struct HistoryEntryJSON: Encodable {
     public let at: Date
     public let event: HistoryEvent.Kind

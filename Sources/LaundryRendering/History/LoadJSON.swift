@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// The `--json` and `--csv` shapes of a load, for scripts: English keys, ISO 8601 times, durations
-/// in seconds, `null` spelled out (an empty CSV cell).
+/// The `--json` and `--csv` shapes of a load: English keys, ISO 8601 times, seconds, `null` spelled out (empty in CSV).
 public struct LoadJSON: Encodable {
     let pet: Pet
     let load: LoadRecord
@@ -22,8 +21,7 @@ public struct LoadJSON: Encodable {
         case washEnergyWh, dryEnergyWh, cost, currency
         /// Absent when started without a named programme.
         case washProgramme, dryerProgramme
-        /// Who started the wash, moved the wet laundry (to the dryer, or the line) and folded it;
-        /// null for a step not taken, or taken before people were recorded.
+        /// Who started, moved (to dryer or line) and folded it; null if not done, or done before people were recorded.
         case startedBy, movedBy, foldedBy
     }
 

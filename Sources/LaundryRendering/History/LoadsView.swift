@@ -15,11 +15,9 @@ public struct LoadsView {
         self.now = now
     }
 
-    /// The table, one load a row, newest first.
     public func table() -> String {
         guard !entries.isEmpty else { return Words.text("No loads yet.") }
-        // A household with a plug sees what each load drew (and cost, with a price); others see no
-        // empty columns.
+        // A household with a plug sees what each load drew (and cost, with a price); others see no empty columns.
         let loads = entries.map(\.load)
         let metered = loads.contains { ($0.washEnergyWh ?? $0.dryEnergyWh) != nil }
         let priced = metered && loads.contains { $0.cost != nil }

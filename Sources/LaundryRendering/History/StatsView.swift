@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// `laundry stats`: totals, streaks, and a grid of folded loads per day (weeks across, Monday on
-/// top), like a contributions graph.
+/// `laundry stats`: totals, streaks, and a grid of folded loads per day (weeks across, Monday on top).
 public struct StatsView {
     public let stats: LaundryStats
     public let style: Style
@@ -47,8 +46,7 @@ public struct StatsView {
         return lines.joined(separator: "\n")
     }
 
-    /// How long wet laundry waited, loads per week, folds within an hour of the dryer: in all, then
-    /// per pet.
+    /// Wet waits, loads per week, folds within an hour of the dryer: in all, then per pet.
     private func loadTable() -> String {
         var header = [
             Words.text("LOADS"), "#", Words.text("WET WAIT (MEDIAN)"), Words.text("LONGEST"), Words.text("PER WEEK"),

@@ -19,8 +19,7 @@ public enum ApplianceWords {
         }
     }
 
-    /// The popup that asks whose load an appliance that just started is running: a button per
-    /// pet (`load:<uuid>`) and one for "not laundry" (`not-laundry`).
+    /// The popup asking whose load a just-started appliance runs: a button per pet (`load:<uuid>`) and `not-laundry`.
     public static func whoseLoad(_ appliance: Appliance, id: UUID, pets: [Pet], buttons: Bool) -> NotificationContent {
         let summary: String
         switch appliance {

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// `laundry stats --people`: who starts the loads, who moves the wet laundry, who folds, and how
-/// long the wet laundry of each one's loads waited.
+/// `laundry stats --people`: who starts, moves and folds the loads, and how long each one's wet laundry waited.
 public struct PeopleView {
     public let people: [PersonFigures]
     public let style: Style

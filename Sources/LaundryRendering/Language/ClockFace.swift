@@ -2,8 +2,7 @@
 import LaundryCore
 import Synchronization
 
-/// The time-of-day conventions of the person's locale: 12 or 24 hours, the AM/PM words, and the
-/// short names of weekdays and months, read once from `LC_TIME` (after `Language.start`).
+/// The locale's time-of-day conventions (12/24 hours, AM/PM, short weekday and month names), read once from `LC_TIME`.
 struct ClockFace: Sendable {
     var cycle: HourCycle
     var am: String
@@ -30,8 +29,7 @@ struct ClockFace: Sendable {
     static var current: ClockFace { chosen.withLock { $0 } }
     private static let chosen = Mutex(ClockFace.plain)
 
-    /// Reads the locale's conventions (`locale`: false for the C locale's, which are `plain`);
-    /// `cycle`, when given (config.json, the desktop), wins over the locale's.
+    /// Reads the locale's conventions (`locale` false: the C locale's, `plain`); `cycle` (config, desktop) wins.
     static func use(locale: Bool, cycle: HourCycle?) {
         var face = locale ? ofLocale() : .plain
         if let cycle { face.cycle = cycle }

@@ -3,24 +3,20 @@ import CGettext
 import LaundryCore
 import LaundryStore
 
-/// The person's language, the GNU gettext way: the locale from `LC_ALL`, `LC_MESSAGES` and `LANG`
-/// (and `LANGUAGE`'s list of languages, which gettext reads itself), the text domain `laundry`, and
-/// its catalogues `<folder>/<lang>/LC_MESSAGES/laundry.mo`.
+/// The person's language, the GNU gettext way: the locale from `LC_ALL`, `LC_MESSAGES` and `LANG` (`LANGUAGE` gettext
+/// reads itself), the text domain `laundry`, its catalogues `<folder>/<lang>/LC_MESSAGES/laundry.mo`.
 public enum Language {
     static let domain = "laundry"
 
-    /// Reads the locale and binds the catalogues; once, before any text is made. Numbers keep the C
-    /// locale (LC_NUMERIC is never set): a decimal comma must never reach a file, `--json`, or a parser.
+    /// Binds locale and catalogues once, before any text; LC_NUMERIC stays C: no decimal comma in files or `--json`.
     public static func start(environment: [String: String]) { start { environment[$0] } }
 
     /// The same from a lookup of one variable at a time (`getenv`).
     public static func start(variable: (String) -> String?) {
-        // Only what laundry uses of the locale: its characters, its messages and its clock. Loading
-        // all of it (collation, money, paper…) cost 0.3 ms of `laundry status` under de_DE (make bench);
-        // numbers keep the C locale anyway.
+        // Only what laundry uses of the locale: its characters, messages and clock. Loading all of it
+        // (collation, money, paper…) cost 0.3 ms of `laundry status` under de_DE (make bench).
         for category in [LC_CTYPE, LC_MESSAGES, LC_TIME] { setlocale(category, "") }
-        // The C locale (no LANG, or one not installed) is English and 24 hours, and gettext
-        // ignores LANGUAGE under it: nothing more to read.
+        // The C locale (no LANG, or one not installed) is English and 24 hours, and gettext ignores LANGUAGE there.
         ClockFace.use(locale: !isPlain(LC_TIME), cycle: nil)
         guard !isPlain(LC_MESSAGES) else { return }
         let folder = catalogueFolder(variable: variable, executable: DataDirectory.currentExecutable())
@@ -34,8 +30,7 @@ public enum Language {
         return ["C", "POSIX"].contains(String(cString: name))
     }
 
-    /// 12 or 24 hours whatever the locale says (`"clock"` in config.json, the desktop's setting);
-    /// nil goes back to the locale's.
+    /// 12 or 24 hours whatever the locale says (`"clock"` in config.json, the desktop's setting); nil: the locale's.
     public static func useClock(_ cycle: HourCycle?) {
         ClockFace.use(locale: !isPlain(LC_TIME), cycle: cycle)
     }
@@ -58,16 +53,14 @@ public enum Language {
     }
 }
 
-/// The one door to the catalogue: every text a person reads passes through here, written as its
-/// English original, with `{placeholders}` where values go, so a translation can move them.
+/// The one door to the catalogue: every text a person reads, in English with `{placeholders}` a translation can move.
 /// `make pot` finds each call by its name (`Words.text`, `Words.count`) and collects the English.
 public enum Words {
     /// The person's words for `english`.
     public static func text(_ english: String) -> String {
         // gettext's answer for "" is the catalogue's header.
         guard !english.isEmpty else { return english }
-        // gettext answers with the pointer it was given when it has no translation: that is our
-        // temporary copy, gone after the call, so it is compared, not read.
+        // Untranslated, gettext returns our own pointer: a temporary copy, gone after the call, so compared, not read.
         return english.withCString { key in
             guard let found = dgettext(Language.domain, key), found != UnsafeMutablePointer(mutating: key) else {
                 return english
@@ -81,8 +74,7 @@ public enum Words {
         TextTemplate.fill(text(english), values)
     }
 
-    /// A message that depends on a number, in the person's plural form (Polish has three):
-    /// `Words.count(n, "{count} load", "{count} loads")`. `{count}` is the number.
+    /// A message depending on a number, in the person's plural form (Polish has three); `{count}` is the number.
     public static func count(
         _ number: Int, _ singular: String, _ plural: String, _ values: [String: String] = [:]
     ) -> String {

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// An announcement worded once (`AnnouncementWriter.words`): the popup a server shows, the line
-/// the daemon logs and the event a hook is told all come from these same texts.
+/// An announcement worded once (`AnnouncementWriter.words`): popup, daemon log line and hook event share these texts.
 public struct AnnouncementWords: Sendable {
     /// A text as it is, and with the pet's values escaped for a server that reads body markup.
     public struct Text: Sendable, Equatable {
@@ -35,8 +34,7 @@ public struct AnnouncementWords: Sendable {
     /// The command that deals with it, as a person would type it.
     public let command: String
 
-    /// What a server shows: markup escaped where it reads markup, the command to type where it
-    /// shows no buttons.
+    /// What a server shows: markup escaped where it reads markup, the command to type where it shows no buttons.
     public func content(markup: Bool, buttons: Bool) -> NotificationContent {
         var text = markup ? body.markup : body.plain
         if !buttons, let typeLine { text += markup ? typeLine.markup : typeLine.plain }

@@ -7,20 +7,15 @@ public struct AnnouncementWriter: Sendable {
 
     public init(messages: MessageCatalog) { self.messages = messages }
 
-    /// - Parameters:
-    ///   - markup: the server reads body markup, so the pet's name must be escaped in the body.
-    ///   - buttons: the server shows actions; without them the body names the command to type.
+    /// `markup`: escape the name in the body; `buttons`: the server shows actions (else the body names the command).
     public func content(for announcement: Announcement, markup: Bool, buttons: Bool) -> NotificationContent {
         words(for: announcement).content(markup: markup, buttons: buttons)
     }
 
-    /// The announcement worded once: its templates filled with the pet's values (and, for a server
-    /// that reads markup, with the same values escaped), from which the popup, the daemon's log
-    /// line and the hook's event are all taken.
+    /// The announcement worded once (values plain, and escaped for markup): popup, log line and hook event use it.
     public func words(for announcement: Announcement) -> AnnouncementWords {
         let template = self.template(for: announcement.reason)
-        // Shown as tables show it: a right-to-left mark in a synced name cannot reorder a popup. The
-        // command to type keeps the name as it is, so a pasted copy still finds the pet.
+        // As tables show it (an RTL mark in a synced name cannot reorder a popup); the command keeps it raw, to paste.
         let name = UnsafeText.displayable(announcement.petName)
         var ago = ""
         switch announcement.reason {
@@ -39,7 +34,6 @@ public struct AnnouncementWriter: Sendable {
         var escaped = plain
         escaped["name"] = Self.escapeMarkup(name)
         escaped["quoted"] = Self.escapeMarkup(quoted)
-        /// The body in both forms: as text, and with the values escaped for markup.
         func body(_ text: String) -> AnnouncementWords.Text {
             AnnouncementWords.Text(plain: TextTemplate.fill(text, plain), markup: TextTemplate.fill(text, escaped))
         }
@@ -114,11 +108,9 @@ public struct AnnouncementWriter: Sendable {
         }
     }
 
-    /// What a hook is told about an announcement.
     public func hookEvent(for announcement: Announcement) -> HookEvent { words(for: announcement).hookEvent }
 
-    /// What a hook is told when a load starts, changes or stops early; `ends` is the load's end as
-    /// a person reads the time.
+    /// What a hook is told when a load starts, changes or stops early; `ends`: the load's end as a person reads it.
     public func hookEvent(for change: LoadChange, petName: String, ends: String) -> HookEvent {
         let load: Load
         let line: MessageCatalog.Line
@@ -156,8 +148,7 @@ public struct AnnouncementWriter: Sendable {
                 id: load.id, petID: load.petID, petName: petName, endsAt: load.endsAt, isPaused: load.isPaused))
         told.change = changeName
         guard runsToAnEnd else { return told }
-        // What the finish will say (its templates name no health: 100 stands in), for a phone to
-        // show at the load's end if this computer cannot.
+        // What the finish will say (no health in its templates: 100 stands in), for a phone if this computer cannot.
         let finish = hookEvent(
             for: Announcement(
                 petID: load.petID, petName: petName, health: 100, reason: .finished(load.kind, .onTime), load: load))
@@ -177,8 +168,7 @@ public struct AnnouncementWriter: Sendable {
             load: HookEvent.Load(id: load.id, petID: load.petID, petName: petName, endsAt: load.endsAt))
     }
 
-    /// What a hook is told when this computer is about to sleep with loads running (soonest
-    /// first); `lastEnds` is the last one's end as a person reads the time.
+    /// What a hook is told when this computer sleeps with loads running (soonest first); `lastEnds`: the last end.
     public func sleepingHookEvent(running: [HookEvent.Load], lastEnds: String) -> HookEvent {
         let values = ["loads": Words.count(running.count, "{count} load", "{count} loads"), "ends": lastEnds]
         return HookEvent(

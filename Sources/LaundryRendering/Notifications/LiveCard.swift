@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// A running load's live card: one silent notification per load, showing the time left and the
-/// end, redrawn only when what it says changes (the minute left, or the load itself).
+/// A running load's live card: one silent notification per load, redrawn only when its minute left or the load changes.
 public enum LiveCard {
     /// The card's buttons, in the order they are shown (pause or resume, as the load is).
     public static let buttonKeys: [ButtonKey] = [.extend, .pause, .resume, .finish]

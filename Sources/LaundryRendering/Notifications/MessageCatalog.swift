@@ -56,8 +56,7 @@ public struct MessageCatalog: Codable, Sendable {
     public var nagDried: Template
     public var headsUp: Template
     public var test: Template
-    /// What a hook (a phone) is told when a load starts or resumes, stops early, and when this
-    /// computer goes to sleep with loads running.
+    /// What a hook (a phone) is told when a load starts or resumes, stops early, or this computer sleeps with loads on.
     public var loadStarted: Line
     public var loadStopped: Line
     public var stopReasons: StopReasons
@@ -78,8 +77,7 @@ public struct MessageCatalog: Codable, Sendable {
     public var click: String
     /// Appended to a finished load announced late: ` (finished {ago} ago)`.
     public var catchUp: String
-    /// Appended to a load that finished while the computer slept: ` (finished {ago} ago, while
-    /// this computer slept)`, and its form for under a minute.
+    /// Appended to a load finished while the computer slept (` (finished {ago} ago, while…`), and for under a minute.
     public var slept: String
     public var sleptJustNow: String
     /// The line that names the command where buttons are missing.
@@ -87,9 +85,8 @@ public struct MessageCatalog: Codable, Sendable {
 }
 
 extension MessageCatalog {
-    /// `messages.json` of the data folder (the one file the text side reads), in the person's
-    /// language: its English texts are the catalogue's keys (`make pot` collects them), so a text
-    /// someone changed in the file is shown as they wrote it.
+    /// `messages.json` of the data folder, in the person's language: its English is the catalogue's key (`make pot`),
+    /// so a text someone changed in the file is shown as they wrote it.
     public static func load(from data: DataDirectory) throws(StoreError) -> MessageCatalog {
         try data.load(MessageCatalog.self, from: "messages.json").translated()
     }

@@ -14,11 +14,9 @@ public struct NotificationContent: Equatable, Sendable {
     public let category: String
     /// Sent as the hint `x-laundry-timer`: which load a notification announces.
     public let loadID: UUID?
-    /// What it announces, as a fact (nil: not an announcement, such as "whose load?"): what a
-    /// test of the daemon looks at instead of the words.
+    /// What it announces, as a fact (nil: not an announcement, e.g. "whose load?"), for daemon tests, not the words.
     public let reason: Announcement.Reason?
-    /// A running load's live card, not an announcement: updated in place, kept by the server until
-    /// withdrawn (`resident`, no expiry), and never rings.
+    /// A running load's live card, not an announcement: updated in place, `resident` until withdrawn, never ringing.
     public var isLiveCard = false
     /// How much of the load is done, 0–100: the `value` hint servers draw as a progress bar.
     public var percentDone: Int?

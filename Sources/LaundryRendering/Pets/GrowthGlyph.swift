@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// A running load drawn as something growing, one glyph per stage, so it reads at a glance:
-/// a seed, a sprout, a herb, a potted plant, a tree.
+/// A running load drawn as something growing, one glyph per stage: a seed, a sprout, a herb, a potted plant, a tree.
 public enum GrowthGlyph {
     public static let stages = ["🌰", "🌱", "🌿", "🪴", "🌳"]
 

@@ -1,5 +1,4 @@
-/// An optional that a JSON contract spells out as `null` when absent (synthesized `Encodable`
-/// leaves a nil key out), so a struct of them can keep the synthesized encoder.
+/// An optional a JSON contract spells `null` (synthesized `Encodable` drops nil keys), keeping the synthesized encoder.
 public struct Nullable<Value: Encodable>: Encodable {
     public let value: Value?
 

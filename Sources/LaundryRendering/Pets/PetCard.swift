@@ -9,7 +9,6 @@ public struct PetCard {
     public var tumbling: Set<Appliance> = []
     /// What the pet's loads have taught it: shown beside the lengths it was given.
     public var learned: (wash: LearnedLength?, dry: LearnedLength?) = (nil, nil)
-    /// What each named programme has learned, by name.
     public var learnedProgrammes: [String: (wash: LearnedLength?, dry: LearnedLength?)] = [:]
 
     public init(view: PetView, style: Style) {
@@ -86,8 +85,7 @@ public struct PetCard {
         return lines.joined(separator: "\n")
     }
 
-    /// "wash 47m (median of 5), dry 1h 2m (median of 3); used when no length is given", or that
-    /// learning is off.
+    /// "wash 47m (median of 5), dry 1h 2m (median of 3); used when no length is given", or that learning is off.
     private var learnedLine: String? {
         guard learned.wash != nil || learned.dry != nil else { return nil }
         func values(_ learned: LearnedLength) -> [String: String] {
@@ -102,8 +100,7 @@ public struct PetCard {
                 ? Words.text("used when no length is given") : Words.text("not used (laundry set --learn on)"))
     }
 
-    /// "eco 2h15m (wash learned 2h10m, median of 3), quick 30m": each programme's typed length,
-    /// and what its runs taught.
+    /// "eco 2h15m (wash learned 2h10m, median of 3), quick 30m": each programme's typed length and what it learned.
     private var programmesLine: String? {
         let programmes = view.pet.settings.programmes
         guard !programmes.isEmpty else { return nil }
@@ -130,8 +127,7 @@ public struct PetCard {
         "   " + style.dim(TextWidth.padded(label, to: labelWidth)) + " " + value
     }
 
-    /// The widest label in the person's language (7 columns in English), so values line up; wider
-    /// only on a card with programmes.
+    /// The widest label in the person's language (7 columns in English), so values line up; wider with programmes.
     private var labelWidth: Int {
         ([
             Words.text("Health"), Words.text("Stage"), Words.text("Snoozed"), Words.text("Next"), Words.text("Due"),

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// A pet as it looks at one moment: everything the table, the card, `watch` and `--json` show,
-/// computed once from the pet, its load and the time.
+/// A pet at one moment: all that the table, the card, `watch` and `--json` show, computed once.
 public struct PetView {
     public let state: PetState
     public let kind: Kind
@@ -19,7 +18,6 @@ public struct PetView {
     public var name: String { TerminalText.sanitize(pet.identity.name) }
     public var health: Int { pet.health(at: now) }
     public var mood: Mood { pet.mood(at: now) }
-    /// The load timing its stage now, if any.
     public var load: Load? { state.liveLoad }
     public var remaining: Double? { load?.remaining(at: now) }
     public var isOverdue: Bool { now >= pet.dueDate() }

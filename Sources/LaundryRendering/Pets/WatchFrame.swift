@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// One frame of `laundry watch`: running timers first (soonest done on top), then loads that are
-/// done and waiting for you.
+/// One frame of `laundry watch`: running timers first (soonest done on top), then loads done and waiting for you.
 public struct WatchFrame {
     public let states: [PetState]
     public let kinds: KindCatalog

@@ -3,9 +3,7 @@ import LaundryCore
 
 /// What a command prints once it has done its work: one or two lines a person reads.
 public enum CommandReport {
-    /// After a move of the cycle: what happened and what comes next.
-    /// Where a length came from when none was given: "45m, learned from your last 5 washes", or
-    /// "2h10m, learned from your last 5 washes on 'eco'" for a programme's.
+    /// Where a length came from: "45m, learned from your last 5 washes", or "… on 'eco'" for a programme's.
     public static func learned(_ learned: LearnedLength, washes: Bool, programme: String? = nil) -> String {
         let length = DurationText.compact(learned.seconds)
         if let programme {

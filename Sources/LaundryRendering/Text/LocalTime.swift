@@ -3,8 +3,7 @@ import LaundryCore
 
 /// Times shown to people, in their time zone.
 public enum LocalTime {
-    /// `14:32`, or `Mon 14:32` when it is not today; `2:32 PM` where the locale (or the
-    /// `"clock"` setting) counts 12 hours, with its own weekday names.
+    /// `14:32`, or `Mon 14:32` if not today; `2:32 PM` where the locale (or `"clock"`) counts 12 hours, with its days.
     public static func clock(_ date: Date, now: Date, zone: LocalZone = .current) -> String {
         let face = ClockFace.current
         let parts = zone.fields(of: date)
@@ -13,8 +12,7 @@ public enum LocalTime {
         return "\(face.weekdays[parts.weekday - 1]) \(time)"
     }
 
-    /// `2026-11-21 14:32`, or `2026-11-21 14:32:05` with seconds (`2026-11-21 2:32:05 PM` on a
-    /// 12-hour clock). The date stays ISO 8601: it reads the same in every language.
+    /// `2026-11-21 14:32` (`:05` with seconds; `2:32:05 PM` on 12 hours): ISO dates read the same in every language.
     public static func dateTime(_ date: Date, seconds: Bool = false, zone: LocalZone = .current) -> String {
         let face = ClockFace.current
         let parts = zone.fields(of: date)

@@ -1,8 +1,7 @@
 import FoundationEssentials
 @preconcurrency import Glibc
 
-/// What we know about where output goes: whether it is a terminal, and whether colour is wanted
-/// (never with `NO_COLOR`, `TERM=dumb`, or when stdout is not a terminal).
+/// Where output goes: whether it is a terminal, and whether colour is wanted (never with `NO_COLOR` or `TERM=dumb`).
 public struct Terminal {
     public let isInteractive: Bool
     public let useColor: Bool

@@ -1,7 +1,6 @@
 import LaundryCore
 
-/// Columns padded to their widest cell (as a terminal shows it), two spaces apart, a dim header,
-/// and each cell painted in its colour.
+/// Columns padded to their widest cell (as a terminal shows it), two spaces apart, a dim header, cells in colour.
 public enum TextTable {
     public typealias Cell = (text: String, color: Style.Color?)
 

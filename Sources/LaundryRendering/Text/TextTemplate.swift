@@ -1,8 +1,6 @@
-/// The one template engine: text with `{field}` placeholders, `{{` and `}}` for literal braces.
-/// Notifications (`messages.json` and the catalogues' translations of it), messages with values and
-/// the status bars' `--template` all fill their fields through it. A bar's template is the user's
-/// and parsed strictly (`BarTemplate`); a message's placeholder that names nothing stays as written,
-/// so a mistake in a translation shows, and never stops a popup.
+/// The one template engine: text with `{field}` placeholders, `{{` and `}}` for literal braces, for notifications
+/// (`messages.json` and its translations), messages with values and bars' `--template`. A bar's template is parsed
+/// strictly (`BarTemplate`); in a message, a placeholder naming nothing stays as written, never stopping a popup.
 struct TextTemplate: Equatable, Sendable {
     enum Piece: Equatable, Sendable {
         case text(String)
@@ -51,10 +49,8 @@ struct TextTemplate: Equatable, Sendable {
         }.joined()
     }
 
-    /// `template` filled leniently: with a stray or unclosed brace it is kept as written. One pass
-    /// over the bytes, the same reading as `init` without building the pieces: every message a
-    /// person reads comes through here (`laundry status` with 10 pets fills about 40; parsing each
-    /// first cost 0.3 million instructions, by callgrind).
+    /// `template` filled leniently (a stray or unclosed brace kept as written), one pass over the bytes: every message
+    /// goes through here (`status` with 10 pets fills ~40; parsing each first cost 0.3 M instructions, callgrind).
     static func fill(_ template: String, _ values: [String: String]) -> String {
         let (open, close) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
         let source = Array(template.utf8)

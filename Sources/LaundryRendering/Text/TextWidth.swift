@@ -1,13 +1,10 @@
-/// How many terminal columns text takes: emoji and East Asian wide characters take two, so tables
-/// with `🛏️` or `洗濯` in a name still line up.
+/// Terminal columns of text: emoji and East Asian wide characters take two, so `🛏️` or `洗濯` in names line up.
 public enum TextWidth {
     public static func of(_ text: String) -> Int {
         ofPrintableASCII(text) ?? text.reduce(0) { $0 + width(of: $1) }
     }
 
-    /// Most cells are printable ASCII: one column a byte, without breaking the text into grapheme
-    /// clusters (which cost 13% of `laundry status` with 1,000 pets, by callgrind). Nil for
-    /// anything else.
+    /// Printable ASCII: a column a byte, no grapheme clusters (13% of `status` with 1,000 pets, callgrind); else nil.
     public static func ofPrintableASCII(_ text: String) -> Int? {
         var text = text
         return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil }

@@ -1,8 +1,7 @@
 import ArgumentParser
 import LaundryCore
 
-/// The commands that are one move of the cycle on one pet, and nothing else: each declares its
-/// name, its help and its move; the arguments and the run are theirs in common.
+/// Commands that are one move of the cycle on one pet: each declares its name, help and move; the rest is shared.
 protocol PlainMove {
     static var configuration: CommandConfiguration { get }
     static var action: PetAction { get }

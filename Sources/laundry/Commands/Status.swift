@@ -60,8 +60,7 @@ extension LaundryCommand {
             }
         }
 
-        /// What is printed: a bar format when one is asked for (`--follow` and `--template` alone
-        /// mean plain), else the table or card.
+        /// What is printed: a bar format if asked (`--follow` or `--template` alone: plain), else the table or card.
         private var barFormat: BarFormat? {
             if let format { return format }
             if output.json { return follow ? .json : nil }

@@ -11,16 +11,14 @@ struct PetArgument: ParsableArguments {
     var pet: String
 }
 
-/// Dynamic completions. They run inside the user's shell at every Tab, so they read as little as
-/// possible and never print an error into the prompt.
+/// Dynamic completions: they run in the user's shell at every Tab, so they read little and never print into the prompt.
 enum ShellCompletion {
     @Sendable static func petNames(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         let key = prefix.lowercased()
         return Laundry.petNames().filter { $0.lowercased().hasPrefix(key) }.sorted()
     }
 
-    /// Pet names, and the first 8 hex digits of every load's id (newest first) once the word
-    /// typed so far could start one.
+    /// Pet names, and the first 8 hex digits of every load's id (newest first) once the typed word could start one.
     @Sendable static func petNamesAndLoads(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         let names = petNames(words, index, prefix)
         guard prefix.allSatisfy(\.isHexDigit) else { return names }

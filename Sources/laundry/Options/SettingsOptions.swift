@@ -4,8 +4,7 @@ import LaundryActions
 import LaundryCore
 import LaundryRendering
 
-/// The settings `adopt` and `set` share, with help that fits both. `--kind` means something
-/// different to each (defaults for a new pet; only the kind for an existing one), so each declares it.
+/// Settings `adopt` and `set` share; `--kind` differs (a new pet's defaults, or only the kind), so each declares it.
 struct SettingsOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
@@ -40,8 +39,7 @@ struct SettingsOptions: ParsableArguments {
 
     var isEmpty: Bool { wash == nil && dry == nil && every == nil && lastWashed == nil }
 
-    /// Kinds come from the data folder, so they are checked once it is found; a wrong one is still
-    /// a usage error.
+    /// Kinds come from the data folder, so they are checked once it is found; a wrong one is still a usage error.
     static func checkKind(_ kind: String?, in catalog: KindCatalog) throws {
         guard let kind, catalog.kind(kind) == nil else { return }
         throw ValidationError(
@@ -50,7 +48,6 @@ struct SettingsOptions: ParsableArguments {
                 ["kind": kind, "kinds": catalog.ids.joined(separator: ", ")]))
     }
 
-    /// The settings, with the date read against the given clock.
     func settings(name: PetName?, kind: String?, now: Date) throws -> PetSettings {
         var date: Date?
         if let lastWashed {

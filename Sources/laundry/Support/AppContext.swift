@@ -3,8 +3,7 @@ import LaundryActions
 import LaundryControl
 import LaundryRendering
 
-/// What a command needs, from the environment: the way in, where output goes, where the daemon
-/// keeps its runtime files.
+/// What a command needs, from the environment: the way in, where output goes, where the daemon keeps its runtime files.
 struct AppContext {
     let laundry: Laundry
     let terminal: Terminal

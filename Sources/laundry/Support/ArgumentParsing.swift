@@ -2,8 +2,7 @@ import ArgumentParser
 import LaundryCore
 import LaundryRendering
 
-/// Parsers for option values; a bad value becomes a usage error (exit 64) whose message says what
-/// to type instead.
+/// Parsers for option values; a bad value becomes a usage error (exit 64) whose message says what to type instead.
 enum ArgumentParsing {
     static func duration(_ text: String) throws -> LaundryDuration {
         do { return try DurationParser.parse(text) } catch {
@@ -33,8 +32,7 @@ enum ArgumentParsing {
 }
 
 extension ArgumentParsing {
-    /// A whole number in `range`, for `--limit` and `--weeks`; `-1` is read as a value (the
-    /// option parses unconditionally), so it is refused with the range, not as a missing value.
+    /// A whole number in `range` (`--limit`, `--weeks`); `-1` parses as a value, refused by range, not as missing.
     static func count(_ text: String, option: String, in range: ClosedRange<Int>, example: Int) throws -> Int {
         let digits = text.trimming(\.isSpaceOrTab)
         // Digits too many for an Int are still a number, just out of range.

@@ -1,12 +1,7 @@
-/// Mends the arguments that shell completion scripts pass back to `laundry ---completion`.
-///
-/// The generated scripts call `laundry ---completion <command> -- <argument> <word index>
-/// <cursor index> <words…>`. The fish script asks fish for the cursor index with
-/// `commandline -o -tC`, which prints nothing in fish 3 (Debian 12 ships 3.6), so the index is
-/// missing and the request cannot be parsed. When the word after the word index is not a number,
-/// the cursor is taken to be at the end of the current word, which is where Tab is pressed. The
-/// same script stands for an empty current word with the two characters `''` (meant as a raw,
-/// quoted token for fish 4); with fish 3 it arrives literally and is read as empty.
+/// Mends what shell completion scripts pass back: `laundry ---completion <command> -- <argument> <word index> <cursor
+/// index> <words…>`. fish's script gets the cursor index from `commandline -o -tC`, empty in fish 3 (Debian 12 ships
+/// 3.6): if the word after the word index is not a number, the cursor is at the end of the current word (where Tab is
+/// pressed). Its `''` for an empty word (a raw token for fish 4) arrives literally with fish 3 and is read as empty.
 enum CompletionRequestRepair {
     static func repaired(_ arguments: [String]) -> [String] {
         guard arguments.first == "---completion", let separator = arguments.firstIndex(of: "--") else {

@@ -1,17 +1,13 @@
 import LaundryRendering
 
-/// The listings people run most — from a prompt, a status bar, a watch loop — without arguments
-/// to parse: `laundry status`, `laundry list` (`ls`), each optionally `--json`, and
-/// `laundry status --format <bar>`, which a bar may run every second; and `laundry --version`.
-/// Parsing them by hand skips ArgumentParser's first-use cost (about 7 million instructions of
-/// protocol-conformance lookups, 1.1–1.6 ms of a 6 ms command, by callgrind and hyperfine).
-/// Anything else, including `--help` and every typo, goes through ArgumentParser as before, and
-/// both paths call the same code.
+/// The listings people run most (prompt, status bar, watch loop), parsed by hand: `laundry status`, `laundry list`
+/// (`ls`), each maybe `--json`, `laundry status --format <bar>` (a bar may run it each second), `laundry --version`.
+/// It skips ArgumentParser's first-use cost (about 7 million instructions of protocol-conformance lookups, 1.1–1.6 ms
+/// of a 6 ms command, by callgrind and hyperfine). Anything else goes through ArgumentParser; both call the same code.
 enum FastPath {
     /// Runs the command if it is one of these exact forms; returns false to let ArgumentParser parse it.
     static func run(_ arguments: [String]) throws -> Bool {
-        // `--version` alone: the words ArgumentParser would print, without its 7.8 million
-        // instructions (callgrind: 10.76 M for `laundry --version` through it).
+        // `--version` alone: ArgumentParser's words without its 7.8 M instructions (10.76 M through it, callgrind).
         if arguments == ["--version"] {
             print(LaundryCommand.configuration.version)
             return true

@@ -10,13 +10,11 @@ struct StatusBar {
     /// Only this pet, when one was named.
     let pet: String?
 
-    /// The pets shown, read from the files and brought up to date.
     func load() throws -> [PetState] {
         try pet.map { [try context.laundry.pet($0)] } ?? context.laundry.pets()
     }
 
-    /// The output for now, without its newline, and when it may next change with no file changing.
-    /// - Parameter states: pets already loaded (a stream keeps them between ticks); else read now.
+    /// The output for now (no newline) and when it may next change by itself; `states`: pets already loaded, else read.
     func render(_ states: [PetState]? = nil, streaming: Bool) throws -> (text: String, next: Date) {
         let laundry = context.laundry
         let states = try states ?? load()

@@ -5,10 +5,9 @@ import LaundryControl
 import LaundryCore
 import LaundryRendering
 
-/// `status --follow`: prints the bar's line, then a new one only when it changes. It sleeps in one
-/// `poll` on the folder watch (inotify, as the daemon uses) and on its own stdout, whose reader
-/// leaving shows there as an error or hang-up: so a closed bar ends it at once, even when nothing
-/// changes. The timeout is the next moment the line could change by itself (`BarRefresh`).
+/// `status --follow`: prints the bar's line, then a new one only when it changes. It sleeps in one `poll` on the folder
+/// watch (inotify, as the daemon) and on its stdout, where the reader leaving shows as an error or hang-up, so a closed
+/// bar ends it at once. The timeout is the next moment the line could change by itself (`BarRefresh`).
 enum StatusFollow {
     static func run(_ bar: StatusBar, context: AppContext) throws {
         // A reader that goes away ends the stream quietly instead of killing it with SIGPIPE.
@@ -33,8 +32,7 @@ enum StatusFollow {
             case .readerGone:
                 return
             case .filesChanged:
-                // A folder removed, moved or replaced, or lost events: watch afresh (the check at the
-                // top of the loop stops first if a folder is gone).
+                // A folder removed, moved or replaced, or lost events: watch afresh.
                 let drained = watch.drain()
                 if let gone = watch.watching.first(where: { access($0, F_OK) != 0 }) {
                     throw CommandError.followedFolderGone(path: gone)
@@ -46,8 +44,7 @@ enum StatusFollow {
                 }
                 states = try bar.load()
             case .timeUp:
-                // A countdown or health moves with the clock alone: the files are read again only
-                // when a timer has ended and must be settled.
+                // A countdown or health moves with the clock alone: files are read again only once a timer has ended.
                 if states.contains(where: { $0.needsSettling(at: laundry.now) }) { states = try bar.load() }
             }
         }
