@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LaundryCore
 
 /// The process's clock: the real one, or one flowing from `LAUNDRY_FAKE_NOW` (ISO 8601), for tests and demos ahead.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryControl
 import LaundryCore

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// config.json's `"caldav"`: the calendar each running load is written to, so every phone syncing it rings at the end.
 public struct CalendarSettings: Equatable, Sendable {
     /// What each load becomes: an event (calendar apps) or a task (task apps).

@@ -76,12 +76,6 @@ public struct PriceSlot: Codable, Equatable, Sendable {
         case start, end
         case perKWh = "price"
     }
-
-    public init(start: Date, end: Date, perKWh: Double) {
-        self.start = start
-        self.end = end
-        self.perKWh = perKWh
-    }
 }
 
 /// What a price topic says: the price per kWh now (a plain number, or `{"price": …}`), or a series of slots

@@ -16,11 +16,6 @@ public struct LoadRecord: Equatable, Sendable {
     public struct Pause: Equatable, Sendable {
         public let at: Date
         public let until: Date?
-
-        public init(at: Date, until: Date?) {
-            self.at = at
-            self.until = until
-        }
     }
 
     /// A timed step: the wash, the dryer, or extra drying.

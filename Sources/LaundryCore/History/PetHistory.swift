@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A pet's history as all read it: each machine's events once (by id), what the view derives (an end, a death), and
 /// changes lost to a later one of the same part that never saw them. Pure: same files, same history, in any order.
 public enum PetHistory {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The household as its people see it (`laundry household`): who uses which machine, the rotation, whose turn is next.
 public struct HouseholdView: Equatable, Sendable {
     /// Every machine's person, as its machine file names them (sorted, once each).

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A household person as their machine names them (config.json's `person`, else the login name): who started, moved
 /// or folded a load, whose turn, whom a nudge is for. Compared without case, here only; written as the name alone.
 public struct Person: Hashable, Codable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {

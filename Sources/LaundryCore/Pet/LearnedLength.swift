@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// How long a pet's washes (or dryer runs) really take: the median of its last `window` measured runs, once there
 /// are `needed`. A run is measured when it ended by its plug, by `finish`, or by its timer; pauses do not count.
 public struct LearnedLength: Equatable, Sendable {
@@ -10,11 +8,6 @@ public struct LearnedLength: Equatable, Sendable {
     public let seconds: Double
     /// How many runs it is the median of (`needed` to `window`).
     public let runs: Int
-
-    public init(seconds: Double, runs: Int) {
-        self.seconds = seconds
-        self.runs = runs
-    }
 
     /// Nil until `needed` measured runs of `kind` started with `programme` (nil: none; each programme learns alone).
     public static func of(_ loads: [LoadRecord], _ kind: LoadKind, programme: String? = nil) -> LearnedLength? {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A named programme of a pet's washer or dryer (`eco`, `quick`): typed with a length, learned from its own runs. One
 /// lower-case word, so a shell completes it and a history line holds it as typed.
 public enum Programme {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Quotes a word so it pastes into a POSIX shell as one argument, for hints that name the command to type next.
 public enum ShellQuote {
     public static func quote(_ word: String) -> String {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A file laundry keeps for itself whose content is a bare collection (the appliances' watch, unwritten calendar
 /// entries), written as `{"schemaVersion": 1, "content": …}`; the bare content 0.1.0 wrote reads as version 1.
 public struct VersionedFile<Content: Codable & Sendable>: Codable, Sendable {

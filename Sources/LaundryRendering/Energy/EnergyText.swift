@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LaundryCore
 
 /// Energy and money as a person reads them: `0.81 kWh`, `0.26 EUR` (`--json` and `--csv` give unrounded figures).

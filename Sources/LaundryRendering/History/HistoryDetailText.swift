@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LaundryCore
 
 /// A history event's facts in the reader's words, in brackets after the event in `laundry history`.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LaundryCore
 
 /// `laundry stats`: totals, streaks, and a grid of folded loads per day (weeks across, Monday on top).

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LaundryCore
 
 /// `laundry household`: its people, the rotation, whose turn is next.

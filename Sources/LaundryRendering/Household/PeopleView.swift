@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LaundryCore
 
 /// `laundry stats --people`: who starts, moves and folds the loads, and how long each one's wet laundry waited.

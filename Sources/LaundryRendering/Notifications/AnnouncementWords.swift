@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LaundryCore
 
 /// An announcement worded once (`AnnouncementWriter.words`): popup, daemon log line and hook event share these texts.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LaundryCore
 
 /// Turns an announcement into a notification, from the catalogue's texts and what the server can do.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LaundryCore
 
 /// The table of `laundry list` and `laundry status`.

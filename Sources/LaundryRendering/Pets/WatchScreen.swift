@@ -1,4 +1,3 @@
-import FoundationEssentials
 @preconcurrency import Glibc
 
 /// Draws frames: in place on a terminal (cursor hidden, restored on Ctrl-C), plainly otherwise.

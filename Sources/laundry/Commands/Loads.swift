@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import LaundryActions
 import LaundryCore
 import LaundryRendering

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import LaundryControl
 import LaundryRendering
 

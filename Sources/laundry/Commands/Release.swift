@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 import LaundryRendering
