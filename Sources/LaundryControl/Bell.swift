@@ -1,7 +1,6 @@
 @preconcurrency import Glibc
 
-/// The daemon rings a running `laundry watch` when no notification server could show a finished
-/// load: one byte more in `$XDG_RUNTIME_DIR/laundry/bell`, which every watcher sees grow.
+/// Rings a running `laundry watch` when no server could show a finish: a byte more in `$XDG_RUNTIME_DIR/laundry/bell`.
 public enum Bell {
     public static func ring(_ runtime: RuntimePaths) {
         let fd = open(runtime.bell, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)

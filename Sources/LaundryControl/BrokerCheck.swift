@@ -2,8 +2,7 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// What can be wrong with how config.json reaches the broker, before anything is sent: a password
-/// in the clear, or files others can read. The daemon logs these, `doctor` shows them.
+/// Unsafe broker settings, before anything is sent: a password in the clear, files others can read (logged; in doctor).
 public enum BrokerWarning: Equatable, Sendable {
     /// `passwordFile` with `mqtt://`: the password crosses the network unencrypted.
     case passwordInClear(url: String)

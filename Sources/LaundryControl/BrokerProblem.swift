@@ -1,8 +1,7 @@
 import FoundationEssentials
 
-/// Why the broker for Home Assistant is not in use now: data, worded once in Rendering
-/// (`BrokerProblemText`) for the daemon's log, `daemon status` and `doctor`. A reason libmosquitto
-/// or the system gives is kept in their words, as a value inside laundry's own sentence.
+/// Why the broker for Home Assistant is not in use now: data, worded once in Rendering (`BrokerProblemText`) for the
+/// log, `daemon status` and `doctor`; a reason from libmosquitto or the system stays in their words inside ours.
 public enum BrokerProblem: Error, Codable, Equatable, Sendable {
     /// The broker answered and refused the connection (its MQTT reason).
     case refused(reason: String)

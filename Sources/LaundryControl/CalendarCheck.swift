@@ -2,16 +2,13 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// Why the calendar is not written now, or what is unsafe about how it is: data, worded once in
-/// Rendering (`CalendarProblemText`) for the daemon's log, `daemon.json` and `doctor`.
+/// Why the calendar is not written now, or what is unsafe: data, worded once in Rendering (`CalendarProblemText`).
 public enum CalendarProblem: Error, Codable, Equatable, Sendable {
-    /// `passwordFile` cannot be read.
     case passwordUnreadable(path: String)
     /// `passwordFile` can be read by others than its owner: laundry will not use it.
     case passwordOpenToOthers(path: String, mode: UInt32)
     /// The server could not be reached (libcurl's reason): changes wait and are retried.
     case unreachable(reason: String)
-    /// The server answered with an error status.
     case refused(status: Int)
 }
 

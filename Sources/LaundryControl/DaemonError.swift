@@ -1,7 +1,6 @@
 import LaundryCore
 
-/// What can stop the notification service from starting or running. Data only: `ErrorText`
-/// words it, for the command line and the daemon's log alike.
+/// What can stop the notification service starting or running. Data only: `ErrorText` words it for the CLI and log.
 public enum DaemonError: Error, Equatable, Sendable {
     /// A system call failed: the call (with its argument) and `errno`.
     case system(String, Int32)

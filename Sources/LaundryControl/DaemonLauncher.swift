@@ -2,11 +2,9 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryStore
 
-/// Starts and stops the detached daemon for the commands `daemon start|stop` and for the commands
-/// that start a timer.
+/// Starts and stops the detached daemon, for `daemon start|stop` and for the commands that start a timer.
 public enum DaemonLauncher {
-    /// Starts `laundryd` in its own session, its output appended to the log, unless one
-    /// runs already. Returns the daemon's pid once it holds its lock.
+    /// Starts `laundryd` in its own session (output appended to the log) unless one runs; returns its pid once locked.
     @discardableResult
     public static func start(runtime: RuntimePaths, environment: [String: String]) throws(DaemonError) -> Int32 {
         if DaemonLock.isHeld(paths: runtime) { return DaemonStatus.read(from: runtime.status)?.pid ?? 0 }

@@ -25,9 +25,8 @@ public final class DaemonLock {
         close(fd)
     }
 
-    /// Whether some process holds the lock right now: a `flock` on the lock file's inode in
-    /// /proc/locks. Looking there, rather than taking the lock for a moment, cannot make a daemon
-    /// that is starting at that moment find its lock taken.
+    /// Whether some process holds the lock now: a `flock` on the lock file's inode in /proc/locks. Looking there,
+    /// not taking the lock for a moment, cannot make a daemon starting at that moment find its lock taken.
     public static func isHeld(paths: RuntimePaths) -> Bool {
         var info = stat()
         guard stat(paths.lock, &info) == 0, let data = FileManager.default.contents(atPath: "/proc/locks") else {

@@ -3,13 +3,11 @@ import FoundationEssentials
 import LaundryCore
 import LaundryStore
 
-/// Where `laundryd`, the daemon's own program, is: beside this `laundry` (one `make install`, one
-/// package, one build folder), else the first on PATH. The command never loads the daemon's
-/// libraries; it runs this program for everything that needs the desktop.
+/// Where `laundryd` is: beside this `laundry` (one `make install`, package or build folder), else first on PATH. The
+/// command never loads the daemon's libraries; it runs this program for everything that needs the desktop.
 public enum DaemonProgram {
     public static let name = "laundryd"
 
-    /// The `laundryd` to run, or nil when there is none.
     public static func path(environment: [String: String]) -> String? {
         if let own = DataDirectory.currentExecutable() {
             let beside = PathText.appending(name, to: PathText.parent(own))
@@ -22,8 +20,7 @@ public enum DaemonProgram {
         return nil
     }
 
-    /// Replaces this process with `laundryd arguments…` (`laundry daemon run`); returns only when
-    /// that failed, with `errno`.
+    /// Replaces this process with `laundryd arguments` (`laundry daemon run`); returns only on failure, with `errno`.
     public static func exec(_ arguments: [String], environment: [String: String]) throws(DaemonError) -> Never {
         guard let program = path(environment: environment) else { throw DaemonError.daemonProgramNotFound }
         let failure = CStrings.with([program] + arguments) { argv in
@@ -50,8 +47,7 @@ public enum DaemonProgram {
         }
     }
 
-    /// Runs `laundryd arguments…`, waits for it, and returns what it printed on stdout (its
-    /// stderr goes to ours).
+    /// Runs `laundryd arguments…`, waits for it, and returns its stdout (its stderr goes to ours).
     static func output(_ arguments: [String], environment: [String: String]) throws(DaemonError) -> Data {
         guard let program = path(environment: environment) else { throw DaemonError.daemonProgramNotFound }
         var pipe: [Int32] = [0, 0]

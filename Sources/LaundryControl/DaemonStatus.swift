@@ -18,8 +18,7 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     /// The quiet hours the daemon runs with (`22:00`, `07:00`), as it read them.
     public var quietFrom: String?
     public var quietTo: String?
-    /// Keeping the session from suspending: the interface that holds it (nil: none holds it), why,
-    /// until when, and why none could be taken when one was wanted.
+    /// Suspend inhibition: the interface holding it (nil: none), why, until when, and why none could be taken.
     public var awake: Awake?
     /// Whether logind's delay lock on sleep is held (so the phone hears before a sleep).
     public var sleepDelayLock = false
@@ -31,8 +30,7 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     /// daemon last asked (nil: off); a daemon before do-not-disturb leaves both out.
     public var dnd: String?
     public var doNotDisturb: String?
-    /// The CalDAV calendar loads are written to, when config.json names one, and why it is not
-    /// written now (nil while it is).
+    /// The CalDAV calendar loads are written to, when config.json names one, and why not now (nil while it writes).
     public var calendar: Calendar?
 
     public struct Calendar: Codable, Equatable, Sendable {
@@ -49,10 +47,8 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
         /// `bridging`, `quiet` (another machine bridges), `connecting`, or `down`.
         public var role: String
         public var url: String
-        /// The host of the machine that bridges instead (a daemon before typed problems: why it
-        /// is down, in English).
+        /// The host of the machine that bridges instead (a daemon before typed problems: why it is down, in English).
         public var detail: String?
-        /// Why it is down, when known.
         public var problem: BrokerProblem?
         /// Appliances whose plug says they run now.
         public var appliancesRunning: [String]
@@ -89,7 +85,6 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
         }
     }
 
-    /// The quiet hours in effect, if any.
     public var quietHours: QuietHours? {
         guard let from = quietFrom.flatMap(TimeOfDay.init), let to = quietTo.flatMap(TimeOfDay.init) else { return nil }
         return QuietHours(from: from, to: to)

@@ -1,9 +1,8 @@
 @preconcurrency import Glibc
 
-/// Where the desktop finds `laundry.desktop`, the entry every notification names in its
-/// `desktop-entry` hint: GNOME groups laundry's popups under it and lists laundry in its
-/// notification settings (the entry says `X-GNOME-UsesNotifications=true`) only when it is found in
-/// an `applications` folder of the XDG data folders.
+/// Where the desktop finds `laundry.desktop`, the entry every notification names in its `desktop-entry` hint: GNOME
+/// groups laundry's popups under it and lists laundry in its notification settings (`X-GNOME-UsesNotifications=true`)
+/// only when it is in an `applications` folder of the XDG data folders.
 public enum DesktopEntry {
     public static let fileName = "laundry.desktop"
 

@@ -1,9 +1,8 @@
 import FoundationEssentials
 import LaundryCore
 
-/// What `laundryd probe` found on the session bus, for `laundry doctor` (which links no GLib and
-/// asks laundryd): the notification server, and the desktop interfaces that could keep this
-/// computer awake, in the order the daemon asks them.
+/// What `laundryd probe` found on the session bus, for `laundry doctor` (which links no GLib and asks laundryd): the
+/// notification server, and the desktop interfaces that could keep this computer awake, in the order the daemon asks.
 public struct DesktopFindings: Codable, Equatable, Sendable {
     public var server: ServerInfo?
     public var suspendInhibitors: [String]
@@ -28,14 +27,12 @@ public struct DesktopFindings: Codable, Equatable, Sendable {
         jobViewServer = try container.decodeIfPresent(Bool.self, forKey: .jobViewServer) ?? false
     }
 
-    /// Asks laundryd.
     public static func probe(environment: [String: String]) throws(DaemonError) -> DesktopFindings {
         try DaemonProgram.answer(["probe"], environment: environment)
     }
 }
 
-/// What `laundryd notify-test` did: the sound (nil: it played, or was not asked for), the server
-/// that took the test notification, and how the hook ended.
+/// What `laundryd notify-test` did: the sound (nil: played or not asked), the server that took it, how the hook ended.
 public struct NotifyTrialReport: Codable, Equatable, Sendable {
     public var soundFailure: String?
     public var server: ServerInfo?

@@ -1,8 +1,7 @@
 import FoundationEssentials
 
-/// How a hook run ended: data, worded once in Rendering (`HookOutcomeText`) for the daemon's log
-/// and `notify-test`.
-/// Thrown as it is when the hook cannot be started.
+/// How a hook run ended: data, worded once in Rendering (`HookOutcomeText`) for the daemon's log and `notify-test`;
+/// thrown as it is when the hook cannot be started.
 public struct HookOutcome: Error, Codable, Equatable, Sendable {
     public enum End: Codable, Equatable, Sendable {
         case exited(status: Int32)

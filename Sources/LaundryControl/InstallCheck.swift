@@ -2,8 +2,8 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// Which laundry runs, when a package and a `make install` in `~/.local` sit side by side: the
-/// binaries on PATH, the user units, and whether the running daemon is older than its binary.
+/// Which laundry runs when a package and a `make install` in `~/.local` coexist: binaries on PATH, user units, and
+/// whether the running daemon is older than its binary.
 public enum InstallCheck {
     /// Every `laundry` on PATH, in PATH's order, each once (by its real path).
     public static func binariesOnPath(environment: [String: String]) -> [String] {
@@ -19,8 +19,7 @@ public enum InstallCheck {
         return found
     }
 
-    /// The user units systemd would find, the one it uses first: the user's own (written by
-    /// `laundry daemon install`) shadows the administrator's and the package's.
+    /// The user units systemd would find, first used first: the user's own (`laundry daemon install`) shadows the rest.
     public static func userUnits(environment: [String: String]) -> [String] {
         let home = environment["HOME"] ?? ""
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
@@ -37,7 +36,6 @@ public enum InstallCheck {
         return line.flatMap { $0.dropFirst("ExecStart=".count).split(separator: " ").first.map(String.init) }
     }
 
-    /// This process's own executable.
     public static var ownBinary: String? { realPath("/proc/self/exe") }
 
     /// Why the daemon with `pid` runs an older laundry than the one installed now, or nil: its
@@ -53,8 +51,7 @@ public enum InstallCheck {
         return nil
     }
 
-    /// The Debian packages the laundry package recommends, and whether each is here: what it adds
-    /// is named by the caller.
+    /// Packages the Debian package recommends, and the files that show each is here; the caller names what each adds.
     public static let recommended: [(package: String, files: [String])] = [
         ("sound-theme-freedesktop", ["/usr/share/sounds/freedesktop/stereo/complete.oga"]),
         ("pulseaudio | pipewire-pulse", ["/usr/bin/pulseaudio", "/usr/bin/pipewire-pulse"]),
@@ -63,7 +60,6 @@ public enum InstallCheck {
         ("bash-completion", ["/usr/share/bash-completion/bash_completion"]),
     ]
 
-    /// The recommended packages missing here.
     public static func missingRecommendations() -> [String] {
         recommended.filter { !$0.files.contains { access($0, R_OK) == 0 } }.map(\.package)
     }

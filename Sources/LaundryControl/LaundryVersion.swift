@@ -1,5 +1,4 @@
-/// The one place the version is written: `laundry --version`, `laundryd --version`, daemon.json, and
-/// `make deb`'s check against debian/changelog all read it.
+/// The one place the version is written: `--version` of both programs, daemon.json and `make deb`'s changelog check.
 public enum LaundryVersion {
     public static let current = "0.1.0"
 }

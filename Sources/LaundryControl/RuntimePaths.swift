@@ -2,8 +2,7 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryStore
 
-/// Where the daemon keeps its lock, its status and its bell (`$XDG_RUNTIME_DIR/laundry/`), and
-/// its log (`$XDG_STATE_HOME/laundry/daemon.log`).
+/// The daemon's lock, status and bell (`$XDG_RUNTIME_DIR/laundry/`) and log (`$XDG_STATE_HOME/laundry/daemon.log`).
 public struct RuntimePaths: Sendable {
     public let runtime: String
     public let state: String

@@ -1,12 +1,10 @@
 import FoundationEssentials
 @preconcurrency import Glibc
 
-/// What `laundry doctor` can tell about sound without playing any: whether a PulseAudio server
-/// (PipeWire's pipewire-pulse answers the same way) accepts a connection, and whether the sound
-/// theme has the `complete` sound.
+/// What `laundry doctor` can tell about sound without playing any: whether a PulseAudio server (PipeWire's
+/// pipewire-pulse answers the same way) accepts a connection, and whether the theme has the `complete` sound.
 public enum SoundCheck {
-    /// The socket GSound's libcanberra will use: `PULSE_SERVER` when it names a socket, else
-    /// `$XDG_RUNTIME_DIR/pulse/native`. Nil when neither can be known.
+    /// libcanberra's socket: `PULSE_SERVER` if it names a socket, else `$XDG_RUNTIME_DIR/pulse/native`; nil if unknown.
     public static func serverSocket(environment: [String: String]) -> String? {
         if let server = environment["PULSE_SERVER"], !server.isEmpty {
             let path = server.hasPrefix("unix:") ? String(server.dropFirst(5)) : server
@@ -23,13 +21,11 @@ public enum SoundCheck {
         case serverAndTheme
     }
 
-    /// Asks the sound server's socket and looks for the theme.
     public static func probe(environment: [String: String]) -> Finding {
         guard let socket = serverSocket(environment: environment), serverAnswers(at: socket) else { return .noServer }
         return themeSound(environment: environment) == nil ? .noTheme : .serverAndTheme
     }
 
-    /// True when something listens on the socket.
     public static func serverAnswers(at path: String) -> Bool {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryStore
 
-/// `laundry daemon install`: the systemd user unit, filled in from the template in the data folder
-/// and written atomically; a unit is not secret, so it is 0644 like any config.
+/// `laundry daemon install`: the systemd user unit from the template in the data folder, atomically; 0644: not secret.
 public enum UnitFile {
     /// Writes `$XDG_CONFIG_HOME/systemd/user/laundry.service` and returns its path.
     public static func install(template: String, environment: [String: String]) throws -> String {

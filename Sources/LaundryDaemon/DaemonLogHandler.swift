@@ -4,10 +4,8 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// The daemon's one log: every line `<time> laundryd[<pid>]: <message>` on stderr, which the
-/// launcher appends to daemon.log and systemd hands to the journal. The daemon's own sentences
-/// are English; a popup's text, a count or a problem in them comes from the catalogue, in the
-/// language the daemon runs in.
+/// The daemon's one log: `<time> laundryd[<pid>]: <message>` lines on stderr (the launcher appends them to daemon.log,
+/// systemd to the journal). Its own sentences are English; popup text, counts, problems come from the catalogue.
 public struct DaemonLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level = .info
@@ -34,8 +32,7 @@ public struct DaemonLogHandler: LogHandler {
 }
 
 extension Logger {
-    /// For laundryd's answers to the command (probe, notify-test), which print their findings
-    /// and log nothing.
+    /// For laundryd's answers to the command (probe, notify-test), which print their findings and log nothing.
     static var silent: Logger { Logger(label: "laundryd") { _ in SwiftLogNoOpLogHandler() } }
 
     /// A line already worded (a catalogue text, a list joined), logged as it is.

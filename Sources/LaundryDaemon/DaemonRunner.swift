@@ -8,17 +8,14 @@ import LaundryRendering
 import LaundryStore
 import Logging
 
-/// `laundryd` (`laundry daemon run`): takes the lock, wires the engine to the notification server
-/// and the GLib loop, and runs until SIGTERM or SIGINT, leaving nothing half-written (every write
-/// is atomic).
+/// `laundryd`: takes the lock, wires the engine to server and GLib loop, runs until SIGTERM/SIGINT; all writes atomic.
 public enum DaemonRunner {
     public static func run(environment: [String: String], version: String, logger: Logger) throws {
         let runtime = RuntimePaths.resolve(environment: environment)
         let clock = try LaundryClock.from(environment)
         let laundry = try Laundry.open(environment: environment, clock: clock, startsDaemon: false)
         let lock = try DaemonLock(paths: runtime)
-        // A daemon reads every machine's records but writes none of the shared files; it claims its
-        // machine folder like the first command that writes, and then watches its folders.
+        // It writes no shared file but claims its machine folder like a first writing command, then watches folders.
         do { try laundry.prepareToWrite() } catch {
             logger.info(line: "the data folder could not be made ready: \(ErrorText.line(for: error) ?? "\(error)")")
         }
@@ -66,8 +63,7 @@ public enum DaemonRunner {
             home?.afterEvent()
             let wish = engine.awakeWish
             inhibitor.hold(wish?.reason)
-            // logind's delay lock while a load runs (whatever keepAwake says: it is what lets the
-            // hook tell the phone), given back the moment a sleep begins.
+            // logind's delay lock while a load runs, whatever keepAwake says (the hook tells the phone), off at sleep.
             let running = engine.runningLoadSummary.count
             sleepWatch.hold(
                 asleep || running == 0
@@ -122,7 +118,6 @@ public enum DaemonRunner {
         home?.attach(to: loop)
         if calendar != nil { reportCalendar(every: 2, loop: loop, reportStatus) }
         loop.run()
-        // A card's buttons mean nothing once the daemon is gone: its cards go with it.
         cards.withdrawAll()
         cardNotifier.flush()
         home?.stop()
@@ -133,8 +128,7 @@ public enum DaemonRunner {
         logger.info("stopped")
     }
 
-    /// The calendar's writes end on its own queue, between the loop's events: what they found
-    /// reaches `daemon.json` (and `doctor`) within seconds this way (it is written only if it changed).
+    /// The calendar writes on its own queue, between loop events: this brings its findings to `daemon.json` in seconds.
     private static func reportCalendar(every seconds: Double, loop: MainLoop, _ report: @escaping () -> Void) {
         loop.after(seconds: seconds) {
             report()
@@ -149,8 +143,7 @@ public enum DaemonRunner {
         if let desktop { logger.info("times as the desktop's clock shows them: \(desktop.rawValue)") }
     }
 
-    /// The settings to start with: a broken file is logged and the defaults run until it is fixed,
-    /// so a typo never leaves the user without notifications.
+    /// The settings to start with: a broken file is logged and the defaults run: a typo never silences notifications.
     private static func startingConfig(_ laundry: Laundry, logger: Logger) -> DaemonConfig {
         do {
             let config = try laundry.loadConfig()

@@ -6,9 +6,7 @@ import LaundryCore
 import LaundryStore
 import Logging
 
-/// The daemon's one event loop (GLib's, which GDBus's signals also need): the deadline
-/// timerfd, the directory watch, the 30-second tick and the signals. Between them the process
-/// sleeps; nothing polls.
+/// The one GLib loop (GDBus's signals need it): timerfd, directory watch, 30-second tick, signals; nothing polls.
 public final class MainLoop {
     public static let tickSeconds: UInt32 = 30
 
@@ -60,17 +58,14 @@ public final class MainLoop {
         g_main_loop_run(loop)
     }
 
-    /// Something that reached the daemon from outside the loop's own sources (a signal on the
-    /// bus): handled like any event, then the timerfd armed again.
+    /// Something from outside the loop's own sources (a bus signal): handled like any event, then the timerfd rearmed.
     func handle(_ work: (DaemonEngine) -> Void) {
         work(engine)
         rearm()
     }
 
-    /// The notification server's events (a button, a dismissal, a popup not shown after all, a new
-    /// server) reach the engine as events of this loop, like a file change: what follows from them
-    /// (the timerfd, the inhibitor, `daemon.json`, Home Assistant) is brought up to date at once,
-    /// not at the next tick up to 30 seconds later.
+    /// The notification server's events (button, dismissal, popup not shown, new server) are events of this loop:
+    /// what follows (timerfd, inhibitor, `daemon.json`, Home Assistant) updates at once, not at the next 30 s tick.
     func takeEvents(of notifier: any Notifier) {
         let action = notifier.onAction
         let dismissed = notifier.onDismissed
@@ -95,7 +90,6 @@ public final class MainLoop {
         addFD(fd, priority: G_PRIORITY_DEFAULT) { _ in body() }
     }
 
-    /// Runs `body` once, `seconds` from now.
     func after(seconds: Double, _ body: @escaping () -> Void) {
         let handler: GSourceFunc = { data in
             Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().fire()
@@ -110,8 +104,7 @@ public final class MainLoop {
         g_main_loop_quit(loop)
     }
 
-    /// The pets whose files changed, or nil for all of them: when events were lost, or when
-    /// something from another machine arrived (the merge may touch any pet).
+    /// The pets whose files changed, nil for all: events were lost, or another machine's came (merges touch any pet).
     private func drainWatch() -> Set<UUID>? {
         let (ids, overflowed, fromElsewhere) = watch.drain()
         // A machine joined: its folders are watched from now on.
@@ -124,8 +117,6 @@ public final class MainLoop {
         timer.arm(at: engine.nextDeadline.map { clock.wallTime(for: $0) })
         afterEvent()
     }
-
-    // MARK: GLib sources with Swift closures
 
     private final class Callback {
         let body: (MainLoop) -> Void

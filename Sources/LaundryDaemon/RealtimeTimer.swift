@@ -3,9 +3,8 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryControl
 
-/// One `timerfd` on `CLOCK_REALTIME`, armed at an absolute wall-clock time with
-/// `TFD_TIMER_CANCEL_ON_SET`: it fires at the deadline even after a suspend, and wakes at once
-/// with `ECANCELED` when someone sets the clock.
+/// One `timerfd` on `CLOCK_REALTIME`, armed at an absolute wall-clock time with `TFD_TIMER_CANCEL_ON_SET`: it fires
+/// at the deadline even after a suspend, and wakes at once with `ECANCELED` when someone sets the clock.
 public final class RealtimeTimer {
     public enum Wake { case deadline, clockChanged, spurious }
 
@@ -31,7 +30,6 @@ public final class RealtimeTimer {
         timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET), &spec, nil)
     }
 
-    /// Reads the fd after it became readable: why did we wake?
     public func acknowledge() -> Wake {
         var expirations: UInt64 = 0
         let count = read(fd, &expirations, MemoryLayout<UInt64>.size)

@@ -1,7 +1,6 @@
 import LaundryCore
 
-/// Wall-clock time since it was made, for the timing log (LAUNDRY_LOG_TIMINGS=1), on the monotonic
-/// clock, which a change of the time of day cannot stretch.
+/// Wall-clock time since it was made, for the timing log (LAUNDRY_LOG_TIMINGS=1), on the monotonic clock.
 struct Stopwatch {
     private let start = ContinuousClock.now
 

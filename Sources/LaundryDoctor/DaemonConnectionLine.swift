@@ -2,9 +2,8 @@ import LaundryControl
 import LaundryRendering
 
 extension DoctorReport {
-    /// A connection the daemon keeps (the broker, the calendar) as `daemon.json` tells it: nil, with
-    /// its line said, while no daemon runs or while it runs with settings from before the
-    /// connection was set (`startedBefore` says so in words).
+    /// A connection the daemon keeps (the broker, the calendar) as `daemon.json` tells it: nil, with its line said,
+    /// while no daemon runs or it runs with settings from before the connection was set (`startedBefore` words it).
     mutating func daemonsConnection<Connection>(
         _ area: String, url: String, status: DaemonStatus?, startedBefore: String,
         _ connection: (DaemonStatus) -> Connection?

@@ -3,8 +3,7 @@ import LaundryControl
 import LaundryCore
 import LaundryRendering
 
-/// doctor's lines about Home Assistant: whether the daemon reaches the broker, whether it bridges
-/// or another machine does, and a password others could read.
+/// doctor's lines about Home Assistant: whether the daemon reaches the broker, who bridges, a password others can read.
 enum DoctorBrokerCheck {
     static func check(
         _ report: inout DoctorReport, config: DaemonConfig, status: DaemonStatus?, configPath: String?,

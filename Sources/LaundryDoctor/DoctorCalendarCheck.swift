@@ -3,8 +3,7 @@ import LaundryControl
 import LaundryCore
 import LaundryRendering
 
-/// doctor's lines about the calendar: its password file, plain http, and whether the daemon
-/// reaches the server.
+/// doctor's lines about the calendar: its password file, plain http, and whether the daemon reaches the server.
 enum DoctorCalendarCheck {
     static func check(
         _ report: inout DoctorReport, config: DaemonConfig, status: DaemonStatus?, environment: [String: String]

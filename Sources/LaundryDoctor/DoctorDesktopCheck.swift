@@ -2,8 +2,7 @@ import LaundryControl
 import LaundryCore
 import LaundryRendering
 
-/// `laundry doctor` on what the desktop does with a running load's live card, and on whose
-/// do-not-disturb laundry reads.
+/// `laundry doctor` on what the desktop does with a running load's live card, and whose do-not-disturb laundry reads.
 enum DoctorDesktopCheck {
     static func checkLiveCard(_ report: inout DoctorReport, _ findings: DesktopFindings, config: DaemonConfig) {
         let label = Words.text("live card")

@@ -4,8 +4,7 @@ import LaundryControl
 import LaundryCore
 import LaundryRendering
 
-/// `laundry doctor`'s decisions: every check of the set-up, each finding worded with its fix. The
-/// command prints the report and fails when it holds a problem.
+/// `laundry doctor`'s decisions: every check of the set-up, each finding worded with its fix (a problem fails it).
 public enum DoctorExamination {
     public static func report(environment: [String: String]) -> DoctorReport {
         var report = DoctorReport(style: Style(enabled: Terminal(environment: environment).useColor))
@@ -20,8 +19,7 @@ public enum DoctorExamination {
         let status =
             DaemonLock.isHeld(paths: context.runtime) ? DaemonStatus.read(from: context.runtime.status) : nil
         let config = (try? context.laundry.loadConfig()) ?? .defaults
-        // Without laundryd's answer the notifications line already says why; nothing is known
-        // of the desktop's interfaces.
+        // Without laundryd's answer the notifications line already says why; nothing is known of the desktop.
         if let findings = try? desktop.get() {
             DoctorServerCheck.checkKeepAwake(
                 &report, interfaces: findings.suspendInhibitors, status: status, config: config,

@@ -3,9 +3,8 @@ import LaundryControl
 import LaundryCore
 import LaundryRendering
 
-/// doctor's lines about which laundry runs: a `~/.local/bin` from `make install` before the
-/// package's `/usr/bin` on PATH, a unit of `laundry daemon install` shadowing the packaged one, and a
-/// daemon left running on the binary an upgrade replaced.
+/// doctor's lines about which laundry runs: `make install`'s `~/.local/bin` before the package's `/usr/bin` on PATH, a
+/// unit of `laundry daemon install` shadowing the packaged one, a daemon still running a binary an upgrade replaced.
 enum DoctorInstallCheck {
     static func check(_ report: inout DoctorReport, status: DaemonStatus?, environment: [String: String]) {
         let area = Words.text("install")
@@ -48,7 +47,6 @@ enum DoctorInstallCheck {
         checkDaemon(&report, status: status)
     }
 
-    /// What each recommended package adds.
     private static func purpose(of package: String) -> String {
         switch package {
         case "sound-theme-freedesktop": return Words.text("the alarm has no sound to play")

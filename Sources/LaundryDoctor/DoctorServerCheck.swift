@@ -23,8 +23,7 @@ enum DoctorServerCheck {
         }
     }
 
-    /// Whether the daemon keeps this computer from suspending while loads run, and whether the
-    /// desktop offers a way to.
+    /// Whether the daemon keeps this computer from suspending while loads run, and whether the desktop offers a way.
     static func checkKeepAwake(
         _ report: inout DoctorReport, interfaces: [String], status: DaemonStatus?, config: DaemonConfig, now: Date
     ) {

@@ -2,15 +2,13 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// `config.json`, the user's settings: in `$XDG_CONFIG_HOME/laundry/`, never in the data folder,
-/// because it holds a command line (the hook) and the data folder may be shared with other
-/// machines. Optional: a missing file means the defaults; a broken one is a clear error.
+/// `config.json`, in `$XDG_CONFIG_HOME/laundry/`, never the data folder: it holds a command line (the hook) and the
+/// data folder may be shared with other machines. A missing file means the defaults; a broken one is a clear error.
 public enum ConfigFile {
     /// `$XDG_CONFIG_HOME/laundry/config.json`, else `~/.config/laundry/config.json`.
     public static func path(environment: [String: String]) -> String { path { environment[$0] } }
 
-    /// The same from a lookup of one variable at a time (`getenv`), for a start-up that builds no
-    /// dictionary of the environment.
+    /// The same from a lookup of one variable at a time (`getenv`), for a start-up building no environment dictionary.
     public static func path(variable: (String) -> String?) -> String {
         if let folder = variable("XDG_CONFIG_HOME"), folder.hasPrefix("/") { return folder + "/laundry/config.json" }
         let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? LaundryPaths.userHome()

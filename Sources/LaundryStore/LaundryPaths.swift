@@ -1,12 +1,10 @@
 import FoundationEssentials
 @preconcurrency import Glibc
 
-/// Where `laundry` keeps its files. The data folder (`$LAUNDRY_HOME`, else `$XDG_DATA_HOME/laundry`,
-/// else `~/.local/share/laundry`) may be shared by the household's machines, so in it each machine
-/// writes only under `machines/<device-id>/`; what stays on this machine is kept outside it: its
-/// notes in the state folder, its locks in the runtime folder. Only UUIDs and device ids name files.
+/// Where `laundry` keeps its files. The data folder (`$LAUNDRY_HOME`, else `$XDG_DATA_HOME/laundry`, else
+/// `~/.local/share/laundry`) may be shared: each machine writes in it only under `machines/<device-id>/`, keeping
+/// its notes in the state folder and locks in the runtime folder. Only UUIDs and device ids name files.
 public struct LaundryPaths: Sendable {
-    /// The data folder, shared or not.
     public let root: String
     /// `$XDG_STATE_HOME/laundry`: the device id, the daemon's notes and log.
     public let state: String
@@ -19,8 +17,7 @@ public struct LaundryPaths: Sendable {
         self.runtime = runtime
     }
 
-    /// A data folder with this machine's own folders beside it (`<root>.state`, `<root>.run`), for
-    /// tests and tools that set no environment.
+    /// A data folder with this machine's folders beside it (`<root>.state`, `<root>.run`), for tests and tools.
     public init(root: String) {
         self.init(root: root, state: root + ".state", runtime: root + ".run")
     }
@@ -62,8 +59,6 @@ public struct LaundryPaths: Sendable {
         return path.isEmpty ? "/" : path
     }
 
-    // MARK: The shared folder: one folder per machine, written by that machine only
-
     public var machines: String { root + "/machines" }
     public func machine(_ device: String) -> String { "\(machines)/\(device)" }
     public func records(_ device: String) -> String { machine(device) + "/pets" }
@@ -76,8 +71,6 @@ public struct LaundryPaths: Sendable {
     public func machineFile(_ device: String) -> String { machine(device) + "/machine.json" }
     public func householdFile(_ device: String) -> String { machine(device) + "/household.json" }
 
-    // MARK: This machine's own
-
     public var notes: String { state + "/notes" }
     public func notesFile(_ id: UUID) -> String { "\(notes)/\(Self.fileStem(id)).json" }
     public var deviceFile: String { state + "/device-id" }
@@ -85,9 +78,6 @@ public struct LaundryPaths: Sendable {
     public func lockFile(_ id: UUID) -> String { "\(locks)/\(Self.fileStem(id)).lock" }
     public var namesLockFile: String { locks + "/names.lock" }
 
-    // MARK: Names
-
-    /// Lower-case UUIDs name the files.
     public static func fileStem(_ id: UUID) -> String { id.lowercasedText }
 
     /// The UUID a record or history file belongs to, or nil for a file that is not ours.

@@ -25,8 +25,7 @@ public struct PriceFile: Codable, Equatable, Sendable {
         self.heardAt = heardAt
     }
 
-    /// Nil when there is none; `.unreadable` when it cannot be read or is not what the daemon
-    /// writes (it is written again at the next price heard).
+    /// Nil when there is none; `.unreadable` when unreadable or not the daemon's (rewritten at the next price heard).
     public static func read(_ path: String) throws(StoreProblem) -> PriceFile? {
         let bytes: Data
         do {

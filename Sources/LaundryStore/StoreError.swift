@@ -3,7 +3,6 @@ import LaundryCore
 /// What the files refuse: one that cannot be read or written, a pet saved by a newer laundry, a
 /// data file or config file that is missing or broken. Data only; the command line words it.
 public enum StoreError: Error, Equatable, Sendable {
-    /// A file that could not be read, and why.
     case unreadable(path: String, problem: FileProblem)
     case unwritable(path: String, problem: FileProblem)
     case newerSchema(pet: String, path: String, version: Int)

@@ -1,7 +1,6 @@
 import LaundryCore
 
-/// Something wrong found in the data folder that did not stop the command: reported on stderr as
-/// a warning, while every other pet keeps working.
+/// Something wrong in the data folder that did not stop the command: a warning on stderr; other pets keep working.
 public enum StoreProblem: Error, Equatable, Sendable {
     /// A file that could not be read, or does not parse: passed over (this machine's own is set
     /// aside as `*.corrupt-<time>` by the next change it makes to that pet).
@@ -9,7 +8,6 @@ public enum StoreProblem: Error, Equatable, Sendable {
     /// A record written by a newer `laundry`: shown, never rewritten.
     case newerSchema(path: String, version: Int)
 
-    /// The file it is about.
     public var path: String {
         switch self {
         case .unreadable(let path, _), .newerSchema(let path, _): path

@@ -1,7 +1,6 @@
 @preconcurrency import Glibc
 
-/// Words as the NUL-terminated list `posix_spawn` and `execv` take (argv, or `KEY=value` for the
-/// environment), freed when `body` returns.
+/// Words as the NUL-terminated list `posix_spawn` and `execv` take (argv, or `KEY=value`), freed when `body` returns.
 enum CStrings {
     static func with<Result>(
         _ words: [String], _ body: ([UnsafeMutablePointer<CChar>?]) throws -> Result
@@ -13,7 +12,6 @@ enum CStrings {
         return try body(list)
     }
 
-    /// An environment as `KEY=value` words.
     static func environment(_ variables: [String: String]) -> [String] {
         variables.map { "\($0.key)=\($0.value)" }
     }

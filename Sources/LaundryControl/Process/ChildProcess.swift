@@ -1,16 +1,13 @@
 import FoundationEssentials
 @preconcurrency import Glibc
 
-/// The one way laundry starts another program (the daemon, `laundryd`'s answers, a hook, and the
-/// tests' programs): `posix_spawn`, with each standard stream named, in the process group or
-/// session asked for.
+/// The one way laundry starts another program (the daemon, `laundryd`'s answers, a hook, the tests' programs):
+/// `posix_spawn`, with each standard stream named, in the process group or session asked for.
 public enum ChildProcess {
-    /// Where one of the child's standard streams comes from or goes.
     public enum Stream: Sendable {
         case inherit, null
         /// A descriptor of ours (a pipe's end), duplicated onto the stream.
         case descriptor(Int32)
-        /// A file read as its input.
         case reading(String)
         /// A file created or emptied, then written (mode 0600).
         case writing(String)
@@ -30,7 +27,6 @@ public enum ChildProcess {
         case ownSession
     }
 
-    /// `posix_spawn` failed: its error number.
     public struct Failure: Error, Sendable {
         public let errno: Int32
     }
@@ -38,9 +34,9 @@ public enum ChildProcess {
     /// glibc's POSIX_SPAWN_SETSID, hidden from Swift behind _GNU_SOURCE.
     private static let setSession: Int16 = 0x80
 
-    /// Starts `arguments[0]` (looked up on PATH when `searchingPath` and it names no folder) and
-    /// returns its pid. With `closingOthers`, no descriptor of ours but the three streams goes with
-    /// it (a pipe the caller reads to its end must not stay open for a daemon's whole life).
+    /// Starts `arguments[0]` (on PATH when `searchingPath` and it names no folder) and returns its pid. With
+    /// `closingOthers` only the three streams go with it (a pipe the caller reads to its end must not stay open for a
+    /// daemon's whole life).
     public static func spawn(
         _ arguments: [String], environment: [String: String], searchingPath: Bool = false,
         input: Stream = .inherit, output: Stream = .inherit, error: Stream = .inherit,

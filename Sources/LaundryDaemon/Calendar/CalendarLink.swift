@@ -4,8 +4,7 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// The daemon's side of the calendar: every load the engine sees start, change, stop or be dealt
-/// with becomes a wish for its entry, written by `CalendarSync`.
+/// The calendar side: each load the engine sees start, change, stop or be dealt with becomes a wish for `CalendarSync`.
 final class CalendarLink: EngineObserver {
     let sync: CalendarSync
     private let clock: any WallClock

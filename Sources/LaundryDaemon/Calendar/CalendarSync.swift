@@ -8,24 +8,21 @@ import LaundryStore
 import Logging
 import Synchronization
 
-/// Writes each running load to the CalDAV calendar config.json names, on a queue of its own (a
-/// slow or absent server never holds up a popup): the latest wish for each entry wins, each write
-/// says which version it replaces (`If-Match`, or `If-None-Match: *` for a new one), a 412 reads
-/// the server's version and writes again on it, and a server that cannot be reached is retried
-/// with back-off, logged once until it answers again.
+/// Writes each running load to the CalDAV calendar config.json names, on its own queue (a slow or absent server
+/// never holds up a popup): the latest wish per entry wins, each write names the version it replaces (`If-Match`,
+/// or `If-None-Match: *` for a new one), a 412 rereads the server's version and writes on it, and an unreachable
+/// server is retried with back-off, logged once until it answers again.
 final class CalendarSync: Sendable {
     enum Wish: Codable, Equatable, Sendable {
         case put(String)
         case delete
     }
 
-    /// What became of one write.
     private enum Outcome {
         case written
         /// The server cannot be reached or answers 5xx: everything waits and is tried again.
         case retry(CalendarProblem)
-        /// The server refuses this write for good (401, 403, 415, a 412 three times over): it is
-        /// dropped, so the others are not held behind it forever.
+        /// The server refuses this write for good (401, 403, 415, a 412 thrice): dropped, so it holds up no other.
         case refused(CalendarProblem)
     }
 
@@ -148,7 +145,6 @@ final class CalendarSync: Sendable {
         }
     }
 
-    /// One wish written, or why not.
     private func write(_ uid: String, _ wish: Wish) -> Outcome {
         let url = settings.entryURL(uid)
         // A 412 means another writer changed it since this one looked: read its version, write on it.

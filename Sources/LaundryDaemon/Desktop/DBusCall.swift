@@ -1,9 +1,7 @@
 import CGLib
 import FoundationEssentials
 
-/// Synchronous D-Bus calls with a short timeout, for the questions the daemon asks now and then
-/// (who serves notifications, take or give back an inhibitor): it must never sit blocked for
-/// D-Bus's default 25 seconds.
+/// Synchronous D-Bus calls with a short timeout: the daemon must never block for D-Bus's default 25 seconds.
 enum DBusCall {
     /// Long enough for a service the bus starts on demand (dunst's activation took 0.1–0.3 s here).
     static let timeoutMilliseconds: Int32 = 3000
@@ -57,8 +55,7 @@ enum DBusCall {
 
         var isNoAnswer: Bool { timedOut || ["NoReply", "Timeout", "TimedOut"].contains(shortName ?? "") }
 
-        /// The bus refused to pass the call on (too many calls of ours in flight): it never reached
-        /// the server, which is still there.
+        /// The bus refused to pass the call on (too many of ours in flight): it never reached the server, still there.
         var isRefusedByTheBus: Bool { shortName == "LimitsExceeded" }
     }
 
@@ -82,7 +79,6 @@ enum DBusCall {
         return .failure(error.map(Failure.init) ?? Failure(name: nil, message: "no answer"))
     }
 
-    /// A call to the bus itself, with one string argument or none.
     static func bus(_ connection: OpaquePointer, _ method: String, _ argument: String?, reply: String) -> Result<
         OpaquePointer, Failure
     > {
@@ -96,8 +92,7 @@ enum DBusCall {
             reply: reply)
     }
 
-    /// True when `name` has an owner, or the bus can start one for it: asked first, so that with
-    /// nobody there no call waits for an answer that cannot come.
+    /// `name` has an owner, or the bus can start one: asked first, so with nobody there no call waits in vain.
     static func reachable(_ name: String, on connection: OpaquePointer) -> Bool {
         if case .success(let owned) = bus(connection, "NameHasOwner", name, reply: "(b)") {
             defer { g_variant_unref(owned) }
@@ -122,7 +117,7 @@ enum DBusCall {
         g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
     }
 
-    // MARK: Reading a reply (already checked to be of the expected type)
+    // Readers of a reply already checked to be of the expected type.
 
     static func string(_ tuple: OpaquePointer, _ index: Int) -> String {
         guard let child = g_variant_get_child_value(tuple, gsize(index)) else { return "" }

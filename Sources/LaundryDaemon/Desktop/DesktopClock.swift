@@ -1,10 +1,8 @@
 import CGLib
 import LaundryCore
 
-/// The desktop's own 12- or 24-hour choice (GNOME's `clock-format`), through the settings portal,
-/// so a popup's times read like the top bar's clock. Asked when the daemon starts and when its
-/// settings are reloaded (SIGHUP); nil where no portal answers (a bare window manager) or it has no
-/// such setting, and then the locale decides.
+/// The desktop's 12/24-hour choice (GNOME's `clock-format`, via the settings portal), so popup times match the top bar.
+/// Read at start and on SIGHUP; nil without a portal (a bare window manager) or the setting: the locale decides.
 enum DesktopClock {
     static func read() -> HourCycle? {
         guard

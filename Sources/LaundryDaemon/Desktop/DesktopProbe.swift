@@ -6,10 +6,8 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// laundryd's answers to the command, which links no GLib: what is on the session bus
-/// (`laundry doctor`), and a test notification, sound and hook (`laundry notify-test`).
+/// laundryd's answers to the GLib-free command: the session bus (`doctor`); a test popup, sound, hook (`notify-test`).
 public enum DesktopProbe {
-    /// The notification server and the interfaces that could keep this computer awake.
     public static func findings() -> DesktopFindings {
         // Asked with the daemon's 3 s timeouts (D-Bus's default is 25 s): `doctor` waits for this.
         var findings = DesktopFindings(
@@ -26,8 +24,7 @@ public enum DesktopProbe {
         return findings
     }
 
-    /// Plays the alarm once (with `sound`), then posts a test notification, then runs the hook
-    /// once; each step only when the one before it worked, as the command reports them.
+    /// Plays the alarm (with `sound`), posts a test notification, runs the hook: each only if the one before worked.
     public static func notifyTrial(_ laundry: Laundry, sound: Bool) throws -> NotifyTrialReport {
         if sound, let failure = TestSound.play() {
             return NotifyTrialReport(soundFailure: failure, server: nil, posted: false, hook: nil)

@@ -2,22 +2,18 @@ import CGLib
 import FoundationEssentials
 import LaundryCore
 
-/// Whether the desktop is in do-not-disturb now, read where each keeps it: dunst's pause, KDE
-/// Plasma's `Inhibited`, swaync's DND, mako's `do-not-disturb` mode (the name mako's manual gives
-/// it), GNOME's `show-banners` (through the settings portal). Read when a finish, reminder or
-/// warning is due, and every `DoNotDisturb.poll` while one is held back: no two of these desktops
-/// signal a change the same way, and a few short questions only when something is due cost little
-/// (the tick asks only when a pet could warn: bench row "health tick").
+/// Whether the desktop is in do-not-disturb, read where each keeps it: dunst's pause, Plasma's `Inhibited`, swaync's
+/// DND, mako's `do-not-disturb` mode (its manual's name), GNOME's `show-banners` (settings portal). Read when something
+/// is due, and every `DoNotDisturb.poll` while held back: no two desktops signal a change alike, and a few short
+/// questions only then cost little (the tick asks only when a pet could warn: bench row "health tick").
 enum DoNotDisturb {
     static let poll: TimeInterval = 2
-    /// A server that does not answer must not hold the daemon's loop: a question it leaves
-    /// unanswered this long counts as "off".
+    /// A server must not hold the daemon's loop: a question unanswered this long counts as "off".
     static let answerMilliseconds: Int32 = 250
 
     /// The desktop that says do-not-disturb is on, or nil: off, or none answers.
-    /// - Parameter serverName: the notification server's name, when known: dunst, Plasma and mako
-    ///   are asked only in their own place: each question waits (up to `answerMilliseconds`) for a
-    ///   server that may be busy drawing, and a finish's popup waits for the answers.
+    /// - Parameter serverName: when known, dunst, Plasma and mako are asked only in their own place: each question
+    ///   waits (up to `answerMilliseconds`) on a server that may be busy drawing, and a finish's popup waits for it.
     static func read(on bus: OpaquePointer, serverName: String? = nil) -> String? {
         // A server of another name (or none known yet) is asked in all three places.
         let name = serverName?.lowercased() ?? ""
@@ -37,7 +33,6 @@ enum DoNotDisturb {
         property(bus, server, path, "org.dunstproject.cmd0", "paused")
     }
 
-    /// Where one desktop keeps its do-not-disturb.
     private struct Probe: Sendable {
         let desktop: String
         /// The notification server's name when it is that server's own (nil: a service of its own).
@@ -81,7 +76,6 @@ enum DoNotDisturb {
         DBusCall.reachable(server, on: bus) ? probes : probes.filter { $0.server == nil }
     }
 
-    /// The answer of a method that takes nothing and returns one boolean.
     private static func boolean(
         _ bus: OpaquePointer, _ name: String, _ path: String, _ interface: String, _ method: String
     ) -> Bool? {
@@ -95,7 +89,6 @@ enum DoNotDisturb {
         return g_variant_get_boolean(value) != 0
     }
 
-    /// The answer of a method that takes nothing and returns a list of strings.
     private static func strings(
         _ bus: OpaquePointer, _ name: String, _ path: String, _ interface: String, _ method: String
     ) -> [String]? {

@@ -1,11 +1,9 @@
 import CGLib
 import FoundationEssentials
 
-/// Do-not-disturb as the engine reads it when a finish is due. dunst says when its pause changes
-/// (`PropertiesChanged` of `org.dunstproject.cmd0.paused`), so its pause is kept from what it said
-/// and never asked at a finish: a server busy drawing the minute's card updates answered in up to
-/// 250 ms, and the finish's popup waited that long (bench row "lateness on dunst"). The other
-/// desktops are asked when something is due, as `DoNotDisturb.read` says.
+/// Do-not-disturb as the engine reads it at a finish. dunst signals its pause (`PropertiesChanged` of
+/// `org.dunstproject.cmd0.paused`), so it is kept from what it said and never asked at a finish: dunst, busy drawing
+/// the minute's card updates, answered in up to 250 ms and the popup waited (bench row "lateness on dunst").
 final class DoNotDisturbReader {
     private let bus: OpaquePointer?
     private var subscriptions: [UInt32] = []
@@ -41,14 +39,12 @@ final class DoNotDisturbReader {
         // dunst's pause is all there is to know while dunst shows the popups (GNOME's banners and
         // swaync's control centre hide another server's popups, not dunst's).
         guard serverName?.lowercased() == "dunst" else { return DoNotDisturb.read(on: bus, serverName: serverName) }
-        // Asked here only when its answer to `askDunst` has not come yet (a question waits 250 ms
-        // at most; unanswered, the pause counts as off and is asked again next time).
+        // Asked here only if `askDunst`'s answer has not come (≤ 250 ms; unanswered, it is off and asked next time).
         if dunstPaused == nil { dunstPaused = DoNotDisturb.dunstPaused(on: bus) }
         return dunstPaused == true ? "dunst" : nil
     }
 
-    /// Asks dunst for its pause without waiting for the answer (at the start, and when the server
-    /// changes), so that a finish finds it known.
+    /// Asks dunst for its pause without waiting (at the start and when the server changes), so a finish finds it known.
     private func askDunst() {
         guard let bus else { return }
         var children: [OpaquePointer?] = [

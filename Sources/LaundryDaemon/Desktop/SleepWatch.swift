@@ -3,10 +3,9 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import Logging
 
-/// logind on the system bus: a `delay` lock on sleep while a load runs, so the daemon has a moment
-/// to tell the phone before a sleep the user chose, and `PrepareForSleep` before and after it.
-/// Never a `block` lock: systemd 257 and later would refuse the user's own suspend with one (and
-/// KDE's lid close), and a sleep the user chooses must win.
+/// logind on the system bus: a `delay` lock on sleep while a load runs, giving the daemon a moment to tell the phone
+/// before a sleep the user chose, and `PrepareForSleep` before and after it. Never a `block` lock: systemd 257 and
+/// later would refuse the user's own suspend with one (and KDE's lid close), and a sleep the user chooses must win.
 final class SleepWatch {
     private static let name = "org.freedesktop.login1"
     private static let path = "/org/freedesktop/login1"
@@ -46,8 +45,7 @@ final class SleepWatch {
 
     var isHeld: Bool { lock >= 0 }
 
-    /// Holds the delay lock with this reason (taken again when the reason changes), or with nil
-    /// gives it back at once.
+    /// Holds the delay lock with this reason (taken again when the reason changes); nil gives it back at once.
     func hold(_ why: String?) {
         guard let why else {
             if lock >= 0 { close(lock) }

@@ -3,10 +3,9 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import Logging
 
-/// Keeps the session from suspending while a load runs or rings: one inhibitor for the whole
-/// daemon, suspend only (flag 4; never idle, so the screen still blanks and locks), taken from the
-/// first of the desktop's interfaces that answers. The desktops' idle suspend (GNOME after 15–20
-/// minutes, KDE after 10–15) honours them; a suspend the user chooses is not held back.
+/// Keeps the session from suspending while a load runs or rings: one inhibitor for the daemon, suspend only (flag 4;
+/// never idle, so the screen still blanks and locks), from the first desktop interface that answers. Idle suspend
+/// (GNOME after 15–20 minutes, KDE after 10–15) honours it; a suspend the user chooses is not held back.
 public protocol SuspendInhibitor: AnyObject {
     /// Holds the inhibitor with this reason, or with nil gives it back.
     func hold(_ reason: String?)
@@ -16,9 +15,8 @@ public protocol SuspendInhibitor: AnyObject {
     var problem: String? { get }
 }
 
-/// The desktop's interfaces on the session bus, in the order they are asked: the portal
-/// (xdg-desktop-portal passes it to gnome-session on GNOME and to PowerDevil on KDE), then
-/// gnome-session itself, then KDE's PowerManagement.
+/// The desktop's interfaces on the session bus, in the order asked: the portal (xdg-desktop-portal passes it to
+/// gnome-session on GNOME and to PowerDevil on KDE), then gnome-session itself, then KDE's PowerManagement.
 final class SessionSuspendInhibitor: SuspendInhibitor {
     enum Interface: String, CaseIterable {
         case portal = "org.freedesktop.portal.Inhibit"
@@ -60,8 +58,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
     private let appID: String
     private let logger: Logger
     private var held: (handle: Handle, reason: String)?
-    /// The reason no interface took: asked again only when the reason changes (a load starts,
-    /// stops or rings), not on every event, so a bare window manager costs no wake-ups.
+    /// The reason no interface took: asked again only when the reason changes, so a bare window manager costs nothing.
     private var refused: String?
     private var tokens = 0
     private(set) var problem: String?

@@ -1,12 +1,10 @@
 import FoundationEssentials
 import LaundryCore
 
-/// The bell of finished loads: whose alarm rings, when it rings again, when it gives up, and the
-/// one sound a batch makes. The engine tells it what was announced and acknowledged, and logs.
+/// The bell: whose alarm rings, when again, when it gives up, and one sound per batch; the engine tells it and logs.
 final class AlarmBell {
     private var alarms = AlarmSchedule()
-    /// Pets whose finish or reminder calls for a sound, rung together once the batch is out: a
-    /// thousand loads ending at once make one sound, not a thousand.
+    /// Pets whose finish or reminder calls for a sound, rung together once the batch is out: 1000 finishes, one sound.
     private var ringSoon: Set<UUID> = []
     private let sound: any SoundPlayer
 
@@ -17,8 +15,7 @@ final class AlarmBell {
     var ringing: Dictionary<UUID, Date>.Keys { alarms.pets }
     var lastGivesUp: Date? { alarms.lastGivesUp }
 
-    /// The pet's load was dealt with: its alarm stops, and a sound playing for it is cut off.
-    /// Whether an alarm was ringing.
+    /// The pet's load was dealt with: its alarm stops, a sound playing for it is cut off; true if an alarm was ringing.
     func stop(_ pet: UUID) -> Bool {
         ringSoon.remove(pet)
         // A last ring, or a reminder's one, has no alarm left but may still be playing.
@@ -44,8 +41,7 @@ final class AlarmBell {
         return (due, gaveUp)
     }
 
-    /// A finished load starts an alarm; a reminder rings once; any other popup for the pet
-    /// replaces the one whose alarm was ringing.
+    /// A finish starts an alarm; a reminder rings once; any other popup for the pet replaces the one whose alarm rang.
     func announced(_ reason: Announcement.Reason, for pet: UUID, at time: Date, config: DaemonConfig, quietNow: Bool) {
         switch reason {
         case .finished:
@@ -62,7 +58,6 @@ final class AlarmBell {
         }
     }
 
-    /// One sound for every pet waiting to be rung for.
     func ringNow() {
         guard !ringSoon.isEmpty else { return }
         sound.ring(for: ringSoon)

@@ -1,12 +1,9 @@
 import FoundationEssentials
 import LaundryCore
 
-/// One bell for every finished load not yet acknowledged: it rings at most once per
-/// `alarmRepeatSeconds`, however many loads wait (300 loads finishing over 25 s used to ring 300
-/// times in every interval, each on its own phase). A new finish rings at once and starts the
-/// cadence again; each load leaves the bell when it is acknowledged or when its own
-/// `alarmMinutes` have passed, and the bell falls silent when none is left. Pure: the time is a
-/// parameter.
+/// One bell for every unacknowledged finish, ringing at most once per `alarmRepeatSeconds` however many loads wait
+/// (300 loads finishing over 25 s used to ring 300 times an interval, each on its own phase). A new finish rings at
+/// once, restarting the cadence; a load leaves when acknowledged or after `alarmMinutes`. Pure: time is a parameter.
 struct AlarmSchedule {
     /// When each load waiting in the bell stops ringing by itself.
     private var givesUpAt: [UUID: Date] = [:]
@@ -39,14 +36,12 @@ struct AlarmSchedule {
         return ringing
     }
 
-    /// The loads that left the bell because their time ran out, since the last call.
     mutating func takeGivenUp() -> Set<UUID> {
         defer { givenUp = [] }
         return givenUp
     }
 
-    /// The next ring is at `ring`: a load whose time runs out before it leaves the bell now, so
-    /// the bell never wakes for nothing, and falls silent when none is left.
+    /// The next ring is at `ring`: loads whose time runs out before it leave now, so the bell never wakes for nothing.
     private mutating func moveOn(to ring: Date) {
         let leaving = givesUpAt.filter { $0.value < ring }.keys
         for pet in leaving { givesUpAt[pet] = nil }
@@ -54,7 +49,6 @@ struct AlarmSchedule {
         earliest = givesUpAt.isEmpty ? nil : ring
     }
 
-    /// The loads in the bell.
     var count: Int { givesUpAt.count }
     /// When the last load in the bell stops ringing by itself.
     var lastGivesUp: Date? { givesUpAt.values.max() }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 
-/// How the desktop's do-not-disturb is read, and what it said last.
 struct DoNotDisturbWatch {
     /// Which desktop says do-not-disturb is on now (nil: off); asked when something is due.
     var read: () -> String? = { nil }
@@ -18,8 +17,7 @@ extension DaemonEngine {
     /// Which desktop said do-not-disturb is on when last asked (nil: off).
     public var doNotDisturbNow: String? { doNotDisturb.current }
 
-    /// Asks again; when do-not-disturb has ended, every pet is looked at now, so that what it held
-    /// back (each load that finished meanwhile, once, as late) goes out at once.
+    /// Asks again; once do-not-disturb ends, every pet is looked at: what it held (each finish once, late) goes now.
     func lookAtDoNotDisturb() {
         guard config.dnd == .quiet else {
             doNotDisturb.current = nil

@@ -38,8 +38,7 @@ extension DaemonEngine {
         }
     }
 
-    /// What one run of the appliance drew, for the load stage it belongs to (its history, so every
-    /// machine's `loads` shows it).
+    /// What one appliance run drew, for its load stage (in its history, so every machine's `loads` shows it).
     @discardableResult
     public func recordEnergy(
         _ appliance: Appliance, from since: Date, to ended: Date, _ use: HistoryDetail.EnergyUse

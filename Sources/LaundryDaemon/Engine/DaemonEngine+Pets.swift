@@ -3,8 +3,7 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// Reading the pets again: after a file change, a pet that is gone, and each pet's next deadline;
-/// what changed is told to every surface.
+/// Reading the pets again: after a file change, a pet gone, each pet's next deadline; changes told to every surface.
 extension DaemonEngine {
     func load(_ ids: Set<UUID>?) {
         guard let ids else { return reloadAll() }
@@ -57,8 +56,7 @@ extension DaemonEngine {
         service.deadline = service.nextDeadline(at: now, config: config, quiet: quiet, person: laundry.person)
     }
 
-    /// After the files were read again: a change the user made acknowledges the alarm, and a popup
-    /// that no longer says something true is withdrawn.
+    /// After a reread: a change the user made acknowledges the alarm, and a popup no longer true is withdrawn.
     func noticeUserChange(_ service: PetTimerService) {
         let unannounced = service.takeFinishDealtWithUnannounced()
         guard service.takeUserChange() else { return }
@@ -68,8 +66,7 @@ extension DaemonEngine {
         withdrawIfStale(service)
     }
 
-    /// Tells every surface the loads the pet started, changed or stopped early since it last
-    /// looked, and the pet as it is now.
+    /// Tells every surface the loads the pet started, changed or stopped early since it last looked, and the pet now.
     func tellChanges(of service: PetTimerService) {
         let pet = PetReference(id: service.id, name: service.name)
         for change in service.takeLoadChanges() { tell(.load(change, pet: pet)) }

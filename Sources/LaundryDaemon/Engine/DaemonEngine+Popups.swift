@@ -4,8 +4,7 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// The popups: what is posted, withdrawn and posted again on a new server, and the log lines they
-/// make.
+/// The popups: what is posted, withdrawn and posted again on a new server, and the log lines they make.
 extension DaemonEngine {
     func withdrawIfStale(_ service: PetTimerService) {
         guard let popup = popups.shown[service.id], !popup.subject.holds(for: service.view(at: now), at: now) else {
@@ -25,7 +24,6 @@ extension DaemonEngine {
         if case .finished = announcement.reason, let load = announcement.load { acknowledgedFinishes.remove(load.id) }
         let time = now
         let quietNow = quiet.isOn(at: time)
-        // Worded once: the popup, the log and every surface say the same.
         let words = writer.words(for: announcement)
         popups.shown[announcement.petID] = PopupSubject(announcement.reason, state: state).map {
             Popups.Popup(subject: $0, words: words)
@@ -56,8 +54,7 @@ extension DaemonEngine {
         }
     }
 
-    /// A notification that went out was not shown after all: the log and any `laundry watch` have
-    /// it, and it is posted again when a server appears.
+    /// Not shown after all: the log and any `laundry watch` have it; it is posted again when a server appears.
     func notShown(_ pet: UUID, because reason: String) {
         let what = popups.shown[pet]?.words.logLine ?? name(of: pet)
         logger.info("not shown (\(reason)): \(what); it is posted again when a notification server appears")

@@ -5,7 +5,6 @@ import Logging
 
 /// Sleep: the loads still running when the computer sleeps, and what keeps the session awake.
 extension DaemonEngine {
-    /// How many loads run now and the one that ends last.
     public var runningLoadSummary: (count: Int, last: (pet: Pet, load: Load)?) {
         let running = runningLoads
         return (running.count, running.last)
@@ -20,8 +19,7 @@ extension DaemonEngine {
         }.sorted { ($0.load.endsAt, $0.pet.id) < ($1.load.endsAt, $1.pet.id) }
     }
 
-    /// This computer is about to sleep (logind's `PrepareForSleep(true)`): every surface hears which
-    /// loads still run and when they end, so a phone can ring for them.
+    /// About to sleep (`PrepareForSleep(true)`): every surface hears which loads run and end when, so a phone can ring.
     public func goingToSleep() {
         asleepSince = now
         let running = runningLoads
@@ -32,8 +30,7 @@ extension DaemonEngine {
         tell(.goingToSleep(running: running.map { (PetReference(id: $0.pet.id, name: $0.pet.identity.name), $0.load) }))
     }
 
-    /// This computer woke (`PrepareForSleep(false)`): every deadline is looked at at once; a load
-    /// that ended while it slept is told so, once.
+    /// Woke (`PrepareForSleep(false)`): every deadline is looked at now; a load that ended asleep is told so, once.
     public func wokeUp() {
         guard let since = asleepSince else { return deadlinesDue() }
         logger.info("woke after \(DurationText.rough(max(0, now.timeIntervalSince(since))))")
@@ -41,8 +38,7 @@ extension DaemonEngine {
         asleepSince = nil
     }
 
-    /// Why the session should not suspend now, and until when, or nil when nothing runs or
-    /// rings (or `keepAwake` is off). Paused loads hold nothing.
+    /// Why not suspend now, until when; nil if nothing runs or rings or `keepAwake` is off (paused loads hold nothing).
     public var awakeWish: AwakeWish? {
         guard config.keepAwake else { return nil }
         let running = runningLoadSummary

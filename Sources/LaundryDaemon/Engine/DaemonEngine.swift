@@ -5,11 +5,9 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// The notification service's brain, free of any event loop: the main loop (or a test) tells it
-/// what happened — start, a deadline passed, files changed, the clock was set, the 30-second tick,
-/// a button — and asks when it next needs to wake. It decides; its popups and its bell speak for
-/// it, and every other surface observes the events it tells (`EngineEvent`). The clock and the
-/// notifier are injected.
+/// The notification service's brain, free of any event loop: the main loop (or a test) tells it what happened
+/// (start, a deadline, files changed, the clock set, the 30-second tick, a button) and asks when to wake next. Its
+/// popups and bell speak for it; other surfaces observe its `EngineEvent`s. Clock and notifier are injected.
 public final class DaemonEngine {
     let laundry: Laundry
     let clock: any WallClock
@@ -20,7 +18,6 @@ public final class DaemonEngine {
     let writer: AnnouncementWriter
     let popups: Popups
     let bell: AlarmBell
-    /// Each pet's own service: a corrupt file or a failed write in one never stops the others.
     var services: [UUID: PetTimerService] = [:]
     /// The surfaces beyond the popups: the hook, Home Assistant, the calendar, live cards, Plasma's jobs.
     public var observers: [any EngineObserver] = []
@@ -65,10 +62,8 @@ public final class DaemonEngine {
             hours: config.quietHours, zone: zone, holdsEverything: config.dnd == .quiet && doNotDisturbNow != nil)
     }
 
-    /// How things stand as an observer is told: the time, quiet hours, the settings.
     var moment: Moment { Moment(now: now, quiet: quiet.isOn(at: now), config: config, zone: zone) }
 
-    /// The earliest of the pets' deadlines, the bell's next ring and an observer's next wake.
     public var nextDeadline: Date? {
         let pets = services.values.compactMap(\.deadline).min()
         return ([pets, bell.nextRing] + observers.map(\.nextWake)).compactMap { $0 }.min()
@@ -78,7 +73,6 @@ public final class DaemonEngine {
     public var armedCount: Int { services.values.filter { $0.deadline != nil }.count }
     public var petCount: Int { services.count }
 
-    /// Tells every observer, in the order they were added.
     func tell(_ event: EngineEvent) {
         let moment = moment
         for observer in observers { observer.observe(event, at: moment) }
@@ -96,8 +90,7 @@ public final class DaemonEngine {
         tick()
     }
 
-    /// Runs every pet whose deadline has come, looking at each one's files first, then wakes the
-    /// observers whose time has come: a finish's popup goes out before any card of it changes.
+    /// Runs each pet due (its files read first), then the observers due: a finish's popup precedes any card change.
     public func deadlinesDue() {
         let time = now
         let due = services.values.filter { $0.deadline.map { $0 <= time } ?? false }
@@ -129,9 +122,8 @@ public final class DaemonEngine {
         for observer in observers where observer.nextWake.map({ $0 <= time }) ?? false { observer.wake(at: moment) }
     }
 
-    /// Commands changed these pets' files (or, with nil, events were lost or something arrived from
-    /// another machine): they are read again, then whatever is due runs. The main loop comes in
-    /// here at a deadline too, with what the directory watch has seen meanwhile.
+    /// Commands changed these pets' files (nil: events lost or another machine's arrived): reread, then what is due
+    /// runs. The main loop comes here at a deadline too, with what the directory watch saw meanwhile.
     public func filesChanged(_ ids: Set<UUID>?) {
         load(ids)
         deadlinesDue()
@@ -225,7 +217,6 @@ public final class DaemonEngine {
         logger.info("alarm for \(name(of: pet)) stopped: \(reason)")
     }
 
-    /// Tells every surface, once per load, that a finished load was dealt with.
     func tellAcknowledged(_ load: Load, pet: PetReference) {
         guard acknowledgedFinishes.insert(load.id).inserted else { return }
         tell(.acknowledged(load, pet: pet))

@@ -2,22 +2,18 @@ import FoundationEssentials
 import LaundryCore
 import LaundryRendering
 
-/// What the engine tells every surface beyond its popups and bell: the hook, Home Assistant, the
-/// calendar, the live cards and Plasma's jobs observe these, and learn of the pets by no other route.
+/// What the engine tells surfaces beyond popups and bell (hook, Home Assistant, calendar, cards, jobs): all they know.
 public enum EngineEvent: Sendable {
-    /// The pet as it is now (settled): read at start, or after its files changed (a command, a
-    /// button, another machine), or after the daemon wrote down what it said of it.
+    /// The pet now (settled): read at start, after its files changed (command, button, machine) or the daemon wrote.
     case seen(PetState)
     /// The pet is gone (released here or elsewhere, or its files removed).
     case gone(UUID)
-    /// Something was said to the person (a finish, a reminder, a warning, a heads-up, a nudge),
-    /// worded once for every surface.
+    /// Something was said to the person (finish, reminder, warning, heads-up, nudge), worded once for every surface.
     case announced(AnnouncementWords)
     /// A load started (here or on another machine), changed (its end moved, it paused, resumed or was
     /// ended now) or stopped before its end, seen as the pet's files were read.
     case load(LoadChange, pet: PetReference)
-    /// A finished load was dealt with, anywhere (a button, a dismissal, a command, another machine):
-    /// told once per load.
+    /// A finished load was dealt with, anywhere (button, dismissal, command, another machine): told once per load.
     case acknowledged(Load, pet: PetReference)
     /// This computer is about to sleep with these loads running (the last to end last).
     case goingToSleep(running: [(pet: PetReference, load: Load)])
@@ -50,8 +46,7 @@ public struct Moment: Sendable {
     }
 }
 
-/// A surface the engine tells what happens. Each is told in the order things happened, after the
-/// popup a finish makes has gone out.
+/// A surface the engine tells what happens, in order, after a finish's popup has gone out.
 public protocol EngineObserver: AnyObject {
     func observe(_ event: EngineEvent, at moment: Moment)
     /// When it next needs waking with nothing having happened (a live card's minute), if ever.

@@ -3,8 +3,7 @@ import LaundryActions
 import LaundryCore
 import LaundryStore
 
-/// Everything the daemon does for one pet: when it next needs attention, and what to do then.
-/// Each pet has its own, so a corrupt file or a failed write in one never stops the others.
+/// Everything the daemon does for one pet; each has its own, so a corrupt file or failed write never stops the others.
 final class PetTimerService {
     let id: UUID
     private(set) var state: PetState? {
@@ -12,8 +11,7 @@ final class PetTimerService {
     }
     /// The next moment this pet needs the daemon (`nextDeadline`, as last scheduled).
     var deadline: Date?
-    /// Before this moment the health tick has nothing to do for the pet (no warning sent yet and
-    /// none reachable, no load to settle).
+    /// Before this, the health tick has nothing to do: no warning sent or reachable, no load to settle.
     private var calmUntil: Date?
     /// Loads announced by this process, so a failed write of the notes cannot repeat one.
     private var announcedTimers: Set<UUID> = []
@@ -23,8 +21,7 @@ final class PetTimerService {
     private var headsUpSent: [UUID: (end: Date, lead: Double)] = [:]
     /// After a failed write, the pet waits a minute before trying again instead of spinning.
     private var retryAfter: Date?
-    /// Set when the files, read again, show the user changed the pet (any command, a button, a
-    /// machine elsewhere): not the daemon's own bookkeeping. Taken by the engine.
+    /// Set when a reread shows the user changed the pet (not the daemon's own bookkeeping); taken by the engine.
     private var changedByUser = false
     /// The pet's name as last read, kept after it is gone (for what is told of its last load).
     private(set) var name = ""
@@ -38,22 +35,19 @@ final class PetTimerService {
     }
 
     private var loadedStamp: RecordVersion?
-    /// The files of the last complete read: one gone since is being replaced (a sync engine
-    /// removes a file before it renames the new version in), and what was read stands meanwhile.
+    /// The files of the last complete read. One gone since is being replaced (a sync engine removes a file
+    /// before renaming the new version in); what was read stands meanwhile.
     private var readFiles: RecordVersion?
 
-    /// Reads the pet's files again, unless they are the very files already read.
     func reload(from laundry: Laundry, at now: Date) throws {
         let stamp = laundry.recordVersion(id)
         if stamp == loadedStamp, state != nil { return }
         let lost = filesLost(stamp)
         var read = lost ? nil : laundry.load(id)
         if state != nil, lost || read?.complete == false {
-            // Gone or unreadable now: most likely a record a sync engine is replacing, which takes
-            // moments. What was read stands meanwhile, deadlines and all (the new version's
-            // arrival wakes the watch). Longer, a record still gone is gone (a machine's folder
-            // removed): the others say what the pet is. One still unreadable is broken, and
-            // nothing is announced from what was read before it broke.
+            // Gone or unreadable: most likely a sync engine replacing the record, which takes moments; what was
+            // read stands (the new version's arrival wakes the watch). Past the grace, a record still gone is gone
+            // (a machine's folder removed) and one still unreadable is broken: nothing is announced from before.
             let since = standingSince ?? now
             standingSince = since
             if now.timeIntervalSince(since) < Self.replacingGrace { return }
@@ -89,7 +83,6 @@ final class PetTimerService {
         return now.lostRecords(since: readFiles)
     }
 
-    /// Whether the health tick has nothing to do for the pet now.
     func isCalm(at now: Date) -> Bool { calmUntil.map { now < $0 } ?? false }
 
     private static func calmUntil(_ state: PetState) -> Date? {
@@ -110,10 +103,9 @@ final class PetTimerService {
         if let fresh { name = fresh.pet.identity.name }
     }
 
-    /// A finished load this process never announced (do-not-disturb held it back) that the person
-    /// has dealt with anyway: the pet moved on to another load, or out of that load's stage. The
-    /// phone may still show it (ntfy delivers the scheduled push at the end), so it is told as
-    /// acknowledged like any other.
+    /// A finished load this process never announced (do-not-disturb held it back) that the person dealt with
+    /// anyway (moved on to another load or stage). The phone may still show it (ntfy delivers the scheduled
+    /// push at the end), so it is told as acknowledged like any other.
     private var finishDealtWithUnannounced: Load?
 
     private func noteFinishDealtWithUnannounced(old: PetState?, fresh: PetState?, at now: Date) {
@@ -141,7 +133,6 @@ final class PetTimerService {
         }
     }
 
-    /// The loads that started, changed or stopped early since the last call.
     func takeLoadChanges() -> [LoadChange] {
         defer { loadChanges = [] }
         return loadChanges
@@ -182,7 +173,6 @@ final class PetTimerService {
         return timer.endsAt.addingTimeInterval(-config.headsUpLead)
     }
 
-    /// The next moment this pet needs the daemon, if any.
     func nextDeadline(at now: Date, config: DaemonConfig, quiet: QuietPolicy, person: Person = Person("")) -> Date? {
         guard let state else { return nil }
         var deadlines: [Date] = []
@@ -194,8 +184,7 @@ final class PetTimerService {
         // A finish to announce, or an announcement still to be written in the notes.
         if state.unannouncedFinish != nil { deadlines.append(max(now, held ?? now)) }
         if unshownNudge(state, person: person, at: now) != nil { deadlines.append(quiet.allowed(now)) }
-        // Reminders due in quiet hours wait for their end.
-        // (An overdue one counts from now: held back, it must not leave a deadline in the past.)
+        // Reminders due in quiet hours wait for their end; an overdue one counts from now (never a past deadline).
         if held == nil, let nag = Reminders.nextNag(for: state, config: config) {
             deadlines.append(quiet.allowed(max(nag, now)))
         }
@@ -215,17 +204,15 @@ final class PetTimerService {
         var view: PetState
     }
 
-    /// Announces what is due, decided from the files as they are now: a load that ended (once,
-    /// whether or not a command already saw it end), a neglect reminder. What it returns is written
-    /// down right after, in `persist`.
+    /// Announces what is due from the files as they are now: an ended load (once, even if a command saw it end),
+    /// a neglect reminder. The result must be written right after, with `persist`.
     /// - Parameter sleptAt: when this computer went to sleep, while it has not yet said it woke.
     func announceDue(
         at now: Date, config: DaemonConfig, quiet: QuietPolicy, laundry: Laundry, sleptAt: Date? = nil,
         announce: (Announcement, PetState) -> Void
     ) throws -> PendingWrite? {
-        // Looked at even when the watch reported nothing: a change it has not delivered yet (a
-        // pause a moment before the end, from a command or another machine) must win, and with
-        // the daemon's bookkeeping out of the shared files nothing else would make it look.
+        // Read even if the watch reported nothing: an undelivered change (a pause just before the end, from a
+        // command or another machine) must win: the daemon's notes are outside the shared files, so nothing else would.
         try reload(from: laundry, at: now)
         guard let current = state else { return nil }
         var view = current
@@ -306,9 +293,8 @@ final class PetTimerService {
         return nudge
     }
 
-    /// How late a finish is told: while this computer slept (it went to sleep before the end,
-    /// however short the sleep), late (a minute or more after the end: the daemon was not running),
-    /// or on time.
+    /// How a finish is told: while asleep (slept before the end, however briefly), late (a minute or more
+    /// after the end: the daemon was not running), or on time.
     static func lateness(of timer: Load, at now: Date, sleptAt: Date?) -> Announcement.Lateness {
         let late = max(0, now.timeIntervalSince(timer.endsAt))
         if let sleptAt, timer.endsAt >= sleptAt { return .whileAsleep(late) }
@@ -321,8 +307,7 @@ final class PetTimerService {
             let recorded = try laundry.recordAnnouncement(
                 finishedTimer: pending.finishedTimerID, nagged: pending.nagged, nudgeShown: pending.nudgeShown, at: now,
                 settled: pending.view)
-            // Only this machine's notes differ from what was read: nobody changed the pet, and a
-            // load that ran to its end neither started nor stopped.
+            // Only this machine's notes differ from what was read: nobody changed the pet, no load started or stopped.
             loadChanges += LoadChange.between(state, recorded, at: now)
             state = recorded
             retryAfter = nil
@@ -332,10 +317,9 @@ final class PetTimerService {
         }
     }
 
-    /// The health tick for this pet: warnings (and a death), written down only when they change.
-    /// Warnings wait while quiet hours are on or a cycle speaks for the pet.
-    /// - Parameter notMyTurn: with `escalateAfterMinutes`, another person's turn is next: a
-    ///   warning waits this many minutes here after health crosses it, for them to act first.
+    /// The health tick: warnings (and a death), written only when they change; held in quiet hours or while a cycle
+    /// speaks for the pet. `notMyTurn` (with `escalateAfterMinutes`, another's turn is next): minutes a warning waits
+    /// here after health crosses it, for them to act first.
     func tick(
         at now: Date, config: DaemonConfig, quietHours: Bool, laundry: Laundry, notMyTurn: Double? = nil,
         announce: (Announcement, PetState) -> Void

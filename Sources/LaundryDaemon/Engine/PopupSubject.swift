@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// What a pet's popup on screen is about, so the daemon can tell when it no longer holds and
-/// withdraw it.
+/// What a pet's popup on screen is about, so the daemon can withdraw it once it no longer holds.
 enum PopupSubject: Equatable {
     /// A finished load (its finish, or a reminder): holds while it waits in that stage, unsnoozed.
     case finishedLoad(loadID: UUID, stage: Stage)
@@ -28,8 +27,7 @@ enum PopupSubject: Equatable {
         }
     }
 
-    /// Whether the popup still says something true about `state` (settled at `now`; nil: the pet
-    /// is gone).
+    /// Whether the popup still says something true about `state` (settled at `now`; nil: the pet is gone).
     func holds(for state: PetState?, at now: Date) -> Bool {
         guard let state else { return false }
         let snoozed = state.pet.reminders.snoozedUntil.map { $0 > now } ?? false

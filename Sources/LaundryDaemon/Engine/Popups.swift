@@ -2,13 +2,11 @@ import FoundationEssentials
 import LaundryCore
 import LaundryRendering
 
-/// The engine's popups: what each pet's popup on screen says and is about (to withdraw it once it
-/// no longer holds, and to post it again on a server that takes over), and the popups that are not
-/// about one pet (whose load is it?) with their buttons.
+/// The engine's popups: what each pet's says and is about (to withdraw it once untrue, post it again on a new server),
+/// and the popups about no one pet (whose load is it?) with their buttons.
 final class Popups {
     struct Popup {
         let subject: PopupSubject
-        /// Its words, as they were worded for the popup, the log and every surface.
         let words: AnnouncementWords
     }
 
@@ -40,7 +38,6 @@ final class Popups {
         return true
     }
 
-    /// Withdraws the pet's popup, if one is on screen.
     func withdraw(_ pet: UUID) {
         guard shown.removeValue(forKey: pet) != nil else { return }
         notifier.close(petID: pet)

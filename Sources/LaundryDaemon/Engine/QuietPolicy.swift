@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LaundryCore
 
-/// The user's quiet hours as the daemon applies them: whether they are on at a moment, and when
-/// something due inside them may go out instead.
+/// The user's quiet hours as the daemon applies them: whether on at a moment, and when something due may go out.
 struct QuietPolicy {
     let hours: QuietHours?
     let zone: LocalZone

@@ -4,10 +4,8 @@ import LaundryRendering
 import LaundryStore
 import Logging
 
-/// The washer's and the dryer's plugs, read from their power topics, and the price topic: what each
-/// appliance is doing and what it has drawn (kept in `$XDG_STATE_HOME/laundry/appliances.json`, so
-/// a restart does not forget a running washer), when one started or stopped, and which plugs have
-/// gone silent mid-run.
+/// The washer's and dryer's plugs and the price topic: what each appliance does and drew (kept in appliances.json so a
+/// restart forgets no running washer), when one started or stopped, which plugs went silent mid-run.
 public final class ApplianceMonitor {
     /// One run of an appliance, from its start to the stop its plug reported.
     public struct Run: Sendable {
@@ -29,7 +27,6 @@ public final class ApplianceMonitor {
     public var onStopped: ((Appliance, Run) -> Void)?
     /// A plug went silent or spoke again (Home Assistant's availability, `daemon status`).
     public var onSilenceChanged: (() -> Void)?
-    /// A price or a series was heard on the price topic.
     public var onPricesChanged: (() -> Void)?
 
     public init(
@@ -51,14 +48,12 @@ public final class ApplianceMonitor {
 
     public var topics: [String] { Set(settings.values.map(\.powerTopic) + [priceTopic].compactMap { $0 }).sorted() }
 
-    /// The appliances whose plug says they draw power now.
     public var running: Set<Appliance> { Set(watches.filter { $0.value.isRunning }.map(\.key)) }
 
     /// Appliances drawing power in the tail of a load their plug ended: "done, still tumbling".
     public var tumbling: Set<Appliance> { Set(watches.filter { $0.value.isTumbling }.map(\.key)) }
 
-    /// The next moment time alone changes something: a stop, a tail's burst that becomes a load, a
-    /// plug that will have been silent too long.
+    /// The next moment time alone changes something: a stop, a tail's burst becoming a load, a plug silent too long.
     public var nextCheck: Date? {
         watches.compactMap { appliance, watch -> Date? in
             guard let plug = settings[appliance] else { return nil }
@@ -86,8 +81,7 @@ public final class ApplianceMonitor {
                 )
                 continue
             }
-            // A retained reading is the plug's last word, maybe old: it says how things stand, it
-            // does not start or stop a load by itself.
+            // A retained reading, maybe old, says how things stand; it does not start or stop a load by itself.
             if retained, case .idle = watches[appliance]?.phase { continue }
             if silent.remove(appliance) != nil {
                 logger.info("mqtt: the \(appliance.rawValue)'s plug speaks again")
@@ -98,8 +92,7 @@ public final class ApplianceMonitor {
         return handled
     }
 
-    /// Time passed: an appliance that stayed quiet long enough stopped; a plug silent too long is
-    /// reported.
+    /// Time passed: an appliance quiet long enough stopped; a plug silent too long is reported.
     public func check(at now: Date) {
         for (appliance, plug) in settings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             apply(appliance, plug, at: now) { $0.check(at: now, plug, prices: prices) }

@@ -4,10 +4,9 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// The pets on a broker, for Home Assistant: discovery configs, their state within a second of a
-/// change, events, and presses of their buttons. One machine of a household bridges; another that
-/// finds its retained marker (and the machine online) stays quiet until that one goes offline.
-/// Loop-free: the daemon hands it the broker's events, and tests can hand it theirs.
+/// The pets on a broker, for Home Assistant: discovery configs, state within a second of a change, events, button
+/// presses. One machine of a household bridges; another that finds its retained marker (and that machine online)
+/// stays quiet until it goes offline. Loop-free: the daemon hands it the broker's events, and tests theirs.
 public final class HomeBridge {
     public enum Role: Equatable, Sendable {
         /// Not connected (and why, when known).
@@ -27,13 +26,11 @@ public final class HomeBridge {
     private let logger: Logger
     /// What each pet's state and timestamp topics last got, so an unchanged pet is not sent again.
     private var sent: [String: [UInt8]] = [:]
-    /// A released pet's retained state, cleared only once Home Assistant has removed its entities:
-    /// cleared with its configs, the empty state reached entities still there, whose templates
-    /// then failed in Home Assistant's log.
+    /// A released pet's retained state, cleared only once Home Assistant removed its entities: cleared with the
+    /// configs, the empty state reached entities still there, whose templates then failed in Home Assistant's log.
     private var clearsDue: [(topic: String, at: Date)] = []
     public static let clearDelay: TimeInterval = 2
-    /// When the next released pet's state is due to be cleared (the daemon calls `publish` then);
-    /// nil while not bridging: they wait for the next time this machine bridges.
+    /// When the next released pet's state is due to be cleared (`publish` then); nil while not bridging: they wait.
     public var nextClear: Date? { isBridging ? clearsDue.map(\.at).min() : nil }
     /// Pets whose configs are on the broker; a pet that leaves this set is removed there.
     private var announced: Set<UUID> = []
@@ -44,22 +41,17 @@ public final class HomeBridge {
     private var marker: (device: String, host: String, pets: [String])?
     private var online: [String: Bool] = [:]
     private var loggedOnce: Set<String> = []
-    /// Presses of a pet's button, routed to the daemon's engine (the popup's own path): the pet,
-    /// the press as Home Assistant sent it, and the popup's button key.
-    /// A press: the pet, the press, the button key, and who pressed it.
+    /// A press, routed to the engine like a popup's: the pet, the press as Home Assistant sent it, the key, the person.
     public var onPress: ((UUID, String, String, Person) -> Void)?
-    /// Who a press is recorded as when Home Assistant does not say.
     /// A message on a topic the bridge does not own (a plug's power).
     public var onOtherMessage: ((String, [UInt8], Bool) -> Void)?
-    /// Extra patterns to subscribe to on every connect.
     public var extraSubscriptions: [String] = []
     /// Each pet's energy measured by the plugs, in all; nil without a plug (no energy sensor).
     public var energyWh: [UUID: Double]?
     /// Plugs silent mid-run: the energy sensors are unavailable meanwhile.
     public var plugsSilent: Set<Appliance> = []
-    /// Each pet's cheapest plan for its next load (`laundry plan`, by `planFinishBy`); nil without
-    /// a tariff or a price topic, so no pet has a "best start" sensor. A pet with no plan that fits
-    /// has none in the map.
+    /// Each pet's cheapest plan for its next load (`laundry plan`, by `planFinishBy`); nil without a tariff or a
+    /// price topic (no "best start" sensor). A pet with no plan that fits has none in the map.
     public var plans: [UUID: LoadPlan]?
     public var planFinishBy: TimeOfDay?
     public var currency: String?
@@ -75,8 +67,6 @@ public final class HomeBridge {
     }
 
     public var isBridging: Bool { role == .bridging }
-
-    // MARK: The broker's events
 
     public func handle(_ event: BrokerEvent) {
         switch event {
@@ -158,8 +148,7 @@ public final class HomeBridge {
         logOnce("topic \(topic)", "mqtt: ignored a message on \(topic), which laundry does not read")
     }
 
-    /// Set when a takeover or Home Assistant's return needs everything sent again (the daemon
-    /// calls `publish` after every event).
+    /// A takeover or Home Assistant's return needs everything sent again (the daemon calls `publish` after each event).
     public private(set) var needsRepublish = false
     public private(set) var needsClaim = false
 
@@ -237,10 +226,7 @@ public final class HomeBridge {
         return (key, object["by"].flatMap(DaemonConfig.person).map { Person($0) })
     }
 
-    // MARK: What the daemon sends
-
-    /// After every event: configs for new pets, removal for released ones, and each pet's state if
-    /// it changed.
+    /// After every event: configs for new pets, removal for released ones, each pet's state if it changed.
     public func publish(_ current: [PetState], at now: Date) {
         if needsClaim {
             needsClaim = false
@@ -287,9 +273,8 @@ public final class HomeBridge {
         sent[topic] = bytes
     }
 
-    /// Something happened to a pet (finished, acknowledged, reminder, warning), about `load` (else
-    /// the pet's current load): an acknowledgement names the load it dealt with, though the pet may
-    /// be on its next one already, so a phone can clear that load's notification by its tag.
+    /// An event about `load` (else the pet's current one): an acknowledgement names the load it dealt with, though
+    /// the pet may be on its next already, so a phone can clear that load's notification by its tag.
     public func event(_ pet: UUID, _ type: String, load: UUID? = nil) {
         guard isBridging, announced.contains(pet) else { return }
         var payload: [String: HomeJSON] = ["event_type": .string(type)]
@@ -330,8 +315,7 @@ public final class HomeBridge {
         }
     }
 
-    /// A released pet's device leaves Home Assistant: an empty retained config removes an entity.
-    /// Its retained state goes `clearDelay` later.
+    /// A released pet leaves Home Assistant (empty retained configs); its retained state goes `clearDelay` later.
     private func remove(_ id: UUID, at now: Date) {
         for (component, object) in HomeDevice.objects {
             link.publish(topics.config(component, pet: id, object: object), [], retained: true)
@@ -346,8 +330,7 @@ public final class HomeBridge {
         logger.info("mqtt: pet \(id.lowercasedText) is gone; its device is removed from Home Assistant")
     }
 
-    /// Clears the retained states now due; a pet back on the dashboard (a release another machine's
-    /// later change undid) keeps its own.
+    /// Clears the retained states now due; a pet back on the dashboard (a release undone elsewhere) keeps its own.
     private func clearDueStates(at now: Date, keeping current: Set<UUID>) {
         let live = Set(current.flatMap(stateTopics))
         clearsDue.removeAll { live.contains($0.topic) }

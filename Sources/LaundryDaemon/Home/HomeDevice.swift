@@ -2,9 +2,8 @@ import FoundationEssentials
 import LaundryCore
 import LaundryRendering
 
-/// One pet as a Home Assistant device: the discovery configs of its entities and its state.
-/// State values and event types are English keys, as `--json` gives them; the names people see
-/// on the dashboard are in their language.
+/// One pet as a Home Assistant device: its entities' discovery configs and its state. State values and event types
+/// are English keys, as `--json` gives them; the names people see on the dashboard are in their language.
 public enum HomeDevice {
     public struct Entity: Equatable, Sendable {
         public let component: String
@@ -12,10 +11,9 @@ public enum HomeDevice {
         public let payload: HomeJSON
     }
 
-    /// A button as Home Assistant presses it, offered in the stages where the popup offers it
-    /// (`washDone` and `nagWashed`, `dryDone` and `nagDried` in messages.json), and `extend` and
-    /// `finish` while a load runs or is paused; in any other stage the daemon would refuse it, so
-    /// Home Assistant shows it unavailable.
+    /// A button as Home Assistant presses it, offered where the popup offers it (`washDone`, `nagWashed`, `dryDone`,
+    /// `nagDried` in messages.json), plus `extend` and `finish` while a load runs or is paused; in any other stage
+    /// the daemon would refuse it, so Home Assistant shows it unavailable.
     public struct Button: Sendable {
         public let object: String
         public let press: String
@@ -48,8 +46,7 @@ public enum HomeDevice {
     public static let eventTypes = ["finished", "acknowledged", "reminder", "warning", "refused", "stopped"]
     /// The stage sensor's values: the pet's stages, and `paused` while its load is paused.
     public static let stageOptions = Stage.allCases.map(\.rawValue) + ["paused"]
-    /// Timestamp sensors, each on its own topic and shown only while it has a time (the state's key
-    /// of the same name says whether it has).
+    /// Timestamp sensors, each on its own topic, shown only while the state's key of the same name has a time.
     public static let timestamps: [(object: String, label: @Sendable () -> String)] = [
         ("finishes_at", { Words.text("Finishes at") }), ("snoozed_until", { Words.text("Snoozed until") }),
     ]
@@ -76,10 +73,8 @@ public enum HomeDevice {
         }
     }
 
-    /// Every entity of the pet, with its discovery config.
     /// - Parameters:
-    ///   - metered: a plug measures energy, so the pet has an energy sensor (for Home Assistant's
-    ///     Energy dashboard).
+    ///   - metered: a plug measures energy, so the pet has an energy sensor (Home Assistant's Energy dashboard).
     ///   - planned: prices change through the day, so the pet has a "best start" sensor.
     public static func entities(
         of pet: Pet, topics: HomeTopics, version: String, metered: Bool = false, planned: Bool = false
@@ -222,8 +217,7 @@ public enum HomeDevice {
         return .object(keys)
     }
 
-    /// What the "best start" sensor shows beside its time: the dryer's start, the end, the cost
-    /// against starting now, and the finish time planned for.
+    /// Beside the "best start" time: the dryer's start, the end, the cost against starting now, the finish planned for.
     private static func planAttributes(_ state: PlanState) -> HomeJSON {
         guard let plan = state.plan else {
             return .object(["finish_by": state.finishBy.map { .string($0.description) } ?? .null])

@@ -7,8 +7,7 @@ import LaundryRendering
 import LaundryStore
 import Logging
 
-/// The daemon's side of the home: the broker connection, the Home Assistant bridge and the plugs,
-/// wired to the engine. Notifications, sound and timers never wait on any of it.
+/// Broker, Home Assistant bridge and plugs, wired to the engine; notifications, sound and timers never wait on them.
 final class HomeLink: EngineObserver {
     private let settings: BrokerSettings
     private let connection: MQTTConnection
@@ -154,7 +153,6 @@ final class HomeLink: EngineObserver {
         }
     }
 
-    /// Wires the connection and the checks into the daemon's loop.
     func attach(to loop: MainLoop) {
         self.loop = loop
         loop.watch(fd: connection.fd) { [weak self] in self?.brokerSpoke(loop) }

@@ -14,27 +14,19 @@ public enum BrokerEvent: Equatable, Sendable {
     case message(topic: String, payload: [UInt8], retained: Bool)
 }
 
-/// Publishes and subscribes; the one door the Home Assistant bridge has to a broker, so tests can
-/// stand in a recorder.
+/// The Home Assistant bridge's one door to a broker, so tests can stand in a recorder.
 public protocol BrokerLink: AnyObject {
     func publish(_ topic: String, _ payload: [UInt8], retained: Bool)
-    /// `retainAsPublished`: a message someone left retained shows as retained even when it arrives
-    /// live (for presses, which must never come from a retained message).
+    /// `retainAsPublished`: a message left retained shows as retained even arriving live (presses must never be one).
     func subscribe(_ pattern: String, retainAsPublished: Bool)
 }
 
-/// A libmosquitto client driven from the daemon's GLib loop: its socket is watched like any other
-/// file descriptor and read or written only when ready, so the loop never waits on a broker that is
-/// slow or gone. The one wait left is the name lookup: `mosquitto_connect_async` resolves the
-/// broker's name before it returns, on the loop (a numeric address or a name in /etc/hosts takes
-/// no time; a name a slow DNS server answers holds the loop that long, once per attempt), and it
-/// tries only the first address the name gives. libmosquitto's own thread (`mosquitto_loop_start`)
-/// is not used: it gives up for good after a host name that does not resolve yet (a laptop at
-/// boot) or a failed TLS handshake, where this one tries again (1 s, doubling to 60 s) until the
-/// daemon stops.
-///
-/// What the connection reports is queued and `fd` (an eventfd) becomes readable, so it reaches the
-/// loop the way every other event does: `MainLoop.watch(fd:)`, then `drain`.
+/// A libmosquitto client on the daemon's GLib loop: its socket is read or written only when ready, so the loop never
+/// waits on a slow or gone broker, except for the name lookup: `mosquitto_connect_async` resolves on the loop (a
+/// numeric address or /etc/hosts: no time; a slow DNS server holds the loop that long, once per attempt) and tries
+/// only the first address. Not libmosquitto's own thread (`mosquitto_loop_start`): it gives up for good after a name
+/// that does not resolve yet (a laptop at boot) or a failed TLS handshake; this retries (1 s doubling to 60 s) until
+/// the daemon stops. Events are queued and `fd` (an eventfd) turns readable: `MainLoop.watch(fd:)`, then `drain`.
 public final class MQTTConnection: BrokerLink {
     public let fd: Int32
     private let client: OpaquePointer
@@ -76,8 +68,7 @@ public final class MQTTConnection: BrokerLink {
         }
         self.client = client
         mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
-        // MQTT 5, for "retain as published": a press someone left retained shows as retained even
-        // when it arrives live, so it is never acted on.
+        // MQTT 5, for "retain as published": a press left retained shows so even arriving live, and is never acted on.
         mosquitto_int_option(client, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5)
         mosquitto_connect_callback_set(client, Self.onConnect)
         mosquitto_disconnect_callback_set(client, Self.onDisconnect)
@@ -119,7 +110,6 @@ public final class MQTTConnection: BrokerLink {
         watchSocket()
     }
 
-    /// Every event that arrived since the last call.
     public func drain() -> [BrokerEvent] {
         var count: UInt64 = 0
         _ = read(fd, &count, MemoryLayout<UInt64>.size)
@@ -127,8 +117,7 @@ public final class MQTTConnection: BrokerLink {
         return events
     }
 
-    /// Says goodbye cleanly (so the broker does not send the Last Will, and the bridge's "offline"
-    /// goes out first), waiting at most 2 s for it to leave, then frees the client.
+    /// Says goodbye cleanly (no Last Will, the bridge's "offline" first), waiting at most 2 s, then frees the client.
     public func stop() {
         guard !stopped else { return }
         stopped = true
@@ -147,8 +136,6 @@ public final class MQTTConnection: BrokerLink {
         mosquitto_destroy(client)
         close(fd)
     }
-
-    // MARK: The connection
 
     private func connect() {
         retrySource = 0
@@ -209,8 +196,7 @@ public final class MQTTConnection: BrokerLink {
         watchSocket()
     }
 
-    /// Once a second: libmosquitto's keep-alive (a PINGREQ when due, the connection dropped when the
-    /// broker stopped answering).
+    /// Once a second: libmosquitto's keep-alive (a PINGREQ when due; the connection dropped once the broker is silent).
     private func keepAlive() {
         guard socketSource != 0 else { return }
         let rc = mosquitto_loop_misc(client)
@@ -234,7 +220,7 @@ public final class MQTTConnection: BrokerLink {
         code >= 128 ? String(cString: mosquitto_reason_string(code)) : words(code)
     }
 
-    // MARK: libmosquitto's callbacks, called from inside loop_read on the loop's thread
+    // libmosquitto's callbacks run inside loop_read, on the loop's thread.
 
     private static func connection(_ context: UnsafeMutableRawPointer?) -> MQTTConnection? {
         context.map { Unmanaged<MQTTConnection>.fromOpaque($0).takeUnretainedValue() }

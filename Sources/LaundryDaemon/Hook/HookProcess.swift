@@ -4,9 +4,8 @@ import FoundationEssentials
 import LaundryControl
 import LaundryCore
 
-/// One run of the user's hook: spawned directly from its argv (a shell only if the user names
-/// one), in a process group of its own so a timeout kills everything it started, with the event
-/// in its environment and as JSON on its standard input, and its standard error read back.
+/// One run of the user's hook: spawned from its argv (a shell only if the user names one) in its own process group, so
+/// a timeout kills all it started; the event in its environment and as JSON on stdin; its stderr read back.
 struct HookProcess {
     let pid: pid_t
     /// The read end of the hook's standard error, non-blocking.
@@ -36,9 +35,8 @@ struct HookProcess {
         }
         close(input[0])
         close(errors[1])
-        // The event is small (well under a pipe's 64 KiB), so this write does not block; a hook
-        // that does not read its input just never sees it, and one already gone is EPIPE, not a
-        // SIGPIPE that would end this process.
+        // The event is small (well under a pipe's 64 KiB), so this write does not block; a hook that does not read its
+        // input just never sees it, and one already gone is EPIPE, not a SIGPIPE that would end this process.
         signal(SIGPIPE, SIG_IGN)
         let json = event.json + "\n"
         _ = json.withCString { write(input[1], $0, strlen($0)) }
@@ -65,14 +63,12 @@ struct HookProcess {
         }
     }
 
-    /// The last non-empty line of what the hook wrote to stderr.
     private static func lastLine(_ bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
         return text.split(whereSeparator: \.isNewline).last.map { String($0.prefix(300)) }
     }
 
-    /// How a run ended, for the log and `notify-test`: "exit 3; stderr: …", "killed after 1 s
-    /// (hookTimeoutSeconds)".
+    /// How a run ended, for the log and `notify-test`: "exit 3; stderr: …", "killed after 1 s (hookTimeoutSeconds)".
     static func outcome(waitStatus: Int32, timedOut: Bool, timeout: Double, stderr: [UInt8]) -> HookOutcome {
         let signal = waitStatus & 0x7f
         let end: HookOutcome.End =

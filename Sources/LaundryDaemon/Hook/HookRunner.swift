@@ -6,18 +6,15 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// Runs the user's hook for each notification without ever blocking the loop: a GLib child
-/// watch learns when it exits, a timeout kills it, its stderr is read as it comes. One pet's hooks
-/// run one after another, in the order of their events (the push a load's start schedules must
-/// reach the phone before the one that withdraws it); other pets' run beside them, at most
-/// `maximumRunning` at once.
+/// Runs the user's hook per notification without blocking the loop: a GLib child watch sees it exit, a timeout kills
+/// it, stderr is read as it comes. One pet's hooks run in event order (a load start's push must reach the phone before
+/// the one withdrawing it); other pets' run beside them, at most `maximumRunning` at once.
 public protocol HookLauncher: AnyObject {
     func run(_ event: HookEvent, command: [String], timeout: Double, quiet: Bool)
 }
 
 final class HookRunner: HookLauncher {
-    /// A hook mostly waits on the network (curl to ntfy.sh), so several in flight keep one slow
-    /// server from queueing every other pet's pushes behind it.
+    /// Hooks mostly wait on the network (curl to ntfy.sh): several in flight keep one slow server from holding all.
     static let maximumRunning = 8
 
     private struct Job {

@@ -4,16 +4,14 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// Each running load's silent live card (time left, its end, +10 min, pause or resume, finished), on
-/// a notifier of its own: shown when the load is seen running, its words brought up to date with
-/// every other card's once a minute, withdrawn at its finish (after the finish's popup) or when it
-/// stops. A card the person closed stays closed for that load; its buttons do what a popup's do.
+/// Each running load's silent live card (time left, end, +10 min, pause or resume, finished), on its own notifier:
+/// shown when the load is seen running, updated with every card once a minute, withdrawn at its finish (after the
+/// finish's popup) or stop. A card the person closed stays closed for that load; its buttons do what a popup's do.
 final class LiveCardObserver: EngineObserver {
     private let notifier: any Notifier
     private let clock: any WallClock
     private let logger: Logger
-    /// Whether the notification server shows buttons, as the popups' notifier last asked it: asked
-    /// again here, it would be once per card.
+    /// Whether the server shows buttons, as the popups' notifier last asked (asking here would ask once per card).
     private let serverShowsButtons: () -> Bool
     private var running = RunningLoads()
     private var cards = LiveCards()

@@ -2,8 +2,7 @@ import FoundationEssentials
 import LaundryCore
 import LaundryRendering
 
-/// The live cards on screen, one per running load: what each last said (so a card is sent only
-/// when its words change) and which ones the person closed (closed stays closed for that load).
+/// The live cards on screen, one per running load: what each last said (resent only on new words), which were closed.
 struct LiveCards {
     struct Card {
         let loadID: UUID
@@ -14,7 +13,6 @@ struct LiveCards {
 
     private(set) var cards: [UUID: Card] = [:]
 
-    /// What becomes of the pet's card on screen.
     enum Change {
         case none
         case show(NotificationContent)
@@ -24,9 +22,8 @@ struct LiveCards {
     /// Whether a card is on screen for a load still counting down.
     var anyShown: Bool { cards.values.contains { $0.shown != nil } }
 
-    /// Works out the card for `wanted` (the card of the pet's running load, or nil for none) and
-    /// remembers it as shown. A card the person closed stays closed for its load; a new load's
-    /// card takes the old one's place.
+    /// The card for `wanted` (the pet's running load's card, or nil for none), remembered as shown. A card the
+    /// person closed stays closed for its load; a new load's card takes the old one's place.
     mutating func update(_ pet: UUID, to wanted: NotificationContent?) -> Change {
         guard let wanted, let loadID = wanted.loadID else {
             guard let card = cards.removeValue(forKey: pet) else { return .none }

@@ -1,9 +1,8 @@
 import FoundationEssentials
 import LaundryCore
 
-/// The loads running or paused now, by pet, as the engine's events show them: what a live card or
-/// a progress list shows, brought up to date together once a minute, on the minute (one wake for
-/// every load, not one each on its own minute).
+/// The loads running or paused now, by pet, from the engine's events: what live cards and progress lists show,
+/// brought up to date together on the minute (one wake for every load, not one each on its own minute).
 struct RunningLoads {
     private(set) var loads: [UUID: (name: String, load: Load)] = [:]
     /// The next minute the words move at, while a load counts down.
@@ -34,7 +33,6 @@ struct RunningLoads {
         }
     }
 
-    /// The minute has come: every load is looked at again, and the next minute set.
     mutating func minutePassed(at now: Date) -> [UUID] {
         for (id, entry) in loads where entry.load.hasEnded(at: now) { loads[id] = nil }
         nextMinute = nil
@@ -42,8 +40,7 @@ struct RunningLoads {
         return Array(loads.keys)
     }
 
-    /// The next minute, once a load counts down (a minute already set stands: one not yet woken for
-    /// is not skipped).
+    /// The next minute, once a load counts down (a minute already set stands: one not yet woken for is not skipped).
     private mutating func schedule(after now: Date) {
         guard loads.values.contains(where: { !$0.load.isPaused }) else {
             nextMinute = nil

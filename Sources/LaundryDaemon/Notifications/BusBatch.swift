@@ -1,13 +1,9 @@
 import CGLib
 
-/// Sends a batch of calls on the session bus connection with one wake-up of GDBus's thread.
-///
-/// GDBus writes each call from a thread of its own, woken as a call is queued; a minute's updates of
-/// 100 live cards, queued one by one, met that thread draining the queue as fast as it filled, and the
-/// two threads woke each other (on the queue's lock and the loop's wake-up) 30–50 times where the
-/// batch needs 2 (bench row "wake-ups of the idle daemon"). A message filter, which GDBus runs in its
-/// thread before writing each outgoing message, waits here while a batch is being queued: the thread
-/// sleeps once, then writes the whole batch.
+/// Sends a batch of calls with one wake-up of GDBus's thread, which writes each call and is woken as one is queued:
+/// a minute's updates of 100 live cards met it draining as fast as they were queued, the two threads waking each
+/// other 30–50 times where the batch needs 2 (bench row "wake-ups of the idle daemon"). A message filter, run in that
+/// thread before each outgoing message, waits while a batch is queued: the thread sleeps once, then writes the batch.
 final class BusBatch {
     private let connection: OpaquePointer
     private let lock: UnsafeMutablePointer<GMutex>
@@ -29,8 +25,7 @@ final class BusBatch {
         g_object_unref(UnsafeMutableRawPointer(connection))
     }
 
-    /// Runs `queue`, which must only make calls that do not wait for their answer (one that waited
-    /// would wait for GDBus's thread, held here: a deadlock).
+    /// Runs `queue`; its calls must not wait for an answer (that would wait on GDBus's thread, held here: a deadlock).
     func together(_ queue: () -> Void) {
         g_mutex_lock(lock)
         defer { g_mutex_unlock(lock) }

@@ -6,30 +6,23 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// Desktop notifications on the session bus, through GDBus: questions with a 3 s timeout, and
-/// `Notify` posted without waiting for its reply (libnotify's `notify_notification_show` waits:
-/// dunst took about 100 ms a popup here, and the loop would stand still for each). Buttons come
-/// back as `ActionInvoked` signals through the GLib main loop.
+/// Desktop notifications over GDBus: questions with a 3 s timeout; `Notify` posted without waiting for its reply
+/// (libnotify's `notify_notification_show` waits: dunst took about 100 ms a popup here, stalling the loop). Buttons
+/// come back as `ActionInvoked` signals through the GLib main loop.
 ///
-/// Notification ids belong to one owner of `org.freedesktop.Notifications`: a restarted server
-/// (mako, swaync and dunst all start again from 1) hands the same numbers to other applications.
-/// So every call goes to the owner by its unique name, the ids it gave are forgotten when
-/// `NameOwnerChanged` says it left, and a signal counts only from that owner and for an id it gave.
+/// Ids belong to one owner of `org.freedesktop.Notifications`, and a restarted server (mako, swaync and dunst all
+/// start again from 1) hands the same numbers to others: calls go to the owner's unique name, its ids are forgotten
+/// on `NameOwnerChanged`, and a signal counts only from that owner and for its ids.
 ///
-/// The `Notify` calls wait for room in a `NotifyWindow` shared with the other notifier (popups and
-/// live cards): a popup goes before any card update, and one replaced or withdrawn before it went
-/// out is never sent. After `NoReply` or a timeout the popup may be on screen, so it is not sent again.
-///
-/// Live cards (`Style.cards`) are updated in place instead: the next `Notify` names the card's id
-/// (`replaces_id`) and expects no reply, so a minute's updates of every card cost the daemon no
-/// wake-up for their answers. A card's first `Notify` waits for its id, and an update asked for
-/// meanwhile waits with it, so updates never race into two cards. (A first `Notify` left unanswered
-/// leaves no id to replace: the next update is a new card.)
+/// `Notify` calls wait for room in a `NotifyWindow` shared with the card notifier: popups before card updates; one
+/// replaced or withdrawn before it went out is never sent, and after `NoReply` or a timeout (maybe on screen) never
+/// again. Cards (`Style.cards`) are updated in place (`replaces_id`, no reply expected: no wake-up); a card's first
+/// `Notify` waits for its id and updates asked meanwhile wait with it, so they never race into two cards (an
+/// unanswered first `Notify` leaves no id: the next update is a new card).
 public final class DBusNotifier: Notifier {
     public enum Style: Sendable {
         /// Each popup replaces the last by closing it first (see `show`).
         case popups
-        /// Each card is updated in place, under the same id.
         case cards
     }
     private let style: Style
@@ -102,8 +95,7 @@ public final class DBusNotifier: Notifier {
         return server
     }
 
-    /// Posts `content` and waits (up to 3 s) until the server took it, for `laundry notify-test`:
-    /// a process that does nothing else. False when it did not.
+    /// Posts `content`, blocking (up to 3 s) until the server took it: for `laundry notify-test`, doing nothing else.
     func showAndWait(_ content: NotificationContent) -> Bool {
         guard let bus = connect(), let owner, let parameters = parameters(for: content, replacing: 0) else {
             return false
@@ -117,8 +109,7 @@ public final class DBusNotifier: Notifier {
     }
 
     public func show(_ content: NotificationContent) -> Delivery {
-        // A card asks the server nothing itself: the popups' notifier knows what it is, and a
-        // question the server is slow to answer (up to 3 s) must not hold every card's update.
+        // A card asks the server nothing: the popups' notifier knows it, and a slow answer (3 s) must not hold cards.
         if style == .popups, server == nil { _ = refreshServer() }
         guard style == .cards ? connect() != nil && owner != nil : server != nil && connect() != nil else {
             return .noServer(problem ?? "no notification server on the session bus")
@@ -186,8 +177,7 @@ public final class DBusNotifier: Notifier {
         return .awaitingReply
     }
 
-    /// A `Notify` was answered: its room in the window is free, and a card's update that waited for
-    /// the card's id goes now, under that id.
+    /// A `Notify` was answered: its room in the window is free, and a card update that waited for its id goes now.
     private func answered(_ request: PendingNotify) {
         window.answered()
         sendHeldUpdate(of: request.petID)
@@ -204,8 +194,6 @@ public final class DBusNotifier: Notifier {
         var children: [OpaquePointer?] = [g_variant_new_uint32(id)]
         call(connection, "CloseNotification", g_variant_new_tuple(&children, 1), to: owner)
     }
-
-    // MARK: D-Bus
 
     private func connect() -> OpaquePointer? {
         if let connection { return connection }
@@ -233,8 +221,7 @@ public final class DBusNotifier: Notifier {
         idByPet = [:]
         petByID = [:]
         server = nil
-        // What waited was for the server that left (it is skipped when its turn comes); the engine
-        // posts again what still holds.
+        // What waited was for the server that left (skipped at its turn); the engine posts again what still holds.
         wanted = [:]
         if newOwner != nil { _ = refreshServer() }
         onServerChanged?(server)
@@ -258,8 +245,7 @@ public final class DBusNotifier: Notifier {
         var wentToAServerThatLeft: Bool { owner != nil && owner != notifier?.owner }
     }
 
-    /// With no `request` the call expects no reply (GDBus sets `NO_REPLY_EXPECTED` when there is no
-    /// callback): the server sends none, and the daemon wakes for none.
+    /// No `request`: no reply expected (GDBus sets `NO_REPLY_EXPECTED` with no callback), so the daemon wakes for none.
     private func call(
         _ connection: OpaquePointer, _ method: String, _ parameters: OpaquePointer?, to destination: String,
         replyType: String? = nil, request: PendingNotify? = nil

@@ -2,8 +2,7 @@ import CGLib
 import FoundationEssentials
 import LaundryControl
 
-/// What the daemon asks about `org.freedesktop.Notifications`, and how a failed call to it reads
-/// in the log.
+/// What the daemon asks `org.freedesktop.Notifications`, and how a failed call to it reads in the log.
 enum NotificationBus {
     static let serverName = "org.freedesktop.Notifications"
     static let serverPath = "/org/freedesktop/Notifications"
@@ -33,7 +32,6 @@ enum NotificationBus {
                 capabilities: capabilities))
     }
 
-    /// Why the server could not take a call, in words for the log.
     static func reason(_ failure: DBusCall.Failure) -> String {
         if failure.isNobodyThere { return "no notification server on the session bus" }
         if failure.isNoAnswer { return "the notification server did not answer" }

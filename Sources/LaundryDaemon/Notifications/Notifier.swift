@@ -3,15 +3,13 @@ import LaundryControl
 import LaundryCore
 import LaundryRendering
 
-/// How a notification went out.
 public enum Delivery: Equatable, Sendable {
     case posted
     /// No notification server could take it; it was only logged.
     case noServer(String)
 }
 
-/// Posts desktop notifications, one per pet, and reports button presses. GDBus in the daemon;
-/// an in-process recorder in tests.
+/// Posts desktop notifications, one per pet, and reports button presses: GDBus in the daemon, a recorder in tests.
 public protocol Notifier: AnyObject {
     /// Asks the server again who it is and what it can do; nil when there is none.
     func refreshServer() -> ServerInfo?
@@ -25,8 +23,7 @@ public protocol Notifier: AnyObject {
     var onAction: ((UUID, String) -> Void)? { get set }
     /// Called when the user dismissed the pet's notification (`NotificationClosed` reason 2).
     var onDismissed: ((UUID) -> Void)? { get set }
-    /// Called when a notification that went out was not shown after all (the server left, the bus
-    /// could not start one, or it refused it), with why.
+    /// Called, with why, when a notification sent was not shown after all (server left, not startable, or refused it).
     var onNotShown: ((UUID, String) -> Void)? { get set }
     /// Called when another notification server took over the session bus (nil: none is left). The
     /// ids of the last one's popups mean nothing now: what should be on screen is posted again.

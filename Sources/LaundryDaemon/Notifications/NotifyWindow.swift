@@ -2,14 +2,11 @@ import CGLib
 import FoundationEssentials
 import Logging
 
-/// The `Notify` calls the daemon has in flight, shared by its popups and its live cards: at most
-/// `size` wait for an answer at once, and what waits goes in a plain queue in which every popup goes
-/// before any card. A server takes its calls in the order they come (dunst draws each before it
-/// answers the next), so a finish never waits behind a card.
-///
-/// A bus that refuses a call (`LimitsExceeded`: too many replies pending on our connection, as a bus
-/// started without Debian's session.conf limits does) never passed it on: the window shrinks to what
-/// the bus took, and the call waits again at the head of its queue and goes again after a pause.
+/// The `Notify` calls in flight, shared by popups and live cards: at most `size` await an answer, and every waiting
+/// popup goes before any card. A server takes calls in order (dunst draws each before it answers the next), so a
+/// finish never waits behind a card. A bus that refuses a call (`LimitsExceeded`: too many replies pending on our
+/// connection, as on a bus started without Debian's session.conf limits) never passed it on: the window shrinks to
+/// what the bus took, and the call waits again at the head of its queue and goes again after a pause.
 public final class NotifyWindow {
     /// One call waiting for room: `send` makes it when its turn comes.
     struct Waiting {
@@ -24,9 +21,8 @@ public final class NotifyWindow {
         case withoutReply, notSent
     }
 
-    /// The server's queue, not the bus, is what a burst waits on: 8 in flight keep the server busy
-    /// and stay far below the pending-reply limit of Debian's session bus (50,000); a bus with a
-    /// lower one makes the window smaller.
+    /// A burst waits on the server's queue, not the bus: 8 in flight keep the server busy, far below the pending-reply
+    /// limit of Debian's session bus (50,000); a bus with a lower one makes the window smaller.
     static let largestSize = 8
 
     private(set) var size = NotifyWindow.largestSize
@@ -40,14 +36,12 @@ public final class NotifyWindow {
     private var refusalLogged = false
     private let logger: Logger
 
-    /// Several calls leave with one wake-up of GDBus's thread.
     private lazy var batch = BusBatch()
 
     public init(logger: Logger) { self.logger = logger }
 
-    /// Queues a call. A popup goes at once (if there is room); card updates go once the loop has
-    /// done what woke it (an idle source), so a minute's updates of every card leave together, after
-    /// any popup asked for in the same wake, and the bus connection's thread wakes once for them.
+    /// Queues a call. A popup goes at once (if there is room); card updates go when the loop is idle, so a minute's
+    /// updates of every card leave together, after any popup of the same wake, waking the bus thread once.
     func enqueue(_ waiting: Waiting) {
         guard waiting.isCard else {
             popups.append(waiting)
@@ -65,8 +59,7 @@ public final class NotifyWindow {
         g_idle_add_full(G_PRIORITY_DEFAULT, pumpNow, Unmanaged.passRetained(self).toOpaque(), nil)
     }
 
-    /// Sends what waits, popups first, while there is room (and no refusal is being waited out),
-    /// as one batch.
+    /// Sends what waits, popups first, while there is room (and no refusal is being waited out), as one batch.
     func pump() {
         let sendAll = {
             while !self.retryScheduled, self.inFlight < self.size {
@@ -85,25 +78,22 @@ public final class NotifyWindow {
         batch.together(sendAll)
     }
 
-    /// The daemon is stopping, and its loop will not run again to send what waits: every card's
-    /// update or withdrawal still queued goes now, whatever the room (a withdrawal left unsent
-    /// would leave a card with dead buttons on screen).
+    /// The daemon is stopping and its loop will not run again: every queued card update or withdrawal goes now,
+    /// whatever the room (a withdrawal left unsent would leave a card with dead buttons on screen).
     func sendWaitingCards() {
         let waiting = cards
         cards = []
         for card in waiting { _ = card.send() }
     }
 
-    /// A call was answered (or failed for good): its room is free again, and the pause before a
-    /// refused call goes again starts small.
+    /// A call was answered (or failed for good): its room is free, and the pause before a refused call goes resets.
     func answered() {
         inFlight -= 1
         retryMilliseconds = 0
         pump()
     }
 
-    /// The bus refused a call that never reached the server: the window shrinks to what the bus
-    /// took, the call waits again at the head of its queue, and the queue goes again after a pause.
+    /// The bus refused a call that never reached the server: shrink, requeue it at the head, go again after a pause.
     func refused(_ waiting: Waiting) {
         inFlight -= 1
         if inFlight + 1 <= size {

@@ -2,13 +2,11 @@ import FoundationEssentials
 import LaundryCore
 import LaundryRendering
 
-/// Each running load as a job in KDE Plasma's progress list: shown when the load is seen running,
-/// brought up to date with the live cards once a minute, finished at its finish or stop. Pausing or
-/// resuming it there does what the card's buttons do.
+/// Each running load as a job in KDE Plasma's progress list: shown when seen running, brought up to date with the
+/// live cards once a minute, finished at its finish or stop. Pausing or resuming it there does what the cards' do.
 final class PlasmaJobObserver: EngineObserver {
     private let tracker: any JobTracker
     private var running = RunningLoads()
-    /// The pets whose load is shown as a job now.
     private var shown: Set<UUID> = []
 
     init(tracker: any JobTracker, press: @escaping (UUID, String) -> Void) {

@@ -20,12 +20,10 @@ public protocol JobTracker: AnyObject {
     var onResume: ((UUID) -> Void)? { get set }
 }
 
-/// KDE Plasma's job view server (`org.kde.JobViewServerV2`, the one kjobwidgets' tracker talks
-/// to): `requestView` gives each load an object, `update` sends its title, line and percent, and
-/// `terminate` ends it. Plasma marks a job failed when the connection that asked for it closes, so
-/// every call goes through the daemon's one session connection, which lives as long as it does.
-/// A job server that leaves or is replaced (Plasma restarting) takes its views with it: they are
-/// forgotten, and each running load asks for a new one at its card's next update.
+/// KDE Plasma's job view server (`org.kde.JobViewServerV2`, as kjobwidgets uses it): `requestView` gives each load an
+/// object, `update` sends title, line and percent, `terminate` ends it. Plasma fails a job when the connection that
+/// asked for it closes, so every call uses the daemon's one session connection. A job server that leaves or is
+/// replaced (Plasma restarting) takes its views: they are forgotten, and each load asks anew at its next update.
 public final class PlasmaJobTracker: JobTracker {
     public var onPause: ((UUID) -> Void)?
     public var onResume: ((UUID) -> Void)?
@@ -37,12 +35,10 @@ public final class PlasmaJobTracker: JobTracker {
         var face: JobFace
     }
     private var views: [UUID: View] = [:]
-    /// Whether a job server is there (running, or one the bus can start): asked once, then told by
-    /// `NameOwnerChanged`, so a desktop without one costs no question at each minute's update. nil:
-    /// not known yet, or its owner left (an activatable one may be started again).
+    /// Whether a job server is there (running or bus-startable): asked once, then told by `NameOwnerChanged`, so a
+    /// desktop without one costs no question per update. nil: unknown, or its owner left (an activatable may restart).
     private var serverThere: Bool?
-    /// When the job server last refused a view: it is asked again a minute later, not at every
-    /// card's update.
+    /// When the job server last refused a view: asked again a minute later, not at every card's update.
     private var refusedSince: ContinuousClock.Instant?
     private var ownerWatch: UInt32 = 0
     private var petByPath: [String: UUID] = [:]

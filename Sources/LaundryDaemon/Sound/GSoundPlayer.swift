@@ -4,16 +4,14 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import Logging
 
-/// The freedesktop sound theme's `complete`, played through GSound (libcanberra) asynchronously
-/// from the GLib main loop, so the loop never waits for the speakers. Each sound has its own
-/// `GCancellable`: acknowledging cancels it mid-play.
+/// The sound theme's `complete`, played through GSound (libcanberra) asynchronously from the GLib loop, which never
+/// waits for the speakers. Each sound has its own `GCancellable`: acknowledging cancels it mid-play.
 final class GSoundPlayer: SoundPlayer {
     static let eventID = "complete"
 
     private let logger: Logger
     private var context: OpaquePointer?
-    /// The sounds playing now, each with the pets it rings for. libcanberra reports the end of a
-    /// sound a second or more after it is heard, so a ring never waits for the last one to end.
+    /// Sounds playing, with their pets: libcanberra reports an end a second or more late, so a ring never waits for it.
     private var playing: [Int: (cancellable: UnsafeMutablePointer<GCancellable>, pets: Set<UUID>)] = [:]
     private var serial = 0
     /// The last failure logged, so a missing sound server is one log line, not one per ring.
@@ -23,10 +21,9 @@ final class GSoundPlayer: SoundPlayer {
 
     init(logger: Logger) { self.logger = logger }
 
-    // No deinit: the GSound context is never freed. libcanberra's PulseAudio thread may still be
-    // delivering a sound's end when the player goes (at the end of `notify-test --sound`, or of
-    // the daemon), and destroying the context then aborts the process; it lives as long as the
-    // process instead.
+    // No deinit: the GSound context is never freed. libcanberra's PulseAudio thread may still be delivering a
+    // sound's end when the player goes (end of `notify-test --sound`, or of the daemon), and destroying the context
+    // then aborts the process; it lives as long as the process instead.
 
     func ring(for pets: Set<UUID>) {
         guard let context = openContext(), let cancellable = g_cancellable_new() else {

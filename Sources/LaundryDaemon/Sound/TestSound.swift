@@ -2,8 +2,7 @@ import CGLib
 import FoundationEssentials
 import Logging
 
-/// `laundry notify-test --sound`: one ring through the same player the daemon uses, waited for
-/// on a main loop of its own (at most `limit` seconds).
+/// `laundry notify-test --sound`: one ring through the daemon's player, waited for on its own main loop (`limit` s).
 enum TestSound {
     static func play(limit: UInt32 = 5) -> String? {
         var failure: String?

@@ -12,8 +12,7 @@ public enum DataFolderPlace: Equatable, Sendable {
     case sourceTreeAbove(String)
 }
 
-/// The folder with laundry's kinds and texts: `$LAUNDRY_DATA_DIR`, else `share/laundry` beside an
-/// installed binary, else the source tree's `data/` when run from a build folder.
+/// laundry's kinds and texts: `$LAUNDRY_DATA_DIR`, else `share/laundry` beside the binary, else the source's `data/`.
 public struct DataDirectory: Sendable {
     public let path: String
 
@@ -56,7 +55,6 @@ public struct DataDirectory: Sendable {
         return catalog
     }
 
-    /// The data file `name` decoded as `T`.
     public func load<T: Decodable>(_ type: T.Type, from name: String) throws(StoreError) -> T {
         let file = path + "/" + name
         let read: PosixFile.ReadResult

@@ -2,11 +2,9 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// inotify on the folders `FileStorage.watchedFolders` names (every machine's records, the machines
-/// folder), for the daemon and `status --follow`: tells which pets a command or a sync engine just
-/// changed, within milliseconds, and when a machine joined (then `watch` the folders again).
+/// inotify on `FileStorage.watchedFolders` (every machine's records, the machines folder), for the daemon and
+/// `status --follow`: which pets a command or sync engine just changed, within milliseconds, and machines joining.
 public final class DirectoryWatch {
-    /// What a file that changed means.
     public enum Arrival: Equatable, Sendable {
         case pet(UUID)
         /// A new machine's folder: every pet is looked at again.
@@ -21,8 +19,7 @@ public final class DirectoryWatch {
     private static let mask = UInt32(
         IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB | IN_MOVE_SELF)
 
-    /// Watches `paths`; the first must exist (the data folder), the others may come later.
-    /// `arrival` says what a file's name in a folder means.
+    /// Watches `paths`: the first (the data folder) must exist, the others may come later. `arrival` reads a name.
     init(
         folders paths: [String], arrival: @escaping (_ name: String, _ folder: String) -> Arrival?
     ) throws(StoreError) {
@@ -41,7 +38,6 @@ public final class DirectoryWatch {
         }
     }
 
-    /// The folders watched now.
     public var watching: [String] { folders.values.sorted() }
 
     /// Adds the folders not watched yet (a machine that joined); one gone meanwhile is passed over.
@@ -55,9 +51,8 @@ public final class DirectoryWatch {
 
     deinit { close(fd) }
 
-    /// Reads every pending event and returns the pets they concern. `overflowed` means events were
-    /// lost and every pet should be looked at again; `fromElsewhere`, that a machine joined: every
-    /// pet is looked at again, and the folders watched again.
+    /// Reads every pending event; returns the pets they concern. `overflowed`: events were lost, every pet is read
+    /// again; `fromElsewhere`: a machine joined, every pet is read again and the folders are watched again.
     public func drain() -> (ids: Set<UUID>, overflowed: Bool, fromElsewhere: Bool) {
         var ids = Set<UUID>()
         var overflowed = false

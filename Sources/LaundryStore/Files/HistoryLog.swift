@@ -5,14 +5,12 @@ import LaundryCore
 /// A machine's `history/<uuid>.jsonl`: one JSON event per line, appended to by that machine only.
 public enum HistoryLog {
     public struct Contents: Sendable {
-        /// Every event, in the order written.
         public var events: [HistoryEvent]
         /// Lines that did not parse (a line torn by a crash, or edited by hand); they are skipped.
         public var unreadableLines: Int
     }
 
-    /// Events any machine would write the same way, with the same id: one already in this file is
-    /// not written twice.
+    /// Events any machine would write the same way, with the same id: one already in this file is not written twice.
     public static let derivedKinds: Set<HistoryEvent.Kind> = [.washDone, .dryDone, .extraDryDone, .died, .superseded]
 
     /// Takes the room for `events` now; `write()` them once the change they record is on disk.

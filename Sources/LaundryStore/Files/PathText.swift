@@ -1,5 +1,4 @@
-/// The path arithmetic `NSString` offered (`deletingLastPathComponent`, `lastPathComponent`,
-/// `appendingPathComponent`), on plain strings, so the store needs no full Foundation.
+/// `NSString`'s path arithmetic (`deletingLastPathComponent` and co.) on plain strings: no full Foundation needed.
 public enum PathText {
     /// `/a/b/c` → `/a/b`, `/a/b/` → `/a`, `/a` → `/`, `a` → ``, `/` → `/`.
     public static func parent(_ path: String) -> String {

@@ -3,8 +3,7 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// The few file operations the store needs, done with system calls so that every write is atomic
-/// and durable and no read follows a planted symlink.
+/// The store's file operations, by system call: every write atomic and durable, no read following a planted symlink.
 public enum PosixFile {
     static let fileMode: mode_t = 0o600
     static let folderMode: mode_t = 0o700
@@ -73,9 +72,8 @@ public enum PosixFile {
         syncFolder(PathText.parent(path))
     }
 
-    /// A new version of a file, written and fsynced under a temporary name, not yet in place. A
-    /// change that replaces several files prepares them all first, so that a full disk or any
-    /// other write error is met before any of them becomes visible; renaming is all that is left.
+    /// A new version of a file, written and fsynced under a temporary name. A change replacing several files prepares
+    /// them all first, so a full disk or other write error is met before any becomes visible; only renames are left.
     final class PreparedReplacement {
         let path: String
         private let temporary: String
@@ -119,9 +117,8 @@ public enum PosixFile {
         deinit { discard() }
     }
 
-    /// An append whose disk space is taken first, before the change it records is written: on a
-    /// full disk the whole change is refused up front, instead of the state changing and its
-    /// history line failing after it. The caller holds the pet's lock, so nobody else appends.
+    /// An append whose disk space is taken before the change it records is written: a full disk refuses the whole
+    /// change up front, not its history line after it. The caller holds the pet's lock, so nobody else appends.
     final class ReservedAppend {
         private let path: String
         private let data: Data
@@ -228,10 +225,9 @@ public enum PosixFile {
         return names
     }
 
-    /// Removes the temporary files of writers that were killed before their rename: only names
-    /// this store makes (`.<uuid>.json.tmp-<pid>-<n>`), only when no process has that pid, and only
-    /// when the file is ten minutes old — a pid says nothing across pid namespaces (a container, a
-    /// shared home), and no write takes that long.
+    /// Removes the temporary files of writers that were killed before their rename: only names this store makes
+    /// (`.<uuid>.json.tmp-<pid>-<n>`), only when no process has that pid, and only when the file is ten minutes
+    /// old: a pid says nothing across pid namespaces (a container, a shared home), and no write takes that long.
     static func removeAbandonedTemporaries(in folder: String, names: [String], now: Date) {
         for name in names where name.hasPrefix(".") {
             guard let marker = name.firstRange(of: ".json.tmp-") ?? name.firstRange(of: ".jsonl.tmp-"),
@@ -261,7 +257,6 @@ public enum PosixFile {
         var text: String { "\(inode) \(size) \(changedSeconds).\(changedNanoseconds)" }
     }
 
-    /// The file's version, or nil if there is no file.
     static func stamp(_ path: String) -> Version? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
@@ -270,8 +265,7 @@ public enum PosixFile {
             changedNanoseconds: info.st_ctim.tv_nsec)
     }
 
-    /// Whether the file exists and changed in the last ten seconds (a sync engine's temporary in
-    /// use, not one it left behind).
+    /// Exists and changed in the last ten seconds (a sync engine's temporary in use, not one it left behind).
     static func isFresh(_ path: String) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return false }

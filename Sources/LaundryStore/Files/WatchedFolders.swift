@@ -6,7 +6,6 @@ extension FileStorage {
         [paths.root, paths.machines] + machines().flatMap { [paths.records($0), paths.machine($0)] }
     }
 
-    /// An inotify watch on `watchedFolders`.
     public func makeWatch() throws(StoreError) -> DirectoryWatch {
         try DirectoryWatch(folders: watchedFolders) { [paths] name, folder in
             Self.arrival(name, inFolder: folder, root: paths.root)

@@ -2,15 +2,13 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// This machine's id among the machines that share `LAUNDRY_HOME`: random, made once, kept in
-/// `$XDG_STATE_HOME/laundry/device-id`. Never in the shared folder (every machine would read the
-/// same one) and never from `/etc/machine-id` or the host name (cloned machines share those).
-/// Read the first time a change needs it, so read-only commands never create it.
+/// This machine's id among those sharing `LAUNDRY_HOME`: random, made once, kept in `$XDG_STATE_HOME/laundry/device-id`
+/// and never in the shared folder (every machine would read the same one) nor from `/etc/machine-id` or the host
+/// name (cloned machines share those). Made the first time a change needs it: read-only commands never create it.
 public final class DeviceIdentity: @unchecked Sendable {
     public let file: String
     private var cached: String?
 
-    /// The id kept in `file`, made on first use.
     public init(file: String) {
         self.file = file
         cached = nil

@@ -1,9 +1,8 @@
 import FoundationEssentials
 import LaundryCore
 
-/// `machines/<device-id>/household.json`: one machine's version of what the household shares
-/// beyond its pets, stamped like a pet's parts. Only that machine writes it; the household's is
-/// `merge` of every machine's, the same whatever order the files arrived in.
+/// `machines/<device-id>/household.json`: one machine's version of what the household shares beyond its pets,
+/// stamped like a pet's parts and written only by that machine; `merge` of every machine's is order-independent.
 public struct HouseholdRecord: Codable, Equatable, Sendable {
     public static let currentSchemaVersion = 1
 

@@ -2,21 +2,18 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// `machines/<device-id>/machine.json`: which host writes that folder, and that it writes in this
-/// layout. Read by the other machines (doctor lists them; the old layout goes once every machine
-/// whose stamps it carries has one of these), written by its own machine.
+/// `machines/<device-id>/machine.json`: which host writes that folder, in this layout. Written by its own machine,
+/// read by the others (doctor lists them; the old layout goes once every machine whose stamps it carries has one).
 public struct MachineFile: Codable, Equatable, Sendable {
     public static let currentLayout = 2
 
     public var device: String
     /// The host name, for people (`laptop`).
     public var host: String
-    /// `/etc/machine-id` (empty where there is none): two hosts with one device id are two
-    /// machines, a cloned disk or home folder, writing one folder.
+    /// `/etc/machine-id` (empty if none): two hosts with one device id are two machines (a cloned disk or home).
     public var machineID: String
     public var layout = MachineFile.currentLayout
-    /// The person who uses it (its config.json's `person`, else the login name), so every machine
-    /// can name the others'; nil in files from before people.
+    /// Its user (config.json's `person`, else the login name), so machines can name each other's; nil before people.
     public var person: String?
 
     /// This host, as it would write its machine file.
@@ -34,8 +31,7 @@ public struct MachineFile: Codable, Equatable, Sendable {
         return file
     }
 
-    /// Whether `other` is the same host as this: by `/etc/machine-id` where both have one (a host
-    /// renamed is still itself), else by the host name.
+    /// Same host: by `/etc/machine-id` where both have one (a renamed host is still itself), else by host name.
     public func isSameHost(as other: MachineFile) -> Bool {
         if !machineID.isEmpty, !other.machineID.isEmpty { return machineID == other.machineID }
         return host == other.host
@@ -53,8 +49,7 @@ public struct MachineFile: Codable, Equatable, Sendable {
 }
 
 extension FileStorage {
-    /// Each machine that has written to the folder, with its machine file (if it arrived) and when
-    /// it last wrote a record or a history line.
+    /// Each machine that wrote to the folder, its machine file (if arrived) and when it last wrote a record or history.
     public func machineList() -> [(device: String, file: MachineFile?, lastWrote: Date?)] {
         machines().map { device in
             var latest: Date?

@@ -2,9 +2,8 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// The pets in the data folder: every machine's records of them read and merged, and this
-/// machine's own record and history written. Reading writes nothing and takes no lock (it works
-/// on a read-only folder); a machine writes only its own files, under the pet's lock, atomically.
+/// The pets in the data folder: every machine's records read and merged, this machine's own record and history
+/// written. Reads take no lock and write nothing (a read-only folder works); writes: own files, pet's lock, atomic.
 public final class FileStorage: LaundryStorage {
     public let paths: LaundryPaths
     /// `$XDG_STATE_HOME/laundry/device-id`.
@@ -14,8 +13,6 @@ public final class FileStorage: LaundryStorage {
         self.paths = paths
         self.device = device ?? DeviceIdentity(file: paths.deviceFile)
     }
-
-    // MARK: This machine
 
     public func deviceID() throws(StoreError) -> String { try device.id() }
     public func renewDeviceID() throws(StoreError) -> String { try device.renew() }
@@ -29,16 +26,10 @@ public final class FileStorage: LaundryStorage {
 
     public func prices() throws(StoreProblem) -> PriceFile? { try PriceFile.read(paths.state + "/" + PriceFile.name) }
 
-    // MARK: Reading
-
-    /// The machines that have written to the folder.
     public func machines() -> [String] {
         PosixFile.listFolder(paths.machines).filter(DeviceIdentity.isValid).sorted()
     }
 
-    /// Every pet merged from every machine's records; a released one only when asked (its loads
-    /// stay in the records of what happened). With `reads`, the bytes read are kept: a change to
-    /// one of these pets then reads none of its records again that has not been replaced since.
     public func loadAll(includingReleased: Bool, keeping reads: RecordReads?) -> StoreSnapshot {
         var problems: [StoreProblem] = []
         var records: [UUID: [PetRecord]] = [:]
@@ -62,12 +53,11 @@ public final class FileStorage: LaundryStorage {
         return StoreSnapshot(pets: pets, problems: problems)
     }
 
-    /// One pet merged from every machine's records, released or not; nil if none names it.
     public func load(_ id: UUID, problems: inout [StoreProblem]) -> MergedPet? {
         load(id, problems: &problems, own: nil, reads: nil)
     }
 
-    /// The same, with one machine's record already read (`update` reads its own machine's first).
+    /// `load` with one machine's record already read (`update` reads its own machine's first).
     private func load(
         _ id: UUID, problems: inout [StoreProblem], own: (device: String, record: PetRecord?)?, reads: RecordReads?
     ) -> MergedPet? {
@@ -83,8 +73,7 @@ public final class FileStorage: LaundryStorage {
         return PetRecord.merge(records)
     }
 
-    /// Each record file's inode, size and change time: every write replaces a file, so a new inode or
-    /// time means new contents.
+    /// Each record file's inode, size and change time: every write replaces a file, so a new inode or time is new data.
     public func recordVersion(_ id: UUID) -> RecordVersion {
         var versions: [String: String] = [:]
         for device in machines() {
@@ -94,12 +83,10 @@ public final class FileStorage: LaundryStorage {
         return RecordVersion(versions)
     }
 
-    /// Every machine's events for the pet, each machine's as written.
     public func histories(_ id: UUID) -> [[HistoryEvent]] {
         machines().map { HistoryLog.read(paths.historyFile(id, device: $0)).events }
     }
 
-    /// What this machine's daemon has told the user about the pet.
     public func notes(_ id: UUID) -> DeviceNotes {
         if case .data(let data)? = try? PosixFile.read(paths.notesFile(id)),
             let notes = try? JSONCoding.decoder().decode(DeviceNotes.self, from: data), notes.petID == id
@@ -116,9 +103,8 @@ public final class FileStorage: LaundryStorage {
             try Self.encode(notes, path: paths.notesFile(notes.petID)), to: paths.notesFile(notes.petID))
     }
 
-    /// A record file read: nil (with the problem noted) when it does not parse, is not plausible,
-    /// or was written by a newer laundry in a shape this one cannot read. With `keeping`, its
-    /// bytes are kept with the version they were read at.
+    /// A record file read: nil (problem noted) when it does not parse, is implausible, or is of a newer laundry in a
+    /// shape this one cannot read. With `keeping`, its bytes are kept with the version they were read at.
     func read(
         _ path: String, id: UUID, problems: inout [StoreProblem], reads: RecordReads? = nil,
         keeping: (RecordReads, PosixFile.Version)? = nil
@@ -163,11 +149,6 @@ public final class FileStorage: LaundryStorage {
         return record
     }
 
-    // MARK: Writing (this machine's own files only)
-
-    /// Runs `change` on the pet, merged from every machine's records, under its lock, and writes
-    /// what it returns: this machine's record and the events to append to its history. Nothing
-    /// is written when `change` throws or returns nil. Returns nil if no record names the pet.
     @discardableResult
     public func update<Result>(
         _ id: UUID, device: String, reusing reads: RecordReads?, reporting report: ([StoreProblem]) -> Void,
@@ -188,7 +169,6 @@ public final class FileStorage: LaundryStorage {
         }
     }
 
-    /// Adds a new pet, refusing a name another pet already has (compared without case).
     public func create(_ record: PetRecord, events: [HistoryEvent], device: String) throws {
         try withNamesLock { () throws in
             if let name = record.identity?.value.name { try requireUniqueName(name, except: nil) }
@@ -198,22 +178,19 @@ public final class FileStorage: LaundryStorage {
         }
     }
 
-    /// Holds the names lock (a change that renames, a new pet).
     public func withNamesLock<T>(_ body: () throws -> T) throws -> T {
         try FileLock.withLock(paths.namesLockFile, runtime: paths.runtime, body)
     }
 
-    /// Removes what writers of this machine killed before their rename left in its own folders
-    /// (never another machine's): only names this store makes, once their writer is gone and
-    /// they are ten minutes old.
+    /// Removes what this machine's writers, killed before their rename, left in its own folders (never another's):
+    /// only names this store makes, once their writer is gone and they are ten minutes old.
     public func removeAbandonedTemporaries(device: String, now: Date) {
         for folder in [paths.records(device), paths.histories(device)] {
             PosixFile.removeAbandonedTemporaries(in: folder, names: PosixFile.listFolder(folder), now: now)
         }
     }
 
-    /// This machine's record of the pet. One that does not parse is set aside as
-    /// `<file>.corrupt-<time>` (kept for the user, never deleted) and the change starts afresh.
+    /// This machine's record, or nil once one that does not parse is set aside as `<file>.corrupt-<time>` (kept).
     func ownRecord(_ id: UUID, device: String) throws -> PetRecord? {
         var problems: [StoreProblem] = []
         let own = try readOwn(id, device: device, reads: nil, problems: &problems)
@@ -248,10 +225,9 @@ public final class FileStorage: LaundryStorage {
         return (nil, true)
     }
 
-    /// Writes a change in an order that a crash between any two steps cannot make inconsistent:
-    /// the history's room is reserved and the record written under a temporary name first (a full
-    /// disk refuses the whole change and nothing of it is seen), then the record is renamed into
-    /// place, then the history lines are appended into the room reserved.
+    /// Writes a change in an order a crash between any two steps cannot make inconsistent: the history's room is
+    /// reserved and the record written under a temporary name first (a full disk refuses the whole change, nothing of
+    /// it seen), then the record is renamed into place, then the history lines are appended into the room reserved.
     func commit(_ record: PetRecord, events: [HistoryEvent], device: String) throws {
         try PosixFile.makeFolder(paths.records(device))
         try PosixFile.makeFolder(paths.histories(device))

@@ -1,14 +1,11 @@
 import FoundationEssentials
 import LaundryCore
 
-/// Where laundry keeps what it knows: every machine's records of the pets and their histories
-/// (read and merged, never written here but for this machine's own), and this machine's own files:
-/// its device id, its machine and household files, what its daemon announced, the prices heard.
-/// `FileStorage` keeps them in the data folder (write order, locks, fsync, a file set aside when it
-/// does not parse); `InMemoryStorage` keeps them as values, for tests and the household simulator.
+/// Where laundry keeps what it knows: every machine's records of the pets and their histories (read and merged;
+/// only this machine's own are written), and this machine's files: device id, machine and household files, what
+/// its daemon announced, the prices heard. `FileStorage` keeps them in the data folder (write order, locks, fsync,
+/// a file set aside when it does not parse); `InMemoryStorage` keeps values, for tests and the household simulator.
 public protocol LaundryStorage: AnyObject, Sendable {
-    // MARK: This machine
-
     /// This machine's device id, made the first time it is asked for.
     func deviceID() throws(StoreError) -> String
     /// A new device id, for a machine that found another host writing under its own.
@@ -16,17 +13,17 @@ public protocol LaundryStorage: AnyObject, Sendable {
     /// This machine's device id if it has one, without making one (doctor reads only).
     func existingDeviceID() throws(StoreError) -> String?
 
-    // MARK: Reading (writes nothing, takes no lock)
+    // Reading writes nothing and takes no lock.
 
     /// The machines that have written (each one's device id), sorted.
     func machines() -> [String]
-    /// Every pet merged from every machine's records; a released one only when asked. With
-    /// `reads`, what was read is kept: a change that follows reads none of it again unless replaced.
+    /// Every pet merged from every machine's records; a released one only when asked (its loads stay
+    /// in the history). With `reads`, what was read is kept: a change that follows reads none of it
+    /// again unless replaced.
     func loadAll(includingReleased: Bool, keeping reads: RecordReads?) -> StoreSnapshot
     /// One pet merged from every machine's records, released or not; nil if none names it.
     func load(_ id: UUID, problems: inout [StoreProblem]) -> MergedPet?
-    /// What tells the pet's records as they are now from any other state of them: the daemon reads a
-    /// pet again only when this changed.
+    /// Tells the pet's records as they are now from any other state: the daemon rereads a pet only when it changed.
     func recordVersion(_ id: UUID) -> RecordVersion
     /// Every machine's events for the pet, each machine's as written.
     func histories(_ id: UUID) -> [[HistoryEvent]]
@@ -39,11 +36,8 @@ public protocol LaundryStorage: AnyObject, Sendable {
     /// What the daemon last heard on the price topic, if anything.
     func prices() throws(StoreProblem) -> PriceFile?
 
-    // MARK: Writing (this machine's own files only)
-
-    /// Runs `change` on the pet, merged from every machine's records, under its lock, and writes what
-    /// it returns: this machine's record and the events to append to its history. Nothing is
-    /// written when `change` throws or returns no record. Nil if no record names the pet.
+    /// Runs `change` on the merged pet under its lock and writes what it returns: this machine's record and the
+    /// events to append to its history. Nothing is written when `change` throws or returns no record; nil if no record.
     @discardableResult
     func update<Result>(
         _ id: UUID, device: String, reusing reads: RecordReads?, reporting report: ([StoreProblem]) -> Void,
@@ -107,7 +101,6 @@ public struct RecordVersion: Equatable, Sendable {
 
     public init(_ parts: [String: String]) { self.parts = parts }
 
-    /// Whether a record that was there is gone now (a sync engine removes a file before it renames
-    /// the new version in).
+    /// Whether a record that was there is gone (a sync engine removes a file before it renames the new version in).
     public func lostRecords(since earlier: RecordVersion) -> Bool { earlier.parts.keys.contains { parts[$0] == nil } }
 }
