@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// Any JSON document (via `JSONDecoder`), read by path: for shapes laundry does not define (a plug's, a price topic's).
-public indirect enum JSONTree: Decodable, Sendable {
+/// Any JSON document, for shapes laundry does not define: read by path (a plug's, a price topic's) or built by hand
+/// (Home Assistant's discovery and state payloads).
+public indirect enum JSONTree: Codable, Equatable, Sendable {
     case object([String: JSONTree])
     case array([JSONTree])
     case number(Double)
@@ -24,6 +25,26 @@ public indirect enum JSONTree: Decodable, Sendable {
         } else {
             self = .object(try container.decode([String: JSONTree].self))
         }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var single = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try single.encode(text)
+        case .number(let value) where value == value.rounded() && abs(value) < 1e15: try single.encode(Int(value))
+        case .number(let value): try single.encode(value)
+        case .bool(let flag): try single.encode(flag)
+        case .null: try single.encodeNil()
+        case .array(let items): try single.encode(items)
+        case .object(let members): try single.encode(members)
+        }
+    }
+
+    /// Compact, keys sorted: the same state is the same bytes, so an unchanged pet is not sent again.
+    public var bytes: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? Array(encoder.encode(self))) ?? Array("null".utf8)
     }
 
     public static func read(_ bytes: [UInt8]) -> JSONTree? {

@@ -277,16 +277,16 @@ public final class HomeBridge {
     /// the pet may be on its next already, so a phone can clear that load's notification by its tag.
     public func event(_ pet: UUID, _ type: String, load: UUID? = nil) {
         guard isBridging, announced.contains(pet) else { return }
-        var payload: [String: HomeJSON] = ["event_type": .string(type)]
+        var payload: [String: JSONTree] = ["event_type": .string(type)]
         if let load = load ?? loads[pet] { payload["load_id"] = .string(load.lowercasedText) }
-        link.publish(topics.event(pet), HomeJSON.object(payload).bytes, retained: false)
+        link.publish(topics.event(pet), JSONTree.object(payload).bytes, retained: false)
     }
 
     /// A press laundry refused (the stage changed after Home Assistant showed the button): an event
     /// `refused` with the press and the reason, in the daemon's language, as its attributes.
     public func refused(_ pet: UUID, press: String, reason: String) {
         guard isBridging, announced.contains(pet) else { return }
-        let payload = HomeJSON.object([
+        let payload = JSONTree.object([
             "event_type": .string("refused"), "button": .string(press), "reason": .string(reason),
         ])
         link.publish(topics.event(pet), payload.bytes, retained: false)

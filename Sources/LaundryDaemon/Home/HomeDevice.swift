@@ -8,7 +8,7 @@ public enum HomeDevice {
     public struct Entity: Equatable, Sendable {
         public let component: String
         public let object: String
-        public let payload: HomeJSON
+        public let payload: JSONTree
     }
 
     /// A button as Home Assistant presses it, offered where the popup offers it (`washDone`, `nagWashed`, `dryDone`,
@@ -65,12 +65,6 @@ public enum HomeDevice {
         public var plan: LoadPlan?
         public var finishBy: TimeOfDay?
         public var currency: String?
-
-        public init(plan: LoadPlan?, finishBy: TimeOfDay?, currency: String?) {
-            self.plan = plan
-            self.finishBy = finishBy
-            self.currency = currency
-        }
     }
 
     /// - Parameters:
@@ -79,7 +73,7 @@ public enum HomeDevice {
     public static func entities(
         of pet: Pet, topics: HomeTopics, version: String, metered: Bool = false, planned: Bool = false
     ) -> [Entity] {
-        func entity(_ component: String, _ object: String, _ name: String, _ keys: [String: HomeJSON]) -> Entity {
+        func entity(_ component: String, _ object: String, _ name: String, _ keys: [String: JSONTree]) -> Entity {
             Entity(
                 component: component, object: object,
                 payload: config(of: pet, object: object, name: name, keys, topics: topics, version: version))
@@ -94,7 +88,7 @@ public enum HomeDevice {
                     // The load's id as an attribute: a phone notification's tag (data/home-assistant).
                     "json_attributes_topic": .string(state),
                     "json_attributes_template": .string("{{ {'load_id': value_json.load_id} | tojson }}"),
-                    "device_class": .string("enum"), "options": .list(Self.stageOptions.map { .string($0) }),
+                    "device_class": .string("enum"), "options": .array(Self.stageOptions.map { .string($0) }),
                     "icon": .string("mdi:washing-machine"),
                 ]),
             entity(
@@ -115,7 +109,7 @@ public enum HomeDevice {
                 "event", "event", Words.text("Laundry event"),
                 [
                     "state_topic": .string(topics.event(pet.id)),
-                    "event_types": .list(Self.eventTypes.map { .string($0) }),
+                    "event_types": .array(Self.eventTypes.map { .string($0) }),
                 ]),
         ]
         for (index, (object, label)) in Self.timestamps.enumerated() {
@@ -155,10 +149,10 @@ public enum HomeDevice {
 
     /// Availability from two topics, both needed: the daemon's (its Last Will) and the pet's state,
     /// where `condition`, a Jinja test on the state, says whether the entity means something now.
-    private static func availableWhile(_ condition: String, state: String, topics: HomeTopics) -> [String: HomeJSON] {
+    private static func availableWhile(_ condition: String, state: String, topics: HomeTopics) -> [String: JSONTree] {
         [
             "availability_mode": .string("all"),
-            "availability": .list([
+            "availability": .array([
                 .object(["topic": .string(topics.ownAvailability)]),
                 .object([
                     "topic": .string(state),
@@ -169,15 +163,15 @@ public enum HomeDevice {
     }
 
     private static func config(
-        of pet: Pet, object: String, name: String, _ keys: [String: HomeJSON], topics: HomeTopics, version: String
-    ) -> HomeJSON {
+        of pet: Pet, object: String, name: String, _ keys: [String: JSONTree], topics: HomeTopics, version: String
+    ) -> JSONTree {
         let node = HomeTopics.node(pet.id)
         var payload = keys
         payload["name"] = .string(name)
         payload["unique_id"] = .string("laundry_\(node)_\(object)")
         if payload["availability"] == nil { payload["availability_topic"] = .string(topics.ownAvailability) }
         payload["device"] = .object([
-            "identifiers": .list([.string("laundry_\(node)")]), "name": .string(pet.identity.name),
+            "identifiers": .array([.string("laundry_\(node)")]), "name": .string(pet.identity.name),
             "manufacturer": .string("laundry"), "model": .string(pet.identity.kind), "sw_version": .string(version),
         ])
         payload["origin"] = .object(["name": .string("laundry"), "sw_version": .string(version)])
@@ -191,20 +185,20 @@ public enum HomeDevice {
     ///   - plan: the pet's plan, when the household plans (nil: it does not).
     public static func state(
         of view: PetState, at now: Date, energyWh: Double? = nil, plugsSilent: Bool = false, plan: PlanState? = nil
-    ) -> HomeJSON {
+    ) -> JSONTree {
         let pet = view.pet
         let timer = view.liveLoad
         let running = timer.map { !$0.isPaused && !$0.hasEnded(at: now) } ?? false
         let ends = timer.flatMap { $0.isPaused ? nil : $0.endsAt }
         let snoozedUntil = pet.reminders.snoozedUntil.flatMap { $0 > now ? $0 : nil }
-        var keys: [String: HomeJSON] = [
+        var keys: [String: JSONTree] = [
             "name": .string(pet.identity.name), "stage": .string(pet.cycle.stage.rawValue),
             "finishes_at": ends.map(timestamp) ?? .null, "snoozed_until": snoozedUntil.map(timestamp) ?? .null,
             "running": .bool(running), "paused": .bool(timer?.isPaused ?? false),
             "health": .number(Double(pet.health(at: now))),
             // The load running, or the last one until a fold or a cancel: as the hook's LAUNDRY_LOAD_ID.
             "load_id": view.load.map { .string($0.id.lowercasedText) } ?? .null,
-            "buttons": .list(Self.buttons.filter { $0.stages.contains(pet.cycle.stage) }.map { .string($0.press) }),
+            "buttons": .array(Self.buttons.filter { $0.stages.contains(pet.cycle.stage) }.map { .string($0.press) }),
         ]
         if let energyWh {
             keys["energy_wh"] = .number(energyWh)
@@ -218,21 +212,21 @@ public enum HomeDevice {
     }
 
     /// Beside the "best start" time: the dryer's start, the end, the cost against starting now, the finish planned for.
-    private static func planAttributes(_ state: PlanState) -> HomeJSON {
+    private static func planAttributes(_ state: PlanState) -> JSONTree {
         guard let plan = state.plan else {
             return .object(["finish_by": state.finishBy.map { .string($0.description) } ?? .null])
         }
         return .object([
             "dry_starts_at": timestamp(plan.dryStartsAt), "ends_at": timestamp(plan.endsAt),
-            "cost": plan.cost.map(HomeJSON.number) ?? .null,
-            "cost_if_started_now": plan.costIfStartedNow.map(HomeJSON.number) ?? .null,
-            "currency": state.currency.map(HomeJSON.string) ?? .null,
+            "cost": plan.cost.map(JSONTree.number) ?? .null,
+            "cost_if_started_now": plan.costIfStartedNow.map(JSONTree.number) ?? .null,
+            "currency": state.currency.map(JSONTree.string) ?? .null,
             "finish_by": state.finishBy.map { .string($0.description) } ?? .null,
         ])
     }
 
     /// Whole seconds, rounded up: a load is never shown ending before it does.
-    private static func timestamp(_ date: Date) -> HomeJSON {
+    private static func timestamp(_ date: Date) -> JSONTree {
         .string(Timestamp.formatSeconds(date.roundedUpToSecond))
     }
 }
