@@ -32,7 +32,7 @@ extension Laundry {
 
     /// Creates the data folder if missing, for the daemon to watch (a reader creates none: `status --follow` says so).
     public func prepareFolders() throws {
-        try StoreFolders.make([paths.root])
+        try StoreFiles.makeFolder(paths.root)
     }
 
     public var watchedFolders: [String] { files?.watchedFolders ?? [] }

@@ -7,11 +7,6 @@ public struct RuntimePaths: Sendable {
     public let runtime: String
     public let state: String
 
-    public init(runtime: String, state: String) {
-        self.runtime = runtime
-        self.state = state
-    }
-
     public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> RuntimePaths {
         let runtimeBase =
             environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }

@@ -86,20 +86,8 @@ extension DaemonConfig: Decodable {
             case .sound: if let value = try settings.flag(name) { sound = value }
             case .keepAwake: if let value = try settings.flag(name) { keepAwake = value }
             case .liveCard: if let value = try settings.flag(name) { liveCard = value }
-            case .dnd:
-                let modes = ConfigValue.oneOf([#""quiet""#, #""ring""#])
-                guard let text = try settings.string(name, expected: modes) else { continue }
-                guard let mode = DoNotDisturbMode(rawValue: text) else {
-                    throw ConfigProblem.outOfRange(key: name, value: text, allowed: modes)
-                }
-                dnd = mode
-            case .clock:
-                let cycles = ConfigValue.oneOf([#""12h""#, #""24h""#])
-                guard let text = try settings.string(name, expected: cycles) else { continue }
-                guard let cycle = HourCycle(rawValue: text) else {
-                    throw ConfigProblem.outOfRange(key: name, value: text, allowed: cycles)
-                }
-                clock = cycle
+            case .dnd: if let mode: DoNotDisturbMode = try settings.choice(name) { dnd = mode }
+            case .clock: if let cycle: HourCycle = try settings.choice(name) { clock = cycle }
             case .alarmRepeatSeconds:
                 if let value = try settings.number(name, range.between(1, 3600)) { alarmRepeatSeconds = value }
             case .alarmMinutes:
@@ -378,6 +366,17 @@ struct SettingsReader {
         }
     }
 
+    /// One of `Choice`'s raw values, as written.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ name: String) throws -> Choice?
+    where Choice.RawValue == String {
+        let allowed = ConfigValue.oneOf(Choice.allCases.map { #"""# + $0.rawValue + #"""# })
+        guard let text = try string(name, expected: allowed) else { return nil }
+        guard let choice = Choice(rawValue: text) else {
+            throw ConfigProblem.outOfRange(key: path + name, value: text, allowed: allowed)
+        }
+        return choice
+    }
+
     func strings(_ name: String) throws -> [String]? {
         guard let key = try present(name) else { return nil }
         do { return try container.decode([String].self, forKey: key) } catch {
@@ -444,7 +443,7 @@ public enum NumberText {
 }
 
 /// `"dnd"` in config.json.
-public enum DoNotDisturbMode: String, Sendable {
+public enum DoNotDisturbMode: String, CaseIterable, Sendable {
     /// Popups and sound wait for do-not-disturb to end; each load that finished meanwhile is announced then, once.
     case quiet
     /// The alarm rings through it.

@@ -67,4 +67,11 @@ public struct Announcement: Equatable, Sendable {
         self.reason = reason
         self.load = load
     }
+
+    /// About `state`'s pet as it is at `now`.
+    public init(about state: PetState, _ reason: Reason, load: Load? = nil, at now: Date) {
+        self.init(
+            petID: state.pet.id, petName: state.pet.identity.name, health: state.pet.health(at: now), reason: reason,
+            load: load)
+    }
 }

@@ -10,10 +10,10 @@ public struct VersionedFile<Content: Codable & Sendable>: Codable, Sendable {
         self.content = content
     }
 
-    private enum Key: String, CodingKey { case schemaVersion, content }
+    private enum CodingKeys: String, CodingKey { case schemaVersion, content }
 
     public init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: Key.self),
+        if let container = try? decoder.container(keyedBy: CodingKeys.self),
             let version = try? container.decode(Int.self, forKey: .schemaVersion)
         {
             schemaVersion = version
@@ -22,11 +22,5 @@ public struct VersionedFile<Content: Codable & Sendable>: Codable, Sendable {
             schemaVersion = 1
             content = try Content(from: decoder)
         }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(schemaVersion, forKey: .schemaVersion)
-        try container.encode(content, forKey: .content)
     }
 }

@@ -1,5 +1,5 @@
 /// `2:32 PM` or `14:32`: the locale's (`LC_TIME`), or the desktop's clock setting; config.json's `"clock"` over both.
-public enum HourCycle: String, Sendable, Equatable {
+public enum HourCycle: String, CaseIterable, Sendable, Equatable {
     case twelveHour = "12h"
     case twentyFourHour = "24h"
 

@@ -23,11 +23,6 @@ public enum EngineEvent: Sendable {
 public struct PetReference: Equatable, Sendable {
     public let id: UUID
     public let name: String
-
-    public init(id: UUID, name: String) {
-        self.id = id
-        self.name = name
-    }
 }
 
 /// When an event is told, and what holds then.
@@ -37,13 +32,6 @@ public struct Moment: Sendable {
     public let quiet: Bool
     public let config: DaemonConfig
     public let zone: LocalZone
-
-    public init(now: Date, quiet: Bool, config: DaemonConfig, zone: LocalZone) {
-        self.now = now
-        self.quiet = quiet
-        self.config = config
-        self.zone = zone
-    }
 }
 
 /// A surface the engine tells what happens, in order, after a finish's popup has gone out.

@@ -225,9 +225,8 @@ final class PetTimerService {
             let waiting = view.finishedLoad.map { now.timeIntervalSince($0.endsAt) } ?? 0
             announce(
                 Announcement(
-                    petID: id, petName: view.pet.identity.name, health: view.pet.health(at: now),
-                    reason: .nudged(by: nudge.by, view.pet.cycle.stage, waiting: max(0, waiting)), load: view.load),
-                view)
+                    about: view, .nudged(by: nudge.by, view.pet.cycle.stage, waiting: max(0, waiting)), load: view.load,
+                    at: now), view)
             shownNudges.insert(nudge.at)
             pending.nudgeShown = nudge.at
         }
@@ -240,10 +239,8 @@ final class PetTimerService {
             if !announcedTimers.contains(finished.id) {
                 announce(
                     Announcement(
-                        petID: id, petName: view.pet.identity.name, health: view.pet.health(at: now),
-                        reason: .finished(finished.kind, Self.lateness(of: finished, at: now, sleptAt: sleptAt)),
-                        load: finished),
-                    view)
+                        about: view, .finished(finished.kind, Self.lateness(of: finished, at: now, sleptAt: sleptAt)),
+                        load: finished, at: now), view)
                 announcedTimers.insert(finished.id)
             }
             // Announced now or earlier by this process: either way the notes are still to be saved.
@@ -254,20 +251,16 @@ final class PetTimerService {
         {
             announce(
                 Announcement(
-                    petID: id, petName: view.pet.identity.name, health: view.pet.health(at: now),
-                    reason: .neglected(view.pet.cycle.stage, waiting: now.timeIntervalSince(finishedAt)),
-                    load: view.load),
-                view)
+                    about: view, .neglected(view.pet.cycle.stage, waiting: now.timeIntervalSince(finishedAt)),
+                    load: view.load, at: now), view)
             pending.nagged = true
         }
         if let due = headsUpDue(view, config: config), due <= now, let timer = view.liveLoad {
             let left = timer.endsAt.timeIntervalSince(now)
             announce(
                 Announcement(
-                    petID: id, petName: view.pet.identity.name, health: view.pet.health(at: now),
-                    reason: .headsUp(timer.kind, minutesLeft: max(1, Int((left / 60).rounded(.up)))),
-                    load: timer),
-                view)
+                    about: view, .headsUp(timer.kind, minutesLeft: max(1, Int((left / 60).rounded(.up)))), load: timer,
+                    at: now), view)
             headsUpSent[timer.id] = (timer.endsAt, config.headsUpLead)
         }
         let needsWrite =
@@ -340,10 +333,7 @@ final class PetTimerService {
         if let fresh = recorded.state { replaceState(with: fresh, at: now) }
         if let warning, let current = state {
             announce(
-                Announcement(
-                    petID: id, petName: current.pet.identity.name, health: current.pet.health(at: now),
-                    reason: .healthWarning(warning)),
-                current)
+                Announcement(about: current, .healthWarning(warning), at: now), current)
         }
     }
 

@@ -76,7 +76,8 @@ final class HomeLink: EngineObserver {
         self.logger = logger
         // A flat price makes every start cost the same: nothing to plan for.
         planFinishBy = config.tariff.isEmpty && config.priceTopic == nil ? nil : config.planFinishBy
-        bridge = HomeBridge(topics: topics, link: connection, host: Self.hostName(), version: version, logger: logger)
+        bridge = HomeBridge(
+            topics: topics, link: connection, host: ProcessInfo.processInfo.hostName, version: version, logger: logger)
         // A price topic alone is heard too: `laundry plan` reads what it said.
         appliances =
             config.appliances.isEmpty && config.priceTopic == nil
@@ -284,11 +285,5 @@ final class HomeLink: EngineObserver {
     func stop() {
         bridge.goodbye()
         connection.stop()
-    }
-
-    private static func hostName() -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "?" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

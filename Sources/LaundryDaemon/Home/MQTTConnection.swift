@@ -47,10 +47,6 @@ public final class MQTTConnection: BrokerLink {
     public struct Login {
         public var username: String?
         public var password: String?
-        public init(username: String?, password: String?) {
-            self.username = username
-            self.password = password
-        }
     }
 
     public init(

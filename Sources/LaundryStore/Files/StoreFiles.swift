@@ -8,14 +8,8 @@ public enum StoreFiles {
         try PosixFile.writeAtomically(data, to: path)
     }
 
+    /// Made on purpose (0700), as every folder laundry makes.
     public static func makeFolder(_ path: String) throws(StoreError) {
         try PosixFile.makeFolder(path)
-    }
-}
-
-/// Folders of the data folder made on purpose (0700), for the daemon to watch.
-public enum StoreFolders {
-    public static func make(_ folders: [String]) throws(StoreError) {
-        for folder in folders { try PosixFile.makeFolder(folder) }
     }
 }

@@ -18,10 +18,7 @@ public struct MachineFile: Codable, Equatable, Sendable {
 
     /// This host, as it would write its machine file.
     public static func here(device: String, person: String? = nil) -> MachineFile {
-        var name = [CChar](repeating: 0, count: 256)
-        let host =
-            gethostname(&name, name.count) == 0
-            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let host = ProcessInfo.processInfo.hostName
         var machineID = ""
         if case .data(let data)? = try? PosixFile.read("/etc/machine-id", limit: 256) {
             machineID = String(decoding: data, as: UTF8.self).trimming()
