@@ -4,21 +4,36 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// The daemon's one log: `<time> laundryd[<pid>]: <message>` lines on stderr (the launcher appends them to daemon.log,
-/// systemd to the journal). Its own sentences are English; popup text, counts, problems come from the catalogue.
+/// The daemon's one log, on stderr (the launcher appends it to daemon.log, systemd to the journal): as text,
+/// `<time> laundryd[<pid>]: [warning: |error: ]<message>`, or as JSON lines (`--log-format json`) with the level
+/// and the event's metadata (pet, load, surface) as keys, for tests and for people who ship logs. Its own
+/// sentences are English; popup text, counts, problems come from the catalogue.
 public struct DaemonLogHandler: LogHandler {
+    public enum Format: String, CaseIterable, Sendable {
+        case text, json
+    }
+
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level = .info
     private let clock: any WallClock & Sendable
+    private let format: Format
+    private let write: @Sendable (String) -> Void
 
-    public init(clock: any WallClock & Sendable = SystemClock(), level: Logger.Level = .info) {
+    public init(
+        clock: any WallClock & Sendable = SystemClock(), level: Logger.Level = .info, format: Format = .text,
+        write: @escaping @Sendable (String) -> Void = { Terminal.printError($0) }
+    ) {
         self.clock = clock
         logLevel = level
+        self.format = format
+        self.write = write
     }
 
     /// The daemon's logger; `debug` adds how long each tick and each batch of deadlines took.
-    public static func logger(clock: any WallClock & Sendable = SystemClock(), level: Logger.Level = .info) -> Logger {
-        Logger(label: "laundryd") { _ in DaemonLogHandler(clock: clock, level: level) }
+    public static func logger(
+        clock: any WallClock & Sendable = SystemClock(), level: Logger.Level = .info, format: Format = .text
+    ) -> Logger {
+        Logger(label: "laundryd") { _ in DaemonLogHandler(clock: clock, level: level, format: format) }
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -27,7 +42,26 @@ public struct DaemonLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        Terminal.printError("\(Timestamp.format(clock.now())) laundryd[\(getpid())]: \(event.message)")
+        let time = Timestamp.format(clock.now())
+        switch format {
+        case .text:
+            let prefix =
+                switch event.level {
+                case .warning: "warning: "
+                case .error, .critical: "error: "
+                default: ""
+                }
+            write("\(time) laundryd[\(getpid())]: \(prefix)\(event.message)")
+        case .json:
+            var line: [String: JSONTree] = [
+                "time": .string(time), "level": .string(event.level.rawValue), "pid": .number(Double(getpid())),
+                "message": .string("\(event.message)"),
+            ]
+            for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
+                line[key] = .string("\(value)")
+            }
+            write(String(decoding: JSONTree.object(line).bytes, as: UTF8.self))
+        }
     }
 }
 
@@ -37,4 +71,8 @@ extension Logger {
 
     /// A line already worded (a catalogue text, a list joined), logged as it is.
     func info(line: String) { info("\(line)") }
+    /// What the user should fix, worded already.
+    func warning(line: String) { warning("\(line)") }
+    /// What failed, worded already.
+    func error(line: String) { error("\(line)") }
 }

@@ -17,9 +17,9 @@ public enum DaemonRunner {
         let lock = try DaemonLock(paths: runtime)
         // It writes no shared file but claims its machine folder like a first writing command, then watches folders.
         do { try laundry.prepareToWrite() } catch {
-            logger.info(line: "the data folder could not be made ready: \(ErrorText.line(for: error) ?? "\(error)")")
+            logger.error(line: "the data folder could not be made ready: \(ErrorText.line(for: error) ?? "\(error)")")
         }
-        for warning in laundry.warnings { logger.info("warning: \(ErrorText.line(for: warning))") }
+        for warning in laundry.warnings { logger.warning("\(ErrorText.line(for: warning))") }
         try laundry.prepareFolders()
         // One window for both: a finish's popup goes before any card update waiting with it.
         let window = NotifyWindow(logger: logger)
@@ -102,7 +102,7 @@ public enum DaemonRunner {
                     return config
                 } catch {
                     let problem = ErrorText.line(for: error) ?? "\(error)"
-                    logger.info("config.json not reloaded, the previous settings stay: \(problem)")
+                    logger.warning("config.json not reloaded, the previous settings stay: \(problem)")
                     return nil
                 }
             }, afterEvent: reportStatus, logger: logger)
@@ -150,7 +150,7 @@ public enum DaemonRunner {
             logger.info("settings: \(ConfigSummary.line(config))")
             return config
         } catch {
-            logger.info(
+            logger.warning(
                 line: "config.json not used, running with the defaults until it is fixed (then SIGHUP): "
                     + (ErrorText.line(for: error) ?? "\(error)"))
             return .defaults

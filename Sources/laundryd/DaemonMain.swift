@@ -9,20 +9,32 @@ import Logging
 
 /// `laundryd [run]`, `laundryd probe`, `laundryd notify-test [--sound]`, `laundryd --version`.
 enum DaemonMain {
-    static let usage = "usage: laundryd [run | probe | notify-test [--sound] | --version | --help]"
+    static let usage =
+        "usage: laundryd [run] [--log-format text|json] | probe | notify-test [--sound] | --version | --help"
 
     static func run(_ arguments: [String]) -> Int32 {
         let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
         Language.start(variable: variable)
         let environment = ProcessInfo.processInfo.environment
         do {
-            switch arguments {
-            case [], ["run"]:
+            if let (format, rest) = runArguments(arguments, environment: environment) {
+                guard rest.isEmpty || rest == ["run"] else {
+                    Terminal.printError("laundryd: error: --log-format is for the service (run); \(usage)")
+                    return 64
+                }
+                guard let format else {
+                    Terminal.printError(
+                        "laundryd: error: the log format is text or json (--log-format or LAUNDRY_LOG_FORMAT)")
+                    return 64
+                }
                 // `LAUNDRY_LOG_TIMINGS=1`: how long each tick and each batch of deadlines took, for `make bench`.
                 let level: Logger.Level = environment["LAUNDRY_LOG_TIMINGS"] == "1" ? .debug : .info
                 try DaemonRunner.run(
                     environment: environment, version: LaundryVersion.current,
-                    logger: DaemonLogHandler.logger(level: level))
+                    logger: DaemonLogHandler.logger(level: level, format: format))
+                return 0
+            }
+            switch arguments {
             case ["probe"]:
                 try printJSON(DesktopProbe.findings())
             case ["notify-test"], ["notify-test", "--sound"]:
@@ -44,6 +56,23 @@ enum DaemonMain {
             Terminal.printError("laundryd: error: \(ErrorText.line(for: error) ?? "\(error)")")
             return 1
         }
+    }
+
+    /// The service's arguments (`[run] [--log-format F]`): the log format asked for (nil: one laundryd does not
+    /// know) and what is left; nil for another command. `--log-format` wins over `LAUNDRY_LOG_FORMAT`.
+    private static func runArguments(_ arguments: [String], environment: [String: String])
+        -> (DaemonLogHandler.Format?, [String])?
+    {
+        var rest = arguments
+        var name = environment["LAUNDRY_LOG_FORMAT"] ?? DaemonLogHandler.Format.text.rawValue
+        if let index = rest.firstIndex(where: { $0 == "--log-format" || $0.hasPrefix("--log-format=") }) {
+            let flag = rest.remove(at: index)
+            name =
+                flag == "--log-format" ? (index < rest.count ? rest.remove(at: index) : "") : String(flag.dropFirst(13))
+        } else if !(rest.isEmpty || rest == ["run"]) {
+            return nil
+        }
+        return (DaemonLogHandler.Format(rawValue: name), rest)
     }
 
     private static func printJSON<Answer: Encodable>(_ answer: Answer) throws {

@@ -267,7 +267,7 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         home.ok("adopt", "Secret \(marker)")
         try startDaemon()
         XCTAssertTrue(
-            log.contains("mqtt: warning: the MQTT password goes to mqtt://127.0.0.1:\(broker.port) unencrypted"), log)
+            log.contains("warning: mqtt: the MQTT password goes to mqtt://127.0.0.1:\(broker.port) unencrypted"), log)
         XCTAssertTrue(log.contains("other users can read it; run: chmod 600 \(password)"), log)
         let doctor = home.run(["doctor"]).stdout
         XCTAssertTrue(doctor.contains("unencrypted"), doctor)

@@ -62,4 +62,21 @@ final class SettingsEndToEndTests: XCTestCase {
             }, log)
         XCTAssertTrue(home.ok("daemon", "status").stdout.contains("quiet hours:    01:00–02:00"))
     }
+
+    func test_theLogAsJSONLinesSaysWhichLinesAreWarnings() throws {
+        home.environment["LAUNDRY_LOG_FORMAT"] = "json"
+        try home.writeConfig(#"{"sound": "loud"}"#)
+        home.ok("daemon", "start")
+        let lines = {
+            self.log.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+        XCTAssertTrue(waitUntil(5) { lines().contains { $0["level"] as? String == "warning" } }, log)
+        XCTAssertEqual(lines().count, log.split(separator: "\n").count, "every line is a JSON object: \(log)")
+        let warning = try XCTUnwrap(lines().first { $0["level"] as? String == "warning" })
+        XCTAssertTrue((warning["message"] as? String ?? "").contains(home.configFile), "names the file: \(warning)")
+        XCTAssertEqual(warning["pid"] as? Int, home.daemonPID.map(Int.init))
+        XCTAssertTrue(lines().allSatisfy { $0["time"] is String && $0["level"] is String }, log)
+    }
 }

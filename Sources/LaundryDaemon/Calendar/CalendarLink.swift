@@ -19,7 +19,7 @@ final class CalendarLink: EngineObserver {
         guard let settings = config.caldav else { return nil }
         let password: String?
         do { password = try CalendarCheck.password(settings, environment: environment) } catch {
-            logger.info("caldav: not started: \(CalendarSync.words(error))")
+            logger.warning("caldav: not started: \(CalendarSync.words(error))")
             return nil
         }
         if settings.isPlainHTTP {

@@ -96,7 +96,7 @@ final class CalendarSync: Sendable {
             let outcome = write(uid, wish)
             if case .refused(let problem) = outcome {
                 state.withLock { $0.problem = problem }
-                logger.info("caldav: \(uid).ics: \(Self.words(problem)); this change is dropped")
+                logger.error("caldav: \(uid).ics: \(Self.words(problem)); this change is dropped")
                 savePending()
                 continue
             }
@@ -113,7 +113,7 @@ final class CalendarSync: Sendable {
                     state.backoff = min(60, state.backoff * 2)
                     return (delay, first)
                 }
-                if first { logger.info("caldav: \(Self.words(problem)); the changes wait and are tried again") }
+                if first { logger.warning("caldav: \(Self.words(problem)); the changes wait and are tried again") }
                 savePending()
                 queue.asyncAfter(deadline: .now() + delay) { self.drain() }
                 return

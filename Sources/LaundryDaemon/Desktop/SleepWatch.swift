@@ -27,7 +27,7 @@ final class SleepWatch {
         var error: UnsafeMutablePointer<GError>?
         connection = g_bus_get_sync(G_BUS_TYPE_SYSTEM, nil, &error)
         if let error {
-            logger.info("no system bus, so no warning before a sleep: \(String(cString: error.pointee.message))")
+            logger.warning("no system bus, so no warning before a sleep: \(String(cString: error.pointee.message))")
             g_error_free(error)
         }
         guard let connection else { return }
@@ -76,7 +76,7 @@ final class SleepWatch {
         guard let reply, let descriptors, let handle = g_variant_get_child_value(reply, 0) else {
             refused = why
             if let error {
-                logger.info("logind gave no delay lock: \(DBusCall.Failure(error).message)")
+                logger.warning("logind gave no delay lock: \(DBusCall.Failure(error).message)")
                 g_error_free(error)
             }
             return

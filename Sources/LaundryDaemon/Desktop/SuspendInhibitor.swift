@@ -109,7 +109,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
     private func fail(_ why: String) {
         // A reason that could not be updated leaves the one held before in place.
         guard held == nil else { return }
-        if why != problem { logger.info("cannot keep this computer awake: \(why)") }
+        if why != problem { logger.warning("cannot keep this computer awake: \(why)") }
         problem = why
     }
 
@@ -175,7 +175,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
         switch result {
         case .success(let reply): g_variant_unref(reply)
         case .failure(let failure):
-            logger.info("could not give back the suspend inhibitor (\(handle.interface.rawValue)): \(failure.message)")
+            logger.error("could not give back the suspend inhibitor (\(handle.interface.rawValue)): \(failure.message)")
         }
     }
 }

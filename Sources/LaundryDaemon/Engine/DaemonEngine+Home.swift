@@ -15,7 +15,7 @@ extension DaemonEngine {
         popups.otherButtons[content.petID] = onButton
         switch notifier.show(content) {
         case .posted: logger.info("notified: \(content.summary) — \(content.body)")
-        case .noServer(let reason): logger.info("not shown (\(reason)): \(content.summary)")
+        case .noServer(let reason): logger.warning("not shown (\(reason)): \(content.summary)")
         }
     }
 
@@ -34,7 +34,7 @@ extension DaemonEngine {
                 logger.info("the \(appliance.rawValue) stopped; no load of its kind was running")
             }
         } catch {
-            logger.info(line: "the \(appliance.rawValue) stopped, but: \(ErrorText.line(for: error) ?? "\(error)")")
+            logger.error(line: "the \(appliance.rawValue) stopped, but: \(ErrorText.line(for: error) ?? "\(error)")")
         }
     }
 

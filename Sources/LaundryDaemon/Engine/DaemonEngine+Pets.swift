@@ -25,7 +25,7 @@ extension DaemonEngine {
 
     func reloadAll() {
         let snapshot = laundry.snapshot()
-        for warning in snapshot.warnings { logger.info("warning: \(ErrorText.line(for: warning))") }
+        for warning in snapshot.warnings { logger.warning("\(ErrorText.line(for: warning))") }
         var fresh: [UUID: PetTimerService] = [:]
         for state in snapshot.states {
             let service = services[state.pet.id] ?? PetTimerService(id: state.pet.id, state: nil)

@@ -40,24 +40,35 @@ extension DaemonEngine {
         // again, a server without actions ignores them, and with no server nothing is shown.
         var content = words.content(markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? true)
         if quietNow { content.urgency = .normal }
+        let about = Self.metadata(words.announcement)
         guard config.notifications else {
-            logger.info("notification (disabled in config.json): \(words.logLine)")
+            logger.info("notification (disabled in config.json): \(words.logLine)", metadata: about)
             return
         }
         switch notifier.show(content) {
         case .posted:
             let how = again ? " again, on the new notification server" : quietNow ? " (quiet hours: no sound)" : ""
-            logger.info("notified\(how): \(words.logLine)")
+            logger.info("notified\(how): \(words.logLine)", metadata: about)
         case .noServer(let reason):
-            logger.info("not shown (\(reason)): \(words.logLine)")
+            logger.warning("not shown (\(reason)): \(words.logLine)", metadata: about)
             popups.ringBell()
         }
+    }
+
+    /// What a popup's log line is about, for `--log-format json`: the pet, the load, the event.
+    static func metadata(_ announcement: Announcement) -> Logger.Metadata {
+        var about: Logger.Metadata = [
+            "surface": "popup", "pet": "\(announcement.petName)", "petId": "\(announcement.petID.lowercasedText)",
+            "event": "\(announcement.reason.eventName)",
+        ]
+        if let load = announcement.loadID { about["load"] = "\(load.lowercasedText)" }
+        return about
     }
 
     /// Not shown after all: the log and any `laundry watch` have it; it is posted again when a server appears.
     func notShown(_ pet: UUID, because reason: String) {
         let what = popups.shown[pet]?.words.logLine ?? name(of: pet)
-        logger.info("not shown (\(reason)): \(what); it is posted again when a notification server appears")
+        logger.warning("not shown (\(reason)): \(what); it is posted again when a notification server appears")
         popups.ringBell()
     }
 
@@ -65,7 +76,8 @@ extension DaemonEngine {
     /// posted again there, silently: its alarm rings on as it was.
     func serverChanged(to server: ServerInfo?) {
         guard let server else {
-            logger.info("the notification server left the session bus; notifications go to this log until one appears")
+            logger.warning(
+                "the notification server left the session bus; notifications go to this log until one appears")
             return
         }
         logger.info("notification server: \(server) (it took over; what should be on screen is posted again)")

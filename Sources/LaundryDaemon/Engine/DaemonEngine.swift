@@ -84,7 +84,7 @@ public final class DaemonEngine {
         if let server = notifier.refreshServer() {
             logger.info("notification server: \(server)")
         } else {
-            logger.info("no notification server on the session bus; notifications go to this log until one appears")
+            logger.warning("no notification server on the session bus; notifications go to this log until one appears")
         }
         deadlinesDue()
         tick()
@@ -183,7 +183,7 @@ public final class DaemonEngine {
     public func buttonPressed(petID: UUID, action key: String, by person: Person? = nil) -> String? {
         if popups.pressedOther(petID, key) { return nil }
         guard let button = ButtonKey(rawValue: key) else {
-            logger.info("unknown button '\(key)' for pet \(petID.lowercasedText)")
+            logger.warning("unknown button '\(key)' for pet \(petID.lowercasedText)")
             return nil
         }
         acknowledge(petID, because: "button '\(key)'")
@@ -240,7 +240,7 @@ public final class DaemonEngine {
     /// One pet's failure is logged and stays with that pet.
     func isolated(_ id: UUID, _ work: () throws -> Void) {
         do { try work() } catch {
-            logger.info(line: "pet \(id.lowercasedText): \(ErrorText.line(for: error) ?? "\(error)")")
+            logger.error(line: "pet \(id.lowercasedText): \(ErrorText.line(for: error) ?? "\(error)")")
         }
     }
 }

@@ -193,6 +193,6 @@ public final class ApplianceMonitor {
 
     private func logOnce(_ key: String, _ line: String) {
         guard loggedOnce.count < 100, loggedOnce.insert(key).inserted else { return }
-        logger.info(line: line)
+        logger.warning(line: line)
     }
 }

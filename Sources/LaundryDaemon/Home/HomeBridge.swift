@@ -83,7 +83,7 @@ public final class HomeBridge {
             let was = role
             role = .down(problem)
             if case .down(let before) = was, before == problem { return }
-            logger.info(line: "mqtt: \(BrokerProblemText.line(problem)); trying again")
+            logger.warning(line: "mqtt: \(BrokerProblemText.line(problem)); trying again")
         case .message(let topic, let payload, let retained):
             received(topic, payload, retained: retained)
         }
@@ -347,7 +347,7 @@ public final class HomeBridge {
 
     private func logOnce(_ key: String, _ line: String) {
         guard loggedOnce.count < 1000, loggedOnce.insert(key).inserted else { return }
-        logger.info(line: line)
+        logger.warning(line: line)
     }
 }
 

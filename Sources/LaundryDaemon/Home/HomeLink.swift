@@ -45,7 +45,7 @@ final class HomeLink: EngineObserver {
             return nil
         }
         for warning in BrokerCheck.warnings(settings, configPath: laundry.configPath, environment: environment) {
-            logger.info("mqtt: warning: \(BrokerCheckText.line(warning))")
+            logger.warning("mqtt: \(BrokerCheckText.line(warning))")
         }
         let topics = HomeTopics(settings, device: device)
         do {
@@ -60,7 +60,7 @@ final class HomeLink: EngineObserver {
                 settings: settings, connection: connection, topics: topics, config: config, laundry: laundry,
                 engine: engine, clock: clock, version: version, logger: logger)
         } catch {
-            logger.info("mqtt: not started: \(BrokerProblemText.line(error))")
+            logger.warning("mqtt: not started: \(BrokerProblemText.line(error))")
             return nil
         }
     }
@@ -99,7 +99,7 @@ final class HomeLink: EngineObserver {
         bridge.onOtherMessage = { [weak self] topic, payload, retained in
             guard let self else { return }
             if self.appliances?.message(topic, payload, retained: retained, at: now()) != true {
-                self.logger.info("mqtt: ignored a message on \(topic), which laundry does not read")
+                self.logger.warning("mqtt: ignored a message on \(topic), which laundry does not read")
             }
         }
         engine.stillRunning = appliances?.running ?? []

@@ -65,7 +65,7 @@ final class HookRunner: HookLauncher {
             let job = waiting.remove(at: index)
             let process: HookProcess
             do { process = try HookProcess.spawn(job.command, event: job.event, quiet: job.quiet) } catch {
-                logger.info(line: "hook for \(job.event.event): \(HookOutcomeText.line(error))")
+                logger.error(line: "hook for \(job.event.event): \(HookOutcomeText.line(error))")
                 busy.remove(lane)
                 continue
             }
@@ -98,7 +98,9 @@ final class HookRunner: HookLauncher {
             + HookOutcomeText.line(
                 HookProcess.outcome(
                     waitStatus: waitStatus, timedOut: entry.timedOut, timeout: entry.job.timeout, stderr: entry.stderr))
-        logger.info(line: line)
+        var about: Logger.Metadata = ["surface": "hook", "event": "\(entry.job.event.event)"]
+        if entry.job.event.petID != nil { about["pet"] = "\(entry.job.event.petName)" }
+        logger.log(level: waitStatus == 0 && !entry.timedOut ? .info : .error, "\(line)", metadata: about)
         startWaiting()
     }
 

@@ -73,7 +73,7 @@ final class LiveCardObserver: EngineObserver {
     /// A card that went out was not shown (the server refused it): it goes again at its next change.
     private func notShown(_ pet: UUID, because reason: String) {
         cards.forgetShown(of: pet)
-        logger.info("live card for \(running.loads[pet]?.name ?? pet.lowercasedText) not shown (\(reason))")
+        logger.warning("live card for \(running.loads[pet]?.name ?? pet.lowercasedText) not shown (\(reason))")
     }
 
     /// The server that showed the cards left, or another took over: what runs is shown again.

@@ -139,7 +139,7 @@ public final class PlasmaJobTracker: JobTracker {
             defer { g_variant_unref(reply) }
             return DBusCall.string(reply, 0)
         case .failure(let failure):
-            logger.info("the progress list did not take a load (\(failure.message))")
+            logger.warning("the progress list did not take a load (\(failure.message))")
             return nil
         }
     }

@@ -67,7 +67,7 @@ final class GSoundPlayer: SoundPlayer {
     private func report(_ failure: String) {
         guard failure != lastFailure else { return }
         lastFailure = failure
-        logger.info("no sound: \(failure); notifications go on without it")
+        logger.warning("no sound: \(failure); notifications go on without it")
     }
 
     private final class Request {
