@@ -75,7 +75,7 @@ CLEAR_REPORT = .build/clear-everywhere.json
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev
 
-.PHONY: pkgconfig build debug lint test ha-test stress demo bench install uninstall completions man clean pot locales deb package-test
+.PHONY: pkgconfig build debug lint check test ha-test stress demo bench install uninstall completions man clean pot locales deb package-test
 
 # The catalogues (po/<lang>.po), compiled where a built binary looks for them: .build/locale,
 # beside .build/<configuration>/laundry (installed: <prefix>/share/locale beside <prefix>/bin).
@@ -111,6 +111,12 @@ lint:
 	scripts/check-catalogues.sh
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift
 	scripts/lint-imports.sh
+
+# The unit tests alone, for the edit-test loop (no desktop, no daemon): `make check`, or one class or test
+# with `make check TEST=EngineAlarmTests` (`TEST=EngineAlarmTests/test_…`).
+check: locales pkgconfig
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip EndToEndTests $(if $(TEST),--filter '$(TEST)')
 
 test: lint locales pkgconfig
 	@scripts/ensure-packages.sh $(TEST_PACKAGES)
