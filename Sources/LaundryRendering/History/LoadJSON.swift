@@ -80,65 +80,14 @@ public struct LoadJSON: Encodable {
         try container.encode(load.foldedBy, forKey: .foldedBy)
     }
 
-    /// The CSV header: the JSON keys but the pauses (a count of them instead).
-    public static var csvHeader: [String] {
-        CodingKeys.allCases.map { $0 == .washPauses ? "washPauseCount" : $0.rawValue }
-    }
-
-    public var csvRow: [String] {
-        func time(_ date: Date?) -> String { date.map(Timestamp.format) ?? "" }
-        func number(_ value: Double?) -> String { Self.seconds(value).map(NumberText.plain) ?? "" }
-        return [
-            load.id.lowercasedText, pet.id.lowercasedText, pet.identity.name, time(load.wash.started),
-            time(load.wash.ended),
-            number(washSeconds), String(load.wash.endedByAppliance), String(load.wash.pauses.count),
-            number(load.wetWait(at: now)), time(load.dryer?.started), time(load.dryer?.ended), number(load.dryerRun),
-            number(extraDrying), number(load.foldWait(at: now)), load.end?.rawValue ?? "", time(load.endedAt),
-            String(load.isAirDried), load.wash.startedOn ?? "", load.dryer?.startedOn ?? "", load.endedOn ?? "",
-            load.washEnergyWh.map(NumberText.plain) ?? "", load.dryEnergyWh.map(NumberText.plain) ?? "",
-            load.cost.map { NumberText.plain($0.value) } ?? "", load.cost?.currency ?? "",
-            load.wash.programme ?? "", load.dryer?.programme ?? "",
-            load.startedBy?.name ?? "", load.movedBy?.name ?? "", load.foldedBy?.name ?? "",
-        ]
-    }
+    /// The CSV's columns: the JSON keys; its header names the pauses' column for what it holds, their count.
+    public static let csvColumns = CodingKeys.allCases.map(\.rawValue)
+    public static var csvHeader: [String] { csvColumns.map { $0 == "washPauses" ? "washPauseCount" : $0 } }
 }
 
 extension HistoryEntryJSON {
-    /// The JSON keys, in the order of `csvRow`: the event's, then each fact's.
-    public static let csvHeader =
+    /// The JSON keys as CSV columns: the event's, then each fact's.
+    public static let csvColumns =
         ["at", "event", "petID", "petName", "timerID", "id", "device"] + HistoryFields.Key.facts.map(\.rawValue)
         + ["by"]
-
-    public var csvRow: [String] {
-        func number(_ value: Double?) -> String { value.map(NumberText.plain) ?? "" }
-        let own = [Timestamp.format(at), event.rawValue, petID, petName, timerID ?? "", id ?? "", device ?? ""]
-        let columns: [String] =
-            HistoryFields.Key.facts.map { key in
-                switch key {
-                case .name: facts.name ?? ""
-                case .oldName: facts.oldName ?? ""
-                case .petKind: facts.petKind ?? ""
-                case .seconds: number(facts.seconds)
-                case .remainingSeconds: number(facts.remainingSeconds)
-                case .timerKind: facts.timerKind?.rawValue ?? ""
-                case .stoppedBy: facts.stoppedBy?.rawValue ?? ""
-                case .cycle: facts.cycle.map(String.init) ?? ""
-                case .washSeconds: number(facts.washSeconds)
-                case .drySeconds: number(facts.drySeconds)
-                case .cycleDays: number(facts.cycleDays)
-                case .lastWashed: facts.lastWashed.map(Timestamp.format) ?? ""
-                case .learns: facts.learns.map { String($0) } ?? ""
-                case .programme: facts.programme ?? ""
-                case .programmes: facts.programmes ?? ""
-                case .lostEvent: facts.lostEvent?.rawValue ?? ""
-                case .lostPart: facts.lostPart?.rawValue ?? ""
-                case .appliance: facts.appliance?.rawValue ?? ""
-                case .wattHours: number(facts.wattHours)
-                case .cost: number(facts.cost)
-                case .currency: facts.currency ?? ""
-                case .schemaVersion, .id, .device, .at, .event, .petID, .loadID, .stamp, .changed, .by: ""
-                }
-            }
-        return own + columns + [by?.name ?? ""]
-    }
 }

@@ -23,9 +23,9 @@ extension LaundryCommand {
                 try JSONOutput.print(entries.map { HistoryEntryJSON(pet: $0.pet, event: $0.event) })
             } else if output.csv {
                 Terminal.write(
-                    CSVText.document(
-                        header: HistoryEntryJSON.csvHeader,
-                        rows: entries.map { HistoryEntryJSON(pet: $0.pet, event: $0.event).csvRow }))
+                    try CSVText.document(
+                        entries.map { HistoryEntryJSON(pet: $0.pet, event: $0.event) },
+                        columns: HistoryEntryJSON.csvColumns))
             } else {
                 print(HistoryView(entries: entries, kinds: context.laundry.kinds, style: context.style).render())
             }

@@ -50,9 +50,9 @@ extension LaundryCommand {
                 try JSONOutput.print(entries.map { LoadJSON(pet: $0.pet, load: $0.load, now: now) })
             } else if output.csv {
                 Terminal.write(
-                    CSVText.document(
-                        header: LoadJSON.csvHeader,
-                        rows: entries.map { LoadJSON(pet: $0.pet, load: $0.load, now: now).csvRow }))
+                    try CSVText.document(
+                        entries.map { LoadJSON(pet: $0.pet, load: $0.load, now: now) }, columns: LoadJSON.csvColumns,
+                        header: LoadJSON.csvHeader))
             } else if single, let entry = entries.first {
                 print(LoadsView.timeline(entry.pet, entry.load, style: context.style, now: now))
             } else {
