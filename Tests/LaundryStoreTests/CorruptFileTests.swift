@@ -96,7 +96,7 @@ final class CorruptFileTests: StoreTestCase {
         XCTAssertEqual(loaded.pets.map(\.state.pet.identity.name), ["Socks"])
         XCTAssertEqual(loaded.pets.first?.state.pet.isFromNewerVersion, true)
         XCTAssertEqual(loaded.problems, [.newerSchema(path: path, version: 9)])
-        XCTAssertThrowsError(try store.ownRecord(socks.id, device: here)) { error in
+        XCTAssertThrowsError(try store.update(socks.id, device: here) { _, own in ((), own, []) }) { error in
             guard case .newerSchema(_, _, 9)? = error as? StoreError else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(contents(path), Data(text.utf8), "byte for byte unchanged")
@@ -107,7 +107,7 @@ final class CorruptFileTests: StoreTestCase {
         let path = store.paths.recordFile(socks.id, device: here)
         try Data(#"{"schemaVersion": 3, "id": 42}"#.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(store.loadAll().problems, [.newerSchema(path: path, version: 3)])
-        XCTAssertThrowsError(try store.ownRecord(socks.id, device: here))
+        XCTAssertThrowsError(try store.update(socks.id, device: here) { _, own in ((), own, []) })
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 

@@ -190,14 +190,6 @@ public final class FileStorage: LaundryStorage {
         }
     }
 
-    /// This machine's record, or nil once one that does not parse is set aside as `<file>.corrupt-<time>` (kept).
-    func ownRecord(_ id: UUID, device: String) throws -> PetRecord? {
-        var problems: [StoreProblem] = []
-        let own = try readOwn(id, device: device, reads: nil, problems: &problems)
-        if own.broken { setAside(paths.recordFile(id, device: device)) }
-        return own.record
-    }
-
     /// This machine's record of the pet, or that it does not parse (the problem noted; the caller
     /// sets it aside once the change goes ahead). A record of a newer laundry is refused.
     private func readOwn(_ id: UUID, device: String, reads: RecordReads?, problems: inout [StoreProblem]) throws
