@@ -67,7 +67,8 @@ public struct PetSettings: Sendable {
         var programmes: [String: Double?] = [:]
         for (name, length) in self.programmes where pet.settings.programmes[name] != length {
             pet.settings.programmes[name] = length
-            programmes[name] = length.map(\.timeInterval)
+            // `updateValue`: a removal is kept as a nil length (a subscript set to nil would drop the key).
+            programmes.updateValue(length.map(\.timeInterval), forKey: name)
         }
         if !programmes.isEmpty { changed.programmes = programmes }
         if !changed.isEmpty {
