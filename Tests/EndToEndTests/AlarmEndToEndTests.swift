@@ -145,43 +145,6 @@ final class AlarmEndToEndTests: DaemonTestCase {
         XCTAssertEqual(NotifyLog.calls(mentioning: marker).first?.urgency, 2, "critical, as always")
     }
 
-    /// Three loads finishing 7 s apart ring as one bell: each finish at once, then at most once per
-    /// `alarmRepeatSeconds` for all of them; acknowledging two leaves the third ringing, and
-    /// acknowledging it silences the bell within a second.
-    func test_loadsFinishingApartRingAsOneBell() throws {
-        let names = ["One \(marker)", "Two \(marker)", "Three \(marker)"]
-        try home.writeConfig(#"{"alarmRepeatSeconds": 10, "alarmMinutes": 2, "headsUpMinutes": 0}"#)
-        for name in names { home.ok("adopt", name) }
-        home.ok("daemon", "start")
-        let speakers = try Speakers(folder: home.path)
-        let started = Date()
-        for (index, name) in names.enumerated() { home.ok("wash", name, "--for", "\(2 + 7 * index)s") }
-        // The third finishes at 16 s; then rings at 26 and 36 s, for all three. Real time: the
-        // bell's cadence on the speakers is what this test hears.
-        Thread.sleep(forTimeInterval: max(0, 38.5 - Date().timeIntervalSince(started)))
-        for name in names.prefix(2) { home.ok("snooze", name) }
-        // The third rings on, alone, at 46 s; acknowledged at 48 s (real time, as above).
-        Thread.sleep(forTimeInterval: max(0, 48 - Date().timeIntervalSince(started)))
-        let acknowledged = Date()
-        home.ok("snooze", names[2])
-        // Real time: recorded on past the acknowledgement, to hear the silence after it.
-        Thread.sleep(forTimeInterval: 3)
-        speakers.stop()
-        let finished = try XCTUnwrap(logTimes("notified: 🫧 Wash Complete! — One").first, log)
-        let onsets = speakers.onsets
-        let offset = try XCTUnwrap(onsets.first) - finished.timeIntervalSince1970
-        let times = onsets.map { $0 - offset - started.timeIntervalSince1970 }
-        print("one bell: rings at \(times.map { String(format: "%.1f", $0) }.joined(separator: ", ")) s")
-        let afterThird = times.filter { $0 > 15.5 }
-        XCTAssertEqual(afterThird.count, 4, "the third's finish, then 26, 36 and 46 s: \(times)")
-        for (earlier, later) in zip(afterThird, afterThird.dropFirst()) {
-            XCTAssertGreaterThan(later - earlier, 9.5, "at most once per 10 s: \(times)")
-        }
-        XCTAssertTrue(log.contains("alarm for \(names[0]) stopped: the pet changed"), log)
-        let ackInRecording = acknowledged.timeIntervalSince1970 + offset
-        XCTAssertLessThan(speakers.maximumAmplitude(from: ackInRecording + 1), 0.001, "silent a second after")
-    }
-
     func test_notifyTestPlaysTheSound() throws {
 
         let speakers = try Speakers(folder: home.path)
