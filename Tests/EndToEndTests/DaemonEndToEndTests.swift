@@ -103,23 +103,6 @@ final class DaemonEndToEndTests: DaemonTestCase {
         XCTAssertGreaterThan(calls[2].time - calls[1].time, 1.0, "one interval apart")
     }
 
-    func test_snoozePostponesTheReminder() throws {
-        try home.writeConfig(#"{"nagIntervalMinutes": 0.05, "nagLimit": 1}"#)
-        let name = "Sleepy \(marker)"
-        home.ok("adopt", name)
-        home.ok("wash", name, "--for", "1s")
-        XCTAssertTrue(waitUntil(5) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
-        let snoozed = Date()
-        home.ok("snooze", name, "--for", "6s")
-        // Unsnoozed, the reminder would come 3 s after the finish.
-        XCTAssertTrue(waitUntil(10) { NotifyLog.calls(mentioning: marker).count >= 2 }, log)
-        let calls = NotifyLog.calls(mentioning: marker)
-        XCTAssertEqual(calls.count, 2, "the finish, then one reminder")
-        let reminder = try XCTUnwrap(calls.last)
-        XCTAssertGreaterThan(reminder.time - snoozed.timeIntervalSince1970, 5.5, "not before the snooze ended")
-        XCTAssertEqual(reminder.summary, "🧺 \(name) is still wet")
-    }
-
     func test_withNoNotificationServerTheDaemonKeepsRunningAndDoctorSaysWhy() throws {
         // A private bus of its own, with nobody owning org.freedesktop.Notifications and no service
         // files, so nothing can be activated to own it either.
