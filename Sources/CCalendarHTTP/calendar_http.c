@@ -1,5 +1,4 @@
-// libcurl's easy interface, wrapped in one call: curl_easy_setopt is variadic, which Swift cannot
-// call, so the calendar's requests are made here.
+// libcurl's easy interface in one call: Swift cannot call the variadic curl_easy_setopt, so calendar requests run here.
 #include "calendar_http.h"
 
 #include <curl/curl.h>

@@ -1,7 +1,6 @@
 import FoundationEssentials
 
-/// Why the broker for Home Assistant is not in use now: data, worded once in Rendering (`BrokerProblemText`) for the
-/// log, `daemon status` and `doctor`; a reason from libmosquitto or the system stays in their words inside ours.
+/// Why the broker is unused, worded by `BrokerProblemText` (log, `daemon status`, `doctor`); library reasons verbatim.
 public enum BrokerProblem: Error, Codable, Equatable, Sendable {
     /// The broker answered and refused the connection (its MQTT reason).
     case refused(reason: String)

@@ -2,8 +2,7 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryStore
 
-/// One daemon per user: an exclusive `flock` on `$XDG_RUNTIME_DIR/laundry/daemon.lock`, held for the
-/// daemon's whole life and released by the kernel when it dies, however it dies.
+/// One daemon per user: exclusive `flock` on `$XDG_RUNTIME_DIR/laundry/daemon.lock`; the kernel frees it at any death.
 public final class DaemonLock {
     private let fd: Int32
 
@@ -12,8 +11,7 @@ public final class DaemonLock {
         try StoreFiles.makeFolder(paths.runtime)
         fd = open(paths.lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw DaemonError.system("open \(paths.lock)", errno) }
-        // One try: `isHeld` reads /proc/locks and never takes the lock, so only another daemon
-        // (or a command of a version before this one, probing for a moment) can hold it.
+        // One try: `isHeld` only reads /proc/locks, so only another daemon (or an older command, probing) can hold it.
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
             throw DaemonError.alreadyRunning(pid: DaemonStatus.read(from: paths.status)?.pid)
@@ -25,8 +23,7 @@ public final class DaemonLock {
         close(fd)
     }
 
-    /// Whether some process holds the lock now: a `flock` on the lock file's inode in /proc/locks. Looking there,
-    /// not taking the lock for a moment, cannot make a daemon starting at that moment find its lock taken.
+    /// Whether a `flock` on the lock file's inode is in /proc/locks (probing by locking could fail a starting daemon).
     public static func isHeld(paths: RuntimePaths) -> Bool {
         var info = stat()
         guard stat(paths.lock, &info) == 0, let data = FileManager.default.contents(atPath: "/proc/locks") else {
@@ -37,8 +34,7 @@ public final class DaemonLock {
     }
 }
 
-/// The kernel's table of file locks, one lock a line: `1: FLOCK  ADVISORY  WRITE 4242 fe:00:16220179 0 EOF`
-/// (a waiter's line has `->` after the number).
+/// /proc/locks, one lock a line: `1: FLOCK  ADVISORY  WRITE 4242 fe:00:16220179 0 EOF` (waiters: `->` after `1:`).
 enum ProcLocks {
     static func holdsFlock(_ table: String, device: UInt64, inode: UInt64) -> Bool {
         // glibc's major() and minor(), which Swift does not import; the kernel prints both in hex.

@@ -3,8 +3,7 @@ import FoundationEssentials
 import LaundryCore
 import LaundryStore
 
-/// Where `laundryd` is: beside this `laundry` (one `make install`, package or build folder), else first on PATH. The
-/// command never loads the daemon's libraries; it runs this program for everything that needs the desktop.
+/// Where `laundryd` is: beside `laundry` (same install or build), else on PATH; the command never loads its libraries.
 public enum DaemonProgram {
     public static let name = "laundryd"
 

@@ -26,8 +26,7 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     public var broker: Broker?
     /// The laundry version the daemon runs (an upgrade leaves an older one running).
     public var version: String?
-    /// config.json's `dnd` (`quiet` or `ring`), and which desktop said do-not-disturb is on when the
-    /// daemon last asked (nil: off); a daemon before do-not-disturb leaves both out.
+    /// `dnd` (`quiet`/`ring`) and which desktop last said do-not-disturb is on (nil: off); old daemons omit both.
     public var dnd: String?
     public var doNotDisturb: String?
     /// The CalDAV calendar loads are written to, when config.json names one, and why not now (nil while it writes).

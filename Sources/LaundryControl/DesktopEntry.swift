@@ -1,8 +1,7 @@
 @preconcurrency import Glibc
 
-/// Where the desktop finds `laundry.desktop`, the entry every notification names in its `desktop-entry` hint: GNOME
-/// groups laundry's popups under it and lists laundry in its notification settings (`X-GNOME-UsesNotifications=true`)
-/// only when it is in an `applications` folder of the XDG data folders.
+/// `laundry.desktop`'s place, named in each popup's `desktop-entry` hint: GNOME groups laundry's popups and lists it in
+/// notification settings (`X-GNOME-UsesNotifications=true`) only from an XDG data folder's `applications`.
 public enum DesktopEntry {
     public static let fileName = "laundry.desktop"
 

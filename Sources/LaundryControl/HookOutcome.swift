@@ -1,7 +1,6 @@
 import FoundationEssentials
 
-/// How a hook run ended: data, worded once in Rendering (`HookOutcomeText`) for the daemon's log and `notify-test`;
-/// thrown as it is when the hook cannot be started.
+/// How a hook run ended, worded by `HookOutcomeText` for the log and `notify-test`; thrown when the hook cannot start.
 public struct HookOutcome: Error, Codable, Equatable, Sendable {
     public enum End: Codable, Equatable, Sendable {
         case exited(status: Int32)

@@ -2,8 +2,7 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// Which laundry runs when a package and a `make install` in `~/.local` coexist: binaries on PATH, user units, and
-/// whether the running daemon is older than its binary.
+/// Which laundry runs if a package and `make install` in `~/.local` coexist: PATH binaries, user units, a stale daemon.
 public enum InstallCheck {
     /// Every `laundry` on PATH, in PATH's order, each once (by its real path).
     public static func binariesOnPath(environment: [String: String]) -> [String] {
@@ -38,8 +37,7 @@ public enum InstallCheck {
 
     public static var ownBinary: String? { realPath("/proc/self/exe") }
 
-    /// Why the daemon with `pid` runs an older laundry than the one installed now, or nil: its
-    /// binary was replaced since it started (an upgrade), or it says it is another version.
+    /// Why daemon `pid` is older than the installed laundry (binary replaced since, or another version said), or nil.
     public static func staleDaemon(pid: Int32, version: String?, currentVersion: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)

@@ -4,10 +4,9 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// The daemon's one log, on stderr (the launcher appends it to daemon.log, systemd to the journal): as text,
-/// `<time> laundryd[<pid>]: [warning: |error: ]<message>`, or as JSON lines (`--log-format json`) with the level
-/// and the event's metadata (pet, load, surface) as keys, for tests and for people who ship logs. Its own
-/// sentences are English; popup text, counts, problems come from the catalogue.
+/// The daemon's one log, on stderr (launcher: daemon.log; systemd: journal): text, `<time> laundryd[<pid>]: [warning:
+/// |error: ]<message>`, or JSON lines (`--log-format json`) keyed by level and event metadata (pet, load, surface), for
+/// tests and log shippers. Its sentences are English; popup text, counts, problems come from the catalogue.
 public struct DaemonLogHandler: LogHandler {
     public enum Format: String, CaseIterable, Sendable {
         case text, json

@@ -1,9 +1,8 @@
 import FoundationEssentials
 @preconcurrency import Glibc
 
-/// Where `laundry` keeps its files. The data folder (`$LAUNDRY_HOME`, else `$XDG_DATA_HOME/laundry`, else
-/// `~/.local/share/laundry`) may be shared: each machine writes in it only under `machines/<device-id>/`, keeping
-/// its notes in the state folder and locks in the runtime folder. Only UUIDs and device ids name files.
+/// laundry's files. The data folder (`$LAUNDRY_HOME`, else `$XDG_DATA_HOME/laundry`, else `~/.local/share/laundry`) may
+/// be shared: a machine writes only in its `machines/<device-id>/`. Only UUIDs and device ids name files.
 public struct LaundryPaths: Sendable {
     public let root: String
     /// `$XDG_STATE_HOME/laundry`: the device id, the daemon's notes and log.
@@ -43,8 +42,7 @@ public struct LaundryPaths: Sendable {
         return home + "/.local/state/laundry"
     }
 
-    /// `$XDG_RUNTIME_DIR/laundry`, else `/tmp/laundry-runtime-<uid>/laundry` (a folder in `/tmp`
-    /// is checked to be this user's, mode 0700, before it is used: `SafeFolder`).
+    /// `$XDG_RUNTIME_DIR/laundry`, else `/tmp/laundry-runtime-<uid>/laundry` (vetted by `SafeFolder`).
     public static func runtimeFolder(environment: [String: String]) -> String {
         let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? fallbackRuntime
         return base + "/laundry"

@@ -2,8 +2,7 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// What the daemon last heard on `priceTopic`, kept in `$XDG_STATE_HOME/laundry/prices.json` for
-/// `laundry plan`: the price it said for now, and the series of slots it published.
+/// Last heard on `priceTopic` (price now, slots), in `$XDG_STATE_HOME/laundry/prices.json` for `laundry plan`.
 public struct PriceFile: Codable, Equatable, Sendable {
     public static let name = "prices.json"
     /// The file's format (0.1.0 wrote none: 1).

@@ -1,7 +1,6 @@
 import LaundryCore
 
-/// What the files refuse: one that cannot be read or written, a pet saved by a newer laundry, a
-/// data file or config file that is missing or broken. Data only; the command line words it.
+/// What the files refuse: unreadable or unwritable, a newer laundry's pet, a missing or broken data or config file.
 public enum StoreError: Error, Equatable, Sendable {
     case unreadable(path: String, problem: FileProblem)
     case unwritable(path: String, problem: FileProblem)

@@ -2,8 +2,7 @@ import LaundryCore
 
 /// Something wrong in the data folder that did not stop the command: a warning on stderr; other pets keep working.
 public enum StoreProblem: Error, Equatable, Sendable {
-    /// A file that could not be read, or does not parse: passed over (this machine's own is set
-    /// aside as `*.corrupt-<time>` by the next change it makes to that pet).
+    /// Unreadable or unparsable: skipped (this machine's own is set aside as `*.corrupt-<time>` by its next change).
     case unreadable(path: String, problem: FileProblem)
     /// A record written by a newer `laundry`: shown, never rewritten.
     case newerSchema(path: String, version: Int)

@@ -3,8 +3,7 @@
 
 #include <stddef.h>
 
-/// What one request brought back. `etag` and `body` are malloc'd (or NULL); free them with
-/// `laundry_http_free`.
+/// What one request brought back. `etag` and `body` are malloc'd (or NULL); free them with `laundry_http_free`.
 typedef struct {
     long status;
     char *etag;
@@ -14,9 +13,8 @@ typedef struct {
     char error[256];
 } laundry_http_reply;
 
-/// One HTTP request with libcurl, blocking (the daemon runs it on its calendar thread): `https`
-/// verified against the system's certificates, basic or digest authentication, `headers` as
-/// "Name: value" lines, a timeout in seconds. Returns 0 when a response came (any status).
+/// One blocking libcurl HTTP request (on the daemon's calendar thread): `https` checked with system CAs, basic or
+/// digest auth, `headers` as "Name: value" lines, a timeout (s). 0: a response came (any status).
 int laundry_http(const char *method, const char *url, const char *username, const char *password,
                  const char *body, size_t body_length, const char *const *headers, int header_count,
                  long timeout_seconds, laundry_http_reply *reply);

@@ -20,8 +20,7 @@ public enum ChildProcess {
     public enum Grouping: Sendable {
         /// Ours.
         case same
-        /// A process group of its own, with the signal mask and handlers a fresh program has: killing
-        /// the group ends everything it started (a hook's timeout).
+        /// Its own process group and a fresh program's signal mask and handlers: a hook's timeout kills all it started.
         case ownGroup
         /// A session of its own: closing the terminal that started it does not stop it (the daemon).
         case ownSession
@@ -34,9 +33,8 @@ public enum ChildProcess {
     /// glibc's POSIX_SPAWN_SETSID, hidden from Swift behind _GNU_SOURCE.
     private static let setSession: Int16 = 0x80
 
-    /// Starts `arguments[0]` (on PATH when `searchingPath` and it names no folder) and returns its pid. With
-    /// `closingOthers` only the three streams go with it (a pipe the caller reads to its end must not stay open for a
-    /// daemon's whole life).
+    /// Starts `arguments[0]` (from PATH if `searchingPath` and it names no folder); returns its pid. `closingOthers`:
+    /// only the three streams go along (a pipe read to its end must not stay open for the daemon's life).
     public static func spawn(
         _ arguments: [String], environment: [String: String], searchingPath: Bool = false,
         input: Stream = .inherit, output: Stream = .inherit, error: Stream = .inherit,

@@ -47,7 +47,6 @@ public struct EnergyMeter: Codable, Equatable, Sendable {
     /// Counts up to `now` at the last reading's power, then goes on: at the run's end, or before a price change.
     public mutating func hold(until now: Date, staleAfter: Double, prices: PriceBook) {
         guard let last, now > last.at else { return }
-        // Counted no further than the staleness bound from when the plug last spoke.
         let bound = (heardAt ?? last.at).addingTimeInterval(staleAfter)
         let held = Reading(watts: last.watts, at: now)
         count(from: last, to: held, staleAfter: max(0, bound.timeIntervalSince(last.at)), prices: prices, joined: false)

@@ -1,7 +1,6 @@
 import FoundationEssentials
 
-/// When, and on which machine, a person last changed a part of a pet. Each machine keeps its latest version of each
-/// part it changed; everyone sees, per part, the version with the latest stamp (device id breaks ties).
+/// When and where a person last changed a pet's part; per part, the latest stamp wins (device id breaks ties).
 public struct PartStamp: Codable, Hashable, Sendable, Comparable {
     public var at: Date
     public var device: String

@@ -1,5 +1,4 @@
-/// A named programme of a pet's washer or dryer (`eco`, `quick`): typed with a length, learned from its own runs. One
-/// lower-case word, so a shell completes it and a history line holds it as typed.
+/// A washer or dryer programme (`eco`, `quick`), typed with a length or learned; one lower-case word (shell, history).
 public enum Programme {
     public static let maximumNameLength = 24
 

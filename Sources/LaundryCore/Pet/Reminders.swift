@@ -2,9 +2,8 @@ import FoundationEssentials
 
 /// When the daemon should speak about a pet, beyond timers ending: health warnings, reminders of wet or unfolded loads.
 public enum Reminders {
-    /// The health warning to send now, if any (the most severe threshold crossed and not yet sent), and the
-    /// thresholds to remember as sent (re-armed ones dropped, crossed ones added). `held` (quiet hours, a cycle under
-    /// way): nothing is sent or marked sent, so the worst threshold crossed goes out once warnings are not held.
+    /// The health warning to send now (worst threshold crossed, unsent) and the thresholds to remember as sent. `held`
+    /// (quiet hours, a running cycle): nothing sent or marked, so the worst crossed goes out when unheld.
     public static func healthWarning(for state: PetState, at now: Date, held: Bool = false) -> (
         send: Int?, sent: Set<Int>
     ) {
@@ -23,8 +22,7 @@ public enum Reminders {
         return (worst, sent)
     }
 
-    /// Whether a cycle under way (a timer, or a finished load with reminders to come) speaks instead of health
-    /// warnings. Once reminders end (or a pause outlasts them), warnings resume, so a forgotten load still warns.
+    /// Whether a running cycle (a timer, or reminders to come) holds health warnings; after it, forgotten loads warn.
     public static func cycleSpeaksForPet(_ state: PetState, config: DaemonConfig, at now: Date) -> Bool {
         guard state.pet.cycle.stage != .idle else { return false }
         if let timer = state.liveLoad {
@@ -34,8 +32,7 @@ public enum Reminders {
         return nextNag(for: state, config: config) != nil
     }
 
-    /// When the next reminder about a finished load is due, or nil when none is: one interval
-    /// after the user last heard about it, at most `nagLimit` times, never during a snooze.
+    /// Next finished-load reminder (nil: none): an interval after the last word, up to `nagLimit` times, not snoozed.
     public static func nextNag(for state: PetState, config: DaemonConfig) -> Date? {
         guard let load = state.finishedLoad else { return nil }
         let reminder =

@@ -18,7 +18,6 @@ public enum StageMachine {
                     id: EventID.derived(from: "done \(timer.id.lowercasedText) \(Timestamp.format(timer.endsAt))")))
         }
         if state.pet.cycle.currentStreak > 0 && state.pet.isDead(at: now) {
-            // Not a person's change: no stamp moves, and every machine derives the same event.
             state.pet.cycle.currentStreak = 0
             // The moment health reached 0, the same on every machine whenever it looks.
             let at = Health.deathDate(since: state.pet.healthClockStart, cycleDays: state.pet.settings.cycleDays)

@@ -1,7 +1,6 @@
 import FoundationEssentials
 
-/// Any JSON document, for shapes laundry does not define: read by path (a plug's, a price topic's) or built by hand
-/// (Home Assistant's discovery and state payloads).
+/// Any JSON laundry has no type for: read by path (plugs, price topics) or built (Home Assistant's payloads).
 public indirect enum JSONTree: Codable, Equatable, Sendable {
     case object([String: JSONTree])
     case array([JSONTree])

@@ -54,9 +54,8 @@ public struct DateInputParser: Sendable {
         return String(characters)
     }
 
-    /// "N days ago": this time of day on the date N days before today's on the calendar. A date a zone skipped
-    /// (Kiritimati's 1994-12-31, Samoa's 2011-12-30) still counts; a time its clocks never showed lands after the gap.
-    /// Across a daylight-saving change that is 23 or 25 hours a day, not N × 24 hours.
+    /// "N days ago": this time, N calendar dates back; a skipped date (Kiritimati's 1994-12-31, Samoa's 2011-12-30)
+    /// counts, a time its clocks never showed lands after the gap. Across DST a day is 23 or 25 hours.
     private func daysBefore(_ days: Int, now: Date) -> Date {
         zone.adding(days: -days, to: now)
     }

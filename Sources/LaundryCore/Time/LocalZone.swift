@@ -1,9 +1,8 @@
 import FoundationEssentials
 @preconcurrency import Glibc
 
-/// A local time zone and the calendar arithmetic laundry needs. FoundationEssentials has no zone database (its
-/// `TimeZone.current` is GMT, named zones nil), so the zone comes from `localtime_r` (`TZ`, `/etc/localtime`), and all
-/// arithmetic from one question: the UTC offset at the moment being shown, never at now.
+/// A local zone and calendar arithmetic. FoundationEssentials lacks zone data (`TimeZone.current` is GMT), so
+/// `localtime_r` (`TZ`, `/etc/localtime`) gives it; all arithmetic uses the UTC offset at the moment shown, not now.
 public struct LocalZone: Sendable {
     private enum Source: Sendable {
         /// `TZ` or `/etc/localtime`; `reread`: asked again on every use.
@@ -110,9 +109,8 @@ public struct LocalZone: Sendable {
         return self.date(year: parts.year, month: parts.month, day: parts.day)
     }
 
-    /// The same wall-clock time on the calendar date `days` later (earlier when negative), a time shown twice at the
-    /// offset `date` had. Counted in calendar dates, so a skipped date counts (`Calendar.date(byAdding: .day, …)`
-    /// agrees elsewhere, but over a skipped date it moves by 24-hour steps, landing a date off).
+    /// The same wall-clock time `days` calendar dates later (earlier if negative); a time shown twice at `date`'s
+    /// offset. Skipped dates count: `Calendar.date(byAdding: .day, …)` steps 24 hours over one, landing a date off.
     public func adding(days: Int, to date: Date) -> Date {
         let parts = fields(of: date)
         let civil = Self.daysFromCivil(year: Int64(parts.year), month: Int64(parts.month), day: Int64(parts.day))

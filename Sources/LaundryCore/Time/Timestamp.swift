@@ -14,10 +14,9 @@ public enum Timestamp {
         Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`, with `t`, `z` or a space for the `T` as people type them,
-    /// offsets up to ±14:59, moments of the years 1583–9999 (the Gregorian calendar's everywhere); nil for anything
-    /// else. The style reads the moment; what it would let through (a 30 February counted on into March, a 60th minute,
-    /// a malformed offset, text after it) is refused here first.
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`, `t`, `z` or a space for `T` (as typed), offsets up to
+    /// ±14:59, years 1583–9999 (Gregorian everywhere); nil for anything else. The style reads the moment; what it
+    /// lets through (30 February rolled into March, a 60th minute, a bad offset, trailing text) is refused first.
     public static func parse(_ text: String) -> Date? {
         var bytes = Array(text.utf8)
         func isDigit(_ index: Int) -> Bool { index < bytes.count && (48...57).contains(bytes[index]) }

@@ -8,10 +8,9 @@ import LaundryStore
 import Logging
 import Synchronization
 
-/// Writes each running load to the CalDAV calendar config.json names, on its own queue (a slow or absent server
-/// never holds up a popup): the latest wish per entry wins, each write names the version it replaces (`If-Match`,
-/// or `If-None-Match: *` for a new one), a 412 rereads the server's version and writes on it, and an unreachable
-/// server is retried with back-off, logged once until it answers again.
+/// Writes running loads to config.json's CalDAV calendar on its own queue (a slow or absent server holds no popup): an
+/// entry's latest wish wins, a write names the version it replaces (`If-Match`, or `If-None-Match: *` if new), a 412
+/// rereads the server's version to write on, an unreachable server is backed off and logged once per outage.
 final class CalendarSync: Sendable {
     enum Wish: Codable, Equatable, Sendable {
         case put(String)
@@ -41,8 +40,7 @@ final class CalendarSync: Sendable {
     private let logger: Logger
     private let queue = DispatchQueue(label: "laundry.calendar")
     private let state = Mutex(State())
-    /// The wishes not yet written, kept across a restart (a cancel made while the server was down
-    /// must still remove the entry, or every phone rings for a load that is gone).
+    /// Unwritten wishes survive restarts: a cancel during an outage must still remove its entry, or phones ring.
     private let pendingFile: String?
     /// Seconds a request may take.
     private static let timeout = 10

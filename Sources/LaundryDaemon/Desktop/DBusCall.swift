@@ -59,8 +59,7 @@ enum DBusCall {
         var isRefusedByTheBus: Bool { shortName == "LimitsExceeded" }
     }
 
-    /// Calls `method` and returns its reply (to be unreffed), checked to be of `reply`'s type: a
-    /// reply of another shape is a failure here, never a crash when it is read.
+    /// Calls `method`; a reply (to be unreffed) not of `reply`'s type fails here rather than crashing when read.
     static func sync(
         _ connection: OpaquePointer, _ destination: String, _ path: String, _ interface: String, _ method: String,
         _ parameters: OpaquePointer? = nil, reply replyType: String, timeout: Int32 = timeoutMilliseconds
@@ -147,8 +146,7 @@ enum DBusCall {
         return g_variant_get_uint32(child)
     }
 
-    /// The value of type `type` inside however many variants wrap the reply's first child (to be
-    /// unreffed), or nil when it holds something else.
+    /// The `type` value under any nesting of variants in the reply's first child (to be unreffed); nil if another.
     static func innermost(_ reply: OpaquePointer, of type: String) -> OpaquePointer? {
         var current = g_variant_get_child_value(reply, 0)
         for _ in 0..<4 {

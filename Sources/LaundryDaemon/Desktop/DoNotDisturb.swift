@@ -2,18 +2,16 @@ import CGLib
 import FoundationEssentials
 import LaundryCore
 
-/// Whether the desktop is in do-not-disturb, read where each keeps it: dunst's pause, Plasma's `Inhibited`, swaync's
-/// DND, mako's `do-not-disturb` mode (its manual's name), GNOME's `show-banners` (settings portal). Read when something
-/// is due, and every `DoNotDisturb.poll` while held back: no two desktops signal a change alike, and a few short
-/// questions only then cost little (the tick asks only when a pet could warn: bench row "health tick").
+/// Whether the desktop is in do-not-disturb: dunst's pause, Plasma's `Inhibited`, swaync's DND, mako's `do-not-disturb`
+/// mode, GNOME's `show-banners` (portal). Read when due and each `DoNotDisturb.poll` while held: desktops signal
+/// differently, and a few short questions then cost little (bench row "health tick": only when a pet could warn).
 enum DoNotDisturb {
     static let poll: TimeInterval = 2
     /// A server must not hold the daemon's loop: a question unanswered this long counts as "off".
     static let answerMilliseconds: Int32 = 250
 
-    /// The desktop that says do-not-disturb is on, or nil: off, or none answers.
-    /// - Parameter serverName: when known, dunst, Plasma and mako are asked only in their own place: each question
-    ///   waits (up to `answerMilliseconds`) on a server that may be busy drawing, and a finish's popup waits for it.
+    /// The desktop saying do-not-disturb is on, or nil (off, or no answer). Known `serverName`: dunst, Plasma, mako are
+    /// asked only in their place; a question may wait `answerMilliseconds` on a busy server, holding a finish's popup.
     static func read(on bus: OpaquePointer, serverName: String? = nil) -> String? {
         // A server of another name (or none known yet) is asked in all three places.
         let name = serverName?.lowercased() ?? ""

@@ -1,9 +1,8 @@
 import CGLib
 import FoundationEssentials
 
-/// Do-not-disturb as the engine reads it at a finish. dunst signals its pause (`PropertiesChanged` of
-/// `org.dunstproject.cmd0.paused`), so it is kept from what it said and never asked at a finish: dunst, busy drawing
-/// the minute's card updates, answered in up to 250 ms and the popup waited (bench row "lateness on dunst").
+/// Do-not-disturb at a finish: dunst's pause is its signal's (`PropertiesChanged` of `org.dunstproject.cmd0.paused`),
+/// never a question (busy drawing cards, dunst took up to 250 ms: bench row "lateness on dunst").
 final class DoNotDisturbReader {
     private let bus: OpaquePointer?
     private var subscriptions: [UInt32] = []
@@ -36,8 +35,7 @@ final class DoNotDisturbReader {
     /// Which desktop says do-not-disturb is on now (nil: off, or none answers).
     func read(serverName: String?) -> String? {
         guard let bus else { return nil }
-        // dunst's pause is all there is to know while dunst shows the popups (GNOME's banners and
-        // swaync's control centre hide another server's popups, not dunst's).
+        // Only dunst's pause matters while it shows popups (GNOME's and swaync's do-not-disturb never hide dunst's).
         guard serverName?.lowercased() == "dunst" else { return DoNotDisturb.read(on: bus, serverName: serverName) }
         // Asked here only if `askDunst`'s answer has not come (≤ 250 ms; unanswered, it is off and asked next time).
         if dunstPaused == nil { dunstPaused = DoNotDisturb.dunstPaused(on: bus) }

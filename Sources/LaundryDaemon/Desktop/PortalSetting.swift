@@ -4,8 +4,7 @@ import CGLib
 enum PortalSetting {
     static let portal = "org.freedesktop.portal.Desktop"
 
-    /// The value of `key` in `namespace`, unwrapped to a value of `type` (`s`, `b`), to be unreffed;
-    /// nil where no portal answers, or it has no such setting.
+    /// `key` in `namespace`, unwrapped to `type` (`s`, `b`), to be unreffed; nil where no portal answers or has it.
     static func read(
         _ namespace: String, _ key: String, as type: String, on bus: OpaquePointer,
         timeout: Int32 = DBusCall.timeoutMilliseconds

@@ -3,9 +3,8 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import Logging
 
-/// logind on the system bus: a `delay` lock on sleep while a load runs, giving the daemon a moment to tell the phone
-/// before a sleep the user chose, and `PrepareForSleep` before and after it. Never a `block` lock: systemd 257 and
-/// later would refuse the user's own suspend with one (and KDE's lid close), and a sleep the user chooses must win.
+/// logind (system bus): a sleep `delay` lock while a load runs, so the daemon can tell the phone before a chosen sleep;
+/// `PrepareForSleep` around it. Never `block`: systemd 257+ would refuse the user's suspend (and KDE's lid close).
 final class SleepWatch {
     private static let name = "org.freedesktop.login1"
     private static let path = "/org/freedesktop/login1"

@@ -3,9 +3,8 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import Logging
 
-/// Keeps the session from suspending while a load runs or rings: one inhibitor for the daemon, suspend only (flag 4;
-/// never idle, so the screen still blanks and locks), from the first desktop interface that answers. Idle suspend
-/// (GNOME after 15–20 minutes, KDE after 10–15) honours it; a suspend the user chooses is not held back.
+/// Keeps the session from suspending while a load runs or rings: one inhibitor, suspend only (flag 4; not idle: the
+/// screen still blanks and locks). Idle suspend (GNOME 15–20 min, KDE 10–15) honours it; a chosen one is not held.
 public protocol SuspendInhibitor: AnyObject {
     /// Holds the inhibitor with this reason, or with nil gives it back.
     func hold(_ reason: String?)

@@ -28,8 +28,7 @@ final class AlarmBell {
         for pet in pets where alarms.stop(pet) { sound.silence(pet) }
     }
 
-    /// The alarms due again at `time` (they ring with the next `ringNow`; with the sound off or in
-    /// quiet hours they stop instead), and those that rang for their whole span.
+    /// Alarms due at `time` (rung by the next `ringNow`, or stopped with sound off or in quiet hours), and those spent.
     func ringAgain(at time: Date, config: DaemonConfig, quietNow: Bool) -> (again: Set<UUID>, gaveUp: Set<UUID>) {
         let due = alarms.due(at: time, config: config)
         let gaveUp = alarms.takeGivenUp()

@@ -1,9 +1,8 @@
 import FoundationEssentials
 import LaundryCore
 
-/// One bell for every unacknowledged finish, ringing at most once per `alarmRepeatSeconds` however many loads wait
-/// (300 loads finishing over 25 s used to ring 300 times an interval, each on its own phase). A new finish rings at
-/// once, restarting the cadence; a load leaves when acknowledged or after `alarmMinutes`. Pure: time is a parameter.
+/// One bell for every unacknowledged finish, at most one ring per `alarmRepeatSeconds` (300 finishes over 25 s once
+/// rang 300 times an interval). A new finish rings at once, restarting the cadence. Pure: time is a parameter.
 struct AlarmSchedule {
     /// When each load waiting in the bell stops ringing by itself.
     private var givesUpAt: [UUID: Date] = [:]

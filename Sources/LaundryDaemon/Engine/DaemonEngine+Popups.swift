@@ -36,8 +36,7 @@ extension DaemonEngine {
     /// Shows the popup of an announcement (nothing else: no sound, no other surface), or says why not.
     func post(_ words: AnnouncementWords, quietNow: Bool, again: Bool = false) {
         let server = notifier.server ?? notifier.refreshServer()
-        // A server whose answer timed out (under load) is taken to show buttons: `show` asks it
-        // again, a server without actions ignores them, and with no server nothing is shown.
+        // A server that timed out (under load) is assumed to show buttons; one without ignores them; `show` asks again.
         var content = words.content(markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? true)
         if quietNow { content.urgency = .normal }
         let about = Self.metadata(words.announcement)
@@ -72,8 +71,7 @@ extension DaemonEngine {
         popups.ringBell()
     }
 
-    /// Another notification server took over (nil: none is left). Every popup that still holds is
-    /// posted again there, silently: its alarm rings on as it was.
+    /// A new notification server (nil: none): popups still holding are reposted there silently; alarms ring on.
     func serverChanged(to server: ServerInfo?) {
         guard let server else {
             logger.warning(

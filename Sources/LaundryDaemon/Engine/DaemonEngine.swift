@@ -5,9 +5,8 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// The notification service's brain, free of any event loop: the main loop (or a test) tells it what happened
-/// (start, a deadline, files changed, the clock set, the 30-second tick, a button) and asks when to wake next. Its
-/// popups and bell speak for it; other surfaces observe its `EngineEvent`s. Clock and notifier are injected.
+/// The daemon's brain, loop-free: the main loop (or a test) reports start, deadlines, file changes, clock sets,
+/// 30-second ticks and buttons, asking when to wake. Popups and bell speak for it; others observe `EngineEvent`s.
 public final class DaemonEngine {
     let laundry: Laundry
     let clock: any WallClock
@@ -22,16 +21,13 @@ public final class DaemonEngine {
     /// The surfaces beyond the popups: the hook, Home Assistant, the calendar, live cards, Plasma's jobs.
     public var observers: [any EngineObserver] = []
     var doNotDisturb: DoNotDisturbWatch
-    /// Finished loads whose acknowledgement was told already: a button press acknowledges once
-    /// directly and once more when the daemon reads the change it wrote.
+    /// Loads whose acknowledgement was told: a press acknowledges directly, then when the daemon rereads its write.
     var acknowledgedFinishes: Set<UUID> = []
-    /// When this computer went to sleep, until it has said it woke: a load that ends meanwhile is
-    /// told as finished while it slept (the timerfd may fire before the word that it woke).
+    /// When this computer slept (until it says it woke): a load ending meanwhile ended asleep (timerfd may fire first).
     var asleepSince: Date?
     /// Appliances whose plug says they still run: a finish of their kind says "should be done".
     public var stillRunning: Set<Appliance> = []
-    /// Whose turn is next, and when that was read: every pet's loads are read for it, so at most
-    /// once a minute (a turn passes when a load starts; a warning held a minute longer is no harm).
+    /// Next turn and when read: it reads all pets' loads, so at most once a minute (a minute's delay harms no warning).
     var nextTurnRead: (at: Date, next: Person?)?
 
     public init(
@@ -176,9 +172,8 @@ public final class DaemonEngine {
         logger.info("configuration reloaded: \(ConfigSummary.line(config))")
     }
 
-    /// A notification button: exactly what the matching command does. Any button, and a click on
-    /// the popup (`default`), acknowledges: the alarm stops. Returns why laundry refused it, worded.
-    /// - Parameter person: who pressed it, when not this machine's person (Home Assistant's).
+    /// A notification button does what its command does; any, or a popup click (`default`), acknowledges (the alarm
+    /// stops). Returns laundry's refusal, worded; `person`: who pressed, if not ours (Home Assistant).
     @discardableResult
     public func buttonPressed(petID: UUID, action key: String, by person: Person? = nil) -> String? {
         if popups.pressedOther(petID, key) { return nil }
@@ -207,8 +202,7 @@ public final class DaemonEngine {
         return refusal
     }
 
-    /// The user has dealt with the pet's finished load: its alarm stops (a sound playing is cut
-    /// off), the stage stays, reminders go on as scheduled; every surface is told once.
+    /// Finished load dealt with: alarm stops (sound cut off), stage stays, reminders go on; each surface is told once.
     public func acknowledge(_ pet: UUID, because reason: String) {
         let stopped = bell.stop(pet)
         // The load the popup announced: the pet may have moved on to its next load already.

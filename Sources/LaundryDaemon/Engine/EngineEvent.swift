@@ -10,8 +10,7 @@ public enum EngineEvent: Sendable {
     case gone(UUID)
     /// Something was said to the person (finish, reminder, warning, heads-up, nudge), worded once for every surface.
     case announced(AnnouncementWords)
-    /// A load started (here or on another machine), changed (its end moved, it paused, resumed or was
-    /// ended now) or stopped before its end, seen as the pet's files were read.
+    /// A load started (anywhere), changed (end moved, paused, resumed, ended now) or stopped early, per the files.
     case load(LoadChange, pet: PetReference)
     /// A finished load was dealt with, anywhere (button, dismissal, command, another machine): told once per load.
     case acknowledged(Load, pet: PetReference)

@@ -35,8 +35,7 @@ final class PetTimerService {
     }
 
     private var loadedStamp: RecordVersion?
-    /// The files of the last complete read. One gone since is being replaced (a sync engine removes a file
-    /// before renaming the new version in); what was read stands meanwhile.
+    /// The files of the last complete read (a sync engine removes a file before renaming its new version in).
     private var readFiles: RecordVersion?
 
     func reload(from laundry: Laundry, at now: Date) throws {
@@ -45,9 +44,8 @@ final class PetTimerService {
         let lost = filesLost(stamp)
         var read = lost ? nil : laundry.load(id)
         if state != nil, lost || read?.complete == false {
-            // Gone or unreadable: most likely a sync engine replacing the record, which takes moments; what was
-            // read stands (the new version's arrival wakes the watch). Past the grace, a record still gone is gone
-            // (a machine's folder removed) and one still unreadable is broken: nothing is announced from before.
+            // Gone or unreadable: likely a sync engine mid-replace, so what was read stands. Past the grace, one still
+            // gone is gone (a machine's folder removed), one unreadable broken: nothing from before is announced.
             let since = standingSince ?? now
             standingSince = since
             if now.timeIntervalSince(since) < Self.replacingGrace { return }
@@ -103,9 +101,8 @@ final class PetTimerService {
         if let fresh { name = fresh.pet.identity.name }
     }
 
-    /// A finished load this process never announced (do-not-disturb held it back) that the person dealt with
-    /// anyway (moved on to another load or stage). The phone may still show it (ntfy delivers the scheduled
-    /// push at the end), so it is told as acknowledged like any other.
+    /// A finished load do-not-disturb kept this process from announcing, which the person moved past (another load or
+    /// stage). The phone may still show it (ntfy pushes at the end), so it is told as acknowledged like any other.
     private var finishDealtWithUnannounced: Load?
 
     private func noteFinishDealtWithUnannounced(old: PetState?, fresh: PetState?, at now: Date) {
@@ -121,8 +118,7 @@ final class PetTimerService {
         return finishDealtWithUnannounced
     }
 
-    /// A load whose end moved more than a minute later (`extend`) after its heads-up gets another,
-    /// if its moment is still ahead; one resumed after a long pause, whose moment has passed, not.
+    /// A load extended over a minute after its heads-up gets another if its moment is ahead (not one resumed past it).
     private func rearmHeadsUp(_ fresh: PetState?, at now: Date) {
         guard let timer = fresh?.liveLoad, !timer.isPaused, let sent = headsUpSent[timer.id], timer.endsAt != sent.end
         else { return }
@@ -147,8 +143,7 @@ final class PetTimerService {
         return changedByUser
     }
 
-    /// The pet without what a daemon writes (this machine's notes), settled: two of these differ
-    /// only when a person changed something, here or on another machine.
+    /// The pet settled, without what a daemon writes (this machine's notes): two differ only when a person changed it.
     static func asTheUserSeesIt(_ state: PetState, at now: Date) -> PetState {
         var view = state
         StageMachine.settle(&view, at: now)
@@ -204,8 +199,7 @@ final class PetTimerService {
         var view: PetState
     }
 
-    /// Announces what is due from the files as they are now: an ended load (once, even if a command saw it end),
-    /// a neglect reminder. The result must be written right after, with `persist`.
+    /// Announces what is due (an ended load, once though a command saw it end; a reminder); `persist` right after.
     /// - Parameter sleptAt: when this computer went to sleep, while it has not yet said it woke.
     func announceDue(
         at now: Date, config: DaemonConfig, quiet: QuietPolicy, laundry: Laundry, sleptAt: Date? = nil,
@@ -269,8 +263,7 @@ final class PetTimerService {
         return needsWrite ? pending : nil
     }
 
-    /// When a finish another person started rings here, with `escalateAfterMinutes`; nil: at once
-    /// (this machine's person started it, or no one is known to have).
+    /// When another person's finish rings here, with `escalateAfterMinutes`; nil: at once (own or unknown starter).
     static func escalation(of load: Load, config: DaemonConfig, person: Person) -> Date? {
         guard let minutes = config.escalateAfterMinutes, let starter = load.startedBy, starter != person,
             starter != .homeAssistant
@@ -286,8 +279,7 @@ final class PetTimerService {
         return nudge
     }
 
-    /// How a finish is told: while asleep (slept before the end, however briefly), late (a minute or more
-    /// after the end: the daemon was not running), or on time.
+    /// How a finish is told: asleep (slept, however briefly, before the end), late (≥ 1 min: no daemon), or on time.
     static func lateness(of timer: Load, at now: Date, sleptAt: Date?) -> Announcement.Lateness {
         let late = max(0, now.timeIntervalSince(timer.endsAt))
         if let sleptAt, timer.endsAt >= sleptAt { return .whileAsleep(late) }
@@ -310,9 +302,8 @@ final class PetTimerService {
         }
     }
 
-    /// The health tick: warnings (and a death), written only when they change; held in quiet hours or while a cycle
-    /// speaks for the pet. `notMyTurn` (with `escalateAfterMinutes`, another's turn is next): minutes a warning waits
-    /// here after health crosses it, for them to act first.
+    /// The health tick: warnings (and a death), written only when changed; held in quiet hours or while a cycle speaks
+    /// for the pet. `notMyTurn` (`escalateAfterMinutes`, another's turn): minutes a crossed warning waits for them.
     func tick(
         at now: Date, config: DaemonConfig, quietHours: Bool, laundry: Laundry, notMyTurn: Double? = nil,
         announce: (Announcement, PetState) -> Void

@@ -2,8 +2,7 @@ import FoundationEssentials
 import LaundryCore
 import LaundryRendering
 
-/// The engine's popups: what each pet's says and is about (to withdraw it once untrue, post it again on a new server),
-/// and the popups about no one pet (whose load is it?) with their buttons.
+/// The engine's popups: each pet's words and subject (withdrawn once untrue, reposted on a new server); no-pet popups.
 final class Popups {
     struct Popup {
         let subject: PopupSubject

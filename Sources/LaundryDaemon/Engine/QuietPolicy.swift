@@ -5,8 +5,7 @@ import LaundryCore
 struct QuietPolicy {
     let hours: QuietHours?
     let zone: LocalZone
-    /// The desktop is in do-not-disturb and config.json says to wait it out: nothing is announced
-    /// and nothing rings; what is due is looked at again every `DoNotDisturb.poll`.
+    /// Waiting out do-not-disturb: nothing is announced or rings; what is due is looked at every `DoNotDisturb.poll`.
     var holdsEverything = false
 
     func isOn(at date: Date) -> Bool { hours?.contains(date, in: zone) ?? false }

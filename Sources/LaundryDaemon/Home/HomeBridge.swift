@@ -4,9 +4,8 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// The pets on a broker, for Home Assistant: discovery configs, state within a second of a change, events, button
-/// presses. One machine of a household bridges; another that finds its retained marker (and that machine online)
-/// stays quiet until it goes offline. Loop-free: the daemon hands it the broker's events, and tests theirs.
+/// The pets on a broker for Home Assistant: discovery configs, state within a second, events, presses. One machine per
+/// household bridges, others stay quiet while its retained marker says it is online. Loop-free: events are handed in.
 public final class HomeBridge {
     public enum Role: Equatable, Sendable {
         /// Not connected (and why, when known).
@@ -26,8 +25,7 @@ public final class HomeBridge {
     private let logger: Logger
     /// What each pet's state and timestamp topics last got, so an unchanged pet is not sent again.
     private var sent: [String: [UInt8]] = [:]
-    /// A released pet's retained state, cleared only once Home Assistant removed its entities: cleared with the
-    /// configs, the empty state reached entities still there, whose templates then failed in Home Assistant's log.
+    /// A released pet's retained state, cleared once Home Assistant dropped its entities (sooner, templates failed).
     private var clearsDue: [(topic: String, at: Date)] = []
     public static let clearDelay: TimeInterval = 2
     /// When the next released pet's state is due to be cleared (`publish` then); nil while not bridging: they wait.
@@ -50,8 +48,7 @@ public final class HomeBridge {
     public var energyWh: [UUID: Double]?
     /// Plugs silent mid-run: the energy sensors are unavailable meanwhile.
     public var plugsSilent: Set<Appliance> = []
-    /// Each pet's cheapest plan for its next load (`laundry plan`, by `planFinishBy`); nil without a tariff or a
-    /// price topic (no "best start" sensor). A pet with no plan that fits has none in the map.
+    /// Each pet's cheapest next-load plan (`laundry plan`, by `planFinishBy`); nil without prices; absent if none fits.
     public var plans: [UUID: LoadPlan]?
     public var planFinishBy: TimeOfDay?
     public var currency: String?
@@ -273,8 +270,7 @@ public final class HomeBridge {
         sent[topic] = bytes
     }
 
-    /// An event about `load` (else the pet's current one): an acknowledgement names the load it dealt with, though
-    /// the pet may be on its next already, so a phone can clear that load's notification by its tag.
+    /// An event about `load` (else the pet's current one), so a phone can clear that load's notification by its tag.
     public func event(_ pet: UUID, _ type: String, load: UUID? = nil) {
         guard isBridging, announced.contains(pet) else { return }
         var payload: [String: JSONTree] = ["event_type": .string(type)]
@@ -282,8 +278,7 @@ public final class HomeBridge {
         link.publish(topics.event(pet), JSONTree.object(payload).bytes, retained: false)
     }
 
-    /// A press laundry refused (the stage changed after Home Assistant showed the button): an event
-    /// `refused` with the press and the reason, in the daemon's language, as its attributes.
+    /// A refused press (stage moved since the button showed): event `refused`, press and reason (daemon's language).
     public func refused(_ pet: UUID, press: String, reason: String) {
         guard isBridging, announced.contains(pet) else { return }
         let payload = JSONTree.object([

@@ -11,9 +11,8 @@ public enum HomeDevice {
         public let payload: JSONTree
     }
 
-    /// A button as Home Assistant presses it, offered where the popup offers it (`washDone`, `nagWashed`, `dryDone`,
-    /// `nagDried` in messages.json), plus `extend` and `finish` while a load runs or is paused; in any other stage
-    /// the daemon would refuse it, so Home Assistant shows it unavailable.
+    /// A Home Assistant button, offered where the popup's is (messages.json's `washDone`, `nagWashed`, `dryDone`,
+    /// `nagDried`), and `extend`, `finish` during a load; elsewhere the daemon would refuse it: shown unavailable.
     public struct Button: Sendable {
         public let object: String
         public let press: String
@@ -67,9 +66,8 @@ public enum HomeDevice {
         public var currency: String?
     }
 
-    /// - Parameters:
-    ///   - metered: a plug measures energy, so the pet has an energy sensor (Home Assistant's Energy dashboard).
-    ///   - planned: prices change through the day, so the pet has a "best start" sensor.
+    /// `metered`: a plug measures energy, so the pet has an energy sensor (Home Assistant's Energy dashboard);
+    /// `planned`: prices change through the day, so it has a "best start" sensor.
     public static func entities(
         of pet: Pet, topics: HomeTopics, version: String, metered: Bool = false, planned: Bool = false
     ) -> [Entity] {
@@ -178,11 +176,8 @@ public enum HomeDevice {
         return .object(payload)
     }
 
-    /// The pet's state, retained on its state topic: one message feeds every sensor.
-    /// - Parameters:
-    ///   - energyWh: what the plugs measured of the pet's loads, in all (nil: no plug).
-    ///   - plugsSilent: a plug has gone silent mid-run.
-    ///   - plan: the pet's plan, when the household plans (nil: it does not).
+    /// The pet's state, retained on its state topic: one message feeds every sensor. `energyWh`: plugs' total for its
+    /// loads (nil: no plug); `plugsSilent`: a plug went silent mid-run; `plan`: nil if the household does not plan.
     public static func state(
         of view: PetState, at now: Date, energyWh: Double? = nil, plugsSilent: Bool = false, plan: PlanState? = nil
     ) -> JSONTree {

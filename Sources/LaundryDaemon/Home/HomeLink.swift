@@ -22,8 +22,7 @@ final class HomeLink: EngineObserver {
     /// The finish time each pet's next load is planned for, when prices change through the day.
     private let planFinishBy: TimeOfDay?
     private var plannedAt: Date?
-    /// Seconds before the plans are made again: a minute, or a few seconds after new prices (a
-    /// topic that publishes every second must not replan every pet every second).
+    /// Seconds to replanning: a minute, or a few after new prices (a price topic may publish every second).
     private var replanAfter = 59.0
     /// The "whose load?" popup of each appliance, by its id.
     private static func popupID(_ appliance: Appliance) -> UUID {

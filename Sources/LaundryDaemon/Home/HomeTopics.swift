@@ -22,8 +22,7 @@ public struct HomeTopics: Equatable, Sendable {
     public var ownAvailability: String { availability(of: device) }
     public var anyAvailability: String { "\(prefix)/availability/+" }
     public func state(_ pet: UUID) -> String { "\(prefix)/\(pet.lowercasedText)/state" }
-    /// Retained, and only ever a timestamp: Home Assistant before 2024.10 logs a warning for any
-    /// other payload on a timestamp sensor, so "none" is said by the state topic's availability.
+    /// Retained, always a timestamp (Home Assistant before 2024.10 warns on any other); "none" is via availability.
     public func timestamp(_ pet: UUID, _ object: String) -> String { "\(prefix)/\(pet.lowercasedText)/\(object)" }
     public func event(_ pet: UUID) -> String { "\(prefix)/\(pet.lowercasedText)/event" }
     public func press(_ pet: UUID) -> String { "\(prefix)/\(pet.lowercasedText)/press" }

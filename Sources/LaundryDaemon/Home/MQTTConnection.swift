@@ -21,12 +21,10 @@ public protocol BrokerLink: AnyObject {
     func subscribe(_ pattern: String, retainAsPublished: Bool)
 }
 
-/// A libmosquitto client on the daemon's GLib loop: its socket is read or written only when ready, so the loop never
-/// waits on a slow or gone broker, except for the name lookup: `mosquitto_connect_async` resolves on the loop (a
-/// numeric address or /etc/hosts: no time; a slow DNS server holds the loop that long, once per attempt) and tries
-/// only the first address. Not libmosquitto's own thread (`mosquitto_loop_start`): it gives up for good after a name
-/// that does not resolve yet (a laptop at boot) or a failed TLS handshake; this retries (1 s doubling to 60 s) until
-/// the daemon stops. Events are queued and `fd` (an eventfd) turns readable: `MainLoop.watch(fd:)`, then `drain`.
+/// A libmosquitto client on the GLib loop, its socket used only when ready; only the name lookup holds the loop
+/// (`mosquitto_connect_async` resolves on it: instant for numbers or /etc/hosts, slow DNS once per attempt; first
+/// address only). Not `mosquitto_loop_start`'s thread, which gives up for good on a name not yet resolving (a laptop at
+/// boot) or a failed TLS handshake; this retries (1 s doubling to 60 s). Events: watch `fd` (eventfd), then `drain`.
 public final class MQTTConnection: BrokerLink {
     public let fd: Int32
     private let client: OpaquePointer
@@ -182,8 +180,7 @@ public final class MQTTConnection: BrokerLink {
     private func socketReady(_ condition: GIOCondition) {
         var rc = MOSQ_ERR_SUCCESS.rawValue
         if condition.rawValue & G_IO_OUT.rawValue != 0 { rc = mosquitto_loop_write(client, 1) }
-        // Read on every wake, writable or not: libmosquitto 2.0.11 (Debian 12) moves a TLS
-        // handshake on only inside its read, and a read with nothing to read returns at once.
+        // Read each wake: libmosquitto 2.0.11 (Debian 12) advances a TLS handshake only in reads (cheap when idle).
         if rc == MOSQ_ERR_SUCCESS.rawValue { rc = mosquitto_loop_read(client, 1) }
         guard rc == MOSQ_ERR_SUCCESS.rawValue else { return lost(rc) }
         // The broker said goodbye (an MQTT 5 DISCONNECT): libmosquitto closed the socket itself.

@@ -2,9 +2,8 @@ import FoundationEssentials
 import LaundryCore
 import LaundryRendering
 
-/// The hook (`"hook"` in config.json): told every announcement, every load that starts, changes or
-/// stops early, every finished load dealt with, and a coming sleep, so a phone can schedule its own
-/// alarm for a load's end, move it, withdraw it, or clear the push of a load dealt with elsewhere.
+/// The `"hook"` of config.json hears every announcement, load start, change or early stop, finish dealt with, and
+/// sleep, so a phone can schedule, move or withdraw its own end-of-load alarm, or clear a push dealt with elsewhere.
 final class HookObserver: EngineObserver {
     private let launcher: any HookLauncher
     private let writer: AnnouncementWriter

@@ -80,8 +80,7 @@ struct HookProcess {
         return HookOutcome(end, stderr: lastLine(stderr))
     }
 
-    /// A pipe neither end of which leaks into another child: GDBus's and PulseAudio's threads run
-    /// beside this one (PulseAudio may spawn its server), so the flag is set as the pipe is made.
+    /// Neither end leaks: GDBus and PulseAudio threads run alongside, and PulseAudio may spawn its server.
     private static func closeOnExecPipe(_ ends: inout [Int32]) -> Bool { pipe2(&ends, O_CLOEXEC) == 0 }
 
 }

@@ -5,8 +5,7 @@ import LaundryRendering
 import Logging
 
 /// Each running load's silent live card (time left, end, +10 min, pause or resume, finished), on its own notifier:
-/// shown when the load is seen running, updated with every card once a minute, withdrawn at its finish (after the
-/// finish's popup) or stop. A card the person closed stays closed for that load; its buttons do what a popup's do.
+/// shown once running, updated each minute, withdrawn at finish (after its popup) or stop; buttons act as a popup's.
 final class LiveCardObserver: EngineObserver {
     private let notifier: any Notifier
     private let clock: any WallClock
@@ -63,8 +62,7 @@ final class LiveCardObserver: EngineObserver {
         }
     }
 
-    /// The person closed the pet's card: closed for that load. An update still on its way is
-    /// called off, so an answer that comes late closes the card it made.
+    /// The person closed the pet's card, for that load; an update on its way is called off (a late answer closes it).
     private func closedByPerson(_ pet: UUID) {
         cards.closedByPerson(pet)
         notifier.close(petID: pet)

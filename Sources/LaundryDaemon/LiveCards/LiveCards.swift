@@ -22,8 +22,7 @@ struct LiveCards {
     /// Whether a card is on screen for a load still counting down.
     var anyShown: Bool { cards.values.contains { $0.shown != nil } }
 
-    /// The card for `wanted` (the pet's running load's card, or nil for none), remembered as shown. A card the
-    /// person closed stays closed for its load; a new load's card takes the old one's place.
+    /// The card for `wanted` (nil: none), as shown; one the person closed stays closed for its load, not the next.
     mutating func update(_ pet: UUID, to wanted: NotificationContent?) -> Change {
         guard let wanted, let loadID = wanted.loadID else {
             guard let card = cards.removeValue(forKey: pet) else { return .none }

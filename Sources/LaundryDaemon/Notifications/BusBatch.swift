@@ -1,9 +1,8 @@
 import CGLib
 
-/// Sends a batch of calls with one wake-up of GDBus's thread, which writes each call and is woken as one is queued:
-/// a minute's updates of 100 live cards met it draining as fast as they were queued, the two threads waking each
-/// other 30–50 times where the batch needs 2 (bench row "wake-ups of the idle daemon"). A message filter, run in that
-/// thread before each outgoing message, waits while a batch is queued: the thread sleeps once, then writes the batch.
+/// Sends calls with one wake-up of GDBus's thread (woken as each call is queued): 100 live cards' minute updates had it
+/// draining as fast as queued, the threads waking each other 30–50 times where a batch needs 2 (bench row "wake-ups
+/// of the idle daemon"). A message filter there holds it while a batch is queued: one sleep, then the batch.
 final class BusBatch {
     private let connection: OpaquePointer
     private let lock: UnsafeMutablePointer<GMutex>

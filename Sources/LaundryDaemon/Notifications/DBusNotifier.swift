@@ -6,19 +6,16 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// Desktop notifications over GDBus: questions with a 3 s timeout; `Notify` posted without waiting for its reply
-/// (libnotify's `notify_notification_show` waits: dunst took about 100 ms a popup here, stalling the loop). Buttons
-/// come back as `ActionInvoked` signals through the GLib main loop.
+/// Desktop notifications over GDBus: questions time out in 3 s; `Notify` goes without awaiting its reply (libnotify's
+/// `notify_notification_show` waits: dunst took ~100 ms a popup, stalling the loop). Buttons: `ActionInvoked` signals.
 ///
-/// Ids belong to one owner of `org.freedesktop.Notifications`, and a restarted server (mako, swaync and dunst all
-/// start again from 1) hands the same numbers to others: calls go to the owner's unique name, its ids are forgotten
-/// on `NameOwnerChanged`, and a signal counts only from that owner and for its ids.
+/// Ids belong to one owner of `org.freedesktop.Notifications` (a restarted mako, swaync or dunst counts from 1 again):
+/// calls go to the owner's unique name, its ids are dropped on `NameOwnerChanged`, and only its signals count.
 ///
-/// `Notify` calls wait for room in a `NotifyWindow` shared with the card notifier: popups before card updates; one
-/// replaced or withdrawn before it went out is never sent, and after `NoReply` or a timeout (maybe on screen) never
-/// again. Cards (`Style.cards`) are updated in place (`replaces_id`, no reply expected: no wake-up); a card's first
-/// `Notify` waits for its id and updates asked meanwhile wait with it, so they never race into two cards (an
-/// unanswered first `Notify` leaves no id: the next update is a new card).
+/// `Notify` calls wait for room in a `NotifyWindow` shared with the card notifier, popups before card updates; one
+/// replaced or withdrawn before it went out is never sent, nor again after `NoReply` or a timeout (maybe on screen).
+/// Cards are updated in place (`replaces_id`, no reply expected: no wake-up); a card's first `Notify` waits for its id,
+/// as do updates asked meanwhile, lest they race into two cards (an unanswered first leaves no id: the next is new).
 public final class DBusNotifier: Notifier {
     public enum Style: Sendable {
         /// Each popup replaces the last by closing it first (see `show`).
@@ -45,8 +42,7 @@ public final class DBusNotifier: Notifier {
     /// The server's id of each pet's notification on screen, and back.
     private var idByPet: [UUID: UInt32] = [:]
     private var petByID: [UInt32: UUID] = [:]
-    /// The one `Notify` per pet whose popup should stay up when its id comes back: a reply to any
-    /// other (replaced or withdrawn before the server answered) is closed at once.
+    /// The `Notify` per pet whose popup stays up once its id comes back; any other's (replaced or withdrawn) is closed.
     private var wanted: [UUID: Int] = [:]
     private var posted = 0
     private let window: NotifyWindow
@@ -116,9 +112,8 @@ public final class DBusNotifier: Notifier {
         }
         switch style {
         case .popups:
-            // Close the old one rather than replace it: replacing one with buttons can leave the
-            // sender waiting forever on some servers (dunst #672). A popup is posted once; a card,
-            // changed every minute, is replaced in place (dunst 1.9 answers such a replace at once).
+            // Close, not replace: replacing one with buttons can leave the sender waiting forever (dunst #672). A popup
+            // is posted once; a card (changed every minute) is replaced in place: dunst 1.9 answers that at once.
             close(petID: content.petID)
         case .cards:
             guard !unanswered.contains(content.petID) else {
@@ -138,8 +133,7 @@ public final class DBusNotifier: Notifier {
         guard let previous = idByPet.removeValue(forKey: petID) else { return }
         petByID[previous] = nil
         guard style == .cards else { return closeNotification(previous) }
-        // A card's withdrawal waits behind every popup, as its updates do: at a burst of finishes
-        // the server (which redraws its whole stack for each call) takes the popups first.
+        // Card withdrawals wait behind popups, like updates: in a burst the server redraws its whole stack per call.
         let server = owner
         window.enqueue(
             NotifyWindow.Waiting(isCard: true) { [weak self] in
@@ -164,7 +158,6 @@ public final class DBusNotifier: Notifier {
     }
 
     private func send(_ content: NotificationContent, serial: Int) -> NotifyWindow.Sent {
-        // Replaced or withdrawn while it waited: it never goes out.
         guard let connection, wanted[content.petID] == serial else { return .notSent }
         if style == .cards, let id = idByPet[content.petID] {
             call(connection, "Notify", parameters(for: content, replacing: id), to: owner ?? Self.busName)
@@ -348,8 +341,7 @@ public final class DBusNotifier: Notifier {
                 g_variant_unref(second)
             }
             if reason == DBusNotifier.dismissedByUser {
-                // An update sent just before the card closed (expecting no reply) makes it again
-                // under the same id on servers that keep a requested id (dunst): closed once more.
+                // A no-reply update sent just before the close remakes the card on dunst (same id): closed again.
                 if notifier.style == .cards { notifier.closeNotification(id) }
                 notifier.onDismissed?(petID)
             }

@@ -25,7 +25,6 @@ public protocol Notifier: AnyObject {
     var onDismissed: ((UUID) -> Void)? { get set }
     /// Called, with why, when a notification sent was not shown after all (server left, not startable, or refused it).
     var onNotShown: ((UUID, String) -> Void)? { get set }
-    /// Called when another notification server took over the session bus (nil: none is left). The
-    /// ids of the last one's popups mean nothing now: what should be on screen is posted again.
+    /// A new notification server (nil: none left): the old ids mean nothing; what should be on screen is posted again.
     var onServerChanged: ((ServerInfo?) -> Void)? { get set }
 }

@@ -2,11 +2,9 @@ import CGLib
 import FoundationEssentials
 import Logging
 
-/// The `Notify` calls in flight, shared by popups and live cards: at most `size` await an answer, and every waiting
-/// popup goes before any card. A server takes calls in order (dunst draws each before it answers the next), so a
-/// finish never waits behind a card. A bus that refuses a call (`LimitsExceeded`: too many replies pending on our
-/// connection, as on a bus started without Debian's session.conf limits) never passed it on: the window shrinks to
-/// what the bus took, and the call waits again at the head of its queue and goes again after a pause.
+/// The `Notify` calls in flight, shared by popups and cards: at most `size` await an answer, popups first. A server
+/// takes calls in order (dunst draws each before answering the next), so a finish never waits behind a card. A bus may
+/// refuse a call (`LimitsExceeded`: too many pending replies, as without Debian's session.conf limits; see `refused`).
 public final class NotifyWindow {
     /// One call waiting for room: `send` makes it when its turn comes.
     struct Waiting {
@@ -40,8 +38,7 @@ public final class NotifyWindow {
 
     public init(logger: Logger) { self.logger = logger }
 
-    /// Queues a call. A popup goes at once (if there is room); card updates go when the loop is idle, so a minute's
-    /// updates of every card leave together, after any popup of the same wake, waking the bus thread once.
+    /// Queues a call: a popup at once if there is room, card updates when idle, after popups, together (one bus wake).
     func enqueue(_ waiting: Waiting) {
         guard waiting.isCard else {
             popups.append(waiting)
@@ -78,8 +75,7 @@ public final class NotifyWindow {
         batch.together(sendAll)
     }
 
-    /// The daemon is stopping and its loop will not run again: every queued card update or withdrawal goes now,
-    /// whatever the room (a withdrawal left unsent would leave a card with dead buttons on screen).
+    /// At stop every queued card update and withdrawal goes, whatever the room: an unsent one leaves dead buttons.
     func sendWaitingCards() {
         let waiting = cards
         cards = []

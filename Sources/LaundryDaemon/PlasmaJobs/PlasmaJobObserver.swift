@@ -2,8 +2,7 @@ import FoundationEssentials
 import LaundryCore
 import LaundryRendering
 
-/// Each running load as a job in KDE Plasma's progress list: shown when seen running, brought up to date with the
-/// live cards once a minute, finished at its finish or stop. Pausing or resuming it there does what the cards' do.
+/// Each running load as a Plasma progress-list job, updated with the cards each minute; pause and resume act as theirs.
 final class PlasmaJobObserver: EngineObserver {
     private let tracker: any JobTracker
     private var running = RunningLoads()

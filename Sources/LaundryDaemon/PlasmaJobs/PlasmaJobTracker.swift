@@ -20,10 +20,9 @@ public protocol JobTracker: AnyObject {
     var onResume: ((UUID) -> Void)? { get set }
 }
 
-/// KDE Plasma's job view server (`org.kde.JobViewServerV2`, as kjobwidgets uses it): `requestView` gives each load an
-/// object, `update` sends title, line and percent, `terminate` ends it. Plasma fails a job when the connection that
-/// asked for it closes, so every call uses the daemon's one session connection. A job server that leaves or is
-/// replaced (Plasma restarting) takes its views: they are forgotten, and each load asks anew at its next update.
+/// Plasma's job view server (`org.kde.JobViewServerV2`, like kjobwidgets): `requestView` per load, `update` (title,
+/// line, percent), `terminate`. Plasma fails a job whose requesting connection closes, so all calls share the daemon's
+/// session connection. A job server leaving (Plasma restarting) takes its views; loads ask anew at next update.
 public final class PlasmaJobTracker: JobTracker {
     public var onPause: ((UUID) -> Void)?
     public var onResume: ((UUID) -> Void)?
@@ -43,8 +42,7 @@ public final class PlasmaJobTracker: JobTracker {
     private var ownerWatch: UInt32 = 0
     private var petByPath: [String: UUID] = [:]
     static let server = "org.kde.JobViewServer"
-    /// Suspendable (0x0002): Plasma offers pause and resume. Not killable: cancelling a load from
-    /// the applet would throw away its record with one stray click.
+    /// Suspendable (0x0002): Plasma offers pause/resume. Not killable: a stray click in the applet would drop a load.
     private static let capabilities: Int32 = 0x0002
 
     public init(logger: Logger) { self.logger = logger }

@@ -21,9 +21,8 @@ final class GSoundPlayer: SoundPlayer {
 
     init(logger: Logger) { self.logger = logger }
 
-    // No deinit: the GSound context is never freed. libcanberra's PulseAudio thread may still be delivering a
-    // sound's end when the player goes (end of `notify-test --sound`, or of the daemon), and destroying the context
-    // then aborts the process; it lives as long as the process instead.
+    // No deinit: the GSound context is never freed: libcanberra's PulseAudio thread may still deliver a sound's end as
+    // the player goes (`notify-test --sound` or the daemon exiting), and freeing it then aborts the process.
 
     func ring(for pets: Set<UUID>) {
         guard let context = openContext(), let cancellable = g_cancellable_new() else {

@@ -1,9 +1,8 @@
 import FoundationEssentials
 import LaundryCore
 
-/// The status bars `status --format` speaks to, each in its dialect. With no pet needing attention each prints what
-/// hides its module: an empty line (waybar, polybar, tmux, i3blocks' plain text), or `{"full_text":""}` in i3blocks'
-/// JSON stream (i3blocks 1.4 reads an empty line as a closed pipe, keeping the last text). `json` is `list --json`'s.
+/// `status --format` bars (`json` is `list --json`'s). Showing nothing, each prints what hides its module: an empty
+/// line, or `{"full_text":""}` for i3blocks' JSON (1.4 takes an empty line for a closed pipe, keeping old text).
 public enum BarFormat: String, CaseIterable, Sendable {
     case waybar, i3blocks, polybar, tmux, plain, json
 

@@ -35,9 +35,8 @@ public enum Language {
         ClockFace.use(locale: !isPlain(LC_TIME), cycle: cycle)
     }
 
-    /// The folder of compiled catalogues: `LAUNDRY_LOCALE_DIR`, else beside the binary (installed,
-    /// `<prefix>/bin/laundry` and `<prefix>/share/locale`; built, `.build/<triple>/<config>/laundry`
-    /// and `.build/locale`), the first that holds a `laundry.mo`.
+    /// Compiled catalogues: `LAUNDRY_LOCALE_DIR`, else by the binary (`<prefix>/share/locale` for
+    /// `<prefix>/bin/laundry`, `.build/locale` for `.build/<triple>/<config>/laundry`), the first with a `laundry.mo`.
     static func catalogueFolder(variable: (String) -> String?, executable: String?) -> String? {
         if let folder = variable("LAUNDRY_LOCALE_DIR"), !folder.isEmpty { return folder }
         guard let executable, let slash = executable.lastIndex(of: "/") else { return nil }
@@ -53,8 +52,7 @@ public enum Language {
     }
 }
 
-/// The one door to the catalogue: every text a person reads, in English with `{placeholders}` a translation can move.
-/// `make pot` finds each call by its name (`Words.text`, `Words.count`) and collects the English.
+/// The catalogue's one door: all text people read, English with movable `{placeholders}` (`make pot` finds the calls).
 public enum Words {
     /// The person's words for `english`.
     public static func text(_ english: String) -> String {

@@ -85,8 +85,7 @@ public struct MessageCatalog: Codable, Sendable {
 }
 
 extension MessageCatalog {
-    /// `messages.json` of the data folder, in the person's language: its English is the catalogue's key (`make pot`),
-    /// so a text someone changed in the file is shown as they wrote it.
+    /// Data folder's `messages.json`, translated by its English (the key, `make pot`): an edited text shows as written.
     public static func load(from data: DataDirectory) throws(StoreError) -> MessageCatalog {
         try data.load(MessageCatalog.self, from: "messages.json").translated()
     }

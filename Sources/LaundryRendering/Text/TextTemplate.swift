@@ -1,6 +1,5 @@
-/// The one template engine: text with `{field}` placeholders, `{{` and `}}` for literal braces, for notifications
-/// (`messages.json` and its translations), messages with values and bars' `--template`. A bar's template is parsed
-/// strictly (`BarTemplate`); in a message, a placeholder naming nothing stays as written, never stopping a popup.
+/// The template engine: `{field}` placeholders, `{{`/`}}` literal braces; for notifications, messages, bars'
+/// `--template`. Bars parse strictly (`BarTemplate`); messages keep unknown ones as written, never stopping a popup.
 struct TextTemplate: Equatable, Sendable {
     enum Piece: Equatable, Sendable {
         case text(String)

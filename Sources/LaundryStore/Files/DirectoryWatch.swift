@@ -14,8 +14,7 @@ public final class DirectoryWatch {
     public let fd: Int32
     private var folders: [Int32: String] = [:]
     private let arrival: (String, String) -> Arrival?
-    // IN_ATTRIB too: a file made unreadable (chmod) must be looked at again.
-    // IN_MOVE_SELF: a watched folder moved away is as gone as a deleted one.
+    // IN_ATTRIB: a file made unreadable (chmod) is read again; IN_MOVE_SELF: a folder moved away is as gone as deleted.
     private static let mask = UInt32(
         IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB | IN_MOVE_SELF)
 

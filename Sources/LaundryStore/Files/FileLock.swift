@@ -2,8 +2,7 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// An exclusive `flock` on a lock file in this machine's runtime folder (never in the shared data
-/// folder, where a lock means nothing to another machine), held while a closure runs.
+/// An exclusive `flock` while a closure runs, in the runtime folder (other machines ignore locks in the shared folder).
 enum FileLock {
     static func withLock<T>(_ path: String, runtime: String, _ body: () throws -> T) throws -> T {
         try SafeFolder.prepare(runtime)
@@ -30,8 +29,7 @@ enum FileLock {
     }
 }
 
-/// A folder only this user may use: made 0700 if missing; refused if it is another user's, can be
-/// written by others, or is a link (a folder in `/tmp` anyone could have made first).
+/// This user's folder: made 0700 if missing; refused if another's, writable by others or a link (`/tmp` is shared).
 public enum SafeFolder {
     public static func prepare(_ path: String) throws(StoreError) {
         // The fallback lives in /tmp: the folder there is checked, and so is every one made in it.

@@ -16,8 +16,7 @@ public enum PosixFile {
     /// Reads a regular file, refusing symlinks, folders and anything over `limit` bytes.
     static func read(_ path: String, limit: Int = 1 << 20) throws(StoreError) -> ReadResult {
         var fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        // Syncthing (1.19) removes a file before it renames the new version into place: for a
-        // moment there is only its temporary. A file missing then is not gone; it is coming.
+        // Syncthing (1.19) removes a file before renaming the new one in: one missing for a moment is coming, not gone.
         var waited = 0
         while fd < 0, errno == ENOENT, waited < 100, isFresh(syncEngineTemporary(for: path)) {
             usleep(5_000)
@@ -41,8 +40,7 @@ public enum PosixFile {
         guard Int(info.st_size) <= limit else {
             throw .unreadable(path: path, problem: .tooLarge(bytes: Int64(info.st_size), limit: limit))
         }
-        // A byte more than its size, so reading to the end finds it there without growing (and
-        // copying) the buffer; a file that grows while read still grows it.
+        // Size + 1: reading to the end needs no buffer growth (a copy); a file growing while read still grows it.
         var data = Data(count: Int(info.st_size) + 1)
         var total = 0
         while true {
@@ -64,8 +62,7 @@ public enum PosixFile {
         return .data(data)
     }
 
-    /// Replaces `path` with `data` atomically: a temporary file in the same folder, fsync, rename,
-    /// fsync of the folder. A reader sees the old file or the new one, never a part.
+    /// Replaces `path` atomically: temporary in its folder, fsync, rename, folder fsync; readers never see a part.
     static func writeAtomically(_ data: Data, to path: String) throws(StoreError) {
         let replacement = try PreparedReplacement(data, for: path)
         try replacement.commit()
@@ -117,8 +114,7 @@ public enum PosixFile {
         deinit { discard() }
     }
 
-    /// An append whose disk space is taken before the change it records is written: a full disk refuses the whole
-    /// change up front, not its history line after it. The caller holds the pet's lock, so nobody else appends.
+    /// Room reserved before the change is written: a full disk refuses the whole change up front (pet lock held).
     final class ReservedAppend {
         private let path: String
         private let data: Data
@@ -225,9 +221,8 @@ public enum PosixFile {
         return names
     }
 
-    /// Removes the temporary files of writers that were killed before their rename: only names this store makes
-    /// (`.<uuid>.json.tmp-<pid>-<n>`), only when no process has that pid, and only when the file is ten minutes
-    /// old: a pid says nothing across pid namespaces (a container, a shared home), and no write takes that long.
+    /// Removes temporaries (`.<uuid>.json.tmp-<pid>-<n>`) of writers killed before renaming, once their pid is free and
+    /// ten minutes old: pids mean nothing across pid namespaces (containers, shared homes); no write takes so long.
     static func removeAbandonedTemporaries(in folder: String, names: [String], now: Date) {
         for name in names where name.hasPrefix(".") {
             guard let marker = name.firstRange(of: ".json.tmp-") ?? name.firstRange(of: ".jsonl.tmp-"),

@@ -1,12 +1,11 @@
 import FoundationEssentials
 import Synchronization
 
-/// Record files a command read to find the pet it names, each with its version: the change that follows, under the
-/// pet's lock, reuses a file only while `stat` says it is the same file (every write replaces a record, so a new
-/// inode or change time means new contents), so a command reads the pet's record once (`strace laundry wash socks`).
-/// The version is the inode, size and change time to the nanosecond: a record replaced twice between the name's read
-/// and the lock, by the same size, onto a reused inode, within one tick of the kernel's coarse clock, would pass for
-/// unchanged; two other writers would have to finish in those few milliseconds.
+/// Record files a command read to find the pet it names, with versions: the locked change that follows reuses a file
+/// only while `stat` says it is the same (every write replaces a record: a new inode or change time is new contents),
+/// so a command reads the pet's record once (`strace laundry wash socks`). A version is inode, size and change time in
+/// nanoseconds: a record replaced twice between the name's read and the lock, at the same size, onto a reused inode,
+/// within one coarse kernel clock tick, would seem unchanged: two other writers finishing in those milliseconds.
 public final class RecordReads: Sendable {
     private let files = Mutex<[String: (version: PosixFile.Version, data: Data)]>([:])
 

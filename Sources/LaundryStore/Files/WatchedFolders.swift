@@ -1,7 +1,6 @@
 /// Which folders the daemon and `status --follow` watch, and what a file changing in one means.
 extension FileStorage {
-    /// The data folder (its `machines` folder may come later), the machines folder (a machine that
-    /// joins), and each machine's own folder and records (its `pets` folder may be made after it).
+    /// Data folder, machines folder (joins), each machine's folder and records; `machines` and `pets` may come later.
     public var watchedFolders: [String] {
         [paths.root, paths.machines] + machines().flatMap { [paths.records($0), paths.machine($0)] }
     }

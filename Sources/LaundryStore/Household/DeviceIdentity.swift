@@ -2,9 +2,8 @@ import FoundationEssentials
 @preconcurrency import Glibc
 import LaundryCore
 
-/// This machine's id among those sharing `LAUNDRY_HOME`: random, made once, kept in `$XDG_STATE_HOME/laundry/device-id`
-/// and never in the shared folder (every machine would read the same one) nor from `/etc/machine-id` or the host
-/// name (cloned machines share those). Made the first time a change needs it: read-only commands never create it.
+/// This machine's id among those sharing `LAUNDRY_HOME`: random, made at first change (not by reads), in the state
+/// folder, not the shared one (all would read one) nor from `/etc/machine-id` or the host name (clones share those).
 public final class DeviceIdentity: @unchecked Sendable {
     public let file: String
     private var cached: String?
@@ -44,8 +43,7 @@ public final class DeviceIdentity: @unchecked Sendable {
         return kept
     }
 
-    /// Another machine writes under this id (a cloned disk or home folder): this one takes a new
-    /// id, kept aside the old file so nothing is lost, and writes under the new one from now on.
+    /// Another machine writes under this id (a cloned disk or home): take a new one, setting the old file aside.
     public func renew() throws(StoreError) -> String {
         if PosixFile.exists(file) {
             let stamp = Timestamp.format(SystemClock().now()).replacing(":", with: "").replacing("-", with: "")

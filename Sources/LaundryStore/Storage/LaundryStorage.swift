@@ -1,10 +1,9 @@
 import FoundationEssentials
 import LaundryCore
 
-/// Where laundry keeps what it knows: every machine's records of the pets and their histories (read and merged;
-/// only this machine's own are written), and this machine's files: device id, machine and household files, what
-/// its daemon announced, the prices heard. `FileStorage` keeps them in the data folder (write order, locks, fsync,
-/// a file set aside when it does not parse); `InMemoryStorage` keeps values, for tests and the household simulator.
+/// Where laundry keeps what it knows: every machine's pet records and histories (read and merged; only this machine's
+/// written), and this machine's files: device id, machine and household files, its daemon's announcements, the prices
+/// heard. `FileStorage` keeps them in the data folder; `InMemoryStorage` holds values (tests, household simulator).
 public protocol LaundryStorage: AnyObject, Sendable {
     /// This machine's device id, made the first time it is asked for.
     func deviceID() throws(StoreError) -> String
@@ -17,9 +16,8 @@ public protocol LaundryStorage: AnyObject, Sendable {
 
     /// The machines that have written (each one's device id), sorted.
     func machines() -> [String]
-    /// Every pet merged from every machine's records; a released one only when asked (its loads stay
-    /// in the history). With `reads`, what was read is kept: a change that follows reads none of it
-    /// again unless replaced.
+    /// Every pet merged from every machine's records; a released one only when asked (its loads stay in the history).
+    /// With `reads`, what was read is kept: a change that follows reads none of it again unless replaced.
     func loadAll(includingReleased: Bool, keeping reads: RecordReads?) -> StoreSnapshot
     /// One pet merged from every machine's records, released or not; nil if none names it.
     func load(_ id: UUID, problems: inout [StoreProblem]) -> MergedPet?

@@ -1,7 +1,6 @@
-/// Mends what shell completion scripts pass back: `laundry ---completion <command> -- <argument> <word index> <cursor
-/// index> <words…>`. fish's script gets the cursor index from `commandline -o -tC`, empty in fish 3 (Debian 12 ships
-/// 3.6): if the word after the word index is not a number, the cursor is at the end of the current word (where Tab is
-/// pressed). Its `''` for an empty word (a raw token for fish 4) arrives literally with fish 3 and is read as empty.
+/// Mends completion requests (`laundry ---completion <command> -- <argument> <word index> <cursor index> <words…>`):
+/// fish 3's `commandline -o -tC` gives an empty cursor index (Debian 12 ships 3.6), so a non-number there means the
+/// cursor ends the current word; fish 3 also passes its `''` for an empty word (raw in fish 4) as is: read as empty.
 enum CompletionRequestRepair {
     static func repaired(_ arguments: [String]) -> [String] {
         guard arguments.first == "---completion", let separator = arguments.firstIndex(of: "--") else {

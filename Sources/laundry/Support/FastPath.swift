@@ -1,9 +1,8 @@
 import LaundryRendering
 
-/// The listings people run most (prompt, status bar, watch loop), parsed by hand: `laundry status`, `laundry list`
-/// (`ls`), each maybe `--json`, `laundry status --format <bar>` (a bar may run it each second), `laundry --version`.
-/// It skips ArgumentParser's first-use cost (about 7 million instructions of protocol-conformance lookups, 1.1–1.6 ms
-/// of a 6 ms command, by callgrind and hyperfine). Anything else goes through ArgumentParser; both call the same code.
+/// Most-run listings, parsed by hand: `status`, `list` (`ls`), maybe `--json`, `status --format <bar>` (maybe every
+/// second), `--version`. It skips ArgumentParser's first-use cost (~7 M instructions of protocol-conformance lookups,
+/// 1.1–1.6 ms of a 6 ms command, by callgrind and hyperfine); anything else goes through it, to the same code.
 enum FastPath {
     /// Runs the command if it is one of these exact forms; returns false to let ArgumentParser parse it.
     static func run(_ arguments: [String]) throws -> Bool {

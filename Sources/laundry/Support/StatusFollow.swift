@@ -5,9 +5,8 @@ import LaundryControl
 import LaundryCore
 import LaundryRendering
 
-/// `status --follow`: prints the bar's line, then a new one only when it changes. It sleeps in one `poll` on the folder
-/// watch (inotify, as the daemon) and on its stdout, where the reader leaving shows as an error or hang-up, so a closed
-/// bar ends it at once. The timeout is the next moment the line could change by itself (`BarRefresh`).
+/// `status --follow`: prints the bar's line, again on each change. One `poll` sleeps on the folder watch (inotify) and
+/// stdout (a closed bar ends it at once); timeout: when the line could next change itself (`BarRefresh`).
 enum StatusFollow {
     static func run(_ bar: StatusBar, context: AppContext) throws {
         // A reader that goes away ends the stream quietly instead of killing it with SIGPIPE.
