@@ -8,6 +8,12 @@ final class HookEndToEndTests: DaemonTestCase {
     private func config(hook: [String], extra: String = "") throws {
         let words = String(data: try JSONSerialization.data(withJSONObject: hook), encoding: .utf8)!
         try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0, "hook": "# + words + extra + "}")
+        home.logsJSON()
+    }
+
+    /// The daemon's log lines about hook runs that have every one of `fields`.
+    private func hookRuns(_ fields: [String: String] = [:]) -> [[String: String]] {
+        home.daemonEvents(fields.merging(["surface": "hook"]) { $1 })
     }
 
     func test_theHookGetsTheEventInItsEnvironmentAndOnStdin() throws {
@@ -16,7 +22,7 @@ final class HookEndToEndTests: DaemonTestCase {
             "sh", "-c",
             "[ \"$LAUNDRY_EVENT\" = washDone ] || exit 0; "
                 + "{ env | grep '^LAUNDRY_' | grep -v -e LAUNDRY_HOME -e LAUNDRY_BIN -e LAUNDRY_DUNST "
-                + "-e LAUNDRY_NOTIFY "
+                + "-e LAUNDRY_NOTIFY -e LAUNDRY_LOG_FORMAT "
                 + "-e LAUNDRY_SOUND -e LAUNDRY_IN_PRIVATE -e LAUNDRY_MAN | sort; echo; cat; } > \(out).tmp; "
                 + "mv \(out).tmp \(out)",
         ])
@@ -51,7 +57,7 @@ final class HookEndToEndTests: DaemonTestCase {
         XCTAssertEqual(object["petId"] as? String, id)
         XCTAssertEqual(object["petName"] as? String, name)
         XCTAssertEqual(object["summary"] as? String, "🫧 Wash Complete!")
-        XCTAssertTrue(waitUntil(3) { self.log.contains("hook for washDone (\(name)): exit 0") }, log)
+        XCTAssertTrue(waitUntil(3) { self.hookRuns(["event": "washDone", "pet": name, "exit": "0"]).count == 1 }, log)
     }
 
     func test_aHangingHookIsKilledAndTheNextNotificationIsOnTime() throws {
@@ -69,7 +75,7 @@ final class HookEndToEndTests: DaemonTestCase {
         XCTAssertTrue(
             waitUntil(4) {
                 // Each load's start and its finish: four hooks, each killed.
-                self.log.components(separatedBy: "killed after 1 s (hookTimeoutSeconds); stderr: hanging").count == 5
+                self.hookRuns(["timedOut": "1.0", "stderr": "hanging", "level": "error"]).count == 4
             }, log)
         let survivors = home.runProgram("/usr/bin/pgrep", ["-f", nap]).stdout
         XCTAssertEqual(survivors, "", "the whole process group is gone")
@@ -81,7 +87,8 @@ final class HookEndToEndTests: DaemonTestCase {
         home.ok("wash", "Fail \(marker)", "--for", "1s")
         XCTAssertTrue(
             waitUntil(6) {
-                self.log.contains("hook for washDone (Fail \(self.marker)): exit 7; stderr: no route to phone")
+                self.hookRuns(["event": "washDone", "pet": "Fail \(self.marker)", "exit": "7", "level": "error"])
+                    .first?["stderr"] == "no route to phone"
             }, log)
         // The popup went out before the hook ran, but the bus monitor that records it may lag behind
         // the daemon's log (the test before this one leaves dunst busy): wait for the record.
@@ -91,7 +98,8 @@ final class HookEndToEndTests: DaemonTestCase {
         home.ok("daemon", "stop")
         home.ok("adopt", "Missing \(marker)")
         home.ok("wash", "Missing \(marker)", "--for", "1s")
-        XCTAssertTrue(waitUntil(6) { self.log.contains("cannot run /no/such/program") }, log)
+        XCTAssertTrue(
+            waitUntil(6) { !self.hookRuns(["notStarted": "/no/such/program", "level": "error"]).isEmpty }, log)
     }
 
     func test_aBurstOfFiftyRunsHooksSideBySideAtMostEightAtOnce() throws {
@@ -104,7 +112,7 @@ final class HookEndToEndTests: DaemonTestCase {
         for index in 0..<50 { home.ok("adopt", "Burst \(index) \(marker)") }
         home.ok("daemon", "start")
         for index in 0..<50 { home.ok("wash", "Burst \(index) \(marker)", "--for", "2s") }
-        XCTAssertTrue(waitUntil(20) { self.log.components(separatedBy: "hook for washDone").count == 51 }, log)
+        XCTAssertTrue(waitUntil(20) { self.hookRuns(["event": "washDone"]).count == 50 }, log)
         let events = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").compactMap { line in
             let parts = line.split(separator: " ")
             return parts.count == 2 ? (parts[0] == "start" ? 1 : -1, Double(parts[1]) ?? 0) : nil
@@ -139,7 +147,7 @@ final class HookEndToEndTests: DaemonTestCase {
         home.ok("adopt", quick)
         home.ok("daemon", "start")
         home.ok("wash", slow, "--for", "1h")
-        XCTAssertTrue(waitUntil(5) { self.log.contains("hook for loadStarted (\(slow))") }, log)
+        XCTAssertTrue(waitUntil(5) { !self.hookRuns(["event": "loadStarted", "pet": slow]).isEmpty }, log)
         // Each change read by the daemon before the next (it reads within milliseconds), faster than
         // the slow pet's hooks run.
         for change in [
@@ -149,8 +157,8 @@ final class HookEndToEndTests: DaemonTestCase {
             Thread.sleep(forTimeInterval: 0.15)
         }
         home.ok("cancel", slow)
-        XCTAssertTrue(waitUntil(10) { self.log.contains("hook for loadStopped (\(slow))") }, log)
-        XCTAssertTrue(waitUntil(5) { self.log.contains("hook for loadStarted (\(quick))") }, log)
+        XCTAssertTrue(waitUntil(10) { !self.hookRuns(["event": "loadStopped", "pet": slow]).isEmpty }, log)
+        XCTAssertTrue(waitUntil(5) { !self.hookRuns(["event": "loadStarted", "pet": quick]).isEmpty }, log)
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map(String.init)
         let slowLines = lines.filter { $0.contains(slow) }
         XCTAssertEqual(
@@ -271,9 +279,10 @@ final class HookEndToEndTests: DaemonTestCase {
         let stop = try XCTUnwrap(received(server.requests).dropFirst(7).first)
         XCTAssertEqual(stop["method"], "DELETE")
         XCTAssertEqual(stop["path"], "/TOPIC/\(dryer)")
-        XCTAssertTrue(waitUntil(3) { self.log.components(separatedBy: "hook for load").count == 7 }, log)
+        XCTAssertTrue(
+            waitUntil(3) { self.hookRuns().filter { $0["event"]?.hasPrefix("load") == true }.count == 6 }, log)
         XCTAssertEqual(received(server.requests).count, 8, "nothing more")
-        XCTAssertFalse(log.contains("exit 22"), "curl saw no HTTP error: \(log)")
+        XCTAssertEqual(hookRuns().filter { $0["exit"] != "0" }.count, 0, "curl saw no HTTP error: \(log)")
     }
 
     func test_theAppriseHookTellsEveryNotificationAndNoLoadEvents() throws {
@@ -283,7 +292,11 @@ final class HookEndToEndTests: DaemonTestCase {
         home.ok("adopt", "Apprise \(marker)")
         home.ok("wash", "Apprise \(marker)", "--for", "1s")
         XCTAssertTrue(waitUntil(15) { !self.received(server.requests).isEmpty }, log)
-        XCTAssertTrue(waitUntil(5) { self.log.contains("hook for washDone (Apprise \(self.marker)): exit 0") }, log)
+        XCTAssertTrue(
+            waitUntil(5) {
+                self.hookRuns(["event": "washDone", "pet": "Apprise \(self.marker)", "exit": "0"]).count == 1
+            },
+            log)
         let requests = received(server.requests)
         XCTAssertEqual(requests.count, 1, "the load's start is not sent: \(requests)")
         let payload = try XCTUnwrap(

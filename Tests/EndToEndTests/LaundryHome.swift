@@ -231,6 +231,22 @@ extension LaundryHome {
 
     var daemonLog: String { (try? String(contentsOfFile: path + "/state/laundry/daemon.log", encoding: .utf8)) ?? "" }
 
+    /// The daemon's log as facts, for a home whose daemon writes JSON lines (`logsJSON()`): each line's keys
+    /// (`level`, `message`, and `surface`, `event`, `pet`, `load`, … where the line has them) as strings.
+    var daemonEvents: [[String: String]] {
+        daemonLog.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?.mapValues { "\($0)" }
+        }
+    }
+
+    /// The daemon events that have every key and value of `fields`.
+    func daemonEvents(_ fields: [String: String]) -> [[String: String]] {
+        daemonEvents.filter { event in fields.allSatisfy { event[$0.key] == $0.value } }
+    }
+
+    /// The daemon started from here writes its log as JSON lines (`LAUNDRY_LOG_FORMAT=json`).
+    func logsJSON() { environment["LAUNDRY_LOG_FORMAT"] = "json" }
+
     var daemonPID: Int32? { (daemonStatus["pid"] as? NSNumber)?.int32Value }
 
     /// The running daemon's daemon.json (empty when there is none): rewritten after each event it

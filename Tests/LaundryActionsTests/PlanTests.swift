@@ -36,8 +36,8 @@ final class PlanTests: LaundryTestCase {
 
     func test_aPlanStartsInTheCheapestSlotOfTheTariff() throws {
         try useConfig(
-            #"{"price": {"perKWh": 0.4, "currency": "EUR"}, "tariff": [{"from": "02:00", "to": "05:00", "perKWh": 0.1}]}"#
-        )
+            #"{"price": {"perKWh": 0.4, "currency": "EUR"}, "#
+                + #""tariff": [{"from": "02:00", "to": "05:00", "perKWh": 0.1}]}"#)
         let result = try laundry.plan("socks", finishBy: time(8), maxWaitSeconds: 1800, zone: zone)
         XCTAssertEqual(result.plan.washStartsAt, local(day: 23, 2))
         XCTAssertEqual(result.plan.dryStartsAt, local(day: 23, 2, 45))

@@ -6,9 +6,8 @@ import LaundryCore
 import LaundryRendering
 import Logging
 
-/// Runs the user's hook per notification without blocking the loop: a GLib child watch sees it exit, a timeout kills
-/// it, stderr is read as it comes. One pet's hooks run in event order (a load start's push must reach the phone before
-/// the one withdrawing it); other pets' run beside them, at most `maximumRunning` at once.
+/// Runs the user's hook per notification off the loop (GLib child watch, timeout kill, live stderr). A pet's hooks run
+/// in event order (a start's push must precede its withdrawal); others' alongside, up to `maximumRunning`.
 public protocol HookLauncher: AnyObject {
     func run(_ event: HookEvent, command: [String], timeout: Double, quiet: Bool)
 }
@@ -52,6 +51,20 @@ final class HookRunner: HookLauncher {
         startWaiting()
     }
 
+    /// A run's facts, for `--log-format json`: the event, the pet, and how it ended.
+    static func metadata(_ event: HookEvent, _ outcome: HookOutcome) -> Logger.Metadata {
+        var about: Logger.Metadata = ["surface": "hook", "event": "\(event.event)"]
+        if event.petID != nil { about["pet"] = "\(event.petName)" }
+        switch outcome.end {
+        case .exited(let status): about["exit"] = "\(status)"
+        case .killedBySignal(let signal): about["signal"] = "\(signal)"
+        case .timedOut(let seconds): about["timedOut"] = "\(seconds)"
+        case .notStarted(let program, _): about["notStarted"] = "\(program)"
+        }
+        if let stderr = outcome.stderr { about["stderr"] = "\(stderr)" }
+        return about
+    }
+
     private func startWaiting() {
         var busy = Set(running.values.map(\.job.lane))
         var index = waiting.startIndex
@@ -65,7 +78,9 @@ final class HookRunner: HookLauncher {
             let job = waiting.remove(at: index)
             let process: HookProcess
             do { process = try HookProcess.spawn(job.command, event: job.event, quiet: job.quiet) } catch {
-                logger.error(line: "hook for \(job.event.event): \(HookOutcomeText.line(error))")
+                logger.error(
+                    "hook for \(job.event.event): \(HookOutcomeText.line(error))",
+                    metadata: Self.metadata(job.event, error))
                 busy.remove(lane)
                 continue
             }
@@ -91,16 +106,13 @@ final class HookRunner: HookLauncher {
         // Whatever the hook left behind in its process group goes with it.
         entry.process.kill()
         running[entry.process.pid] = nil
+        let outcome = HookProcess.outcome(
+            waitStatus: waitStatus, timedOut: entry.timedOut, timeout: entry.job.timeout, stderr: entry.stderr)
         var line = "hook for \(entry.job.event.event)"
         if !entry.job.event.petName.isEmpty, entry.job.event.petID != nil { line += " (\(entry.job.event.petName))" }
-        line +=
-            ": "
-            + HookOutcomeText.line(
-                HookProcess.outcome(
-                    waitStatus: waitStatus, timedOut: entry.timedOut, timeout: entry.job.timeout, stderr: entry.stderr))
-        var about: Logger.Metadata = ["surface": "hook", "event": "\(entry.job.event.event)"]
-        if entry.job.event.petID != nil { about["pet"] = "\(entry.job.event.petName)" }
-        logger.log(level: waitStatus == 0 && !entry.timedOut ? .info : .error, "\(line)", metadata: about)
+        logger.log(
+            level: outcome.end == .exited(status: 0) ? .info : .error, "\(line): \(HookOutcomeText.line(outcome))",
+            metadata: Self.metadata(entry.job.event, outcome))
         startWaiting()
     }
 
