@@ -10,6 +10,11 @@ final class DoNotDisturbEndToEndTests: DaemonTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        home.logsJSON()
+    }
+
     override func tearDown() {
         dunstPaused(false)
         super.tearDown()
@@ -22,9 +27,13 @@ final class DoNotDisturbEndToEndTests: DaemonTestCase {
         home.ok("daemon", "start")
         dunstPaused(true)
         home.ok("wash", name, "--for", "1s")
-        XCTAssertTrue(waitUntil(6) { self.log.contains("do-not-disturb is on (dunst)") }, log)
-        XCTAssertTrue(waitUntil(3) { self.home.pet(name)["stage"] as? String == "washed" })
-        Thread.sleep(forTimeInterval: 2)  // a popup sent in do-not-disturb would be in the log by now
+        XCTAssertTrue(
+            waitUntil(6) {
+                !self.home.daemonEvents(["surface": "doNotDisturb", "desktop": "dunst", "state": "on"]).isEmpty
+            },
+            log)
+        // The daemon decided at the finish: held, not shown.
+        XCTAssertTrue(waitUntil(6) { !self.home.daemonEvents(["held": "doNotDisturb", "pet": name]).isEmpty }, log)
         XCTAssertEqual(NotifyLog.calls(mentioning: marker).count, 0, "nothing sent while dunst is paused")
         let status = home.run(["daemon", "status"]).stdout
         XCTAssertTrue(status.contains("on (dunst): popups and sound wait for its end"), status)
@@ -108,18 +117,24 @@ final class GNOMEDoNotDisturbEndToEndTests: DaemonTestCase {
     }
 
     func test_gnomeHidingBannersHoldsTheFinishUntilTheyShowAgain() throws {
+        home.logsJSON()
         try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0}"#)
         banners(false)
         let name = "Gnome \(marker)"
         home.ok("adopt", name)
         home.ok("daemon", "start")
         home.ok("wash", name, "--for", "1s")
-        XCTAssertTrue(waitUntil(6) { self.log.contains("do-not-disturb is on (GNOME)") }, log)
+        let said = { (state: String) in
+            !self.home.daemonEvents(["surface": "doNotDisturb", "desktop": "GNOME", "state": state]).isEmpty
+        }
+        let shown = { self.home.daemonEvents(["surface": "popup", "pet": name, "event": "washDone", "level": "info"]) }
+        XCTAssertTrue(waitUntil(6) { said("on") }, log)
         XCTAssertTrue(home.ok("daemon", "status").stdout.contains("on (GNOME): popups and sound wait for its end"))
-        XCTAssertFalse(log.contains("notified: 🫧 Wash Complete! — \(name)"), log)
+        XCTAssertTrue(waitUntil(6) { !self.home.daemonEvents(["held": "doNotDisturb", "pet": name]).isEmpty }, log)
+        XCTAssertEqual(shown().count, 0, log)
         banners(true)
-        XCTAssertTrue(waitUntil(6) { self.log.contains("notified: 🫧 Wash Complete! — \(name)") }, log)
-        XCTAssertTrue(log.contains("do-not-disturb is off (GNOME): what it held back goes out now"), log)
+        XCTAssertTrue(waitUntil(6) { shown().count == 1 }, log)
+        XCTAssertTrue(said("off"), log)
     }
 }
 
@@ -143,20 +158,23 @@ final class OtherDesktopsDoNotDisturbEndToEndTests: DaemonTestCase {
     }
 
     private func heldUntilItEnds(by desktop: String, turnOff: () throws -> Void) throws {
+        home.logsJSON()
         try home.writeConfig(#"{"sound": false, "headsUpMinutes": 0}"#)
         let name = "\(desktop) \(marker)"
         home.ok("adopt", name)
         home.ok("daemon", "start")
         home.ok("wash", name, "--for", "1s")
-        XCTAssertTrue(waitUntil(6) { self.log.contains("do-not-disturb is on (\(desktop))") }, log)
+        let said = { (state: String) in
+            !self.home.daemonEvents(["surface": "doNotDisturb", "desktop": desktop, "state": state]).isEmpty
+        }
+        XCTAssertTrue(waitUntil(6) { said("on") }, log)
         XCTAssertTrue(home.ok("daemon", "status").stdout.contains("on (\(desktop)): popups and sound wait for its end"))
-        XCTAssertTrue(waitUntil(3) { self.home.pet(name)["stage"] as? String == "washed" })
-        Thread.sleep(forTimeInterval: 1)
+        XCTAssertTrue(waitUntil(6) { !self.home.daemonEvents(["held": "doNotDisturb", "pet": name]).isEmpty }, log)
         let popups = { self.session.recordedCalls().filter { ($0["summary"] as? String) == "🫧 Wash Complete!" } }
         XCTAssertEqual(popups().count, 0, "nothing shown while it lasts")
         try turnOff()
         XCTAssertTrue(waitUntil(6) { popups().count == 1 }, log)
-        XCTAssertTrue(log.contains("do-not-disturb is off (\(desktop)): what it held back goes out now"), log)
+        XCTAssertTrue(said("off"), log)
     }
 
     func test_swayncInDoNotDisturbHoldsTheFinishUntilItEnds() throws {

@@ -30,6 +30,10 @@ final class EngineDoNotDisturbTests: EngineTestCase {
         XCTAssertEqual(engine.nextDeadline, clock.now().addingTimeInterval(2), "looked at again soon, not in a loop")
         for _ in 0..<60 { advance(2, engine) }
         XCTAssertEqual(notifier.told, [], "still nothing while it lasts")
+        XCTAssertEqual(
+            recordedLog.events(["held": "doNotDisturb", "pet": "Socks", "surface": "popup"]).count, 1,
+            "the hold is told once, not at each look")
+        XCTAssertEqual(recordedLog.events(["surface": "doNotDisturb", "desktop": "dunst", "state": "on"]).count, 1)
         desktopSays = nil
         advance(2, engine)
         XCTAssertEqual(notifier.reasons, [.finished(.wash, .late(122))], "once, as late as it is")

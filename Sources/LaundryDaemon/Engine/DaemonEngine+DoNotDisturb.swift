@@ -1,4 +1,6 @@
 import FoundationEssentials
+import LaundryCore
+import Logging
 
 struct DoNotDisturbWatch {
     /// Which desktop says do-not-disturb is on now (nil: off); asked when something is due.
@@ -17,6 +19,16 @@ extension DaemonEngine {
     /// Which desktop said do-not-disturb is on when last asked (nil: off).
     public var doNotDisturbNow: String? { doNotDisturb.current }
 
+    /// A finish do-not-disturb holds back, told once: its popup and sound come when it ends.
+    func heldForDoNotDisturb(_ state: PetState, _ load: Load) {
+        logger.info(
+            "held for do-not-disturb: \(state.pet.identity.name)'s finish",
+            metadata: [
+                "surface": "popup", "pet": "\(state.pet.identity.name)", "load": "\(load.id.lowercasedText)",
+                "held": "doNotDisturb",
+            ])
+    }
+
     /// Asks again; once do-not-disturb ends, every pet is looked at: what it held (each finish once, late) goes now.
     func lookAtDoNotDisturb() {
         guard config.dnd == .quiet else {
@@ -28,9 +40,13 @@ extension DaemonEngine {
         let was = doNotDisturb.current
         doNotDisturb.current = said
         if let said {
-            logger.info("do-not-disturb is on (\(said)): popups and sound wait until it ends")
+            logger.info(
+                "do-not-disturb is on (\(said)): popups and sound wait until it ends",
+                metadata: ["surface": "doNotDisturb", "desktop": "\(said)", "state": "on"])
         } else {
-            logger.info("do-not-disturb is off (\(was ?? "?")): what it held back goes out now")
+            logger.info(
+                "do-not-disturb is off (\(was ?? "?")): what it held back goes out now",
+                metadata: ["surface": "doNotDisturb", "desktop": "\(was ?? "?")", "state": "off"])
             for service in services.values { schedule(service) }
         }
     }

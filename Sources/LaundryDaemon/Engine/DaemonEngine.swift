@@ -100,7 +100,7 @@ public final class DaemonEngine {
                 // Written down as soon as it is announced: a daemon killed now repeats as little as it can.
                 if let pending = try service.announceDue(
                     at: time, config: config, quiet: policy, laundry: laundry, sleptAt: asleepSince,
-                    announce: announce)
+                    announce: announce, held: heldForDoNotDisturb)
                 {
                     try service.persist(pending, at: time, laundry: laundry)
                 }

@@ -15,6 +15,8 @@ final class PetTimerService {
     private var calmUntil: Date?
     /// Loads announced by this process, so a failed write of the notes cannot repeat one.
     private var announcedTimers: Set<UUID> = []
+    /// The finish last held back by do-not-disturb, told once.
+    private var heldFinish: UUID?
     /// Nudges (by their time) popped up by this process, for the same reason.
     private var shownNudges: Set<Date> = []
     /// Heads-ups sent by this process, one per load, with the end and the lead each was sent for.
@@ -203,7 +205,7 @@ final class PetTimerService {
     /// - Parameter sleptAt: when this computer went to sleep, while it has not yet said it woke.
     func announceDue(
         at now: Date, config: DaemonConfig, quiet: QuietPolicy, laundry: Laundry, sleptAt: Date? = nil,
-        announce: (Announcement, PetState) -> Void
+        announce: (Announcement, PetState) -> Void, held: (PetState, Load) -> Void = { _, _ in }
     ) throws -> PendingWrite? {
         // Read even if the watch reported nothing: an undelivered change (a pause just before the end, from a
         // command or another machine) must win: the daemon's notes are outside the shared files, so nothing else would.
@@ -213,7 +215,14 @@ final class PetTimerService {
         StageMachine.settle(&view, at: now)
         var pending = PendingWrite(view: view)
         // Do-not-disturb: what ended is written down, and announced (late) once it is over.
-        if quiet.holdsEverything { return current.needsSettling(at: now) ? pending : nil }
+        if quiet.holdsEverything {
+            if let finished = view.unannouncedFinish, !announcedTimers.contains(finished.id), heldFinish != finished.id
+            {
+                heldFinish = finished.id
+                held(view, finished)
+            }
+            return current.needsSettling(at: now) ? pending : nil
+        }
         // Before the hold below: a nudge is for this person now, whoever started the load.
         if let nudge = unshownNudge(view, person: laundry.person, at: now), !quiet.isOn(at: now) {
             let waiting = view.finishedLoad.map { now.timeIntervalSince($0.endsAt) } ?? 0
