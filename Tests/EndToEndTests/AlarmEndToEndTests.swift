@@ -9,15 +9,19 @@ final class AlarmEndToEndTests: DaemonTestCase {
         try XCTSkipUnless(Speakers.monitor != nil, "needs PulseAudio with a null sink: run through `make test`")
         try super.setUpWithError()
         home.runProgram("/usr/bin/dunstctl", ["close-all"])
+        home.logsJSON()
     }
 
-    /// When the daemon logged lines containing `text`.
-    private func logTimes(_ text: String) -> [Date] {
+    /// When the daemon logged the events that have every one of `fields`.
+    private func logTimes(_ fields: [String: String]) -> [Date] {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return log.split(separator: "\n").filter { $0.contains(text) }.compactMap { line in
-            formatter.date(from: String(line.prefix(24)))
-        }
+        return home.daemonEvents(fields).compactMap { $0["time"].flatMap(formatter.date(from:)) }
+    }
+
+    /// The events of the alarm for the test's pet that have every one of `fields`.
+    private func alarm(_ fields: [String: String]) -> [[String: String]] {
+        home.daemonEvents(fields.merging(["surface": "alarm", "pet": "Alarm \(marker)"]) { $1 })
     }
 
     /// A pet whose 1-second wash starts now, with the daemon running on `config`.
@@ -38,7 +42,9 @@ final class AlarmEndToEndTests: DaemonTestCase {
         let name = "Alarm \(marker)"
         let speakers = try Speakers(folder: home.path)
         try washOneSecond(name, config: #"{"alarmRepeatSeconds": 2, "alarmMinutes": 1, "headsUpMinutes": 0}"#)
-        XCTAssertTrue(waitUntil(8) { self.logTimes("alarm rings again").count >= 1 }, log, file: file, line: line)
+        XCTAssertTrue(
+            waitUntil(8) { self.logTimes(["surface": "alarm", "rings": "again"]).count >= 1 }, log, file: file,
+            line: line)
         // Real time: into the second ring, while its sound plays.
         Thread.sleep(forTimeInterval: 0.3)
         let acknowledged = Date()
@@ -46,7 +52,8 @@ final class AlarmEndToEndTests: DaemonTestCase {
         // Real time: the speakers are recorded past the next ring, which must not sound.
         Thread.sleep(forTimeInterval: 3.5)
         speakers.stop()
-        let finished = try XCTUnwrap(logTimes("notified: 🫧 Wash Complete!").first, log, file: file, line: line)
+        let finished = try XCTUnwrap(
+            logTimes(["surface": "popup", "event": "washDone", "level": "info"]).first, log, file: file, line: line)
         let onsets = speakers.onsets
         XCTAssertGreaterThanOrEqual(onsets.count, 2, "the finish and one repeat were heard", file: file, line: line)
         // The recording's first sound is the finish: that lines the recording up with the clock.
@@ -74,8 +81,9 @@ final class AlarmEndToEndTests: DaemonTestCase {
             self.home.ok("dry", name)
         }
         XCTAssertLessThan(silence, 1)
-        XCTAssertTrue(log.contains("alarm for Alarm \(marker) stopped: the pet changed"), log)
-        XCTAssertTrue(log.contains("withdrew the popup for Alarm \(marker)"), log)
+        XCTAssertEqual(alarm(["stoppedBy": "petChanged"]).count, 1, log)
+        XCTAssertEqual(
+            home.daemonEvents(["surface": "popup", "pet": "Alarm \(marker)", "withdrawn": "true"]).count, 1, log)
         let closes = NotifyLog.closeCalls().map { $0 - acknowledged.timeIntervalSince1970 }.filter { $0 >= 0 }
         XCTAssertEqual(closes.count, 1, "CloseNotification, once")
         XCTAssertLessThan(closes.first ?? 99, 1, "within a second")
@@ -100,7 +108,7 @@ final class AlarmEndToEndTests: DaemonTestCase {
             self.home.runProgram("/usr/bin/dunstctl", ["action", "0"])
         }
         XCTAssertLessThan(silence, 1)
-        XCTAssertTrue(log.contains("stopped: button 'default'"), log)
+        XCTAssertEqual(alarm(["stoppedBy": "button", "button": "default"]).count, 1, log)
         XCTAssertEqual(home.pet("Alarm \(marker)")["stage"] as? String, "washed")
     }
 
@@ -109,7 +117,7 @@ final class AlarmEndToEndTests: DaemonTestCase {
             self.home.runProgram("/usr/bin/dunstctl", ["close"])
         }
         XCTAssertLessThan(silence, 1)
-        XCTAssertTrue(log.contains("stopped: popup dismissed"), log)
+        XCTAssertEqual(alarm(["stoppedBy": "dismissed"]).count, 1, log)
     }
 
     private func assertSilentFinish(config: String, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -130,7 +138,7 @@ final class AlarmEndToEndTests: DaemonTestCase {
     func test_silentInQuietHours() throws {
         try assertSilentFinish(
             config: #"{"alarmRepeatSeconds": 1, "quietHours": {"from": "00:00", "to": "23:59"}}"#)
-        XCTAssertTrue(log.contains("notified (quiet hours: no sound)"), log)
+        XCTAssertEqual(home.daemonEvents(["surface": "popup", "event": "washDone", "sound": "off"]).count, 1, log)
     }
 
     func test_silentWithSoundOff() throws {

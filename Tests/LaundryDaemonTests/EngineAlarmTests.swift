@@ -41,36 +41,47 @@ final class EngineAlarmTests: EngineTestCase {
     }
 
     func test_eachWayOfAcknowledgingStopsTheAlarmAndCutsTheSoundOff() throws {
-        let ways: [(String, (DaemonEngine, UUID) throws -> Void)] = [
-            ("click", { _, id in self.notifier.press("default", on: id) }),
-            ("dismiss", { _, id in self.notifier.dismiss(id) }),
-            ("snooze button", { _, id in self.notifier.press("snooze", on: id) }),
+        // Each way, and the fact the log records it as.
+        let ways: [(String, [String: String], (DaemonEngine, UUID) throws -> Void)] = [
             (
-                "a command",
+                "click", ["stoppedBy": "button", "button": "default"],
+                { _, id in self.notifier.press("default", on: id) }
+            ),
+            ("dismiss", ["stoppedBy": "dismissed"], { _, id in self.notifier.dismiss(id) }),
+            (
+                "snooze button", ["stoppedBy": "button", "button": "snooze"],
+                { _, id in self.notifier.press("snooze", on: id) }
+            ),
+            (
+                "a command", ["stoppedBy": "petChanged"],
                 { engine, id in
                     try self.perform(.dry(nil), "Socks")
                     engine.filesChanged([id])
                 }
             ),
             (
-                "a rename",
+                "a rename", ["stoppedBy": "petChanged"],
                 { engine, id in
                     _ = try self.laundry.configure("Socks", PetSettings(name: try PetName("Sox")))
                     engine.filesChanged([id])
                 }
             ),
         ]
-        for (way, acknowledge) in ways {
+        for (way, fact, acknowledge) in ways {
             try tearDownWithError()
             try setUpWithError()
             let engine = try makeEngine(config: alarmConfig())
             let id = try finishedWash(engine)
             XCTAssertEqual(sound.playingFor, [id], way)
+            // The log is the test case's own, kept across these rounds.
+            let stops = { self.recordedLog.events(fact.merging(["surface": "alarm"]) { $1 }).count }
+            let stopsBefore = stops()
             try acknowledge(engine, id)
             XCTAssertEqual(sound.cutOff, 1, "\(way): the sound playing stops at once")
             XCTAssertEqual(engine.ringingCount, 0, way)
             for _ in 0..<4 { advance(30, engine) }
             XCTAssertEqual(sound.rings.count, 1, "\(way): no more rings")
+            XCTAssertEqual(stops() - stopsBefore, 1, "\(way): \(fact)")
         }
     }
 

@@ -47,7 +47,7 @@ extension DaemonEngine {
 
     /// A pet released, or whose files are gone: no deadline, no alarm, no popup left of it.
     func forgetGonePet(_ id: UUID) {
-        acknowledge(id, because: "the pet is gone")
+        acknowledge(id, because: .petGone)
         popups.withdraw(id)
         tell(.gone(id))
     }
@@ -60,7 +60,7 @@ extension DaemonEngine {
     func noticeUserChange(_ service: PetTimerService) {
         let unannounced = service.takeFinishDealtWithUnannounced()
         guard service.takeUserChange() else { return }
-        acknowledge(service.id, because: "the pet changed")
+        acknowledge(service.id, because: .petChanged)
         // A finish do-not-disturb held back and dealt with anyway: the phone may still show it.
         if let unannounced { tellAcknowledged(unannounced, pet: PetReference(id: service.id, name: service.name)) }
         withdrawIfStale(service)

@@ -11,7 +11,9 @@ extension DaemonEngine {
             return
         }
         popups.withdraw(service.id)
-        logger.info("withdrew the popup for \(name(of: service.id)): it no longer holds")
+        logger.info(
+            "withdrew the popup for \(name(of: service.id)): it no longer holds",
+            metadata: ["surface": "popup", "pet": "\(name(of: service.id))", "withdrawn": "true"])
     }
 
     /// Posts one notification and starts or rings the alarm it calls for; then every surface is told.
@@ -39,7 +41,8 @@ extension DaemonEngine {
         // A server that timed out (under load) is assumed to show buttons; one without ignores them; `show` asks again.
         var content = words.content(markup: server?.hasBodyMarkup ?? false, buttons: server?.hasActions ?? true)
         if quietNow { content.urgency = .normal }
-        let about = Self.metadata(words.announcement)
+        var about = Self.metadata(words.announcement)
+        if quietNow { about["sound"] = "off" }
         guard config.notifications else {
             logger.info("notification (disabled in config.json): \(words.logLine)", metadata: about)
             return

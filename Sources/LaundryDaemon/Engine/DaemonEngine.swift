@@ -45,7 +45,7 @@ public final class DaemonEngine {
         self.zone = zone
         doNotDisturb = DoNotDisturbWatch()
         notifier.onAction = { [weak self] id, key in self?.buttonPressed(petID: id, action: key) }
-        notifier.onDismissed = { [weak self] id in self?.acknowledge(id, because: "popup dismissed") }
+        notifier.onDismissed = { [weak self] id in self?.acknowledge(id, because: .dismissed) }
         notifier.onNotShown = { [weak self] id, reason in self?.notShown(id, because: reason) }
         notifier.onServerChanged = { [weak self] server in self?.serverChanged(to: server) }
     }
@@ -181,7 +181,7 @@ public final class DaemonEngine {
             logger.warning("unknown button '\(key)' for pet \(petID.lowercasedText)")
             return nil
         }
-        acknowledge(petID, because: "button '\(key)'")
+        acknowledge(petID, because: .button(key))
         guard case .perform(let action) = button.response else { return nil }
         var refusal: String?
         do {
@@ -202,13 +202,46 @@ public final class DaemonEngine {
         return refusal
     }
 
+    /// How an alarm stopped: in the log's words, and as a fact (`stoppedBy`, and the button's key).
+    enum AlarmStop {
+        case dismissed
+        case button(String)
+        case petGone, petChanged, rangOut
+
+        var words: String {
+            switch self {
+            case .dismissed: "popup dismissed"
+            case .button(let key): "button '\(key)'"
+            case .petGone: "the pet is gone"
+            case .petChanged: "the pet changed"
+            case .rangOut: "it rang for"
+            }
+        }
+
+        var fact: Logger.Metadata {
+            switch self {
+            case .dismissed: ["stoppedBy": "dismissed"]
+            case .button(let key): ["stoppedBy": "button", "button": "\(key)"]
+            case .petGone: ["stoppedBy": "petGone"]
+            case .petChanged: ["stoppedBy": "petChanged"]
+            case .rangOut: ["stoppedBy": "rangOut"]
+            }
+        }
+    }
+
     /// Finished load dealt with: alarm stops (sound cut off), stage stays, reminders go on; each surface is told once.
-    public func acknowledge(_ pet: UUID, because reason: String) {
+    func acknowledge(_ pet: UUID, because reason: AlarmStop) {
         let stopped = bell.stop(pet)
         // The load the popup announced: the pet may have moved on to its next load already.
         if let waiting = popups.finishShown(for: pet) { tellAcknowledged(waiting.load, pet: waiting.pet) }
         guard stopped else { return }
-        logger.info("alarm for \(name(of: pet)) stopped: \(reason)")
+        logAlarmStopped(pet, reason.words, reason)
+    }
+
+    private func logAlarmStopped(_ pet: UUID, _ words: String, _ reason: AlarmStop) {
+        logger.info(
+            "alarm for \(name(of: pet)) stopped: \(words)",
+            metadata: reason.fact.merging(["surface": "alarm", "pet": "\(name(of: pet))"]) { $1 })
     }
 
     func tellAcknowledged(_ load: Load, pet: PetReference) {
@@ -222,10 +255,12 @@ public final class DaemonEngine {
             at: time, config: config, quietNow: quiet.isOn(at: time) || quiet.holdsEverything)
         let minutes = DurationText.rough(config.alarmSpan)
         for pet in gaveUp.sorted() {
-            logger.info("alarm for \(name(of: pet)) stopped: it rang for \(minutes)")
+            logAlarmStopped(pet, "it rang for \(minutes)", .rangOut)
         }
         guard !again.isEmpty else { return }
-        logger.info(line: "alarm rings again for \(again.map { name(of: $0) }.sorted().joined(separator: ", "))")
+        let names = again.map { name(of: $0) }.sorted().joined(separator: ", ")
+        logger.info(
+            "alarm rings again for \(names)", metadata: ["surface": "alarm", "rings": "again", "pets": "\(names)"])
     }
 
     /// The pet's name as last read, for the log (its id once it is gone).
