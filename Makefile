@@ -115,6 +115,8 @@ lint:
 # The unit tests alone, for the edit-test loop (no desktop, no daemon): `make check`, or one class or test
 # with `make check TEST=EngineAlarmTests` (`TEST=EngineAlarmTests/test_…`).
 check: locales pkgconfig
+	@scripts/ensure-packages.sh $(TEST_PACKAGES)
+	scripts/make-test-locales.sh .build/test-locales
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests $(if $(TEST),--filter '$(TEST)')
 

@@ -56,7 +56,9 @@ public struct DaemonLogHandler: LogHandler {
                 "time": .string(time), "level": .string(event.level.rawValue), "pid": .number(Double(getpid())),
                 "message": .string("\(event.message)"),
             ]
-            for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
+            // Metadata never overwrites the line's own keys.
+            for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) where line[key] == nil
+            {
                 line[key] = .string("\(value)")
             }
             write(String(decoding: JSONTree.object(line).bytes, as: UTF8.self))

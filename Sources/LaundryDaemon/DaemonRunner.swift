@@ -118,6 +118,7 @@ public enum DaemonRunner {
         home?.attach(to: loop)
         if calendar != nil { reportCalendar(every: 2, loop: loop, reportStatus) }
         loop.run()
+        // A card's buttons mean nothing once the daemon is gone: its cards go with it.
         cards.withdrawAll()
         cardNotifier.flush()
         home?.stop()

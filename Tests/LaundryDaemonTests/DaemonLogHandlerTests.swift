@@ -65,6 +65,14 @@ final class DaemonLogHandlerTests: XCTestCase {
         XCTAssertEqual(try objects().first?["pet"] as? String, "Socks")
     }
 
+    func test_metadataNeverOverwritesTheLinesOwnKeys() throws {
+        logger(.json).info("mine", metadata: ["level": "fake", "message": "fake", "pet": "Socks"])
+        let object = try XCTUnwrap(try objects().first)
+        XCTAssertEqual(object["level"] as? String, "info")
+        XCTAssertEqual(object["message"] as? String, "mine")
+        XCTAssertEqual(object["pet"] as? String, "Socks")
+    }
+
     func test_aMessageWithQuotesAndNewlinesStaysOneLineOfJSON() throws {
         logger(.json).error("hook said \"no\"\nand more")
         XCTAssertEqual(lines.count, 1)

@@ -206,7 +206,9 @@ public final class DaemonEngine {
     enum AlarmStop {
         case dismissed
         case button(String)
-        case petGone, petChanged, rangOut
+        case petGone, petChanged
+        /// `alarmMinutes` ran out (how long it rang, worded).
+        case rangOut(String)
 
         var words: String {
             switch self {
@@ -214,7 +216,7 @@ public final class DaemonEngine {
             case .button(let key): "button '\(key)'"
             case .petGone: "the pet is gone"
             case .petChanged: "the pet changed"
-            case .rangOut: "it rang for"
+            case .rangOut(let span): "it rang for \(span)"
             }
         }
 
@@ -235,12 +237,12 @@ public final class DaemonEngine {
         // The load the popup announced: the pet may have moved on to its next load already.
         if let waiting = popups.finishShown(for: pet) { tellAcknowledged(waiting.load, pet: waiting.pet) }
         guard stopped else { return }
-        logAlarmStopped(pet, reason.words, reason)
+        logAlarmStopped(pet, reason)
     }
 
-    private func logAlarmStopped(_ pet: UUID, _ words: String, _ reason: AlarmStop) {
+    private func logAlarmStopped(_ pet: UUID, _ reason: AlarmStop) {
         logger.info(
-            "alarm for \(name(of: pet)) stopped: \(words)",
+            "alarm for \(name(of: pet)) stopped: \(reason.words)",
             metadata: reason.fact.merging(["surface": "alarm", "pet": "\(name(of: pet))"]) { $1 })
     }
 
@@ -255,7 +257,7 @@ public final class DaemonEngine {
             at: time, config: config, quietNow: quiet.isOn(at: time) || quiet.holdsEverything)
         let minutes = DurationText.rough(config.alarmSpan)
         for pet in gaveUp.sorted() {
-            logAlarmStopped(pet, "it rang for \(minutes)", .rangOut)
+            logAlarmStopped(pet, .rangOut(minutes))
         }
         guard !again.isEmpty else { return }
         let names = again.map { name(of: $0) }.sorted().joined(separator: ", ")

@@ -93,12 +93,12 @@ public final class DBusNotifier: Notifier {
 
     /// Posts `content`, blocking (up to 3 s) until the server took it: for `laundry notify-test`, doing nothing else.
     func showAndWait(_ content: NotificationContent) -> Bool {
-        guard let bus = connect(), let owner, let parameters = parameters(for: content, replacing: 0) else {
-            return false
-        }
+        guard let bus = connect(), let parameters = parameters(for: content, replacing: 0) else { return false }
+        // The well-known name when no owner was known at connecting (a server the bus started on demand since:
+        // no main loop here hears its NameOwnerChanged).
         guard
             case .success(let reply) = DBusCall.sync(
-                bus, owner, Self.objectPath, Self.busName, "Notify", parameters, reply: "(u)")
+                bus, owner ?? Self.busName, Self.objectPath, Self.busName, "Notify", parameters, reply: "(u)")
         else { return false }
         g_variant_unref(reply)
         return true
