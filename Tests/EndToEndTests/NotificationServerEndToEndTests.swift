@@ -177,6 +177,18 @@ final class NotificationServerEndToEndTests: DaemonTestCase {
         XCTAssertTrue(waitUntil(5) { NotifyLog.calls(mentioning: marker, in: monitor).count == 1 }, log)
     }
 
+    /// `laundry notify-test` with no server running yet, on a bus that starts dunst when the server's name
+    /// is called (as a desktop's service file does): the test popup is on dunst's screen.
+    func test_notifyTestReachesAServerTheBusStartsOnDemand() throws {
+        bus = try PrivateBus(in: home.path + "/activating-bus", activatable: "exec /usr/bin/dunst")
+        home.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        XCTAssertNil(bus.owner(of: "org.freedesktop.Notifications"), "nobody serves yet")
+        let result = home.run(["notify-test"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let displayed = bus.run("/usr/bin/dunstctl", ["count", "displayed"]).stdout
+        XCTAssertEqual(displayed.trimmingCharacters(in: .whitespacesAndNewlines), "1", "the popup dunst shows")
+    }
+
     /// A server that did not answer in time may have shown the popup: it is not sent again (it
     /// could show twice), the log says so, and its alarm rings on.
     func test_aPopupTheServerDidNotAnswerIsNotSentAgainAndItsAlarmRingsOn() throws {

@@ -78,4 +78,19 @@ final class SettingsEndToEndTests: XCTestCase {
         XCTAssertEqual(warning["pid"] as? Int, home.daemonPID.map(Int.init))
         XCTAssertTrue(objects.allSatisfy { $0["time"] is String && $0["level"] is String }, text)
     }
+
+    /// A log format laundryd does not know, from its flag or the environment, is refused at once in one line
+    /// that names both places, and no daemon is left running.
+    func test_anUnknownLogFormatIsRefusedInOneLine() throws {
+        let daemon = (LaundryHome.binary as NSString).deletingLastPathComponent + "/laundryd"
+        for (arguments, extra) in [(["--log-format", "xml"], [:]), (["run"], ["LAUNDRY_LOG_FORMAT": "yaml"])] {
+            let result = home.runProgram(daemon, arguments, environment: extra)
+            XCTAssertEqual(result.status, 64, "\(arguments) \(extra)")
+            XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("--log-format") && result.stderr.contains("LAUNDRY_LOG_FORMAT"))
+        }
+        XCTAssertNil(home.daemonPID)
+        let probe = home.runProgram(daemon, ["probe", "--log-format", "json"])
+        XCTAssertEqual(probe.status, 64, "the flag is the service's only")
+    }
 }
