@@ -22,4 +22,7 @@ class DaemonTestCase: XCTestCase {
     }
 
     var log: String { home.daemonLog }
+
+    /// How many of the daemon's log facts have every key and value of `fields` (a home that `logsJSON()`).
+    func logged(_ fields: [String: String]) -> Int { home.daemonEvents(fields).count }
 }

@@ -19,12 +19,13 @@ final class CalendarLink: EngineObserver {
         guard let settings = config.caldav else { return nil }
         let password: String?
         do { password = try CalendarCheck.password(settings, environment: environment) } catch {
-            logger.warning("caldav: not started: \(CalendarSync.words(error))")
+            logger.warning(
+                "caldav: not started: \(CalendarSync.words(error))", metadata: CalendarSync.facts(error, "notStarted"))
             return nil
         }
         if settings.isPlainHTTP {
-            logger.info(
-                line: "caldav: warning: \(settings.url) is plain http: the password and the pets' names cross the "
+            logger.warning(
+                line: "caldav: \(settings.url) is plain http: the password and the pets' names cross the "
                     + "network unencrypted")
         }
         let link = CalendarLink(
@@ -34,8 +35,8 @@ final class CalendarLink: EngineObserver {
                 logger: logger),
             clock: clock)
         logger.info(
-            "caldav: writing each running load to \(settings.url) as \(settings.form == .event ? "an event" : "a task")"
-        )
+            "caldav: writing each running load to \(settings.url) as \(settings.form == .event ? "an event" : "a task")",
+            metadata: ["surface": "caldav", "event": "started", "form": "\(settings.form)"])
         return link
     }
 

@@ -94,7 +94,9 @@ final class CalendarSync: Sendable {
             let outcome = write(uid, wish)
             if case .refused(let problem) = outcome {
                 state.withLock { $0.problem = problem }
-                logger.error("caldav: \(uid).ics: \(Self.words(problem)); this change is dropped")
+                logger.error(
+                    "caldav: \(uid).ics: \(Self.words(problem)); this change is dropped",
+                    metadata: Self.facts(problem, "dropped").merging(["entry": "\(uid)"]) { $1 })
                 savePending()
                 continue
             }
@@ -111,7 +113,11 @@ final class CalendarSync: Sendable {
                     state.backoff = min(60, state.backoff * 2)
                     return (delay, first)
                 }
-                if first { logger.warning("caldav: \(Self.words(problem)); the changes wait and are tried again") }
+                if first {
+                    logger.warning(
+                        "caldav: \(Self.words(problem)); the changes wait and are tried again",
+                        metadata: Self.facts(problem, "waiting"))
+                }
                 savePending()
                 queue.asyncAfter(deadline: .now() + delay) { self.drain() }
                 return
@@ -122,7 +128,11 @@ final class CalendarSync: Sendable {
                 defer { state.problem = nil }
                 return state.problem != nil
             }
-            if recovered { logger.info("caldav: \(settings.url) answers again; the waiting changes are written") }
+            if recovered {
+                logger.info(
+                    "caldav: \(settings.url) answers again; the waiting changes are written",
+                    metadata: ["surface": "caldav", "event": "answersAgain"])
+            }
         }
         state.withLock { $0.running = false }
         // A wish that came after the last look, before `running` went false.
@@ -170,7 +180,9 @@ final class CalendarSync: Sendable {
                 let current = request("GET", url, body: nil, headers: ["User-Agent: laundry"])
                 guard let found = current.status else { return .retry(.unreachable(reason: current.error)) }
                 state.withLock { $0.etags[uid] = found == 200 ? current.etag : nil }
-                logger.info("caldav: \(uid).ics was changed by another writer; written again on its version")
+                logger.info(
+                    "caldav: \(uid).ics was changed by another writer; written again on its version",
+                    metadata: ["surface": "caldav", "event": "rebased", "entry": "\(uid)"])
                 if found == 404, wish == .delete { return .written }
             case 408, 429, 500...:
                 return .retry(.refused(status: status))
@@ -208,6 +220,18 @@ final class CalendarSync: Sendable {
             return Reply(error: error)
         }
         return Reply(status: reply.status, etag: reply.etag.map { String(cString: $0) })
+    }
+
+    /// The problem as log facts (`problem`, and the HTTP `status` of a refusal), for tests and log shippers.
+    static func facts(_ problem: CalendarProblem, _ event: String) -> Logger.Metadata {
+        var facts: Logger.Metadata = ["surface": "caldav", "event": "\(event)"]
+        switch problem {
+        case .unreachable: facts["problem"] = "unreachable"
+        case .refused(let status): facts.merge(["problem": "refused", "status": "\(status)"]) { $1 }
+        case .passwordUnreadable: facts["problem"] = "passwordUnreadable"
+        case .passwordOpenToOthers: facts["problem"] = "passwordOpenToOthers"
+        }
+        return facts
     }
 
     static func words(_ problem: CalendarProblem) -> String {

@@ -50,9 +50,12 @@ extension DaemonEngine {
         switch notifier.show(content) {
         case .posted:
             let how = again ? " again, on the new notification server" : quietNow ? " (quiet hours: no sound)" : ""
-            logger.info("notified\(how): \(words.logLine)", metadata: about)
+            if again { about["again"] = "newServer" }
+            logger.info("notified\(how): \(words.logLine)", metadata: about.merging(["shown": "true"]) { $1 })
         case .noServer(let reason):
-            logger.warning("not shown (\(reason)): \(words.logLine)", metadata: about)
+            logger.warning(
+                "not shown (\(reason)): \(words.logLine)",
+                metadata: about.merging(["shown": "false", "reason": "\(reason)"]) { $1 })
             popups.ringBell()
         }
     }
@@ -70,7 +73,9 @@ extension DaemonEngine {
     /// Not shown after all: the log and any `laundry watch` have it; it is posted again when a server appears.
     func notShown(_ pet: UUID, because reason: String) {
         let what = popups.shown[pet]?.words.logLine ?? name(of: pet)
-        logger.warning("not shown (\(reason)): \(what); it is posted again when a notification server appears")
+        logger.warning(
+            "not shown (\(reason)): \(what); it is posted again when a notification server appears",
+            metadata: ["surface": "popup", "pet": "\(name(of: pet))", "shown": "false", "reason": "\(reason)"])
         popups.ringBell()
     }
 
@@ -78,10 +83,13 @@ extension DaemonEngine {
     func serverChanged(to server: ServerInfo?) {
         guard let server else {
             logger.warning(
-                "the notification server left the session bus; notifications go to this log until one appears")
+                "the notification server left the session bus; notifications go to this log until one appears",
+                metadata: ["surface": "notificationServer", "event": "left"])
             return
         }
-        logger.info("notification server: \(server) (it took over; what should be on screen is posted again)")
+        logger.info(
+            "notification server: \(server) (it took over; what should be on screen is posted again)",
+            metadata: ["surface": "notificationServer", "event": "tookOver", "server": "\(server.name)"])
         let time = now
         let quietNow = quiet.isOn(at: time)
         for (pet, popup) in popups.shown.sorted(by: { $0.key < $1.key }) {

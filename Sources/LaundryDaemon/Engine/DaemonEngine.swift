@@ -78,9 +78,13 @@ public final class DaemonEngine {
     public func start() {
         reloadAll()
         if let server = notifier.refreshServer() {
-            logger.info("notification server: \(server)")
+            logger.info(
+                "notification server: \(server)",
+                metadata: ["surface": "notificationServer", "event": "found", "server": "\(server.name)"])
         } else {
-            logger.warning("no notification server on the session bus; notifications go to this log until one appears")
+            logger.warning(
+                "no notification server on the session bus; notifications go to this log until one appears",
+                metadata: ["surface": "notificationServer", "event": "none"])
         }
         deadlinesDue()
         tick()

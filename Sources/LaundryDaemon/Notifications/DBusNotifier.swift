@@ -272,9 +272,12 @@ public final class DBusNotifier: Notifier {
             guard !request.wentToAServerThatLeft, notifier.wanted[request.petID] == request.serial else { return }
             if failure.isNoAnswer {
                 // It may be on screen: sending it again could show it twice. Its alarm rings on.
-                notifier.logger.info(
-                    line: "a popup may not have been shown (\(NotificationBus.reason(failure))); not sent again, "
-                        + "its alarm rings on: \(request.content.summary)")
+                let words =
+                    "a popup may not have been shown (\(NotificationBus.reason(failure))); not sent again, "
+                    + "its alarm rings on: \(request.content.summary)"
+                notifier.logger.warning(
+                    "\(words)",
+                    metadata: ["surface": "popup", "petId": "\(request.petID.lowercasedText)", "shown": "unknown"])
                 return
             }
             notifier.wanted[request.petID] = nil
