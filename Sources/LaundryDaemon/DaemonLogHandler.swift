@@ -66,6 +66,9 @@ public struct DaemonLogHandler: LogHandler {
     }
 }
 
+/// An enum value's case without its payload (`unreachable` of `.unreachable(reason: …)`), as a log fact.
+func caseName(_ value: some Sendable) -> String { String(String(describing: value).prefix { $0 != "(" }) }
+
 extension Logger {
     /// For laundryd's answers to the command (probe, notify-test), which print their findings and log nothing.
     static var silent: Logger { Logger(label: "laundryd") { _ in SwiftLogNoOpLogHandler() } }

@@ -12,7 +12,7 @@ final class ApplianceEndToEndTests: BrokerTestCase {
             #"{"sound": false, "headsUpMinutes": 0, "# + broker.settings()
                 + #", "appliances": {"washer": {"powerTopic": "\#(topic)", "doneAfterSeconds": \#(doneAfter)}}}"#)
         home.ok("daemon", "start")
-        XCTAssertTrue(waitUntil(8) { self.log.contains("mqtt: bridging") }, log)
+        XCTAssertTrue(waitUntil(8) { self.bridging }, log)
     }
 
     func test_aRealCyclesPowerCurveEndsTheLoadAfterItsTailAndNotInItsDips() throws {
@@ -63,7 +63,8 @@ final class ApplianceEndToEndTests: BrokerTestCase {
         let call = try XCTUnwrap(NotifyLog.calls(mentioning: marker).first)
         XCTAssertTrue(call.body.contains("Should be done — the washer is still running."), call.body)
         broker.publish(topic, "0.5")
-        XCTAssertTrue(waitUntil(4) { self.log.contains("the washer stopped; no load of its kind was running") }, log)
+        XCTAssertTrue(
+            waitUntil(4) { self.logged(["surface": "appliance", "appliance": "washer", "event": "noLoad"]) == 1 }, log)
     }
 
     func test_aWasherThatStartsWithNoLoadAsksWhoseLoadItIs() throws {
@@ -100,6 +101,11 @@ final class ApplianceEndToEndTests: BrokerTestCase {
 
 /// TLS to the broker, the server's name verified against a CA made for the test.
 final class BrokerTLSEndToEndTests: DaemonTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        home.logsJSON()
+    }
+
     private func makeCertificates(in folder: String) throws -> (ca: String, cert: String, key: String) {
         let steps = [
             [
@@ -138,13 +144,14 @@ final class BrokerTLSEndToEndTests: DaemonTestCase {
         try home.writeConfig(
             #"{"sound": false, "# + broker.settings(scheme: "mqtts", extra: #", "caFile": "\#(files.ca)""#) + "}")
         home.ok("daemon", "start")
-        XCTAssertTrue(waitUntil(8) { self.log.contains("mqtt: the broker is not reachable") }, log)
-        XCTAssertFalse(log.contains("mqtt: bridging"), log)
+        XCTAssertTrue(
+            waitUntil(8) { self.logged(["surface": "mqtt", "event": "down", "problem": "unreachable"]) == 1 }, log)
+        XCTAssertEqual(logged(["surface": "mqtt", "event": "bridging"]), 0, log)
         home.ok("daemon", "stop")
         try home.writeConfig(
             #"{"sound": false, "#
                 + broker.settings(scheme: "mqtts", host: "localhost", extra: #", "caFile": "\#(files.ca)""#) + "}")
         home.ok("daemon", "start")
-        XCTAssertTrue(waitUntil(8) { self.log.contains("mqtt: bridging 1 pet to") }, log)
+        XCTAssertTrue(waitUntil(8) { self.logged(["surface": "mqtt", "event": "bridging", "pets": "1"]) == 1 }, log)
     }
 }

@@ -61,7 +61,8 @@ final class CalendarEndToEndTests: DaemonTestCase {
         let name = "Socks, Shirts; \\ More \(marker)"
         home.ok("adopt", name)
         home.ok("daemon", "start")
-        XCTAssertTrue(waitUntil(5) { self.logged(["surface": "caldav", "event": "started", "form": "event"]) == 1 }, log)
+        let writing = ["surface": "caldav", "event": "started", "form": "event"]
+        XCTAssertTrue(waitUntil(5) { self.logged(writing) == 1 }, log)
         home.ok("wash", name, "--for", "1h")
         let uid = try load(name)
         let started = Date()

@@ -13,8 +13,13 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
     private func startDaemon(waitingForBridge: Bool = true) throws {
         home.ok("daemon", "start")
         if waitingForBridge {
-            XCTAssertTrue(waitUntil(8) { self.log.contains("mqtt: bridging") }, log)
+            XCTAssertTrue(waitUntil(8) { self.bridging }, log)
         }
+    }
+
+    /// daemon.json's word for this machine's part in bridging: `bridging`, `quiet`, `connecting` or `down`.
+    private func brokerRole(of home: LaundryHome) -> String? {
+        (home.daemonStatus["broker"] as? [String: Any])?["role"] as? String
     }
 
     private func id(_ name: String) throws -> String { try XCTUnwrap(home.pet(name)["id"] as? String) }
@@ -117,7 +122,7 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         XCTAssertTrue(waitUntil(5) { self.home.pet(name)["stage"] as? String == "washed" })
         // A press left retained on the broker is never acted on.
         broker.publish("laundry/\(pet)/press", "fold", retained: true)
-        XCTAssertTrue(waitUntil(3) { self.log.contains("ignored a retained press") }, log)
+        XCTAssertTrue(waitUntil(3) { self.logged(["surface": "mqtt", "press": "retained", "petId": pet]) == 1 }, log)
         XCTAssertEqual(home.pet(name)["stage"] as? String, "washed")
         broker.publish("laundry/\(pet)/press", "", retained: true)
         let pressed = Date()
@@ -127,7 +132,7 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
             "home-assistant: button press → pet drying seen by `status` in "
                 + "\(Int(Date().timeIntervalSince(pressed) * 1000)) ms"
         )
-        XCTAssertTrue(log.contains("button 'dry': \(name) is now drying"), log)
+        XCTAssertEqual(logged(["surface": "button", "button": "dry", "pet": name, "stage": "drying"]), 1, log)
         let history = home.historyEvents(name)
         XCTAssertEqual(history.filter { $0 == "dryStarted" }.count, 1, "\(history)")
         // One press, one acknowledgement: not a second one when the daemon reads its own write. A
@@ -196,15 +201,19 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         try startDaemon()
         let other = LaundryHome()
         try other.allowDaemon()
+        other.logsJSON()
         try other.writeConfig(#"{"sound": false, "# + broker.settings() + "}")
         other.ok("adopt", "Second \(marker)")
         other.ok("daemon", "start")
         defer { other.run(["daemon", "stop"]) }
-        XCTAssertTrue(waitUntil(5) { other.daemonLog.contains("this machine stays quiet") }, other.daemonLog)
-        XCTAssertTrue(other.ok("doctor").stdout.contains("another machine"), other.ok("doctor").stdout)
+        XCTAssertTrue(
+            waitUntil(5) { other.daemonEvents(["surface": "mqtt", "event": "quiet"]).count == 1 }, other.daemonLog)
+        XCTAssertTrue(waitUntil(3) { self.brokerRole(of: other) == "quiet" }, "\(other.daemonStatus)")
         // The first stops: the second takes over.
         home.ok("daemon", "stop")
-        XCTAssertTrue(waitUntil(5) { other.daemonLog.contains("mqtt: bridging") }, other.daemonLog)
+        XCTAssertTrue(
+            waitUntil(5) { other.daemonEvents(["surface": "mqtt", "event": "bridging"]).count == 1 }, other.daemonLog)
+        XCTAssertEqual(other.daemonEvents(["surface": "mqtt", "event": "takeOver", "because": "stopped"]).count, 1)
     }
 
     func test_aBrokerThatIsDownThenUpIsJoinedWithoutARestart() throws {
@@ -212,24 +221,20 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         try configure()
         home.ok("adopt", "Patient \(marker)")
         try startDaemon(waitingForBridge: false)
-        XCTAssertTrue(waitUntil(5) { self.log.contains("mqtt: the broker is not reachable") }, log)
-        XCTAssertEqual(
-            log.components(separatedBy: "mqtt: the broker is not reachable").count - 1, 1,
-            "one log line, not one per try")
-        let doctor = home.run(["doctor"]).stdout
-        XCTAssertTrue(doctor.contains("is not in use: the broker is not reachable: "), doctor)
-        let down = home.ok("daemon", "status").stdout
-        XCTAssertTrue(
-            down.contains("home assistant:") && down.contains("is not in use: the broker is not reachable"), down)
+        let down = ["surface": "mqtt", "event": "down", "problem": "unreachable"]
+        XCTAssertTrue(waitUntil(5) { self.logged(down) == 1 }, log)
+        // daemon.json, which doctor and `daemon status` word, says why.
+        XCTAssertTrue(waitUntil(3) { self.brokerRole(of: self.home) == "down" }, "\(home.daemonStatus)")
+        let problem = (home.daemonStatus["broker"] as? [String: Any])?["problem"] as? [String: Any]
+        XCTAssertNotNil(problem?["unreachable"], "\(home.daemonStatus)")
         home.ok("wash", "Patient \(marker)", "--for", "1s")
         XCTAssertTrue(
             waitUntil(5) { NotifyLog.calls(mentioning: self.marker).count == 1 },
             "notifications never wait on the broker")
         try broker.start()
-        XCTAssertTrue(waitUntil(70) { self.log.contains("mqtt: bridging") }, log)
-        XCTAssertTrue(
-            waitUntil(3) { self.home.ok("daemon", "status").stdout.contains("the pets are on mqtt://") },
-            home.ok("daemon", "status").stdout)
+        XCTAssertTrue(waitUntil(70) { self.bridging }, log)
+        XCTAssertEqual(logged(down), 1, "one log line, not one per try: \(log)")
+        XCTAssertTrue(waitUntil(3) { self.brokerRole(of: self.home) == "bridging" }, "\(home.daemonStatus)")
     }
 
     func test_hostilePayloadsAreLoggedOnceAndChangeNothing() throws {
@@ -248,10 +253,12 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
         broker.publish("plug/washer", "{not json")
         // A press after all of them, logged once they have been read: the daemon reads in order.
         broker.publish("laundry/\(pet)/press", "probe")
-        XCTAssertTrue(waitUntil(3) { self.log.contains("ignored the press 'probe'") }, log)
-        XCTAssertEqual(log.components(separatedBy: "no number at ENERGY.Power").count - 1, 1, "logged once: \(log)")
-        XCTAssertTrue(log.contains("which is no pet of this household"), log)
-        XCTAssertTrue(log.contains("ignored the press 'explode'"), log)
+        XCTAssertTrue(waitUntil(3) { self.logged(["press": "unknownButton", "button": "probe"]) == 1 }, log)
+        let unreadable = ["surface": "appliance", "event": "unreadable", "appliance": "washer"]
+        XCTAssertEqual(logged(unreadable.merging(["problem": "fieldMissing"]) { $1 }), 1, "logged once: \(log)")
+        XCTAssertEqual(logged(["surface": "mqtt", "press": "unknownPet"]), 2, "a stranger's id and no id: \(log)")
+        XCTAssertEqual(logged(["press": "unknownButton", "button": "explode"]), 1, log)
+        XCTAssertEqual(logged(["surface": "button"]), 0, "no press reached a pet: \(log)")
         XCTAssertNotNil(home.daemonPID, "still running")
         XCTAssertEqual(home.pet(name)["stage"] as? String, before["stage"] as? String)
         XCTAssertEqual(home.historyEvents(name), ["adopted"])
@@ -266,9 +273,9 @@ final class HomeAssistantEndToEndTests: BrokerTestCase {
                 + "}")
         home.ok("adopt", "Secret \(marker)")
         try startDaemon()
-        XCTAssertTrue(
-            log.contains("warning: mqtt: the MQTT password goes to mqtt://127.0.0.1:\(broker.port) unencrypted"), log)
-        XCTAssertTrue(log.contains("other users can read it; run: chmod 600 \(password)"), log)
+        let unsafe = ["surface": "mqtt", "event": "unsafe", "level": "warning"]
+        XCTAssertEqual(logged(unsafe.merging(["warning": "passwordInClear"]) { $1 }), 1, log)
+        XCTAssertEqual(logged(unsafe.merging(["warning": "readableByOthers", "path": password]) { $1 }), 1, log)
         let doctor = home.run(["doctor"]).stdout
         XCTAssertTrue(doctor.contains("unencrypted"), doctor)
         XCTAssertTrue(doctor.contains("chmod 600 \(password)"), doctor)

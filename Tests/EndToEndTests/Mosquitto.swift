@@ -126,7 +126,11 @@ class BrokerTestCase: DaemonTestCase {
         try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/sbin/mosquitto"), "needs mosquitto")
         broker = Mosquitto()
         try broker.start()
+        home.logsJSON()
     }
+
+    /// The daemon's log says it bridges the household's pets to Home Assistant.
+    var bridging: Bool { logged(["surface": "mqtt", "event": "bridging"]) > 0 }
 
     override func tearDown() {
         super.tearDown()

@@ -36,9 +36,8 @@ final class NotificationServerEndToEndTests: DaemonTestCase {
         XCTAssertTrue(
             waitUntil(5) { NotifyLog.calls(mentioning: marker, in: monitor).count == 2 },
             "the wash still waiting is posted on the new server: \(log)")
-        XCTAssertTrue(
-            waitUntil(5) { self.logged(["pet": name, "event": "washDone", "again": "newServer", "shown": "true"]) == 1 },
-            log)
+        let again = ["pet": name, "event": "washDone", "again": "newServer", "shown": "true"]
+        XCTAssertTrue(waitUntil(5) { self.logged(again) == 1 }, log)
         XCTAssertEqual(logged(["surface": "notificationServer", "event": "tookOver", "server": "dunst"]), 1, log)
         home.ok("dry", name)
         XCTAssertTrue(waitUntil(5) { !NotifyLog.closedIDs(in: monitor).isEmpty }, "laundry closes its popup: \(log)")
@@ -206,7 +205,8 @@ final class NotificationServerEndToEndTests: DaemonTestCase {
         }
         home.ok("wash", unanswered, "--for", "1s")
         XCTAssertTrue(waitUntil(5) { self.logged(["surface": "popup", "shown": "unknown"]) == 1 }, log)
-        XCTAssertTrue(waitUntil(5) { self.logged(["surface": "alarm", "rings": "again", "pets": unanswered]) > 0 }, log)
+        let ringsOn = ["surface": "alarm", "rings": "again", "pets": unanswered]
+        XCTAssertTrue(waitUntil(5) { self.logged(ringsOn) > 0 }, log)
         // A later load's popup goes out and is answered: by then a second try would have gone too.
         home.ok("wash", answered, "--for", "1s")
         XCTAssertTrue(waitUntil(5) { posted(answered) == 1 }, log)

@@ -54,6 +54,8 @@ final class ApplianceMonitorTests: XCTestCase {
         _ = plugs.message("plug/washer", Array("900".utf8), retained: true, at: start)
         XCTAssertEqual(started, 0, "an old retained reading starts nothing")
         for _ in 0..<3 { _ = plugs.message("plug/washer", Array("lots".utf8), retained: false, at: start) }
-        XCTAssertEqual(log.lines.filter { $0.contains("cannot use") }.count, 1, "\(log.lines)")
+        XCTAssertEqual(
+            log.events(["surface": "appliance", "appliance": "washer", "event": "unreadable", "problem": "notANumber"])
+                .count, 1, "\(log.lines)")
     }
 }

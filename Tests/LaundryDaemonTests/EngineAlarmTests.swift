@@ -196,7 +196,8 @@ final class EngineAlarmTests: EngineTestCase {
         advance(30, engine)  // 180: First's two minutes ran out at 180 — its last ring
         advance(30, engine)  // 210
         XCTAssertEqual(sound.rings.last, [second])
-        XCTAssertTrue(logLines.contains("alarm for First stopped: it rang for 2m"), "\(logLines)")
+        XCTAssertEqual(
+            recordedLog.events(["surface": "alarm", "pet": "First", "stoppedBy": "rangOut"]).count, 1, "\(logLines)")
         XCTAssertEqual(engine.ringingCount, 1)
     }
 
@@ -242,8 +243,8 @@ final class EngineAlarmTests: EngineTestCase {
             popup.body, "Tom &amp; Jerry is ready for the dryer!\nType: laundry dry &#39;Tom &amp; Jerry&#39;",
             "the same words, escaped, with the command to type")
         XCTAssertTrue(popup.actions.isEmpty)
-        XCTAssertTrue(
-            logLines.contains { $0.hasSuffix("notified: \(hook.summary) — \(hook.body)") },
-            logLines.joined(separator: "\n"))
+        // The log has the hook's words (plain, no markup, no command to type).
+        let logged = try XCTUnwrap(recordedLog.events(["surface": "popup", "event": "washDone"]).last?["message"])
+        XCTAssertTrue(logged.hasSuffix(": \(hook.summary) — \(hook.body)"), logged)
     }
 }

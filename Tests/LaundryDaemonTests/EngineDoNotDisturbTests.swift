@@ -38,8 +38,7 @@ final class EngineDoNotDisturbTests: EngineTestCase {
         advance(2, engine)
         XCTAssertEqual(notifier.reasons, [.finished(.wash, .late(122))], "once, as late as it is")
         XCTAssertEqual(sound.rings.count, 1, "and the alarm rings")
-        XCTAssertTrue(logLines.contains("do-not-disturb is on (dunst): popups and sound wait until it ends"))
-        XCTAssertTrue(logLines.contains("do-not-disturb is off (dunst): what it held back goes out now"))
+        XCTAssertEqual(recordedLog.events(["surface": "doNotDisturb", "desktop": "dunst", "state": "off"]).count, 1)
         advance(2, engine)
         XCTAssertEqual(notifier.told.count, 1, "not again")
     }

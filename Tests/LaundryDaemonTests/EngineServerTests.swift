@@ -22,7 +22,8 @@ final class EngineServerTests: EngineTestCase {
         engine.filesChanged([try state("Towels").pet.id])
 
         notifier.serverLeaves()
-        XCTAssertTrue(logLines.last?.contains("the notification server left the session bus") == true, "\(logLines)")
+        XCTAssertEqual(recordedLog.events.last?["event"], "left", "\(logLines)")
+        XCTAssertEqual(recordedLog.events.last?["surface"], "notificationServer", "\(logLines)")
         notifier.serverArrives()
         XCTAssertEqual(
             notifier.told.suffix(1), [.finished(.wash)],
@@ -30,10 +31,9 @@ final class EngineServerTests: EngineTestCase {
         XCTAssertEqual(notifier.shown.count, 3)
         XCTAssertEqual(notifier.shown.last?.actions.map(\.key), ["dry", "air-dry", "snooze", "default"])
         XCTAssertEqual(sound.rings.count, 1, "posting again rings nothing")
-        XCTAssertTrue(
-            logLines.contains(
-                "notified again, on the new notification server: 🫧 Wash Complete! — Socks is ready "
-                    + "for the dryer!"), "\(logLines)")
+        XCTAssertEqual(
+            recordedLog.events(["pet": "Socks", "event": "washDone", "again": "newServer", "shown": "true"]).count, 1,
+            "\(logLines)")
     }
 
     func test_aPopupThatWasNotShownIsLoggedRingsTheTerminalAndFollowsWhenAServerAppears() throws {
@@ -46,10 +46,11 @@ final class EngineServerTests: EngineTestCase {
         XCTAssertEqual(bells, 0)
         let reason = "the session bus could not start a notification server (Spawn.ChildSignaled: dunst died)"
         notifier.notShown(socks, because: reason)
-        XCTAssertEqual(
-            logLines.last,
-            "not shown (\(reason)): 🫧 Wash Complete! — Socks is ready for the dryer!; it is posted again when a "
-                + "notification server appears")
+        let notShown = try XCTUnwrap(recordedLog.events.last)
+        XCTAssertEqual(notShown["pet"], "Socks", "\(logLines)")
+        XCTAssertEqual(notShown["shown"], "false", "\(logLines)")
+        XCTAssertEqual(notShown["reason"], reason, "\(logLines)")
+        XCTAssertEqual(notShown["level"], "warning", "\(logLines)")
         XCTAssertEqual(bells, 1, "a running `laundry watch` rings instead")
         notifier.serverArrives()
         XCTAssertEqual(notifier.shown.map(\.petID), [socks, socks])

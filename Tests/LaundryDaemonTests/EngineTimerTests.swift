@@ -156,7 +156,7 @@ final class EngineTimerTests: EngineTestCase {
         advance(60, engine)
         XCTAssertEqual(notifier.refused.map(\.petID), [socks])
         XCTAssertEqual(bells, 1)
-        XCTAssertTrue(logLines.contains { $0.contains("not shown") && $0.contains("Socks") })
+        XCTAssertEqual(recordedLog.events(["pet": "Socks", "event": "washDone", "shown": "false"]).count, 1)
         notifier.available = true
         advance(60, engine)
         XCTAssertEqual(notifier.shown.map(\.petID), [towels])
@@ -219,7 +219,9 @@ final class EngineTimerTests: EngineTestCase {
         XCTAssertEqual(try state("Socks").pet.cycle.stage, .idle)
         XCTAssertEqual(try state("Socks").pet.cycle.currentStreak, 1)
         notifier.press("dry", on: id)
-        XCTAssertTrue(logLines.contains { $0.contains("cannot dry Socks") }, "an illegal press is logged, not fatal")
+        XCTAssertEqual(
+            recordedLog.events(["surface": "button", "button": "dry", "refused": "true"]).count, 1,
+            "an illegal press is logged, not fatal: \(logLines)")
         // Home Assistant is told why, in the words of the log.
         let refusal = try XCTUnwrap(engine.buttonPressed(petID: id, action: "fold"))
         XCTAssertTrue(refusal.hasPrefix("cannot fold Socks"), refusal)

@@ -147,10 +147,12 @@ final class HomeBridgeTests: XCTestCase {
         message("laundry/\(id)/press", "explode")
         message("laundry/\(id)/press", String(repeating: "x", count: 100_000))
         XCTAssertTrue(presses.isEmpty)
-        XCTAssertEqual(lines.filter { $0.contains("retained press") }.count, 1, "logged once")
+        let retained = ["surface": "mqtt", "event": "ignored", "press": "retained"]
+        XCTAssertEqual(log.events(retained).count, 1, "logged once")
+        XCTAssertEqual(log.events(["press": "unknownPet"]).count, 1, "\(lines)")
+        XCTAssertEqual(log.events(["press": "unknownButton"]).count, 2, "explode, and the too-long one: \(lines)")
         message("laundry/\(UUID().uuidString.lowercased())/press", "", retained: true)
-        XCTAssertEqual(
-            lines.filter { $0.contains("retained press") }.count, 1, "clearing a retained press is not one")
+        XCTAssertEqual(log.events(retained).count, 1, "clearing a retained press is not one")
         message("laundry/\(id)/press", "dry")
         message("laundry/\(id)/press", "got-it")
         XCTAssertEqual(presses.map(\.1), ["dry", "default"])
@@ -291,10 +293,10 @@ final class HomeBridgeTests: XCTestCase {
 
     func test_aBrokerThatStaysDownIsLoggedOnce() {
         for _ in 0..<3 { bridge.handle(.failed(.unreachable(reason: "Connection refused"))) }
-        XCTAssertEqual(lines, ["mqtt: the broker is not reachable: Connection refused; trying again"])
+        XCTAssertEqual(log.events.map { $0["problem"] }, ["unreachable"], "\(lines)")
         XCTAssertEqual(bridge.role, .down(.unreachable(reason: "Connection refused")))
         bridge.handle(.failed(.refused(reason: "Not authorized")))
-        XCTAssertEqual(
-            lines.last, "mqtt: the broker refused the connection: Not authorized; trying again", "another reason")
+        XCTAssertEqual(log.events.map { $0["problem"] }, ["unreachable", "refused"], "another reason: \(lines)")
+        XCTAssertEqual(Set(log.events.map { $0["level"] }), ["warning"])
     }
 }

@@ -34,8 +34,9 @@ final class CalendarLink: EngineObserver {
                 pendingFile: engine.laundry.stateFolder + "/calendar-pending.json",
                 logger: logger),
             clock: clock)
+        let form = settings.form == .event ? "an event" : "a task"
         logger.info(
-            "caldav: writing each running load to \(settings.url) as \(settings.form == .event ? "an event" : "a task")",
+            "caldav: writing each running load to \(settings.url) as \(form)",
             metadata: ["surface": "caldav", "event": "started", "form": "\(settings.form)"])
         return link
     }

@@ -224,13 +224,8 @@ final class CalendarSync: Sendable {
 
     /// The problem as log facts (`problem`, and the HTTP `status` of a refusal), for tests and log shippers.
     static func facts(_ problem: CalendarProblem, _ event: String) -> Logger.Metadata {
-        var facts: Logger.Metadata = ["surface": "caldav", "event": "\(event)"]
-        switch problem {
-        case .unreachable: facts["problem"] = "unreachable"
-        case .refused(let status): facts.merge(["problem": "refused", "status": "\(status)"]) { $1 }
-        case .passwordUnreadable: facts["problem"] = "passwordUnreadable"
-        case .passwordOpenToOthers: facts["problem"] = "passwordOpenToOthers"
-        }
+        var facts: Logger.Metadata = ["surface": "caldav", "event": "\(event)", "problem": "\(caseName(problem))"]
+        if case .refused(let status) = problem { facts["status"] = "\(status)" }
         return facts
     }
 

@@ -11,11 +11,14 @@ extension DaemonEngine {
     }
 
     /// A popup that is not about one pet; its buttons go to `onButton`.
-    public func showOther(_ content: NotificationContent, onButton: @escaping (String) -> Void) {
+    public func showOther(_ content: NotificationContent, event: String, onButton: @escaping (String) -> Void) {
         popups.otherButtons[content.petID] = onButton
+        let facts: Logger.Metadata = ["surface": "popup", "event": "\(event)"]
         switch notifier.show(content) {
-        case .posted: logger.info("notified: \(content.summary) — \(content.body)")
-        case .noServer(let reason): logger.warning("not shown (\(reason)): \(content.summary)")
+        case .posted: logger.info("notified: \(content.summary) — \(content.body)", metadata: facts)
+        case .noServer(let reason):
+            logger.warning(
+                "not shown (\(reason)): \(content.summary)", metadata: facts.merging(["shown": "false"]) { $1 })
         }
     }
 
@@ -28,13 +31,19 @@ extension DaemonEngine {
     public func applianceStopped(_ appliance: Appliance) {
         do {
             if let state = try laundry.applianceStopped(appliance) {
-                logger.info("the \(appliance.rawValue) stopped: \(state.pet.identity.name)'s load ends now")
+                logger.info(
+                    "the \(appliance.rawValue) stopped: \(state.pet.identity.name)'s load ends now",
+                    metadata: ApplianceMonitor.fact(appliance, "loadEnded", ["pet": "\(state.pet.identity.name)"]))
                 filesChanged([state.pet.id])
             } else {
-                logger.info("the \(appliance.rawValue) stopped; no load of its kind was running")
+                logger.info(
+                    "the \(appliance.rawValue) stopped; no load of its kind was running",
+                    metadata: ApplianceMonitor.fact(appliance, "noLoad"))
             }
         } catch {
-            logger.error(line: "the \(appliance.rawValue) stopped, but: \(ErrorText.line(for: error) ?? "\(error)")")
+            logger.error(
+                "the \(appliance.rawValue) stopped, but: \(ErrorText.line(for: error) ?? "\(error)")",
+                metadata: ApplianceMonitor.fact(appliance, "loadNotEnded"))
         }
     }
 

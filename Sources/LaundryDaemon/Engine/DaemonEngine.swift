@@ -182,7 +182,11 @@ public final class DaemonEngine {
     public func buttonPressed(petID: UUID, action key: String, by person: Person? = nil) -> String? {
         if popups.pressedOther(petID, key) { return nil }
         guard let button = ButtonKey(rawValue: key) else {
-            logger.warning("unknown button '\(key)' for pet \(petID.lowercasedText)")
+            logger.warning(
+                "unknown button '\(key)' for pet \(petID.lowercasedText)",
+                metadata: [
+                    "surface": "button", "button": "\(key)", "petId": "\(petID.lowercasedText)", "known": "false",
+                ])
             return nil
         }
         acknowledge(petID, because: .button(key))
@@ -191,15 +195,24 @@ public final class DaemonEngine {
         do {
             let state = try laundry.perform(action, onPet: petID, by: person)
             let stage = state.pet.cycle.stage.rawValue
+            let facts: Logger.Metadata = [
+                "surface": "button", "button": "\(key)", "pet": "\(state.pet.identity.name)", "stage": "\(stage)",
+            ]
             if case .snooze = action, let until = state.pet.reminders.snoozedUntil {
                 let time = LocalTime.clock(until, now: now)
-                logger.info("button '\(key)': \(state.pet.identity.name) is snoozed until \(time), still \(stage)")
+                logger.info(
+                    "button '\(key)': \(state.pet.identity.name) is snoozed until \(time), still \(stage)",
+                    metadata: facts)
             } else {
-                logger.info("button '\(key)': \(state.pet.identity.name) is now \(stage)")
+                logger.info("button '\(key)': \(state.pet.identity.name) is now \(stage)", metadata: facts)
             }
         } catch {
             let reason = ErrorText.line(for: error) ?? "\(error)"
-            logger.info(line: "button '\(key)' for pet \(petID.lowercasedText): \(reason)")
+            logger.info(
+                "button '\(key)' for pet \(petID.lowercasedText): \(reason)",
+                metadata: [
+                    "surface": "button", "button": "\(key)", "petId": "\(petID.lowercasedText)", "refused": "true",
+                ])
             refusal = reason
         }
         filesChanged([petID])

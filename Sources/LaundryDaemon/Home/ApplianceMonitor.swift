@@ -77,14 +77,16 @@ public final class ApplianceMonitor {
                 logOnce(
                     "\(appliance) \(error)",
                     "mqtt: the \(appliance.rawValue)'s plug sent a reading laundry cannot use on \(topic) "
-                        + "(\(Self.words(error, plug))); ignored"
-                )
+                        + "(\(Self.words(error, plug))); ignored",
+                    Self.fact(appliance, "unreadable", ["problem": "\(caseName(error))"]))
                 continue
             }
             // A retained reading, maybe old, says how things stand; it does not start or stop a load by itself.
             if retained, case .idle = watches[appliance]?.phase { continue }
             if silent.remove(appliance) != nil {
-                logger.info("mqtt: the \(appliance.rawValue)'s plug speaks again")
+                logger.info(
+                    "mqtt: the \(appliance.rawValue)'s plug speaks again", metadata: Self.fact(appliance, "speaksAgain")
+                )
                 onSilenceChanged?()
             }
             apply(appliance, plug, at: now) { $0.read(watts: watts, at: now, plug, prices: prices) }
@@ -97,11 +99,12 @@ public final class ApplianceMonitor {
         for (appliance, plug) in settings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             apply(appliance, plug, at: now) { $0.check(at: now, plug, prices: prices) }
             if let watch = watches[appliance], watch.isSilent(at: now, plug), silent.insert(appliance).inserted {
-                logger.info(
-                    line: "mqtt: the \(appliance.rawValue)'s plug has said nothing for "
-                        + "\(NumberText.plain(plug.staleAfterSeconds)) s while it runs (staleAfterSeconds): its "
-                        + "energy is counted no further and nothing ends until it speaks; check the plug and its "
-                        + "topic \(plug.powerTopic)")
+                let words =
+                    "mqtt: the \(appliance.rawValue)'s plug has said nothing for "
+                    + "\(NumberText.plain(plug.staleAfterSeconds)) s while it runs (staleAfterSeconds): its "
+                    + "energy is counted no further and nothing ends until it speaks; check the plug and its "
+                    + "topic \(plug.powerTopic)"
+                logger.warning("\(words)", metadata: Self.fact(appliance, "silent"))
                 onSilenceChanged?()
             }
         }
@@ -119,7 +122,9 @@ public final class ApplianceMonitor {
     private func price(_ payload: [UInt8], at now: Date) {
         let message: PriceMessage
         do { message = try PriceMessage.read(payload) } catch {
-            logOnce("price \(error)", "mqtt: the price topic \(priceTopic ?? "") sent \(Self.words(error)); ignored")
+            logOnce(
+                "price \(error)", "mqtt: the price topic \(priceTopic ?? "") sent \(Self.words(error)); ignored",
+                ["surface": "prices", "event": "unreadable", "problem": "\(caseName(error))"])
             return
         }
         // What was drawn until now is at the old price.
@@ -132,7 +137,9 @@ public final class ApplianceMonitor {
         let heard = PriceFile(price: prices.topicPrice, series: prices.series, heardAt: now)
         let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         do { try heard.write(to: folder + "/" + PriceFile.name) } catch {
-            logOnce("prices", "could not keep the prices heard: \(ErrorText.line(for: error) ?? "\(error)")")
+            logOnce(
+                "prices", "could not keep the prices heard: \(ErrorText.line(for: error) ?? "\(error)")",
+                ["surface": "prices", "event": "notKept"])
         }
         onPricesChanged?()
     }
@@ -149,15 +156,20 @@ public final class ApplianceMonitor {
         switch change {
         case .none: break
         case .started:
-            logger.info("the \(appliance.rawValue) started (\(NumberText.plain(watch.lastWatts ?? 0)) W)")
+            let watts = NumberText.plain(watch.lastWatts ?? 0)
+            logger.info(
+                "the \(appliance.rawValue) started (\(watts) W)",
+                metadata: Self.fact(appliance, "started", ["watts": "\(watts)"]))
             onStarted?(appliance)
         case .stopped(let since, let energy):
             var ended = now
             if case .tail(let endedAt, _) = watch.phase { ended = endedAt }
+            let words =
+                "the \(appliance.rawValue) stopped (under \(NumberText.plain(plug.doneBelowWatts)) W for "
+                + "\(NumberText.plain(plug.doneAfterSeconds)) s), having drawn \(NumberText.plain(energy.wattHours)) Wh"
             logger.info(
-                line: "the \(appliance.rawValue) stopped (under \(NumberText.plain(plug.doneBelowWatts)) W for "
-                    + "\(NumberText.plain(plug.doneAfterSeconds)) s), having drawn "
-                    + "\(NumberText.plain(energy.wattHours)) Wh")
+                "\(words)",
+                metadata: Self.fact(appliance, "stopped", ["wattHours": "\(NumberText.plain(energy.wattHours))"]))
             onStopped?(appliance, Run(since: since, ended: ended, energy: energy))
         }
     }
@@ -166,7 +178,9 @@ public final class ApplianceMonitor {
         let byName = Dictionary(uniqueKeysWithValues: watches.map { ($0.key.rawValue, $0.value) })
         guard let data = try? JSONCoding.encoder().encode(VersionedFile(byName)) else { return }
         do { try StoreFiles.writeAtomically(data, to: file) } catch {
-            logOnce("save", "could not keep what the appliances do: \(ErrorText.line(for: error) ?? "\(error)")")
+            logOnce(
+                "save", "could not keep what the appliances do: \(ErrorText.line(for: error) ?? "\(error)")",
+                ["surface": "appliance", "event": "notKept"])
         }
     }
 
@@ -191,8 +205,13 @@ public final class ApplianceMonitor {
         }
     }
 
-    private func logOnce(_ key: String, _ line: String) {
+    private func logOnce(_ key: String, _ line: String, _ facts: Logger.Metadata) {
         guard loggedOnce.count < 100, loggedOnce.insert(key).inserted else { return }
-        logger.warning(line: line)
+        logger.warning("\(line)", metadata: facts)
+    }
+
+    /// A log line's facts: surface `appliance`, which one, what happened, and its details.
+    static func fact(_ appliance: Appliance, _ event: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
+        more.merging(["surface": "appliance", "appliance": "\(appliance.rawValue)", "event": "\(event)"]) { $1 }
     }
 }

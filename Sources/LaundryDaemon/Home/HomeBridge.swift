@@ -68,7 +68,8 @@ public final class HomeBridge {
     public func handle(_ event: BrokerEvent) {
         switch event {
         case .connected:
-            logger.info("mqtt: connected; listening a moment for another machine that bridges")
+            logger.info(
+                "mqtt: connected; listening a moment for another machine that bridges", metadata: fact("connected"))
             role = .claiming
             sent = [:]
             for pattern in [topics.bridgeMarker, topics.anyAvailability, topics.homeAssistantStatus, topics.anyPress] {
@@ -80,7 +81,9 @@ public final class HomeBridge {
             let was = role
             role = .down(problem)
             if case .down(let before) = was, before == problem { return }
-            logger.warning(line: "mqtt: \(BrokerProblemText.line(problem)); trying again")
+            logger.warning(
+                "mqtt: \(BrokerProblemText.line(problem)); trying again",
+                metadata: fact("down", ["problem": "\(caseName(problem))"]))
         case .message(let topic, let payload, let retained):
             received(topic, payload, retained: retained)
         }
@@ -91,9 +94,10 @@ public final class HomeBridge {
         guard role == .claiming else { return }
         if let marker, marker.device != topics.device, online[marker.device] != false {
             role = .quiet(device: marker.device, host: marker.host)
+            let words = "mqtt: \(marker.host) (device \(marker.device)) bridges this household to Home Assistant; "
             logger.info(
-                line: "mqtt: \(marker.host) (device \(marker.device)) bridges this household to Home Assistant; "
-                    + "this machine stays quiet")
+                "\(words)this machine stays quiet",
+                metadata: fact("quiet", ["bridge": "\(marker.device)"]))
             return
         }
         becomeBridge(pets: current, at: now)
@@ -108,10 +112,10 @@ public final class HomeBridge {
         announced = []
         sent = [:]
         publish(current, at: now)
-        logger.info(
-            line: Words.count(
-                current.count, "mqtt: bridging {count} pet to Home Assistant under {prefix}/",
-                "mqtt: bridging {count} pets to Home Assistant under {prefix}/", ["prefix": topics.prefix]))
+        let line = Words.count(
+            current.count, "mqtt: bridging {count} pet to Home Assistant under {prefix}/",
+            "mqtt: bridging {count} pets to Home Assistant under {prefix}/", ["prefix": topics.prefix])
+        logger.info("\(line)", metadata: fact("bridging", ["pets": "\(current.count)", "prefix": "\(topics.prefix)"]))
     }
 
     private func received(_ topic: String, _ payload: [UInt8], retained: Bool) {
@@ -121,7 +125,9 @@ public final class HomeBridge {
             let state = String(decoding: payload.prefix(16), as: UTF8.self)
             online[device] = state == "online"
             if case .quiet(let other, _) = role, other == device, state != "online" {
-                logger.info("mqtt: the bridging machine went offline; this machine takes over")
+                logger.info(
+                    "mqtt: the bridging machine went offline; this machine takes over",
+                    metadata: fact("takeOver", ["because": "offline"]))
                 role = .claiming
                 marker = nil
                 needsClaim = true
@@ -130,7 +136,9 @@ public final class HomeBridge {
         }
         if topic == topics.homeAssistantStatus {
             if isBridging, String(decoding: payload.prefix(16), as: UTF8.self) == "online" {
-                logger.info("mqtt: Home Assistant is online; sending the pets' configs again")
+                logger.info(
+                    "mqtt: Home Assistant is online; sending the pets' configs again",
+                    metadata: fact("homeAssistantOnline"))
                 announced = []
                 sent = [:]
                 needsRepublish = true
@@ -142,7 +150,8 @@ public final class HomeBridge {
         if extraSubscriptions.contains(topic), let onOtherMessage { return onOtherMessage(topic, payload, retained) }
         if topic.hasPrefix(topics.prefix + "/") || topic.hasPrefix(topics.discovery + "/") { return }
         if let onOtherMessage { return onOtherMessage(topic, payload, retained) }
-        logOnce("topic \(topic)", "mqtt: ignored a message on \(topic), which laundry does not read")
+        logOnce(
+            "topic \(topic)", "mqtt: ignored a message on \(topic), which laundry does not read", ["topic": "\(topic)"])
     }
 
     /// A takeover or Home Assistant's return needs everything sent again (the daemon calls `publish` after each event).
@@ -153,7 +162,9 @@ public final class HomeBridge {
         guard !payload.isEmpty else {
             marker = nil
             if case .quiet = role {
-                logger.info("mqtt: the bridging machine stopped; this machine takes over")
+                logger.info(
+                    "mqtt: the bridging machine stopped; this machine takes over",
+                    metadata: fact("takeOver", ["because": "stopped"]))
                 role = .claiming
                 needsClaim = true
             }
@@ -161,14 +172,17 @@ public final class HomeBridge {
         }
         guard payload.count <= 64 * 1024, let seen = try? JSONDecoder().decode(Marker.self, from: Data(payload)) else {
             return logOnce(
-                "marker", "mqtt: \(topics.bridgeMarker) holds something that is not laundry's marker; ignored")
+                "marker", "mqtt: \(topics.bridgeMarker) holds something that is not laundry's marker; ignored",
+                ["topic": "\(topics.bridgeMarker)"])
         }
         marker = (seen.device, seen.host, seen.pets ?? [])
         guard seen.device != topics.device else { return }
         if isBridging, seen.device < topics.device {
             // Two machines claimed at once: the lower device id bridges, the other stays quiet.
             role = .quiet(device: seen.device, host: seen.host)
-            logger.info("mqtt: \(seen.host) claimed the bridge at the same time and keeps it; this machine stays quiet")
+            logger.info(
+                "mqtt: \(seen.host) claimed the bridge at the same time and keeps it; this machine stays quiet",
+                metadata: fact("quiet", ["bridge": "\(seen.device)"]))
         } else if isBridging {
             publishMarker()
         }
@@ -195,12 +209,14 @@ public final class HomeBridge {
             // A press left retained would fire again on every reconnect.
             return logOnce(
                 "retained \(petText)",
-                "mqtt: ignored a retained press for pet \(petText) (presses must not be retained)")
+                "mqtt: ignored a retained press for pet \(petText) (presses must not be retained)",
+                ["press": "retained", "petId": "\(petText)"])
         }
         guard let id = UUID(uuidString: petText), pets[id] != nil else {
             return logOnce(
                 "unknown \(petText)",
-                "mqtt: ignored a press for \(petText.prefix(64)), which is no pet of this household")
+                "mqtt: ignored a press for \(petText.prefix(64)), which is no pet of this household",
+                ["press": "unknownPet", "petId": "\(petText.prefix(64))"])
         }
         let (key, person) = Self.press(payload)
         guard HomeDevice.buttons.contains(where: { $0.press == key }) else {
@@ -208,7 +224,8 @@ public final class HomeBridge {
                 "press \(key.prefix(64))",
                 "mqtt: ignored the press '\(key.prefix(64))'; the buttons are "
                     + HomeDevice.buttons.map(\.press).joined(separator: ", ")
-                    + #", or {"press": …, "by": "<person>"}"#)
+                    + #", or {"press": …, "by": "<person>"}"#,
+                ["press": "unknownButton", "button": "\(key.prefix(64))"])
         }
         onPress?(id, key, key == HomeDevice.gotIt ? ButtonKey.click.rawValue : key, person ?? .homeAssistant)
     }
@@ -322,7 +339,9 @@ public final class HomeBridge {
         announced.remove(id)
         pets[id] = nil
         loads[id] = nil
-        logger.info("mqtt: pet \(id.lowercasedText) is gone; its device is removed from Home Assistant")
+        logger.info(
+            "mqtt: pet \(id.lowercasedText) is gone; its device is removed from Home Assistant",
+            metadata: fact("removed", ["petId": "\(id.lowercasedText)"]))
     }
 
     /// Clears the retained states now due; a pet back on the dashboard (a release undone elsewhere) keeps its own.
@@ -340,9 +359,15 @@ public final class HomeBridge {
             }
     }
 
-    private func logOnce(_ key: String, _ line: String) {
+    /// A warning about what came from the broker, once per `key`: a payload repeated on every reconnect is one line.
+    private func logOnce(_ key: String, _ line: String, _ facts: Logger.Metadata) {
         guard loggedOnce.count < 1000, loggedOnce.insert(key).inserted else { return }
-        logger.warning(line: line)
+        logger.warning("\(line)", metadata: fact("ignored", facts))
+    }
+
+    /// A log line's facts: surface `mqtt`, what happened, and its details.
+    private func fact(_ event: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
+        more.merging(["surface": "mqtt", "event": "\(event)"]) { $1 }
     }
 }
 

@@ -39,12 +39,15 @@ final class HomeLink: EngineObserver {
         guard let settings = config.mqtt else { return nil }
         let device: String
         do { device = try laundry.storage.deviceID() } catch {
-            logger.info(
-                line: "mqtt: not started, this machine has no device id: \(ErrorText.line(for: error) ?? "\(error)")")
+            logger.error(
+                "mqtt: not started, this machine has no device id: \(ErrorText.line(for: error) ?? "\(error)")",
+                metadata: ["surface": "mqtt", "event": "notStarted", "problem": "noDeviceID"])
             return nil
         }
         for warning in BrokerCheck.warnings(settings, configPath: laundry.configPath, environment: environment) {
-            logger.warning("mqtt: \(BrokerCheckText.line(warning))")
+            var facts: Logger.Metadata = ["surface": "mqtt", "event": "unsafe", "warning": "\(caseName(warning))"]
+            if case .readableByOthers(let path) = warning { facts["path"] = "\(path)" }
+            logger.warning("mqtt: \(BrokerCheckText.line(warning))", metadata: facts)
         }
         let topics = HomeTopics(settings, device: device)
         do {
@@ -59,7 +62,9 @@ final class HomeLink: EngineObserver {
                 settings: settings, connection: connection, topics: topics, config: config, laundry: laundry,
                 engine: engine, clock: clock, version: version, logger: logger)
         } catch {
-            logger.warning("mqtt: not started: \(BrokerProblemText.line(error))")
+            logger.warning(
+                "mqtt: not started: \(BrokerProblemText.line(error))",
+                metadata: ["surface": "mqtt", "event": "notStarted", "problem": "\(caseName(error))"])
             return nil
         }
     }
@@ -98,7 +103,9 @@ final class HomeLink: EngineObserver {
         bridge.onOtherMessage = { [weak self] topic, payload, retained in
             guard let self else { return }
             if self.appliances?.message(topic, payload, retained: retained, at: now()) != true {
-                self.logger.warning("mqtt: ignored a message on \(topic), which laundry does not read")
+                self.logger.warning(
+                    "mqtt: ignored a message on \(topic), which laundry does not read",
+                    metadata: ["surface": "mqtt", "event": "ignored", "topic": "\(topic)"])
             }
         }
         engine.stillRunning = appliances?.running ?? []
@@ -246,7 +253,7 @@ final class HomeLink: EngineObserver {
         let id = Self.popupID(appliance)
         let server = engine.notifier.server ?? engine.notifier.refreshServer()
         let content = ApplianceWords.whoseLoad(appliance, id: id, pets: owners, buttons: server?.hasActions ?? true)
-        engine.showOther(content) { [weak self] key in self?.whoseLoadAnswered(appliance, key) }
+        engine.showOther(content, event: "whoseLoad") { [weak self] key in self?.whoseLoadAnswered(appliance, key) }
     }
 
     /// Another machine bridges: it asks whose load it is and ends the loads, not this one.
@@ -258,7 +265,9 @@ final class HomeLink: EngineObserver {
     private func whoseLoadAnswered(_ appliance: Appliance, _ key: String) {
         engine.closeOther(Self.popupID(appliance))
         guard key.hasPrefix("load:"), let pet = UUID(uuidString: String(key.dropFirst("load:".count))) else {
-            logger.info("the \(appliance.rawValue) runs something that is not laundry (\(key))")
+            logger.info(
+                "the \(appliance.rawValue) runs something that is not laundry (\(key))",
+                metadata: ApplianceMonitor.fact(appliance, "notLaundry"))
             return
         }
         engine.buttonPressed(
