@@ -69,6 +69,17 @@ public struct DaemonLogHandler: LogHandler {
 /// An enum value's case without its payload (`unreachable` of `.unreachable(reason: …)`), as a log fact.
 func caseName(_ value: some Sendable) -> String { String(String(describing: value).prefix { $0 != "(" }) }
 
+extension DaemonConfig {
+    /// The settings a log line about them carries as facts (surface `settings`), beside the summary in words.
+    func logFacts(_ event: String) -> Logger.Metadata {
+        [
+            "surface": "settings", "event": "\(event)", "sound": "\(sound)", "notifications": "\(notifications)",
+            "headsUpMinutes": "\(headsUpMinutes)", "quietHours": "\(quietHours.map { "\($0)" } ?? "off")",
+            "liveCard": "\(liveCard)", "keepAwake": "\(keepAwake)",
+        ]
+    }
+}
+
 extension Logger {
     /// For laundryd's answers to the command (probe, notify-test), which print their findings and log nothing.
     static var silent: Logger { Logger(label: "laundryd") { _ in SwiftLogNoOpLogHandler() } }

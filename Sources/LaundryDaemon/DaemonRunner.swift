@@ -102,7 +102,9 @@ public enum DaemonRunner {
                     return config
                 } catch {
                     let problem = ErrorText.line(for: error) ?? "\(error)"
-                    logger.warning("config.json not reloaded, the previous settings stay: \(problem)")
+                    logger.warning(
+                        "config.json not reloaded, the previous settings stay: \(problem)",
+                        metadata: ["surface": "settings", "event": "notReloaded", "problem": "\(problem)"])
                     return nil
                 }
             }, afterEvent: reportStatus, logger: logger)
@@ -126,7 +128,7 @@ public enum DaemonRunner {
         sleepWatch.hold(nil)
         unlink(runtime.status)
         withExtendedLifetime(lock) {}
-        logger.info("stopped")
+        logger.info("stopped", metadata: ["surface": "daemon", "event": "stopped"])
     }
 
     /// The calendar writes on its own queue, between loop events: this brings its findings to `daemon.json` in seconds.
@@ -141,19 +143,24 @@ public enum DaemonRunner {
     private static func useClock(_ config: DaemonConfig, logger: Logger) {
         let desktop = config.clock == nil ? DesktopClock.read() : nil
         Language.useClock(config.clock ?? desktop)
-        if let desktop { logger.info("times as the desktop's clock shows them: \(desktop.rawValue)") }
+        if let desktop {
+            logger.info(
+                "times as the desktop's clock shows them: \(desktop.rawValue)",
+                metadata: ["surface": "settings", "event": "desktopClock", "clock": "\(desktop.rawValue)"])
+        }
     }
 
     /// The settings to start with: a broken file is logged and the defaults run: a typo never silences notifications.
     private static func startingConfig(_ laundry: Laundry, logger: Logger) -> DaemonConfig {
         do {
             let config = try laundry.loadConfig()
-            logger.info("settings: \(ConfigSummary.line(config))")
+            logger.info("settings: \(ConfigSummary.line(config))", metadata: config.logFacts("loaded"))
             return config
         } catch {
+            let problem = ErrorText.line(for: error) ?? "\(error)"
             logger.warning(
-                line: "config.json not used, running with the defaults until it is fixed (then SIGHUP): "
-                    + (ErrorText.line(for: error) ?? "\(error)"))
+                "config.json not used, running with the defaults until it is fixed (then SIGHUP): \(problem)",
+                metadata: DaemonConfig.defaults.logFacts("notUsed").merging(["problem": "\(problem)"]) { $1 })
             return .defaults
         }
     }

@@ -100,7 +100,7 @@ public final class MainLoop {
     }
 
     private func stop(_ signal: String) {
-        logger.info("\(signal): stopping")
+        logger.info("\(signal): stopping", metadata: ["surface": "daemon", "event": "stopping", "signal": "\(signal)"])
         g_main_loop_quit(loop)
     }
 

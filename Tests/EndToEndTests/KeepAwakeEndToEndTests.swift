@@ -18,6 +18,7 @@ final class KeepAwakeEndToEndTests: DaemonTestCase {
         system = try PrivateBus(in: home.path + "/system", system: true)
         home.environment["DBUS_SESSION_BUS_ADDRESS"] = session.address
         home.environment["DBUS_SYSTEM_BUS_ADDRESS"] = system.address
+        home.logsJSON()
         try session.startRecordingServer(broadcast: false)
     }
 
@@ -167,7 +168,7 @@ final class KeepAwakeEndToEndTests: DaemonTestCase {
         XCTAssertTrue(waitUntil(5) { self.inhibitions(portal).last?.contains("is done and waiting") == true })
         XCTAssertTrue(
             waitUntil(10) { self.inhibitions(portal).count == self.releases(portal) }, "\(calls(portal))\n\(log)")
-        XCTAssertTrue(log.contains("alarm for \(socks) stopped: it rang for 6s"), log)
+        XCTAssertEqual(logged(["surface": "alarm", "pet": socks, "stoppedBy": "rangOut"]), 1, log)
 
         XCTAssertTrue(
             inhibitions(portal).allSatisfy { $0.hasPrefix(#"Inhibit "" 4 {"#) }, "suspend only: \(calls(portal))")
@@ -200,8 +201,8 @@ final class KeepAwakeEndToEndTests: DaemonTestCase {
 
         session.stopMock("org.freedesktop.PowerManagement")
         home.ok("daemon", "start")
-        XCTAssertTrue(
-            waitUntil(5) { self.log.contains("cannot keep this computer awake: no desktop answers") }, log)
+        let failed = ["surface": "keepAwake", "event": "failed", "because": "noDesktop", "level": "warning"]
+        XCTAssertTrue(waitUntil(5) { self.logged(failed) == 1 }, log)
         let doctor = home.run(["doctor"]).stdout
         XCTAssertTrue(doctor.contains("! keep awake") && doctor.contains("bare window manager"), doctor)
     }
@@ -225,7 +226,7 @@ final class KeepAwakeEndToEndTests: DaemonTestCase {
                 of: #": done at ([A-Z][a-z]+ )?1?[0-9]:[0-5][0-9] (AM|PM|am|pm)\n$"#, options: .regularExpression),
             summary)
         XCTAssertTrue(calls(portal).contains { $0.hasPrefix("ReadOne ") }, "asked the portal")
-        XCTAssertTrue(log.contains("times as the desktop's clock shows them: 12h"), log)
+        XCTAssertEqual(logged(["surface": "settings", "event": "desktopClock", "clock": "12h"]), 1, log)
     }
 
     func test_keepAwakeFalseAsksNothingOfTheDesktop() throws {
@@ -235,7 +236,7 @@ final class KeepAwakeEndToEndTests: DaemonTestCase {
         let name = "Socks \(marker)"
         home.ok("adopt", name)
         home.ok("wash", name, "--for", "1h")
-        XCTAssertTrue(waitUntil(5) { self.log.contains("keepAwake off") }, log)
+        XCTAssertTrue(waitUntil(5) { self.logged(["surface": "settings", "keepAwake": "false"]) == 1 }, log)
         // daemon.json names the load's end once the wash's event is behind the daemon, the
         // inhibitor's turn included.
         XCTAssertTrue(waitUntil(5) { (self.home.daemonDeadline?.timeIntervalSinceNow ?? 0) > 1800 }, log)

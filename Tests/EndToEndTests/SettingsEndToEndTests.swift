@@ -18,6 +18,8 @@ final class SettingsEndToEndTests: XCTestCase {
 
     private var log: String { home.daemonLog }
 
+    private func logged(_ fields: [String: String]) -> Int { home.daemonEvents(fields).count }
+
     func test_doctorNamesTheWrongKey() throws {
         try home.writeConfig(#"{"alarmRepeatSecond": 10}"#)
         home.ok("adopt", "Socks")
@@ -37,29 +39,25 @@ final class SettingsEndToEndTests: XCTestCase {
     }
 
     func test_theDaemonStartsOnTheDefaultsAndABadReloadKeepsWhatItHad() throws {
+        home.logsJSON()
         try home.writeConfig(#"{"sound": "loud"}"#)
         home.ok("daemon", "start")
-        XCTAssertTrue(
-            waitUntil(5) {
-                self.log.contains(
-                    "config.json not used, running with the defaults until it is fixed (then SIGHUP): "
-                        + "\(self.home.configFile): 'sound' must be true or false")
-            }, log)
+        // The defaults run (sound on), and the log names the file and the setting to fix.
+        let notUsed = ["surface": "settings", "event": "notUsed", "sound": "true", "level": "warning"]
+        XCTAssertTrue(waitUntil(5) { self.logged(notUsed) == 1 }, log)
+        let problem = home.daemonEvents(notUsed).first?["problem"] ?? ""
+        XCTAssertTrue(problem.hasPrefix(home.configFile + ": 'sound'"), problem)
         let pid = try XCTUnwrap(home.daemonPID)
         try home.writeConfig(#"{"sound": false, "quietHours": {"from": "01:00", "to": "02:00"}}"#)
         kill(pid, SIGHUP)
-        XCTAssertTrue(
-            waitUntil(5) {
-                self.log.contains("sound off; no heads-up") || self.log.contains("quiet hours 01:00–02:00")
-            }, log)
+        let reloaded = ["surface": "settings", "event": "reloaded", "sound": "false", "quietHours": "01:00–02:00"]
+        XCTAssertTrue(waitUntil(5) { self.logged(reloaded) == 1 }, log)
         try home.writeConfig(#"{"nagLimit": -1}"#)
         kill(pid, SIGHUP)
-        XCTAssertTrue(
-            waitUntil(5) {
-                self.log.contains(
-                    "config.json not reloaded, the previous settings stay: \(self.home.configFile): "
-                        + "'nagLimit' must be between 0 and 100 (it is -1)")
-            }, log)
+        let notReloaded = ["surface": "settings", "event": "notReloaded", "level": "warning"]
+        XCTAssertTrue(waitUntil(5) { self.logged(notReloaded) == 1 }, log)
+        let refusal = home.daemonEvents(notReloaded).first?["problem"] ?? ""
+        XCTAssertTrue(refusal.hasPrefix(home.configFile + ": 'nagLimit'") && refusal.hasSuffix("(it is -1)"), refusal)
         XCTAssertTrue(home.ok("daemon", "status").stdout.contains("quiet hours:    01:00–02:00"))
     }
 

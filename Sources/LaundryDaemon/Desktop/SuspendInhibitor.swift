@@ -74,7 +74,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
     func hold(_ reason: String?) {
         guard let reason else { return release() }
         guard reason != held?.reason, reason != refused else { return }
-        guard let bus = DBusCall.sessionBus() else { return fail("no session bus") }
+        guard let bus = DBusCall.sessionBus() else { return fail("no session bus", because: "noSessionBus") }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
         var tried: [String] = []
         // The one holding it first, so a new reason stays where it is.
@@ -89,7 +89,9 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
                 held = (handle, reason)
                 if let previous { giveBack(previous.handle, on: bus) }
                 if previous?.handle.interface != interface {
-                    logger.info("keeping this computer awake through \(interface.rawValue): \(reason)")
+                    logger.info(
+                        "keeping this computer awake through \(interface.rawValue): \(reason)",
+                        metadata: ["surface": "keepAwake", "event": "held", "through": "\(interface.rawValue)"])
                 }
                 problem = nil
                 refused = nil
@@ -99,16 +101,24 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
             }
         }
         refused = reason
-        fail(
-            tried.isEmpty
-                ? "no desktop answers for a suspend inhibitor (no portal, gnome-session or PowerManagement)"
-                : "no desktop took a suspend inhibitor (\(tried.joined(separator: "; ")))")
+        if tried.isEmpty {
+            fail(
+                "no desktop answers for a suspend inhibitor (no portal, gnome-session or PowerManagement)",
+                because: "noDesktop")
+        } else {
+            fail("no desktop took a suspend inhibitor (\(tried.joined(separator: "; ")))", because: "refused")
+        }
     }
 
-    private func fail(_ why: String) {
+    /// `because`: the same as a fact for the log (`noSessionBus`, `noDesktop`, `refused`).
+    private func fail(_ why: String, because: String) {
         // A reason that could not be updated leaves the one held before in place.
         guard held == nil else { return }
-        if why != problem { logger.warning("cannot keep this computer awake: \(why)") }
+        if why != problem {
+            logger.warning(
+                "cannot keep this computer awake: \(why)",
+                metadata: ["surface": "keepAwake", "event": "failed", "because": "\(because)"])
+        }
         problem = why
     }
 

@@ -163,7 +163,8 @@ public final class DaemonEngine {
         }
         bell.ringNow()
         logger.debug(
-            "tick: \(Words.count(services.count, "{count} pet", "{count} pets")) in \(ticking.wallTime)")
+            "tick: \(Words.count(services.count, "{count} pet", "{count} pets")) in \(ticking.wallTime)",
+            metadata: ["surface": "daemon", "event": "tick", "pets": "\(services.count)"])
     }
 
     public func reloadConfig(_ config: DaemonConfig) {
@@ -173,7 +174,7 @@ public final class DaemonEngine {
             schedule(service)
             if let state = service.view(at: now) { tell(.seen(state)) }
         }
-        logger.info("configuration reloaded: \(ConfigSummary.line(config))")
+        logger.info("configuration reloaded: \(ConfigSummary.line(config))", metadata: config.logFacts("reloaded"))
     }
 
     /// A notification button does what its command does; any, or a popup click (`default`), acknowledges (the alarm

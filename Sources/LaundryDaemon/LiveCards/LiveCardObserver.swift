@@ -66,12 +66,19 @@ final class LiveCardObserver: EngineObserver {
     private func closedByPerson(_ pet: UUID) {
         cards.closedByPerson(pet)
         notifier.close(petID: pet)
+        let name = running.loads[pet]?.name ?? pet.lowercasedText
+        logger.info(
+            "live card for \(name) closed by the person: not shown again for this load",
+            metadata: ["surface": "liveCard", "event": "closedByPerson", "pet": "\(name)"])
     }
 
     /// A card that went out was not shown (the server refused it): it goes again at its next change.
     private func notShown(_ pet: UUID, because reason: String) {
         cards.forgetShown(of: pet)
-        logger.warning("live card for \(running.loads[pet]?.name ?? pet.lowercasedText) not shown (\(reason))")
+        let name = running.loads[pet]?.name ?? pet.lowercasedText
+        logger.warning(
+            "live card for \(name) not shown (\(reason))",
+            metadata: ["surface": "liveCard", "event": "notShown", "pet": "\(name)", "reason": "\(reason)"])
     }
 
     /// The server that showed the cards left, or another took over: what runs is shown again.

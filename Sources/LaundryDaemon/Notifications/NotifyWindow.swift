@@ -95,10 +95,11 @@ public final class NotifyWindow {
         if inFlight + 1 <= size {
             size = max(1, inFlight)
             if !refusalLogged {
-                logger.info(
-                    line: "the session bus refused a popup (LimitsExceeded: it takes few calls pending from one "
-                        + "program); sending \(size) at a time from now on, the refused ones again"
-                )
+                let words =
+                    "the session bus refused a popup (LimitsExceeded: it takes few calls pending from one program); "
+                    + "sending \(size) at a time from now on, the refused ones again"
+                logger.warning(
+                    "\(words)", metadata: ["surface": "notificationServer", "event": "busLimit", "window": "\(size)"])
                 refusalLogged = true
             }
         }
