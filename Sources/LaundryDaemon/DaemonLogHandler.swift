@@ -74,6 +74,7 @@ extension DaemonConfig {
     func logFacts(_ event: String) -> Logger.Metadata {
         [
             "surface": "settings", "event": "\(event)", "sound": "\(sound)", "notifications": "\(notifications)",
+            "nagIntervalMinutes": "\(nagIntervalMinutes)", "nagLimit": "\(nagLimit)",
             "headsUpMinutes": "\(headsUpMinutes)", "quietHours": "\(quietHours.map { "\($0)" } ?? "off")",
             "liveCard": "\(liveCard)", "keepAwake": "\(keepAwake)",
         ]

@@ -5,6 +5,10 @@ import XCTest
 /// The real daemon against a real notification server (dunst under Xvfb on a private bus, from
 /// scripts/notification-session.sh, which `make test` runs the suite in).
 final class DaemonEndToEndTests: DaemonTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        home.logsJSON()
+    }
 
     func test_threeWashesGiveThreeNotificationsInOrder() throws {
         let names = ["First \(marker)", "Second \(marker)", "Third \(marker)"]
@@ -91,7 +95,8 @@ final class DaemonEndToEndTests: DaemonTestCase {
         // A later deadline of the same daemon: a third reminder (at 4.6 s) would come before it.
         home.ok("adopt", "Later \(marker)")
         home.ok("wash", "Later \(marker)", "--for", "2s")
-        XCTAssertTrue(waitUntil(6) { self.log.contains("notified: 🫧 Wash Complete! — Later \(self.marker)") }, log)
+        let later = ["pet": "Later \(marker)", "event": "washDone", "shown": "true"]
+        XCTAssertTrue(waitUntil(6) { self.logged(later) == 1 }, log)
         let calls = NotifyLog.calls(mentioning: marker).filter { !$0.body.contains("Later") }
         XCTAssertEqual(
             calls.map(\.summary), ["🫧 Wash Complete!", "🧺 \(name) is still wet", "🧺 \(name) is still wet"])
@@ -122,9 +127,11 @@ final class DaemonEndToEndTests: DaemonTestCase {
         let name = "Lonely \(marker)"
         home.ok("adopt", name)
         home.ok("wash", name, "--for", "1s")
-        XCTAssertTrue(waitUntil(5) { self.log.contains("not shown") && self.log.contains(name) }, log)
+        XCTAssertTrue(waitUntil(5) { self.logged(["pet": name, "event": "washDone", "shown": "false"]) == 1 }, log)
+        XCTAssertEqual(logged(["surface": "notificationServer", "event": "none"]), 1, log)
         XCTAssertEqual(home.run(["daemon", "status"]).status, 0, "still running")
-        XCTAssertTrue(home.ok("daemon", "status").stdout.contains("no notification server found"))
+        XCTAssertNotNil(home.daemonStatus["pid"], "daemon.json, which `daemon status` words")
+        XCTAssertNil(home.daemonStatus["server"], "no server named: \(home.daemonStatus)")
         let doctor = home.run(["doctor"])
         XCTAssertEqual(doctor.status, 1)
         XCTAssertTrue(
@@ -165,10 +172,14 @@ final class DaemonEndToEndTests: DaemonTestCase {
         let pid = try XCTUnwrap(home.daemonPID)
         try home.writeConfig(#"{"nagIntervalMinutes": 5, "nagLimit": 2}"#)
         kill(pid, SIGHUP)
-        let reloaded = "configuration reloaded: reminders every 5 min, at most 2"
-        XCTAssertTrue(waitUntil(5) { self.log.contains(reloaded) }, log)
+        let reloaded = ["surface": "settings", "event": "reloaded", "nagIntervalMinutes": "5.0", "nagLimit": "2"]
+        XCTAssertTrue(waitUntil(5) { self.logged(reloaded) == 1 }, log)
         kill(pid, SIGINT)
-        XCTAssertTrue(waitUntil(5) { self.log.contains("SIGINT: stopping") && self.log.contains("stopped") }, log)
+        XCTAssertTrue(
+            waitUntil(5) {
+                self.logged(["surface": "daemon", "event": "stopping", "signal": "SIGINT"]) == 1
+                    && self.logged(["surface": "daemon", "event": "stopped"]) == 1
+            }, log)
         XCTAssertTrue(waitUntil(5) { self.home.run(["daemon", "status"]).status == 1 }, "the lock is free again")
         XCTAssertFalse(FileManager.default.fileExists(atPath: statusFile), "no stale status left")
     }

@@ -56,16 +56,18 @@ final class HeadsUpEndToEndTests: DaemonTestCase {
         // The daemon (started by `wash`) logs each tick's time: its start-up tick's line says the
         // tick is behind it.
         home.environment["LAUNDRY_LOG_TIMINGS"] = "1"
+        home.logsJSON()
         home.ok("adopt", "Towels \(marker)", "--kind", "towels", "--every", "7", "--last-washed", "6 days ago")
         home.ok("wash", "Towels \(marker)", "--for", "60s")
         home.ok("daemon", "start")
-        XCTAssertTrue(waitUntil(5) { self.log.contains("tick: 1 pet in") }, log)
-        XCTAssertFalse(log.contains("notified:"), "the start-up tick held the warning back: \(log)")
+        XCTAssertTrue(waitUntil(5) { self.logged(["surface": "daemon", "event": "tick", "pets": "1"]) > 0 }, log)
+        XCTAssertEqual(logged(["surface": "popup"]), 0, "the start-up tick held the warning back: \(log)")
         // Idle again, the same start-up tick warns (EngineQuietTests follows a cycle to its end).
         home.ok("cancel", "Towels \(marker)")
         home.ok("daemon", "stop")
         home.ok("daemon", "start")
         XCTAssertTrue(waitUntil(5) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
-        XCTAssertEqual(NotifyLog.calls(mentioning: marker).first?.summary, "⚠️ Needs Laundry Soon")
+        XCTAssertTrue(
+            waitUntil(5) { self.logged(["surface": "popup", "event": "warning", "shown": "true"]) == 1 }, log)
     }
 }

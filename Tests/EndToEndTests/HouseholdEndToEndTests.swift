@@ -77,7 +77,9 @@ final class HouseholdEndToEndTests: XCTestCase {
         c.ok("fold", renamed)
         for home in [a, b] {
             XCTAssertTrue(
-                waitUntil(15) { home.daemonLog.contains("alarm for \(renamed) stopped: the pet changed") },
+                waitUntil(15) {
+                    !home.daemonEvents(["surface": "alarm", "pet": renamed, "stoppedBy": "petChanged"]).isEmpty
+                },
                 home.daemonLog)
         }
         XCTAssertTrue(waitUntil(5) { NotifyLog.closeCalls().contains { $0 >= fold } }, "A's popup stays up")
@@ -158,6 +160,7 @@ final class HouseholdEndToEndTests: XCTestCase {
     private func startDaemons() throws {
         for home in homes {
             try home.allowDaemon()
+            home.logsJSON()
             try home.writeConfig(#"{"alarmRepeatSeconds": 1, "alarmMinutes": 2, "headsUpMinutes": 0}"#)
             try FileManager.default.createDirectory(
                 atPath: home.path + "/state/laundry", withIntermediateDirectories: true)
@@ -179,7 +182,9 @@ final class HouseholdEndToEndTests: XCTestCase {
                         home.path + "/state/laundry/daemon.log",
                     ],
                     environment: environment))
-            XCTAssertTrue(waitUntil(20) { home.daemonLog.contains("notification server:") }, home.daemonLog)
+            XCTAssertTrue(
+                waitUntil(20) { !home.daemonEvents(["surface": "notificationServer", "event": "found"]).isEmpty },
+                home.daemonLog)
         }
     }
 
