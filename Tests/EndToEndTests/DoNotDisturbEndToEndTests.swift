@@ -44,7 +44,7 @@ final class DoNotDisturbEndToEndTests: DaemonTestCase {
         print("do-not-disturb: its end → the held finish shown in \(Int((shown.time - resumed) * 1000)) ms")
         XCTAssertLessThan(shown.time - resumed, 5, "within 5 s of the end of do-not-disturb")
         XCTAssertEqual(shown.category, "x-laundry.done", "the finish")
-        // Once: it is written down as announced, and the daemon has nothing else due for minutes.
+        // Once: it is written down as announced, and the daemon has nothing due within a minute.
         let id = try XCTUnwrap(home.petIDs()[name])
         XCTAssertTrue(
             waitUntil(15) {
