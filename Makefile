@@ -139,17 +139,23 @@ ha-test: debug
 
 # The reliability suite at full size (a small version of each runs in `make test`): a storm of
 # 8 x 200 commands, 200 kill -9s of commands and of the daemon, a full disk, hostile files,
-# 200,000 fuzzed inputs per parser property, and time jumps on the injected clock.
-stress: pkgconfig
-	@scripts/ensure-packages.sh $(TEST_PACKAGES)
+# 200,000 fuzzed inputs per parser property, and time jumps on the injected clock; then the
+# end-to-end tests three times back to back with a CPU hog on every core.
+stress: locales pkgconfig
+	@scripts/ensure-packages.sh $(TEST_PACKAGES) stress-ng=stress-ng
+	scripts/make-test-locales.sh .build/test-locales
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --product generate-manual
+	scripts/make-man.sh $(BIN_DEBUG) .build/debug/generate-manual $(MAN_PAGE)
 	LAUNDRY_STRESS=full LAUNDRY_FUZZ_ITERATIONS=200000 LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) \
 		scripts/notification-session.sh $(SWIFT) test --skip-build \
 		--filter 'StormStressTests|CrashStressTests|DiskFullTests|HostileFileTests|ParserFuzzTests|TimeScenarioTests'
 	# The household simulator's 100,000 schedules on the in-memory storage, optimised (about 7 ms each
 	# in a debug build).
 	LAUNDRY_STRESS=full $(SWIFT) test -c release -Xswiftc -enable-testing --filter HouseholdSimulatorTests
+	# The end-to-end suite as `make test` runs it, three times under stress-ng (--cpu 0); fails on any failure.
+	LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) LAUNDRY_MAN_PAGE=$(CURDIR)/$(MAN_PAGE) scripts/stress-end-to-end.sh $(SWIFT)
 
 demo: build
 	@scripts/ensure-packages.sh $(BUILD_PACKAGES)

@@ -43,14 +43,26 @@ final class AlarmEndToEndTests: DaemonTestCase {
         let speakers = try Speakers(folder: home.path)
         try washOneSecond(name, config: #"{"alarmRepeatSeconds": 2, "alarmMinutes": 1, "headsUpMinutes": 0}"#)
         XCTAssertTrue(
-            waitUntil(8) { self.logTimes(["surface": "alarm", "rings": "again"]).count >= 1 }, log, file: file,
+            waitUntil(15) { self.logTimes(["surface": "alarm", "rings": "again"]).count >= 1 }, log, file: file,
             line: line)
-        // Real time: into the second ring, while its sound plays.
-        Thread.sleep(forTimeInterval: 0.3)
+        // Acknowledged while the second ring plays: once its sound is in the recording (the first's
+        // ended a second before the bell rang again).
+        let rangAgain = speakers.recordedSeconds
+        XCTAssertTrue(
+            waitUntil(15, every: 0.02) { speakers.loudest(from: rangAgain) >= Speakers.audible }, "the second ring",
+            file: file, line: line)
         let acknowledged = Date()
+        let acknowledgedInRecording = speakers.recordedSeconds
         try acknowledge(name)
-        // Real time: the speakers are recorded past the next ring, which must not sound.
-        Thread.sleep(forTimeInterval: 3.5)
+        XCTAssertTrue(
+            waitUntil(15) {
+                self.home.daemonEvents(["surface": "alarm", "pet": name]).contains { $0["stoppedBy"] != nil }
+            },
+            log, file: file, line: line)
+        // The next ring was due 2 s after the second: the recording goes on past it and its sound.
+        XCTAssertTrue(
+            waitUntil(20) { speakers.recordedSeconds > acknowledgedInRecording + 3.5 }, "recorded", file: file,
+            line: line)
         speakers.stop()
         let finished = try XCTUnwrap(
             logTimes(["surface": "popup", "event": "washDone", "level": "info"]).first, log, file: file, line: line)
@@ -124,10 +136,10 @@ final class AlarmEndToEndTests: DaemonTestCase {
         let name = "Hush \(marker)"
         let speakers = try Speakers(folder: home.path)
         try washOneSecond(name, config: config)
-        XCTAssertTrue(waitUntil(6) { !NotifyLog.calls(mentioning: marker).isEmpty }, log, file: file, line: line)
-        // Real time: the speakers are recorded past two rings' times (alarmRepeatSeconds 1); the
-        // recording's length is checked below, so the silence is of a time that really passed.
-        Thread.sleep(forTimeInterval: 2.5)
+        XCTAssertTrue(waitUntil(15) { !NotifyLog.calls(mentioning: marker).isEmpty }, log, file: file, line: line)
+        // The speakers are recorded past two rings' times (alarmRepeatSeconds 1) from the popup.
+        let shown = speakers.recordedSeconds
+        XCTAssertTrue(waitUntil(20) { speakers.recordedSeconds > shown + 2.5 }, "recorded", file: file, line: line)
         speakers.stop()
         XCTAssertGreaterThan(speakers.duration, 1, "something was recorded", file: file, line: line)
         XCTAssertLessThan(speakers.maximumAmplitude(), 0.001, file: file, line: line)
@@ -145,20 +157,20 @@ final class AlarmEndToEndTests: DaemonTestCase {
         let name = "Hush \(marker)"
         let speakers = try Speakers(folder: home.path)
         try washOneSecond(name, config: #"{"sound": false, "alarmRepeatSeconds": 1}"#)
-        XCTAssertTrue(waitUntil(6) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
-        // Real time: the speakers are recorded past two rings' times (alarmRepeatSeconds 1).
-        Thread.sleep(forTimeInterval: 2.5)
+        XCTAssertTrue(waitUntil(15) { !NotifyLog.calls(mentioning: marker).isEmpty }, log)
+        // The speakers are recorded past two rings' times (alarmRepeatSeconds 1) from the popup.
+        let shown = speakers.recordedSeconds
+        XCTAssertTrue(waitUntil(20) { speakers.recordedSeconds > shown + 2.5 }, "recorded")
         speakers.stop()
         XCTAssertLessThan(speakers.maximumAmplitude(), 0.001)
         XCTAssertEqual(NotifyLog.calls(mentioning: marker).first?.urgency, 2, "critical, as always")
     }
 
     func test_notifyTestPlaysTheSound() throws {
-
         let speakers = try Speakers(folder: home.path)
         let result = home.ok("notify-test", "--sound")
-        // Real time: the recorder's buffer reaches its file a moment after the sound played.
-        Thread.sleep(forTimeInterval: 0.5)
+        // The recorder's buffer reaches its file a moment after the sound played.
+        XCTAssertTrue(waitUntil(15, every: 0.2) { speakers.loudest(from: 0) > 0.1 }, "the sound was recorded")
         speakers.stop()
         XCTAssertTrue(result.stdout.contains("Played the alarm sound."), result.stdout)
         XCTAssertGreaterThan(speakers.maximumAmplitude(), 0.1)
@@ -167,4 +179,52 @@ final class AlarmEndToEndTests: DaemonTestCase {
 
 extension String {
     var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
+
+/// The recording as far as parecord has written it, read while it goes on: its header gives no length
+/// until it stops, so `sox` reads none of it before. For waiting on what the speakers played.
+extension Speakers {
+    /// Where the samples start, bytes a second, bytes a frame: 16-bit PCM, as parecord writes it.
+    private var layout: (start: Int, bytesPerSecond: Int, frame: Int)? {
+        guard let handle = FileHandle(forReadingAtPath: file), let header = try? handle.read(upToCount: 512) else {
+            return nil
+        }
+        try? handle.close()
+        let bytes = [UInt8](header)
+        func chunk(_ tag: String) -> Int? {
+            let tag = [UInt8](tag.utf8)
+            return (12..<max(12, bytes.count - 8)).first { Array(bytes[$0..<$0 + 4]) == tag }
+        }
+        func number(at offset: Int, bytes count: Int) -> Int {
+            (0..<count).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        guard let format = chunk("fmt "), let data = chunk("data"), format + 24 <= bytes.count,
+            number(at: format + 22, bytes: 2) == 16
+        else { return nil }
+        return (data + 8, number(at: format + 16, bytes: 4), number(at: format + 20, bytes: 2))
+    }
+
+    /// Seconds recorded so far.
+    var recordedSeconds: Double {
+        guard let layout, let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int else {
+            return 0
+        }
+        return Double(max(0, size - layout.start)) / Double(layout.bytesPerSecond)
+    }
+
+    /// The loudest sample (0…1) recorded so far from `start` seconds in.
+    func loudest(from start: Double) -> Double {
+        guard let layout, let handle = FileHandle(forReadingAtPath: file) else { return 0 }
+        defer { try? handle.close() }
+        let skip = Int(start * Double(layout.bytesPerSecond)) / layout.frame * layout.frame
+        try? handle.seek(toOffset: UInt64(layout.start + skip))
+        let samples = (try? handle.readToEnd()) ?? Data()
+        var loudest = 0
+        samples.withUnsafeBytes { raw in
+            for index in stride(from: 0, to: raw.count - 1, by: 2) {
+                loudest = max(loudest, abs(Int(Int16(bitPattern: UInt16(raw[index]) | UInt16(raw[index + 1]) << 8))))
+            }
+        }
+        return Double(loudest) / 32768
+    }
 }

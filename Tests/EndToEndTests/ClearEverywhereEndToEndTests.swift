@@ -76,7 +76,7 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
         }
     }
 
-    private struct Acknowledgement {
+    fileprivate struct Acknowledgement {
         let pet: String
         let load: String
         let popup: Int
@@ -99,29 +99,39 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
             // While it runs: nothing, an extend, a pause and a resume, or a finish early, each from
             // the command line or the live card's buttons. A change that comes as the load ends is
             // refused (the command says why), as it would be for a person: nothing to check there.
-            let card = { [mark] in
-                calls().dropFirst(mark).last {
-                    $0["category"] as? String == "x-laundry.running"
-                        && ($0["summary"] as? String)?.contains(name) == true
-                }?["id"] as? Int
+            let cards = { [mark] in self.cards(of: name, in: calls().dropFirst(mark)) }
+            // A button on the load's card, once the daemon has drawn one: how many it had drawn (nil: none).
+            let press = { (key: String) -> Int? in
+                _ = waitUntil(3) { !cards().isEmpty }
+                let drawn = cards()
+                guard let card = drawn.last?["id"] as? Int else { return nil }
+                self.session.tellServer("Invoke", String(card), key)
+                return drawn.count
             }
-            let press = { (key: String) in
-                _ = waitUntil(3) { card() != nil }
-                if let card = card() { self.session.tellServer("Invoke", String(card), key) }
+            // The load as the record has it: still washing or drying, paused, seconds left.
+            let timer = { () -> (running: Bool, paused: Bool, left: Double) in
+                let pet = self.home.pet(name)
+                let load = pet["timer"] as? [String: Any]
+                return (
+                    ["washing", "drying"].contains(pet["stage"] as? String ?? ""), load?["paused"] as? Bool == true,
+                    load?["remainingSeconds"] as? Double ?? 0
+                )
             }
             switch random.next() % 5 {
             case 1: home.run(["extend", name, "--by", "1s"])
             case 2:
-                if random.next() % 2 == 0 { press("pause") } else { home.run(["pause", name]) }
-                _ = waitUntil(3, every: 0.2) {
-                    (self.home.pet(name)["timer"] as? [String: Any])?["paused"] as? Bool == true
-                }
-                Thread.sleep(forTimeInterval: 0.3)
-                if random.next() % 2 == 0 { press("resume") } else { home.run(["resume", name]) }
-            case 3: if random.next() % 2 == 0 { press("finish") } else { home.run(["finish", name]) }
+                var drawn = cards().count
+                if random.next() % 2 == 0 { drawn = press("pause") ?? drawn } else { home.run(["pause", name]) }
+                // Resumed once the daemon has shown the pause (its card drawn again), unless it ended first.
+                _ = waitUntil(10, every: 0.2) { timer().paused || !timer().running }
+                if timer().paused { _ = waitUntil(10) { cards().count > drawn } }
+                if random.next() % 2 == 0 { _ = press("resume") } else { home.run(["resume", name]) }
+            case 3: if random.next() % 2 == 0 { _ = press("finish") } else { home.run(["finish", name]) }
             case 4:
-                press("extend")  // ten minutes more: then it is finished early from Home Assistant
-                Thread.sleep(forTimeInterval: 0.3)
+                // Ten minutes more, then finished early from Home Assistant (unless it ended first).
+                if press("extend") != nil {
+                    _ = waitUntil(10, every: 0.2) { timer().left > 60 || !timer().running }
+                }
                 broker.publish("laundry/\(id)/press", "finish")
             default: break
             }
@@ -164,13 +174,21 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
             switch surface {
             case "dismissal": startNext = { self.home.ok("dry", name, "--for", "3s") }
             case "button", "Home Assistant":
-                startNext = {
-                    _ = waitUntil(5, every: 0.2) { self.home.pet(name)["stage"] as? String == "drying" }
-                    Thread.sleep(forTimeInterval: 0.2)
+                // Finished once the daemon that started it has drawn its card.
+                startNext = { [mark] in
+                    _ = waitUntil(10, every: 0.2) { self.home.pet(name)["stage"] as? String == "drying" }
+                    _ = waitUntil(10) { !self.cards(of: name, in: calls().dropFirst(mark)).isEmpty }
                     self.home.ok("finish", name)
                 }
             default: break
             }
+        }
+    }
+
+    /// The pet's live cards among `calls`.
+    private func cards(of name: String, in calls: ArraySlice<[String: Any]>) -> [[String: Any]] {
+        calls.filter {
+            $0["category"] as? String == "x-laundry.running" && ($0["summary"] as? String)?.contains(name) == true
         }
     }
 
@@ -186,7 +204,9 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
             ids[name] = try XCTUnwrap(home.pet(name)["id"] as? String)
         }
         home.ok("daemon", "start")
-        XCTAssertTrue(waitUntil(8) { self.log.contains("mqtt: bridging") }, log)
+        XCTAssertTrue(
+            waitUntil(15) { (self.home.daemonStatus["broker"] as? [String: Any])?["role"] as? String == "bridging" },
+            log)
         let acknowledged = Locked<[Acknowledgement]>([])
         let petIDs = names.map { ids[$0] ?? "" }
         // A thread each: Dispatch's pool would run only as many pets at once as there are cores.
@@ -201,32 +221,25 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
         group.wait()
         let acks = acknowledged.withLock { $0 }
         XCTAssertEqual(acks.count, Self.pets * Self.loadsPerPet, "every load finished and was acknowledged")
-        Thread.sleep(forTimeInterval: 2.5)
+        // Read until every surface has caught up with the last acknowledgement (a stalled machine
+        // takes longer): each popup gone, each load heard acknowledged in Home Assistant and its push
+        // deleted from ntfy, every notification closed and every job ended. The checks below name
+        // what did not.
+        var surfaces = Surfaces.read(session.recordedCalls(), ha.messages, lines(requests), jobLog)
+        _ = waitUntil(30, every: 0.2) {
+            surfaces = Surfaces.read(self.session.recordedCalls(), ha.messages, self.lines(self.requests), self.jobLog)
+            return surfaces.caughtUp(with: acks)
+        }
 
         // Each acknowledgement: how long until the popup left the server, Home Assistant heard
         // `acknowledged` for that load, and the ntfy push for it was deleted.
-        let calls = session.recordedCalls()
-        let gone = Dictionary(
-            calls.filter { ["CloseNotification", "Dismiss"].contains($0["call"] as? String ?? "") }
-                .map { ($0["id"] as? Int ?? 0, $0["time"] as? Double ?? 0) }, uniquingKeysWith: { min($0, $1) })
-        let events = ha.messages.compactMap { message -> (String, Double)? in
-            guard let json = message.json, json["event_type"] as? String == "acknowledged",
-                let load = json["load_id"] as? String
-            else { return nil }
-            return (load, message.time)
-        }
-        let heard = Dictionary(events, uniquingKeysWith: { min($0, $1) })
-        let pushes = lines(requests)
+        let (calls, gone, heard, pushes) = (surfaces.calls, surfaces.gone, surfaces.heard, surfaces.pushes)
         var slowest = (seconds: 0.0, what: "")
         var secondsBySurface: [String: [Double]] = [:]
         for ack in acks {
             let popupGone = try XCTUnwrap(gone[ack.popup], "\(ack.pet)'s popup \(ack.popup) is still up")
             let haHeard = try XCTUnwrap(heard[ack.load], "Home Assistant never heard \(ack.load) acknowledged")
-            let deleted = try XCTUnwrap(
-                pushes.first {
-                    $0["method"] as? String == "DELETE" && $0["path"] as? String == "/TOPIC/\(ack.load)"
-                        && ($0["time"] as? Double ?? 0) >= ack.at - 0.5
-                }?["time"] as? Double, "the phone's push for \(ack.load) was not deleted")
+            let deleted = try XCTUnwrap(surfaces.deletion(of: ack), "the phone's push for \(ack.load) was not deleted")
             // Nothing scheduled for the load reaches ntfy after its deletion, which would ring the
             // phone for a load already dealt with: the hook's runs for one pet keep their order.
             let last = pushes.last { $0["id"] as? String == ack.load || $0["path"] as? String == "/TOPIC/\(ack.load)" }
@@ -260,20 +273,65 @@ final class ClearEverywhereEndToEndTests: BrokerTestCase, @unchecked Sendable {
         // under its id), every job ended, every bar empty.
         let posted = Set(calls.filter { $0["call"] as? String == "Notify" }.compactMap { $0["id"] as? Int })
         XCTAssertEqual(posted.subtracting(gone.keys), [], "notifications left on the server")
-        let jobCalls = ((try? String(contentsOfFile: jobLog, encoding: .utf8)) ?? "").split(separator: "\n")
-        XCTAssertEqual(
-            jobCalls.filter { $0.contains(" requestView ") }.count,
-            jobCalls.filter { $0.contains(" terminate ") }.count,
-            "every job in the progress list ended")
+        XCTAssertEqual(surfaces.jobsShown, surfaces.jobsEnded, "every job in the progress list ended")
         // A load started and finished between two of the daemon's reads never runs as far as it can
         // tell (it gets no card and no job), so some loads may have none.
-        XCTAssertGreaterThan(jobCalls.filter { $0.contains(" requestView ") }.count, acks.count / 2)
+        XCTAssertGreaterThan(surfaces.jobsShown, acks.count / 2)
         let bar = home.run(["status", "--format", "waybar"]).stdout
         XCTAssertFalse(bar.contains("Complete") || bar.contains("waiting"), bar)
         for name in names {
             let stage = home.pet(name)["stage"] as? String
             XCTAssertTrue(stage == "idle" || stage == "dried", "\(name): \(stage ?? "?")")
         }
+    }
+}
+
+/// What every surface holds at one reading.
+private struct Surfaces {
+    /// The calls on the notification server.
+    var calls: [[String: Any]]
+    /// When each popup left the server (closed or dismissed), by its id.
+    var gone: [Int: Double]
+    /// When Home Assistant heard each load acknowledged, by the load's id.
+    var heard: [String: Double]
+    /// The requests ntfy received.
+    var pushes: [[String: Any]]
+    /// Jobs put in the progress list, and jobs ended there.
+    var jobsShown: Int
+    var jobsEnded: Int
+
+    static func read(
+        _ calls: [[String: Any]], _ messages: [Mosquitto.Message], _ pushes: [[String: Any]], _ jobLog: String
+    ) -> Surfaces {
+        let gone = Dictionary(
+            calls.filter { ["CloseNotification", "Dismiss"].contains($0["call"] as? String ?? "") }
+                .map { ($0["id"] as? Int ?? 0, $0["time"] as? Double ?? 0) }, uniquingKeysWith: { min($0, $1) })
+        let events = messages.compactMap { message -> (String, Double)? in
+            guard let json = message.json, json["event_type"] as? String == "acknowledged",
+                let load = json["load_id"] as? String
+            else { return nil }
+            return (load, message.time)
+        }
+        let jobCalls = ((try? String(contentsOfFile: jobLog, encoding: .utf8)) ?? "").split(separator: "\n")
+        return Surfaces(
+            calls: calls, gone: gone, heard: Dictionary(events, uniquingKeysWith: { min($0, $1) }), pushes: pushes,
+            jobsShown: jobCalls.filter { $0.contains(" requestView ") }.count,
+            jobsEnded: jobCalls.filter { $0.contains(" terminate ") }.count)
+    }
+
+    /// When ntfy was told to delete the push for the load an acknowledgement dealt with.
+    func deletion(of ack: ClearEverywhereEndToEndTests.Acknowledgement) -> Double? {
+        pushes.first {
+            $0["method"] as? String == "DELETE" && $0["path"] as? String == "/TOPIC/\(ack.load)"
+                && ($0["time"] as? Double ?? 0) >= ack.at - 0.5
+        }?["time"] as? Double
+    }
+
+    /// Every acknowledgement reached every surface, and nothing is left on the server or in the progress list.
+    func caughtUp(with acks: [ClearEverywhereEndToEndTests.Acknowledgement]) -> Bool {
+        let posted = Set(calls.filter { $0["call"] as? String == "Notify" }.compactMap { $0["id"] as? Int })
+        return acks.allSatisfy { gone[$0.popup] != nil && heard[$0.load] != nil && deletion(of: $0) != nil }
+            && posted.isSubset(of: gone.keys) && jobsShown == jobsEnded
     }
 }
 

@@ -147,14 +147,17 @@ final class HookEndToEndTests: DaemonTestCase {
         home.ok("adopt", quick)
         home.ok("daemon", "start")
         home.ok("wash", slow, "--for", "1h")
-        XCTAssertTrue(waitUntil(5) { !self.hookRuns(["event": "loadStarted", "pet": slow]).isEmpty }, log)
-        // Each change read by the daemon before the next (it reads within milliseconds), faster than
-        // the slow pet's hooks run.
+        XCTAssertTrue(waitUntil(10) { !self.hookRuns(["event": "loadStarted", "pet": slow]).isEmpty }, log)
+        // Each change read by the daemon before the next, faster than the slow pet's hooks run: the
+        // daemon draws a load's live card again as it reads a change, the change's hook queued by then.
+        let cards = { NotifyLog.cards(mentioning: self.marker).count }
+        XCTAssertTrue(waitUntil(10) { cards() > 0 }, "the slow pet's card")
         for change in [
             ["extend", slow, "--by", "5m"], ["pause", slow], ["resume", slow], ["wash", quick, "--for", "1h"],
         ] {
+            let drawn = cards()
             XCTAssertEqual(home.run(change).status, 0)
-            Thread.sleep(forTimeInterval: 0.15)
+            XCTAssertTrue(waitUntil(10) { cards() > drawn }, "\(change) read: \(log)")
         }
         home.ok("cancel", slow)
         XCTAssertTrue(waitUntil(10) { !self.hookRuns(["event": "loadStopped", "pet": slow]).isEmpty }, log)

@@ -162,9 +162,11 @@ final class PrivateBus {
                     "exec dbus-monitor --address \"$DBUS_SESSION_BUS_ADDRESS\" "
                         + "\"type='method_call',interface='org.freedesktop.Notifications'\" > '\(log)'",
                 ], environment: environment))
-        // Real time: dbus-monitor says nothing when it has become a monitor; what the bus carries
-        // before that is not in its log.
-        Thread.sleep(forTimeInterval: 0.3)
+        // What the bus carries before dbus-monitor has become a monitor is not in its log. Becoming one
+        // costs it its own name: the bus's NameLost for that is logged once it monitors.
+        XCTAssertTrue(
+            waitUntil(10) { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("member=NameLost") ?? false },
+            "dbus-monitor became a monitor")
         return log
     }
 

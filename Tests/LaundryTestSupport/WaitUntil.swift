@@ -6,7 +6,9 @@ public func waitUntil(_ timeout: TimeInterval, every interval: TimeInterval = 0.
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if condition() { return true }
-        // Real time: what the test waits for happens in another process.
+        // Real time: what the test waits for happens in another process, which tells nothing when it
+        // is done. The interval is how often to look, not a guess at how long it takes: `condition`
+        // decides, and `timeout` is the bound for a stalled machine.
         Thread.sleep(forTimeInterval: interval)
     }
     return condition()
