@@ -186,6 +186,8 @@ private struct Story {
                 lines += PlanView.lines(pet, plan, currency: currency, measured: measured, now: laundry.now)
             } catch { failed(error) }
         }
+        command("plan Socks --finish-by …    (no plug, no price for the hours, a price)")
+        lines += PlanViewTests.lines(laundry.now)
     }
 
     /// The rotation, whose turn is next, and a rotation that names a person twice.
