@@ -30,27 +30,6 @@ final class CycleEndToEndTests: XCTestCase {
             "each finish recorded once, although status looked many times")
     }
 
-    func test_pauseAndResumeKeepTheRemainingTime() throws {
-        let home = LaundryHome()
-        home.ok("adopt", "Towels", "--kind", "towels", environment: at(0))
-        home.ok("wash", "towels", "--for", "10m", environment: at(0))
-        home.ok("pause", "towels", environment: at(0))
-        let paused = try XCTUnwrap(home.pet("Towels", environment: at(0))["timer"] as? [String: Any])
-        XCTAssertEqual(paused["paused"] as? Bool, true)
-        let left = try XCTUnwrap(paused["remainingSeconds"] as? Double)
-        XCTAssertEqual(left, 600, accuracy: 1.5)
-        let stillPaused = try XCTUnwrap(home.pet("Towels", environment: at(3600))["timer"] as? [String: Any])
-        XCTAssertEqual(stillPaused["remainingSeconds"] as? Double, left, "no time passes while paused")
-        home.ok("resume", "towels", environment: at(3600))
-        let resumed = try XCTUnwrap(home.pet("Towels", environment: at(3600))["timer"] as? [String: Any])
-        XCTAssertEqual(resumed["paused"] as? Bool, false)
-        XCTAssertEqual(try XCTUnwrap(resumed["remainingSeconds"] as? Double), left, accuracy: 0.5)
-        let resume = home.run(["resume", "towels"], environment: at(3600))
-        XCTAssertEqual(resume.status, 1)
-        XCTAssertEqual(resume.stderrLines.count, 1, resume.stderr)
-        XCTAssertEqual(HintPropertyTests.suggestions(in: resume.stderr), ["laundry pause Towels"], resume.stderr)
-    }
-
     /// `extend` moves a running load's end, later or earlier; one that would end it in the past is
     /// refused with the way to end it now; `finish` ends it now and history has it all.
     func test_extendMovesTheEndAndFinishEndsTheLoadNow() throws {

@@ -232,49 +232,6 @@ final class LoadsEndToEndTests: XCTestCase {
         XCTAssertEqual(loads(first, at: 12_000).count, 2)
     }
 
-    /// The stats' medians against a hand computation: wet waits of 10, 30, 50 and 200 minutes
-    /// (median 40), folds 20, 90 and 30 minutes after the dryer (2 of 3 within an hour).
-    func test_statsMedianLongestWetWaitAndTheShareFoldedWithinAnHour() throws {
-        let home = LaundryHome()
-        home.ok("adopt", "Socks", environment: at(0))
-        home.ok("adopt", "Sheets", "--kind", "sheets", environment: at(0))
-        fullCycle(home, "Socks", from: 0, wetWait: 600, foldWait: 1200)
-        fullCycle(home, "Socks", from: 20_000, wetWait: 1800, foldWait: 5400)
-        fullCycle(home, "Sheets", from: 0, wetWait: 3000, foldWait: 1800)
-        home.ok("wash", "Sheets", "--for", "45m", environment: at(40_000))
-        home.ok("fold", "Sheets", environment: at(40_000 + 2700 + 12_000))
-        let stats = try XCTUnwrap(home.json("stats", environment: at(60_000)) as? [String: Any])
-        let all = try XCTUnwrap(stats["loads"] as? [String: Any])
-        XCTAssertEqual(all["loads"] as? Int, 4)
-        XCTAssertEqual(all["medianWetWaitSeconds"] as? Double ?? 0, (1800.0 + 3000) / 2, accuracy: 0.5)
-        XCTAssertEqual(all["longestWetWaitSeconds"] as? Double ?? 0, 12_000, accuracy: 0.5)
-        XCTAssertEqual(all["foldedWithinAnHourShare"] as? Double, 0.667)
-        XCTAssertEqual(all["loadsPerWeek"] as? Double, 0.25, "4 loads over the 16 weeks shown")
-        let perPet = try XCTUnwrap(stats["loadsPerPet"] as? [[String: Any]])
-        XCTAssertEqual(perPet.map { $0["name"] as? String }, ["Sheets", "Socks"])
-        XCTAssertEqual(perPet[1]["medianWetWaitSeconds"] as? Double ?? 0, (600.0 + 1800) / 2, accuracy: 0.5)
-        XCTAssertEqual(perPet[1]["foldedWithinAnHourShare"] as? Double, 0.5)
-    }
-
-    func test_theGrowthStageFollowsEachFifthOfTheLoad() throws {
-        let home = LaundryHome()
-        home.ok("adopt", "Socks", environment: at(0))
-        home.ok("wash", "Socks", "--for", "50m", environment: at(0))
-        // A second either side of each boundary: the injected clock flows on from LAUNDRY_FAKE_NOW for
-        // the milliseconds a command takes (LoadRecordTests checks the exact boundaries).
-        let checks = [
-            (0, 1), (599, 1), (601, 2), (1199, 2), (1201, 3), (1799, 3), (1801, 4), (2399, 4), (2401, 5), (2999, 5),
-        ]
-        for (seconds, stage) in checks {
-            XCTAssertEqual(home.pet("Socks", environment: at(seconds))["growthStage"] as? Int, stage, "at \(seconds) s")
-        }
-        XCTAssertTrue(home.pet("Socks", environment: at(3001))["growthStage"] is NSNull, "washed: no load growing")
-        let table = home.ok("status", environment: at(1801)).stdout
-        XCTAssertTrue(table.contains("🪴"), table)
-        let bar = home.ok("status", "--format", "plain", "--template", "{growth} {name}", environment: at(0)).stdout
-        XCTAssertEqual(bar, "🌰 Socks\n")
-    }
-
     /// Python's csv module, as a spreadsheet import would read it.
     private func readCSV(_ text: String) throws -> [[String: String]] {
         let script = "import csv, json, sys\nprint(json.dumps(list(csv.DictReader(sys.stdin))))"
