@@ -133,8 +133,15 @@ final class CompletionEndToEndTests: XCTestCase {
         tmux("new-session", "-d", "-s", "z", "-x", "120", "-y", "20", try zshCommand())
         _ = tmux.waitForScreen("z") { $0.contains("%") }
         tmux("send-keys", "-t", "z", "laundry wash Socks --programme q", "Tab")
-        let screen = tmux.waitForScreen("z") { $0.contains("--programme quick") }
-        XCTAssertTrue(screen.contains("laundry wash Socks --programme quick"), screen)
+        let screen = tmux.waitForScreen("z") { Self.typed($0)?.hasSuffix("quick") == true }
+        XCTAssertEqual(Self.typed(screen), "laundry wash Socks --programme quick", screen)
+    }
+
+    /// The command line at zsh's prompt (`% …`), as typed and completed.
+    private static func typed(_ screen: String) -> String? {
+        screen.split(separator: "\n").last { $0.hasPrefix("% ") }.map {
+            String($0.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+        }
     }
 
     /// An interactive zsh with the completions on its function path, as a user sets it up.
@@ -155,8 +162,8 @@ final class CompletionEndToEndTests: XCTestCase {
         tmux("new-session", "-d", "-s", "z", "-x", "120", "-y", "20", try zshCommand())
         _ = tmux.waitForScreen("z") { $0.contains("%") }
         tmux("send-keys", "-t", "z", "laundry dry B", "Tab")
-        let screen = tmux.waitForScreen("z") { $0.contains("Bed\\ Sheets") || $0.contains("'Bed Sheets'") }
-        XCTAssertTrue(
-            screen.contains("laundry dry Bed\\ Sheets") || screen.contains("laundry dry 'Bed Sheets'"), screen)
+        let completed = ["laundry dry Bed\\ Sheets", "laundry dry 'Bed Sheets'"]
+        let screen = tmux.waitForScreen("z") { completed.contains(Self.typed($0) ?? "") }
+        XCTAssertTrue(completed.contains(Self.typed(screen) ?? ""), screen)
     }
 }

@@ -31,6 +31,19 @@ final class PlasmaJobEndToEndTests: DaemonTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 
+    /// When the pet's load is done, as its clock shows it (the tests run in UTC).
+    private func endsAt(_ name: String) -> String? {
+        ((home.pet(name)["timer"] as? [String: Any])?["endsAt"] as? String).map { String($0.dropFirst(11).prefix(5)) }
+    }
+
+    /// An update of the job that shows the time left and the end (the words: Tests/Golden/messages.txt).
+    private func updated(left: String, ends: String?) -> Bool {
+        calls.contains { call in
+            call.contains("update") && call.contains("\"percent\"") && call.contains(left)
+                && ends.map { shownTimes(call).contains($0) } == true
+        }
+    }
+
     private func paused(_ name: String) -> Bool? {
         (home.pet(name)["timer"] as? [String: Any])?["paused"] as? Bool
     }
@@ -44,7 +57,7 @@ final class PlasmaJobEndToEndTests: DaemonTestCase {
         XCTAssertTrue(waitUntil(5) { self.calls.contains { $0.contains("update") && $0.contains(name) } }, log)
         let request = try XCTUnwrap(calls.first { $0.contains("requestView") })
         XCTAssertTrue(request.contains("\"laundry\" 2"), "laundry's entry, suspendable and not killable: \(request)")
-        XCTAssertTrue(calls.contains { $0.contains("\"percent\"") && $0.contains("45m left") }, calls.joined())
+        XCTAssertTrue(updated(left: "45m", ends: endsAt(name)), calls.joined())
         emit("suspendRequested")  // the pause button in Plasma's list
         XCTAssertTrue(waitUntil(5) { self.paused(name) == true }, log)
         XCTAssertTrue(
@@ -70,6 +83,7 @@ final class PlasmaJobEndToEndTests: DaemonTestCase {
         home.ok("extend", name)
         XCTAssertTrue(
             waitUntil(5) { self.calls.contains { $0.contains("requestView") } }, "a new job on the new server: \(log)")
-        XCTAssertTrue(waitUntil(3) { self.calls.contains { $0.contains("update") && $0.contains("55m left") } })
+        let ends = endsAt(name)
+        XCTAssertTrue(waitUntil(3) { self.updated(left: "55m", ends: ends) }, calls.joined(separator: "\n"))
     }
 }

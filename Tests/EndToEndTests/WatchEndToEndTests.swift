@@ -1,4 +1,5 @@
 import Foundation
+import LaundryRendering
 import LaundryTestSupport
 import XCTest
 
@@ -37,7 +38,8 @@ final class WatchEndToEndTests: XCTestCase {
         XCTAssertEqual(
             second.components(separatedBy: "laundry watch").count, 2, "redrawn in place, not scrolled:\n\(second)")
 
-        XCTAssertTrue(waitUntil(8) { pane().contains("wash done → laundry dry Socks") }, pane())
+        // Washed: the row offers the dryer (the words: Tests/Golden/outputs.txt).
+        XCTAssertTrue(waitUntil(8) { pane().contains("→ " + TypedCommand.typed(.dry, "Socks")) }, pane())
 
         tmux("send-keys", "-t", session, "C-c")
         XCTAssertTrue(
@@ -54,7 +56,7 @@ final class WatchEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertFalse(result.stdout.contains("\u{1B}"), "no escape codes into a pipe")
         XCTAssertTrue(result.stdout.contains("0:01"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("wash done"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("→ " + TypedCommand.typed(.dry, "Socks")), "washed: \(result.stdout)")
     }
 
     /// Seconds left on the pet's line, from `m:ss`.

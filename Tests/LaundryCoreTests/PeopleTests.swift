@@ -77,10 +77,10 @@ final class PeopleTests: XCTestCase {
     func test_aCalendarEntryIsEscapedFoldedAndCompleteAsATask() {
         let name = "Socks, Shirts; \\ Ünïcødé " + String(repeating: "é", count: 40)
         let entry = CalendarEntry(
-            uid: "d494f449", summary: "Move \(name) to the dryer", description: "x\ny", start: start,
+            uid: "d494f449", summary: name, description: "x\ny", start: start,
             end: start + 3600, alarm: true)
         let event = entry.text(as: .event, stamp: start)
-        XCTAssertTrue(event.contains("SUMMARY:Move Socks\\, Shirts\\; \\\\ Ünïcødé"), event)
+        XCTAssertTrue(event.contains("SUMMARY:Socks\\, Shirts\\; \\\\ Ünïcødé"), event)
         XCTAssertTrue(event.contains("DESCRIPTION:x\\ny"))
         XCTAssertTrue(event.contains("DTEND:\(CalendarEntry.time(start + 3600))\r\n"), event)
         XCTAssertTrue(event.contains("TRIGGER;VALUE=DATE-TIME:\(CalendarEntry.time(start + 3600))"))
