@@ -81,7 +81,9 @@ final class EngineServerTests: EngineTestCase {
         XCTAssertEqual(
             shown, try worded(shown, markup: true, buttons: true), "the words for a server that reads markup")
         XCTAssertFalse(shown.body.contains("<i>"))
-        let plain = "notified: 🫧 Wash Complete! — <i>Tom</i> & co is ready for the dryer!"
-        XCTAssertTrue(logLines.contains(plain), "\(logLines)")
+        // The log's line has the popup's own summary, and the name as written: not escaped, not marked up.
+        let logged = try XCTUnwrap(recordedLog.events(["pet": "<i>Tom</i> & co", "shown": "true"]).first?["message"])
+        XCTAssertTrue(logged.contains(shown.summary) && logged.contains("<i>Tom</i> & co"), logged)
+        XCTAssertFalse(logged.contains("&amp;") || logged.contains("&lt;"), logged)
     }
 }

@@ -156,6 +156,23 @@ final class MessageCatalogueTests: XCTestCase {
             let hook = writer.hookEvent(for: announcement)
             lines.append("\(reason.eventName) hook command: \(hook.command)")
         }
+        // A finish the appliance's plug ended, and one whose timer ran out while the appliance still runs.
+        for appliance in [Appliance.washer, .dryer] {
+            var ended = Load(
+                petID: UUID(), kind: appliance == .washer ? .wash : .dry, startedAt: RenderingFixtures.now,
+                duration: .minutes(60))
+            ended.stoppedBy = appliance
+            let reason = Announcement.Reason.finished(ended.kind, .onTime)
+            var running = Announcement(petID: UUID(), petName: Self.name, health: 20, reason: reason)
+            running.stillRunning = appliance
+            let byPlug = Announcement(petID: UUID(), petName: Self.name, health: 20, reason: reason, load: ended)
+            for (what, announcement) in [("stopped by", byPlug), ("still running", running)] {
+                let content = writer.content(for: announcement, markup: false, buttons: true)
+                lines.append(
+                    "\(reason.eventName), \(appliance.rawValue) \(what): \(content.summary) | "
+                        + content.body.replacingOccurrences(of: "\n", with: " ⏎ "))
+            }
+        }
         // What only a hook (a phone) is told.
         let load = Load(
             petID: UUID(), kind: .dry, startedAt: RenderingFixtures.now, duration: .minutes(60))

@@ -67,6 +67,8 @@ extension DaemonEngine {
             "event": "\(announcement.reason.eventName)",
         ]
         if let load = announcement.loadID { about["load"] = "\(load.lowercasedText)" }
+        if let appliance = announcement.load?.stoppedBy { about["stoppedBy"] = "\(appliance)" }
+        if let appliance = announcement.stillRunning { about["stillRunning"] = "\(appliance.rawValue)" }
         return about
     }
 
