@@ -95,9 +95,7 @@ public final class HomeBridge {
         if let marker, marker.device != topics.device, online[marker.device] != false {
             role = .quiet(device: marker.device, host: marker.host)
             let words = "mqtt: \(marker.host) (device \(marker.device)) bridges this household to Home Assistant; "
-            logger.info(
-                "\(words)this machine stays quiet",
-                metadata: fact("quiet", ["bridge": "\(marker.device)"]))
+            logger.info("\(words)this machine stays quiet", metadata: fact("quiet", ["bridge": "\(marker.device)"]))
             return
         }
         becomeBridge(pets: current, at: now)
@@ -141,7 +139,6 @@ public final class HomeBridge {
                     metadata: fact("homeAssistantOnline"))
                 announced = []
                 sent = [:]
-                needsRepublish = true
             }
             return
         }
@@ -154,8 +151,7 @@ public final class HomeBridge {
             "topic \(topic)", "mqtt: ignored a message on \(topic), which laundry does not read", ["topic": "\(topic)"])
     }
 
-    /// A takeover or Home Assistant's return needs everything sent again (the daemon calls `publish` after each event).
-    public private(set) var needsRepublish = false
+    /// A takeover needs the bridge claimed and everything sent again (the daemon calls `publish` after each event).
     public private(set) var needsClaim = false
 
     private func markerSeen(_ payload: [UInt8]) {
@@ -247,7 +243,6 @@ public final class HomeBridge {
             return becomeBridge(pets: current, at: now)
         }
         guard isBridging else { return }
-        needsRepublish = false
         let ids = Set(current.map(\.pet.id))
         let gone = announced.subtracting(ids)
         for id in gone { remove(id, at: now) }
