@@ -37,14 +37,11 @@ public struct LoadRecord: Equatable, Sendable {
         public var startedBy: Person?
 
         public init(
-            loadID: UUID?, started: Date, ended: Date? = nil, endedByAppliance: Bool = false, pauses: [Pause] = [],
-            startedOn: String? = nil, programme: String? = nil
+            loadID: UUID?, started: Date, ended: Date? = nil, startedOn: String? = nil, programme: String? = nil
         ) {
             self.loadID = loadID
             self.started = started
             self.ended = ended
-            self.endedByAppliance = endedByAppliance
-            self.pauses = pauses
             self.startedOn = startedOn
             self.programme = programme
         }

@@ -20,10 +20,7 @@ public struct SystemClock: WallClock {
 /// The real clock moved by a fixed offset, flowing from where a test put it (`LAUNDRY_FAKE_NOW`, to jump days ahead).
 public struct ShiftedClock: WallClock {
     public let offset: TimeInterval
-    public init(offset: TimeInterval) { self.offset = offset }
-    public init(startingAt start: Date, realNow: Date = Date()) {
-        offset = start.timeIntervalSince(realNow)
-    }
+    public init(startingAt start: Date) { offset = start.timeIntervalSince(Date()) }
     public func now() -> Date { Date().addingTimeInterval(offset) }
     public func wallTime(for date: Date) -> Date { date.addingTimeInterval(-offset) }
 }

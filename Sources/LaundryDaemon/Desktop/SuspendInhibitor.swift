@@ -54,7 +54,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
 
     /// The portal's flag for "suspend" (8 would be "idle": the screen).
     private static let suspendFlag: UInt32 = 4
-    private let appID: String
+    private let appID = "laundry"
     private let logger: Logger
     private var held: (handle: Handle, reason: String)?
     /// The reason no interface took: asked again only when the reason changes, so a bare window manager costs nothing.
@@ -62,10 +62,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
     private var tokens = 0
     private(set) var problem: String?
 
-    init(appID: String = "laundry", logger: Logger) {
-        self.appID = appID
-        self.logger = logger
-    }
+    init(logger: Logger) { self.logger = logger }
 
     deinit { hold(nil) }
 

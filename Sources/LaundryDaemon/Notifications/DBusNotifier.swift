@@ -31,7 +31,7 @@ public final class DBusNotifier: Notifier {
     public var onDismissed: ((UUID) -> Void)?
     public var onNotShown: ((UUID, String) -> Void)?
     public var onServerChanged: ((ServerInfo?) -> Void)?
-    private let appName: String
+    private let appName = "laundry"
     private let iconPath: String
     private var connection: OpaquePointer?
     private var subscriptions: [UInt32] = []
@@ -55,12 +55,10 @@ public final class DBusNotifier: Notifier {
 
     /// `window`: the calls in flight this notifier shares with the daemon's other (nil: its own).
     public init(
-        appName: String = "laundry", iconPath: String?, logger: Logger, style: Style = .popups,
-        window: NotifyWindow? = nil
+        iconPath: String?, logger: Logger, style: Style = .popups, window: NotifyWindow? = nil
     ) {
         self.style = style
         self.window = window ?? NotifyWindow(logger: logger)
-        self.appName = appName
         self.iconPath = iconPath ?? ""
         self.logger = logger
     }
