@@ -182,12 +182,12 @@ public final class DaemonEngine {
     @discardableResult
     public func buttonPressed(petID: UUID, action key: String, by person: Person? = nil) -> String? {
         if popups.pressedOther(petID, key) { return nil }
+        let pressed: Logger.Metadata = ["surface": "button", "button": "\(key)"]
+        let byID = pressed.merging(["petId": "\(petID.lowercasedText)"]) { $1 }
         guard let button = ButtonKey(rawValue: key) else {
             logger.warning(
                 "unknown button '\(key)' for pet \(petID.lowercasedText)",
-                metadata: [
-                    "surface": "button", "button": "\(key)", "petId": "\(petID.lowercasedText)", "known": "false",
-                ])
+                metadata: byID.merging(["known": "false"]) { $1 })
             return nil
         }
         acknowledge(petID, because: .button(key))
@@ -196,9 +196,7 @@ public final class DaemonEngine {
         do {
             let state = try laundry.perform(action, onPet: petID, by: person)
             let stage = state.pet.cycle.stage.rawValue
-            let facts: Logger.Metadata = [
-                "surface": "button", "button": "\(key)", "pet": "\(state.pet.identity.name)", "stage": "\(stage)",
-            ]
+            let facts = pressed.merging(["pet": "\(state.pet.identity.name)", "stage": "\(stage)"]) { $1 }
             if case .snooze = action, let until = state.pet.reminders.snoozedUntil {
                 let time = LocalTime.clock(until, now: now)
                 logger.info(
@@ -211,9 +209,7 @@ public final class DaemonEngine {
             let reason = ErrorText.line(for: error) ?? "\(error)"
             logger.info(
                 "button '\(key)' for pet \(petID.lowercasedText): \(reason)",
-                metadata: [
-                    "surface": "button", "button": "\(key)", "petId": "\(petID.lowercasedText)", "refused": "true",
-                ])
+                metadata: byID.merging(["refused": "true"]) { $1 })
             refusal = reason
         }
         filesChanged([petID])
