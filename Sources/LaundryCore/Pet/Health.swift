@@ -14,15 +14,8 @@ public enum Mood: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    public var label: String {
-        switch self {
-        case .happy: return "happy"
-        case .neutral: return "neutral"
-        case .sad: return "sad"
-        case .verySad: return "very sad"
-        case .dead: return "dead"
-        }
-    }
+    /// The mood in words: its name, `very sad` in two.
+    public var label: String { self == .verySad ? "very sad" : rawValue }
 }
 
 /// Health falls in a straight line from 100 to 0 over the pet's cycle, from its last finished laundry (or adoption).
