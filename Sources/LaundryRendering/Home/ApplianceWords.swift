@@ -39,6 +39,6 @@ public enum ApplianceWords {
                 + [NotificationContent.Action(key: "not-laundry", label: Words.text("Not laundry"))] : []
         return NotificationContent(
             petID: id, summary: summary, body: body, actions: actions, urgency: .normal,
-            category: "x-laundry.appliance")
+            category: "x-laundry.appliance", loadID: nil, reason: nil)
     }
 }

@@ -27,12 +27,10 @@ public enum LiveCard {
         let actions = buttonKeys.filter { $0 != (timer.isPaused ? .pause : .resume) }.map {
             NotificationContent.Action(key: $0.rawValue, label: labels[$0] ?? $0.rawValue)
         }
-        var card = NotificationContent(
+        return NotificationContent(
             petID: timer.petID, summary: summary, body: body, actions: buttons ? actions : [], urgency: .low,
-            category: "x-laundry.running", loadID: timer.id)
-        card.isLiveCard = true
-        card.percentDone = Int((timer.progress(at: now) * 100).rounded(.down))
-        return card
+            category: "x-laundry.running", loadID: timer.id, reason: nil, isLiveCard: true,
+            percentDone: Int((timer.progress(at: now) * 100).rounded(.down)))
     }
 
     /// Whole minutes left, rounded up: "1m left" until the very end.

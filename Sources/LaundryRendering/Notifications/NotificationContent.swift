@@ -25,18 +25,4 @@ public struct NotificationContent: Equatable, Sendable {
         public let key: String
         public let label: String
     }
-
-    public init(
-        petID: UUID, summary: String, body: String, actions: [Action], urgency: Urgency, category: String,
-        loadID: UUID? = nil, reason: Announcement.Reason? = nil
-    ) {
-        self.reason = reason
-        self.petID = petID
-        self.summary = summary
-        self.body = body
-        self.actions = actions
-        self.urgency = urgency
-        self.category = category
-        self.loadID = loadID
-    }
 }
