@@ -45,14 +45,13 @@ final class AlarmEndToEndTests: DaemonTestCase {
         XCTAssertTrue(
             waitUntil(15) { self.logTimes(["surface": "alarm", "rings": "again"]).count >= 1 }, log, file: file,
             line: line)
-        // Acknowledged while the second ring plays: once its sound is in the recording (the first's
-        // ended a second before the bell rang again).
-        let rangAgain = speakers.recordedSeconds
+        // Acknowledged while the second ring plays: once its start is in the recording (under load the
+        // recording lags the speakers, so the ring is looked for there, not by the clock).
         XCTAssertTrue(
-            waitUntil(15, every: 0.02) { speakers.loudest(from: rangAgain) >= Speakers.audible }, "the second ring",
-            file: file, line: line)
+            waitUntil(20, every: 0.02) { speakers.onsetsSoFar.count >= 2 }, "the second ring", file: file, line: line)
         let acknowledged = Date()
-        let acknowledgedInRecording = speakers.recordedSeconds
+        // Where the recording was at the acknowledgement: positions below are the recording's own.
+        let ackInRecording = speakers.recordedSeconds
         try acknowledge(name)
         XCTAssertTrue(
             waitUntil(15) {
@@ -61,26 +60,25 @@ final class AlarmEndToEndTests: DaemonTestCase {
             log, file: file, line: line)
         // The next ring was due 2 s after the second: the recording goes on past it and its sound.
         XCTAssertTrue(
-            waitUntil(20) { speakers.recordedSeconds > acknowledgedInRecording + 3.5 }, "recorded", file: file,
-            line: line)
+            waitUntil(20) { speakers.recordedSeconds > ackInRecording + 3.5 }, "recorded", file: file, line: line)
         speakers.stop()
+        let onsets = speakers.onsets
+        let second = try XCTUnwrap(
+            onsets.dropFirst().first, "the finish and one repeat were heard: \(onsets)", file: file, line: line)
+        // The bell's cadence is the daemon's (EngineAlarmTests decides it on the manual clock): its ring came
+        // alarmRepeatSeconds after the finish, or later on a stalled machine, never sooner.
         let finished = try XCTUnwrap(
             logTimes(["surface": "popup", "event": "washDone", "level": "info"]).first, log, file: file, line: line)
-        let onsets = speakers.onsets
-        XCTAssertGreaterThanOrEqual(onsets.count, 2, "the finish and one repeat were heard", file: file, line: line)
-        // The recording's first sound is the finish: that lines the recording up with the clock.
-        let offset = try XCTUnwrap(onsets.first) - finished.timeIntervalSince1970
-        let ackInRecording = acknowledged.timeIntervalSince1970 + offset
-        XCTAssertEqual(
-            onsets[1] - onsets[0], 2, accuracy: 0.3, "rung again after alarmRepeatSeconds: \(onsets)", file: file,
-            line: line)
+        let rang = try XCTUnwrap(logTimes(["surface": "alarm", "rings": "again"]).first, log, file: file, line: line)
+        XCTAssertGreaterThanOrEqual(
+            rang.timeIntervalSince(finished), 1.9, "rung again after alarmRepeatSeconds", file: file, line: line)
         XCTAssertGreaterThan(
             speakers.maximumAmplitude(from: 0, seconds: ackInRecording), 0.1, "audible before", file: file, line: line)
         XCTAssertLessThan(
             speakers.maximumAmplitude(from: ackInRecording + 1), 0.001, "silent from a second after", file: file,
             line: line)
         XCTAssertLessThan(
-            ackInRecording - onsets[1], 1.0, "acknowledged while the second ring was playing", file: file, line: line)
+            ackInRecording - second, 1.0, "acknowledged while the second ring was playing", file: file, line: line)
         let silence = max(0, (speakers.lastSound ?? 0) - ackInRecording)
         let before = speakers.maximumAmplitude(from: 0, seconds: ackInRecording)
         let after = speakers.maximumAmplitude(from: ackInRecording + 1)
@@ -212,19 +210,33 @@ extension Speakers {
         return Double(max(0, size - layout.start)) / Double(layout.bytesPerSecond)
     }
 
+    /// Each sound's start so far, as `onsets` finds them, read from the recording while it goes on: under load the
+    /// recording lags the speakers, so a sound is waited for in the recording itself, not by the clock.
+    var onsetsSoFar: [Double] { Self.onsets(in: peaksSoFar()) }
+
     /// The loudest sample (0…1) recorded so far from `start` seconds in.
-    func loudest(from start: Double) -> Double {
-        guard let layout, let handle = FileHandle(forReadingAtPath: file) else { return 0 }
+    func loudest(from start: Double) -> Double { peaksSoFar(from: start).max() ?? 0 }
+
+    /// The loudest sample (0…1) of each `window` recorded so far, from `start` seconds in.
+    private func peaksSoFar(from start: Double = 0) -> [Double] {
+        guard let layout, let handle = FileHandle(forReadingAtPath: file) else { return [] }
         defer { try? handle.close() }
         let skip = Int(start * Double(layout.bytesPerSecond)) / layout.frame * layout.frame
         try? handle.seek(toOffset: UInt64(layout.start + skip))
         let samples = (try? handle.readToEnd()) ?? Data()
-        var loudest = 0
+        let perWindow = max(
+            layout.frame, Int(Self.window * Double(layout.bytesPerSecond)) / layout.frame * layout.frame)
+        var peaks: [Double] = []
         samples.withUnsafeBytes { raw in
-            for index in stride(from: 0, to: raw.count - 1, by: 2) {
-                loudest = max(loudest, abs(Int(Int16(bitPattern: UInt16(raw[index]) | UInt16(raw[index + 1]) << 8))))
+            for first in stride(from: 0, to: raw.count - 1, by: perWindow) {
+                var loudest = 0
+                for index in stride(from: first, to: min(first + perWindow, raw.count) - 1, by: 2) {
+                    loudest = max(
+                        loudest, abs(Int(Int16(bitPattern: UInt16(raw[index]) | UInt16(raw[index + 1]) << 8))))
+                }
+                peaks.append(Double(loudest) / 32768)
             }
         }
-        return Double(loudest) / 32768
+        return peaks
     }
 }

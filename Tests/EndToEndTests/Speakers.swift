@@ -69,7 +69,10 @@ final class Speakers {
 
     /// Seconds into the recording of each sound's start (audible after half a second of silence:
     /// the theme's `complete` has short pauses of its own).
-    var onsets: [Double] {
+    var onsets: [Double] { Self.onsets(in: peaks) }
+
+    /// The onsets in peaks of `window` seconds each.
+    static func onsets(in peaks: [Double]) -> [Double] {
         var found: [Double] = []
         var quietWindows = 50
         for (index, peak) in peaks.enumerated() {
