@@ -93,7 +93,11 @@ public enum DoctorExamination {
         let path = laundry.configPath ?? "config.json"
         do {
             let config = try laundry.loadConfig()
-            report.ok("config.json", "\(path): \(ConfigSummary.line(config))")
+            if FileManager.default.fileExists(atPath: path) {
+                report.ok("config.json", "\(path): \(ConfigSummary.line(config))")
+            } else {
+                report.note("config.json", Words.text("none at {path}: the defaults run", ["path": path]))
+            }
             report.ok(Words.text("quiet hours"), QuietHoursText.describe(config.quietHours, at: laundry.now))
             checkSound(&report, config, context.environment)
         } catch {

@@ -387,6 +387,7 @@ final class MessageCatalogueTests: XCTestCase {
             .missingPartner("mqtt.keyFile", other: "mqtt.certFile"),
             .badTime(key: "quietHours.start", value: "25:00"), .emptyWindow("22:00"), .emptyHook,
             .missingKey("mqtt.url", example: #""mqtt://homeassistant.local:1883""#), .appliancesWithoutBroker,
+            .several([.emptyHook, .missingKey("quietHours.to", example: #""07:00""#)]),
         ]
     }
 

@@ -76,6 +76,10 @@ extension ErrorText {
         case .priceTopicWithoutBroker:
             return Words.text(
                 "'priceTopic' needs 'mqtt': the price is read through the broker; add \"mqtt\": {\"url\": …}")
+        case .several(let problems):
+            return Words.count(
+                problems.count, "{count} problem: {problems}", "{count} problems: {problems}",
+                ["problems": problems.map(configLine).joined(separator: "; ")])
         }
     }
 

@@ -10,6 +10,11 @@ public struct DoctorReport {
         lines.append("\(style.paint("✓", .green)) \(TextWidth.padded(area, to: 14)) \(TerminalText.sanitize(detail))")
     }
 
+    /// Neither checked nor wrong: what is simply so (no config.json, the defaults run).
+    public mutating func note(_ area: String, _ detail: String) {
+        lines.append("\(style.dim("·")) \(TextWidth.padded(area, to: 14)) \(TerminalText.sanitize(detail))")
+    }
+
     public mutating func warning(_ area: String, _ detail: String, fix: String) {
         lines.append("\(style.paint("!", .yellow)) \(TextWidth.padded(area, to: 14)) \(TerminalText.sanitize(detail))")
         lines.append("  \(String(repeating: " ", count: 14)) \(style.dim("→ " + fix))")
