@@ -191,11 +191,22 @@ public final class Laundry {
     }
 
     /// One pet's events or all, newest first, each once, with what the view derives (finish, death, superseded change).
+    /// An event's `loadID` is its load's, as `loads` names it: a dryer's events name the wash, not the dryer's timer.
     public func history(_ query: String?, limit: Int?) throws -> [(pet: Pet, event: HistoryEvent)] {
         let merged = try query.map { [try find($0)] } ?? loadAll()
         let now = clock.now()
         let pets = merged.map { Self.settled($0.state, at: now).pet }
-        let histories = eachHistory(merged, at: now) { $1 }
+        let histories = eachHistory(merged, at: now) { _, events in
+            var loadOf: [UUID: UUID] = [:]
+            for load in LoadRecords.derive(events) {
+                for run in [load.dryer].compactMap(\.self) + load.extraDrying {
+                    if let id = run.loadID { loadOf[id] = load.id }
+                }
+            }
+            var named = events
+            for index in named.indices { named[index].loadID = named[index].loadID.map { loadOf[$0] ?? $0 } }
+            return named
+        }
         // Newest first; events of the same instant keep the order they were written in, reversed.
         // Positions sorted, not the events (moving 10,400 events and their pets was 5 % of `history`).
         var order: [(at: Date, pet: Int, event: Int)] = []

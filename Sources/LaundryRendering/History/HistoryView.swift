@@ -59,9 +59,10 @@ public struct HistoryView {
 public struct HistoryEntryJSON: Encodable {
     public let at: Date
     public let event: HistoryEvent.Kind
-    public let petID: String
+    public let petId: String
     public let petName: String
-    public let timerID: String?
+    /// The load it belongs to, as `loads` names it (`Laundry.history` gives a dryer's events their load's id).
+    public let loadId: String?
     public let facts: HistoryFields
     public let id: String?
     public let device: String?
@@ -74,23 +75,27 @@ public struct HistoryEntryJSON: Encodable {
         by = event.by
         at = event.at
         self.event = event.event
-        petID = pet.id.lowercasedText
+        petId = pet.id.lowercasedText
         petName = pet.identity.name
-        timerID = event.loadID?.lowercasedText
-        facts = HistoryFields(event.detail)
+        loadId = event.loadID?.lowercasedText
+        var facts = HistoryFields(event.detail)
+        for key in [\HistoryFields.seconds, \.remainingSeconds, \.washSeconds, \.drySeconds] {
+            facts[keyPath: key] = JSONOutput.seconds(facts[keyPath: key])
+        }
+        self.facts = facts
     }
 
     private enum Key: String, CodingKey {
-        case at, event, petID, petName, timerID, id, device, by
+        case at, event, petId, petName, loadId, id, device, by
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(at, forKey: .at)
         try container.encode(event, forKey: .event)
-        try container.encode(petID, forKey: .petID)
+        try container.encode(petId, forKey: .petId)
         try container.encode(petName, forKey: .petName)
-        try container.encodeIfPresent(timerID, forKey: .timerID)
+        try container.encodeIfPresent(loadId, forKey: .loadId)
         try container.encodeIfPresent(id, forKey: .id)
         try container.encodeIfPresent(device, forKey: .device)
         try container.encodeIfPresent(by, forKey: .by)
