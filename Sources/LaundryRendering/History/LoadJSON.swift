@@ -84,8 +84,8 @@ public struct LoadJSON: Encodable {
 }
 
 extension HistoryEntryJSON {
-    /// The JSON keys as CSV columns: the event's, then each fact's.
+    /// The JSON keys as CSV columns: the event's, then each fact's; those added later last, so columns keep places.
     public static let csvColumns =
         ["at", "event", "petId", "petName", "loadId", "id", "device"] + HistoryFields.Key.facts.map(\.rawValue)
-        + ["by"]
+        + ["by", "timerId"]
 }
