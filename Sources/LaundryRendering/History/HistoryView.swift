@@ -55,7 +55,7 @@ public struct HistoryView {
     }
 }
 
-/// `--json` of a history entry: its facts under the history line's keys (same in every language); `detail`: old prose.
+/// `--json` of a history entry: its facts under the history line's keys (same in every language).
 public struct HistoryEntryJSON: Encodable {
     public let at: Date
     public let event: HistoryEvent.Kind
