@@ -76,7 +76,7 @@ final class CompletionEndToEndTests: XCTestCase {
     func test_loadsCompletesPetNamesAndLoadIDs() throws {
         home.ok("wash", "Socks", "--for", "1h")
         let history = try XCTUnwrap(home.json("history", "Socks") as? [[String: Any]])
-        let load = try XCTUnwrap(history.first { $0["event"] as? String == "washStarted" }?["timerID"] as? String)
+        let load = try XCTUnwrap(history.first { $0["event"] as? String == "washStarted" }?["loadId"] as? String)
         XCTAssertEqual(
             bashComplete("laundry loads ").sorted(),
             ["Bed Sheets", "Sock Drawer", "Socks", String(load.prefix(8))].sorted())

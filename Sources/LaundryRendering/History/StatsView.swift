@@ -134,12 +134,13 @@ public struct StatsJSON: Encodable {
     public let foldedLast30Days: Int
     public let perPet: [PetJSON]
     public let days: [DayJSON]
-    /// The load records' figures, in all and per pet (durations in seconds, shares 0…1).
+    /// The load records' figures, in all (no `name`: it is no one pet's row) and per pet (durations in seconds,
+    /// shares 0…1).
     public let loads: LoadFiguresJSON
     public let loadsPerPet: [LoadFiguresJSON]
 
     public struct LoadFiguresJSON: Encodable {
-        let name: Nullable<String>
+        let name: String?
         let loads: Int
         let medianWetWaitSeconds: Nullable<Double>
         let longestWetWaitSeconds: Nullable<Double>
@@ -151,12 +152,8 @@ public struct StatsJSON: Encodable {
         let currency: String?
 
         init(_ figures: LoadStats.Figures) {
-            func thousandths(_ value: Double?) -> Nullable<Double> {
-                Nullable(value.map { ($0 * 1000).rounded() / 1000 })
-            }
-            (name, loads, loadsPerWeek) = (
-                Nullable(figures.name), figures.loads, (figures.loadsPerWeek * 100).rounded() / 100
-            )
+            func thousandths(_ value: Double?) -> Nullable<Double> { Nullable(JSONOutput.seconds(value)) }
+            (name, loads, loadsPerWeek) = (figures.name, figures.loads, (figures.loadsPerWeek * 100).rounded() / 100)
             (medianWetWaitSeconds, longestWetWaitSeconds, foldedWithinAnHourShare) = (
                 thousandths(figures.medianWetWait), thousandths(figures.longestWetWait),
                 thousandths(figures.foldedWithinAnHour)
