@@ -18,7 +18,8 @@ public enum TextFit {
         var (current, used, gap, fresh) = ("", 0, "", true)
         func place(_ word: String, after gap: String) {
             let wordWidth = columns(word)
-            if !fresh && used + gap.count + wordWidth > width {
+            // A line that has not passed the indent yet (a card's label) keeps its word: a break would gain nothing.
+            if !fresh && used + gap.count + wordWidth > width && used + gap.count > indent {
                 lines.append(current)
                 (current, used) = (pad, indent)
             } else {
