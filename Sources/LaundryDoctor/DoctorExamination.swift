@@ -7,7 +7,7 @@ import LaundryRendering
 /// `laundry doctor`'s decisions: every check of the set-up, each finding worded with its fix (a problem fails it).
 public enum DoctorExamination {
     public static func report(environment: [String: String]) -> DoctorReport {
-        var report = DoctorReport(style: Style(enabled: Terminal(environment: environment).useColor))
+        var report = DoctorReport(style: Terminal(environment: environment).style)
         guard let context = checkData(&report, environment) else { return report }
         checkHome(&report, context.laundry.inspect(), home: context.laundry.home)
         DoctorHouseholdCheck.check(&report, context.laundry.inspectHousehold(), now: context.laundry.now)

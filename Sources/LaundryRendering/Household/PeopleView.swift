@@ -27,7 +27,9 @@ public struct PeopleView {
                 (span(person.longestWetWait), nil), ("\(Int(person.share.rounded()))%", nil),
             ]
         }
-        return TextTable.render(header: header, rows: rows, style: style)
+        return TextTable.render(
+            header: header, rows: rows, style: style,
+            cuts: [.drop(5), .drop(4), .shorten(0, to: 10), .drop(2)])
     }
 }
 

@@ -32,7 +32,7 @@ enum PetListing {
             print(CommandReport.noPets)
         } else {
             print(PetTable(views: views, style: context.style).render())
-            if let next = laundry.nextTurn().next { print(HouseholdText.nextLine(next)) }
+            if let next = laundry.nextTurn().next { context.print([HouseholdText.nextLine(next)]) }
         }
     }
 
