@@ -12,7 +12,7 @@ public struct DoctorReport {
 
     /// Neither checked nor wrong: what is simply so (no config.json, the defaults run).
     public mutating func note(_ area: String, _ detail: String) {
-        lines.append("\(style.dim("·")) \(TextWidth.padded(area, to: 14)) \(TerminalText.sanitize(detail))")
+        findings.append((style.dim("·"), area, TerminalText.sanitize(detail), nil))
     }
 
     public mutating func warning(_ area: String, _ detail: String, fix: String) {
