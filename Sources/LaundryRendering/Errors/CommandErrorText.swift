@@ -38,8 +38,8 @@ extension ErrorText {
         case .releaseNeedsConfirmation(let pet):
             return Words.text(
                 "releasing {pet} takes it off every machine's list and stops its timer; to confirm, run: "
-                    + "laundry release {command} --yes",
-                ["pet": shown(pet), "command": ShellQuote.quote(shown(pet))])
+                    + "laundry release --yes {command}",
+                ["pet": shown(pet), "command": ShellQuote.argument(shown(pet))])
         case .noNotificationServer(let advice):
             return advice
         case .soundFailed(let reason, let advice):
