@@ -27,7 +27,9 @@ public enum UnitFile {
     /// `LAUNDRY_HOME`, and each XDG folder set to other than its default.
     static func folderVariables(_ environment: [String: String]) -> [(name: String, value: String)] {
         let home = environment["HOME"] ?? LaundryPaths.userHome()
-        let defaults = ["XDG_DATA_HOME": "/.local/share", "XDG_STATE_HOME": "/.local/state", "XDG_CONFIG_HOME": "/.config"]
+        let defaults = [
+            "XDG_DATA_HOME": "/.local/share", "XDG_STATE_HOME": "/.local/state", "XDG_CONFIG_HOME": "/.config",
+        ]
         var found: [(name: String, value: String)] = []
         if let data = environment["LAUNDRY_HOME"], !data.isEmpty { found.append(("LAUNDRY_HOME", data)) }
         for (name, tail) in defaults.sorted(by: { $0.key < $1.key }) {

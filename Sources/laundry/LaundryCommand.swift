@@ -40,7 +40,9 @@ struct LaundryCommand: ParsableCommand {
         do {
             let arguments = Array(CommandLine.arguments.dropFirst())
             if try FastPath.run(arguments) { return }
-            if let typo = CommandTypo.unknownCommand(in: arguments) { fail(typo, code: ExitCode.validationFailure.rawValue) }
+            if let typo = CommandTypo.unknownCommand(in: arguments) {
+                fail(typo, code: ExitCode.validationFailure.rawValue)
+            }
             var command = try parseAsRoot(CompletionRequestRepair.repaired(arguments))
             try command.run()
         } catch let code as ExitCode {
@@ -52,7 +54,9 @@ struct LaundryCommand: ParsableCommand {
             let code = exitCode(for: error)
             // Help, --version and completion requests are "errors" that print and exit 0.
             guard code != .success else { exit(withError: error) }
-            if code == .validationFailure, let hint = CommandTypo.lengthHint(for: Array(CommandLine.arguments.dropFirst())) {
+            if code == .validationFailure,
+                let hint = CommandTypo.lengthHint(for: Array(CommandLine.arguments.dropFirst()))
+            {
                 fail(hint, code: code.rawValue)
             }
             fail(usageMessage(for: error), code: code.rawValue)

@@ -9,7 +9,8 @@ public enum EditDistance {
         for (row, first) in one.enumerated() {
             var current = [row + 1]
             for (column, second) in two.enumerated() {
-                var cost = min(previous[column + 1] + 1, current[column] + 1, previous[column] + (first == second ? 0 : 1))
+                var cost = min(
+                    previous[column + 1] + 1, current[column] + 1, previous[column] + (first == second ? 0 : 1))
                 if row > 0, column > 0, first == two[column - 1], one[row - 1] == second {
                     cost = min(cost, before[column - 1] + 1)
                 }

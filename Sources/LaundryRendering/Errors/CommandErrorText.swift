@@ -52,6 +52,17 @@ extension ErrorText {
         case .followFailed(let call, let reason):
             return Words.text(
                 "the stream stopped: {call} failed ({reason}); start it again", ["call": call, "reason": reason])
+        case .unknownCommand(let word, let command, nil):
+            return Words.text(
+                "no command called '{word}'; see them all with: {command} --help",
+                ["word": shown(word), "command": command])
+        case .unknownCommand(let word, let command, let suggestion?):
+            return Words.text(
+                "no command called '{word}'; did you mean '{suggestion}'? see them all with: {command} --help",
+                ["word": shown(word), "command": command, "suggestion": suggestion])
+        case .lengthWithoutOption(let option, let fixed):
+            return Words.text(
+                "to give a length, write {option} before it: {command}", ["option": option, "command": fixed])
         case .notificationRefused(let server):
             return Words.text(
                 "the notification server {server} refused the test notification", ["server": shown(server)])

@@ -18,20 +18,17 @@ enum CommandTypo {
                 path.append(word)
                 continue
             }
-            let values = ["word": UnsafeText.escaped(word), "command": path.joined(separator: " ")]
-            guard let nearest = PetMatcher.nearest(word, among: subcommands.flatMap(names) + ["help"]) else {
-                return Words.text("no command called '{word}'; see them all with: {command} --help", values)
-            }
-            return Words.text(
-                "no command called '{word}'; did you mean '{suggestion}'? see them all with: {command} --help",
-                values.merging(["suggestion": nearest]) { $1 })
+            let suggestion = PetMatcher.nearest(word, among: subcommands.flatMap(names) + ["help"])
+            return ErrorText.line(
+                for: CommandError.unknownCommand(word, in: path.joined(separator: " "), suggestion: suggestion))
         }
         return nil
     }
 
     /// For a line the parser refused: the same line with its bare length given to `--for` or `--by`, if that parses.
     static func lengthHint(for arguments: [String]) -> String? {
-        for (index, word) in arguments.enumerated().dropFirst() where (try? ArgumentParsing.signedDuration(word)) != nil {
+        for (index, word) in arguments.enumerated().dropFirst() where (try? ArgumentParsing.signedDuration(word)) != nil
+        {
             var line = arguments
             line.remove(at: index)
             // Before a `--`, after which every word is the pet.
@@ -40,9 +37,8 @@ enum CommandTypo {
                 var fixed = line
                 fixed.insert(contentsOf: [option, word], at: end)
                 guard (try? LaundryCommand.parseAsRoot(fixed)) != nil else { continue }
-                return Words.text(
-                    "to give a length, write {option} before it: {command}",
-                    ["option": option, "command": (["laundry"] + fixed.map(ShellQuote.typed)).joined(separator: " ")])
+                let typed = (["laundry"] + fixed.map(ShellQuote.typed)).joined(separator: " ")
+                return ErrorText.line(for: CommandError.lengthWithoutOption(option: option, fixed: typed))
             }
         }
         return nil
