@@ -122,13 +122,13 @@ final class BadInputEndToEndTests: XCTestCase {
 
     /// Commands forgive typos as pet names do: a usage error (64) with the nearest command, `help <unknown>` too.
     func test_aMistypedCommandSuggestsTheNearest() {
-        let typos: [([String], String, String?)] = [
-            (["stauts"], "laundry", "status"), (["wahs", "socks"], "laundry", "wash"), (["hlep"], "laundry", "help"),
-            (["daemon", "strat"], "laundry daemon", "start"), (["household", "trns"], "laundry household", "turns"),
-            (["help", "stauts"], "laundry", "status"), (["help", "nonsense"], "laundry", nil),
+        let typos: [([String], String, String, String?)] = [
+            (["stauts"], "stauts", "laundry", "status"), (["wahs", "socks"], "wahs", "laundry", "wash"),
+            (["hlep"], "hlep", "laundry", "help"), (["daemon", "strat"], "strat", "laundry daemon", "start"),
+            (["household", "trns"], "trns", "laundry household", "turns"),
+            (["help", "stauts"], "stauts", "laundry", "status"), (["help", "nonsense"], "nonsense", "laundry", nil),
         ]
-        for (typed, command, nearest) in typos {
-            let word = typed.last ?? ""
+        for (typed, word, command, nearest) in typos {
             refuse(typed, status: 64, says: CommandError.unknownCommand(word, in: command, suggestion: nearest))
         }
     }

@@ -9,7 +9,8 @@ extension LaundryCommand {
             commandName: "household",
             abstract: "The household's people, its rotation, and whose turn the next load is.",
             discussion: """
-                Each machine's person is its config.json's "person", else its login name. \
+                Each machine's person is its config.json's "person", else its login name.
+
                 laundry household turns Ana Ben Chloe sets a rotation the whole household shares.
                 """,
             subcommands: [Show.self, SetTurns.self], defaultSubcommand: Show.self)
