@@ -6,12 +6,14 @@ import Foundation
 public enum SchemaCheck {
     /// The schema a command's `--json` answers to, from its arguments; nil for what prints none.
     public static func schema(for arguments: [String]) -> String? {
-        guard arguments.contains("--json"), let command = arguments.first else { return nil }
+        // After `--` every word is a pet's name (a pet may be called `--json`), not an option.
+        let options = arguments.prefix { $0 != "--" }
+        guard options.contains("--json"), let command = arguments.first else { return nil }
         switch command {
         case "status", "loads", "history", "plan": return command
         case "list", "ls": return "list"
-        case "stats": return arguments.contains("--people") ? "people" : "stats"
-        case "household": return arguments.contains("turns") ? nil : "household"
+        case "stats": return options.contains("--people") ? "people" : "stats"
+        case "household": return options.contains("turns") ? nil : "household"
         default: return nil
         }
     }
