@@ -30,6 +30,7 @@ INSTALLED_FILES = \
 	$(SHARE)/laundry/hooks/ntfy \
 	$(SHARE)/laundry/hooks/apprise \
 	$(SHARE)/laundry/home-assistant/laundry-phone.yaml \
+	$(patsubst data/schema/%,$(SHARE)/laundry/schema/%,$(wildcard data/schema/*.schema.json)) \
 	$(SHARE)/bash-completion/completions/laundry \
 	$(SHARE)/zsh/site-functions/_laundry \
 	$(SHARE)/fish/vendor_completions.d/laundry.fish \
@@ -53,7 +54,7 @@ BUILD_PACKAGES = pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.
 # validate the desktop entry; python3-gi for the scriptable notification server (a restarted
 # server, signals broadcast to every client as mako and swaync send them); python3-dbusmock for the
 # desktop services that cannot run here (the portal, gnome-session, logind); Mosquitto, and paho
-# playing Home Assistant and the smart plugs.
+# playing Home Assistant and the smart plugs; python3-jsonschema to hold every `--json` to its schema.
 TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 	/usr/share/i18n/locales/pl_PL=locales dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-utils dunst=dunst \
 	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
@@ -68,7 +69,8 @@ TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 	/usr/sbin/mosquitto=mosquitto /usr/lib/$(shell uname -m)-linux-gnu/libmosquitto.so.1=libmosquitto1 openssl=openssl \
 	/usr/lib/python3/dist-packages/paho/mqtt/client.py=python3-paho-mqtt \
 	radicale=radicale /usr/lib/python3/dist-packages/caldav/__init__.py=python3-caldav \
-	/usr/lib/python3/dist-packages/icalendar/__init__.py=python3-icalendar
+	/usr/lib/python3/dist-packages/icalendar/__init__.py=python3-icalendar \
+	/usr/lib/python3/dist-packages/jsonschema/__init__.py=python3-jsonschema
 
 # The random run's clearing times, for bench's row "clear everywhere".
 CLEAR_REPORT = .build/clear-everywhere.json
@@ -186,6 +188,7 @@ man: build
 
 install: build man
 	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/laundry/icons $(SHARE)/laundry/hooks $(SHARE)/laundry/home-assistant \
+		$(SHARE)/laundry/schema \
 		$(SHARE)/bash-completion/completions \
 		$(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d $(SHARE)/man/man1 \
 		$(SHARE)/applications $(SHARE)/icons/hicolor/scalable/apps
@@ -195,6 +198,7 @@ install: build man
 	install -m 644 data/icons/laundry.svg $(SHARE)/laundry/icons/laundry.svg
 	install -m 755 data/hooks/ntfy data/hooks/apprise $(SHARE)/laundry/hooks/
 	install -m 644 data/home-assistant/laundry-phone.yaml $(SHARE)/laundry/home-assistant/
+	install -m 644 data/schema/*.schema.json $(SHARE)/laundry/schema/
 	install -m 644 completions/laundry.bash $(SHARE)/bash-completion/completions/laundry
 	install -m 644 completions/_laundry $(SHARE)/zsh/site-functions/_laundry
 	install -m 644 completions/laundry.fish $(SHARE)/fish/vendor_completions.d/laundry.fish
@@ -230,7 +234,8 @@ package-test: deb
 
 uninstall:
 	rm -f $(INSTALLED_FILES) $(SHARE)/locale/*/LC_MESSAGES/laundry.mo
-	-rmdir $(SHARE)/laundry/icons $(SHARE)/laundry/hooks $(SHARE)/laundry/home-assistant $(SHARE)/laundry 2>/dev/null
+	-rmdir $(SHARE)/laundry/icons $(SHARE)/laundry/hooks $(SHARE)/laundry/home-assistant $(SHARE)/laundry/schema \
+		$(SHARE)/laundry 2>/dev/null
 
 clean:
 	rm -rf .build

@@ -362,7 +362,7 @@ class Run:
         seen = len(self.phone_lines)
         line = wait_until(f"the phone to be told {what}", lambda: (self.phone()[seen:] or [None])[0])
         history = json.loads(self.laundry.run("history", PET, "--json"))
-        load = next(event["timerID"] for event in history if event.get("timerID"))
+        load = next(event["timerId"] for event in history if event.get("timerId"))
         if text not in line or f"tag {load}" not in line:
             raise Failure(f"the phone was told {line!r}, not {text!r} with the tag {load}")
         self.phone_lines = self.phone()
@@ -373,7 +373,7 @@ class Run:
         lines, of loads before, may come first)."""
         seen = len(self.phone_lines)
         history = json.loads(self.laundry.run("history", PET, "--json"))
-        load = next(event["timerID"] for event in history if event.get("timerID"))
+        load = next(event["timerId"] for event in history if event.get("timerId"))
         line = wait_until(f"the phone to be told {what}", lambda: next(
             (line for line in self.phone()[seen:] if text in line and f"tag {load}" in line), None))
         self.phone_lines = self.phone()

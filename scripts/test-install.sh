@@ -18,6 +18,7 @@ make -s install PREFIX="$prefix" >/dev/null 2>"$elsewhere/make.log" || { cat "$e
 expected=(bin/laundry bin/laundryd share/man/man1/laundryd.1 share/laundry/kinds.json share/laundry/messages.json share/laundry/laundry.service
   share/laundry/icons/laundry.svg share/laundry/hooks/ntfy share/laundry/hooks/apprise
   share/laundry/home-assistant/laundry-phone.yaml
+  share/laundry/schema/{status,list,loads,history,stats,people,plan,household}.schema.json
   share/bash-completion/completions/laundry share/zsh/site-functions/_laundry
   share/fish/vendor_completions.d/laundry.fish share/man/man1/laundry.1
   share/applications/laundry.desktop share/icons/hicolor/scalable/apps/laundry.svg

@@ -190,20 +190,32 @@ public final class Laundry {
         return state.pet
     }
 
-    /// One pet's events or all, newest first, each once, with what the view derives (finish, death, superseded change).
-    public func history(_ query: String?, limit: Int?) throws -> [(pet: Pet, event: HistoryEvent)] {
+    /// One pet's events or all, newest first, each once, with what the view derives (finish, death, superseded change),
+    /// and the load each belongs to as `loads` names it (an event's `loadID` is its washer's or dryer's run).
+    public func history(_ query: String?, limit: Int?) throws -> [(pet: Pet, event: HistoryEvent, load: UUID?)] {
         let merged = try query.map { [try find($0)] } ?? loadAll()
         let now = clock.now()
         let pets = merged.map { Self.settled($0.state, at: now).pet }
-        let histories = eachHistory(merged, at: now) { $1 }
+        let histories = eachHistory(merged, at: now) { _, events in
+            var loadOf: [UUID: UUID] = [:]
+            for load in LoadRecords.derive(events) {
+                for run in [load.wash] + [load.dryer].compactMap(\.self) + load.extraDrying {
+                    if let id = run.loadID { loadOf[id] = load.id }
+                }
+            }
+            return (events: events, loadOf: loadOf)
+        }
         // Newest first; events of the same instant keep the order they were written in, reversed.
         // Positions sorted, not the events (moving 10,400 events and their pets was 5 % of `history`).
         var order: [(at: Date, pet: Int, event: Int)] = []
-        for (pet, events) in histories.enumerated() {
-            for (index, event) in events.enumerated() { order.append((event.at, pet, index)) }
+        for (pet, history) in histories.enumerated() {
+            for (index, event) in history.events.enumerated() { order.append((event.at, pet, index)) }
         }
         order.sort { ($0.at, $0.pet, $0.event) > ($1.at, $1.pet, $1.event) }
-        return order.prefix(limit ?? order.count).map { (pets[$0.pet], histories[$0.pet][$0.event]) }
+        return order.prefix(limit ?? order.count).map {
+            let (events, loadOf) = histories[$0.pet]
+            return (pets[$0.pet], events[$0.event], events[$0.event].loadID.flatMap { loadOf[$0] })
+        }
     }
 
     public func statistics(weeks: Int, zone: LocalZone) -> LaundryStats {

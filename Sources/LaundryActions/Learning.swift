@@ -22,6 +22,13 @@ extension Laundry {
         return learned
     }
 
+    /// The id `loads` gives the load a pet's cycle is on: its wash's (a dryer's timer has its own, so past the wash
+    /// the pet's history is read).
+    public func loadID(of state: PetState) -> UUID? {
+        guard state.loadIsCurrent, let load = state.load else { return nil }
+        return load.kind == .wash ? load.id : loadRecords(state.pet.id).first { $0.end == nil }?.id
+    }
+
     private func loadRecords(_ id: UUID) -> [LoadRecord] {
         (try? loads(id.lowercasedText))?.map(\.load) ?? []
     }

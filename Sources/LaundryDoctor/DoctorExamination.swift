@@ -7,7 +7,7 @@ import LaundryRendering
 /// `laundry doctor`'s decisions: every check of the set-up, each finding worded with its fix (a problem fails it).
 public enum DoctorExamination {
     public static func report(environment: [String: String]) -> DoctorReport {
-        var report = DoctorReport(style: Style(enabled: Terminal(environment: environment).useColor))
+        var report = DoctorReport(style: Terminal(environment: environment).style)
         guard let context = checkData(&report, environment) else { return report }
         checkHome(&report, context.laundry.inspect(), home: context.laundry.home)
         DoctorHouseholdCheck.check(&report, context.laundry.inspectHousehold(), now: context.laundry.now)
@@ -93,7 +93,11 @@ public enum DoctorExamination {
         let path = laundry.configPath ?? "config.json"
         do {
             let config = try laundry.loadConfig()
-            report.ok("config.json", "\(path): \(ConfigSummary.line(config))")
+            if FileManager.default.fileExists(atPath: path) {
+                report.ok("config.json", "\(path): \(ConfigSummary.line(config))")
+            } else {
+                report.note("config.json", Words.text("none at {path}: the defaults run", ["path": path]))
+            }
             report.ok(Words.text("quiet hours"), QuietHoursText.describe(config.quietHours, at: laundry.now))
             checkSound(&report, config, context.environment)
         } catch {

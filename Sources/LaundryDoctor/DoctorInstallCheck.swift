@@ -34,8 +34,17 @@ enum DoctorInstallCheck {
         let units = InstallCheck.userUnits(environment: environment)
         if let used = units.first {
             let program = InstallCheck.program(ofUnit: used) ?? "?"
-            report.ok(
-                Words.text("unit"), Words.text("{unit} (runs {program})", ["unit": used, "program": program]))
+            if let folders = UnitFile.otherFolder(ofUnit: used, environment: environment) {
+                report.warning(
+                    Words.text("unit"),
+                    Words.text(
+                        "{unit} runs the service on {folder}, not on {own}, the folder these commands use",
+                        ["unit": used, "folder": folders.unit, "own": folders.own]),
+                    fix: "laundry daemon install")
+            } else {
+                report.ok(
+                    Words.text("unit"), Words.text("{unit} (runs {program})", ["unit": used, "program": program]))
+            }
             if units.count > 1 {
                 report.warning(
                     Words.text("unit"),

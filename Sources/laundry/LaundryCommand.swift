@@ -38,8 +38,12 @@ struct LaundryCommand: ParsableCommand {
         Language.start(variable: variable)
         if let clock = Laundry.clockSetting(variable: variable) { Language.useClock(clock) }
         do {
-            if try FastPath.run(Array(CommandLine.arguments.dropFirst())) { return }
-            var command = try parseAsRoot(CompletionRequestRepair.repaired(Array(CommandLine.arguments.dropFirst())))
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if try FastPath.run(arguments) { return }
+            if let typo = CommandTypo.unknownCommand(in: arguments) {
+                fail(typo, code: ExitCode.validationFailure.rawValue)
+            }
+            var command = try parseAsRoot(CompletionRequestRepair.repaired(arguments))
             try command.run()
         } catch let code as ExitCode {
             // The command already said why (doctor, daemon status).
@@ -50,6 +54,11 @@ struct LaundryCommand: ParsableCommand {
             let code = exitCode(for: error)
             // Help, --version and completion requests are "errors" that print and exit 0.
             guard code != .success else { exit(withError: error) }
+            if code == .validationFailure,
+                let hint = CommandTypo.lengthHint(for: Array(CommandLine.arguments.dropFirst()))
+            {
+                fail(hint, code: code.rawValue)
+            }
             fail(usageMessage(for: error), code: code.rawValue)
         }
     }

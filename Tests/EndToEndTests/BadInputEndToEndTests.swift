@@ -120,6 +120,36 @@ final class BadInputEndToEndTests: XCTestCase {
         refuse(["set", "socks"], status: 64, naming: "(see: laundry set --help)")
     }
 
+    /// Commands forgive typos as pet names do: a usage error (64) with the nearest command, `help <unknown>` too.
+    func test_aMistypedCommandSuggestsTheNearest() {
+        let typos: [([String], String, String, String?)] = [
+            (["stauts"], "stauts", "laundry", "status"), (["wahs", "socks"], "wahs", "laundry", "wash"),
+            (["hlep"], "hlep", "laundry", "help"), (["daemon", "strat"], "strat", "laundry daemon", "start"),
+            (["household", "trns"], "trns", "laundry household", "turns"),
+            (["help", "stauts"], "stauts", "laundry", "status"), (["help", "nonsense"], "nonsense", "laundry", nil),
+        ]
+        for (typed, word, command, nearest) in typos {
+            refuse(typed, status: 64, says: CommandError.unknownCommand(word, in: command, suggestion: nearest))
+        }
+    }
+
+    /// A bare length after a pet: refused with the line that gives it `--for` (`--by` for extend), which then runs.
+    func test_aBareLengthSuggestsItsOptionAndTheSuggestionRuns() throws {
+        home.environment["PATH"] =
+            URL(fileURLWithPath: LaundryHome.binary).deletingLastPathComponent().path + ":"
+            + (home.environment["PATH"] ?? "/usr/bin:/bin")
+        let lines: [([String], String, String)] = [
+            (["wash", "socks", "5m"], "--for", "laundry wash socks --for 5m"),
+            (["snooze", "--", "socks", "1h"], "--for", "laundry snooze --for 1h -- socks"),
+            (["extend", "towels", "-5m"], "--by", "laundry extend towels --by -5m"),
+        ]
+        for (typed, option, fixed) in lines {
+            refuse(typed, status: 64, says: CommandError.lengthWithoutOption(option: option, fixed: fixed))
+            let ran = home.runProgram("/bin/sh", ["-c", fixed])
+            XCTAssertEqual(ran.status, 0, "\(fixed): \(ran.stderr)")
+        }
+    }
+
     func test_illegalMovesSayWhatFits() {
         refuse(
             ["dry", "socks"], status: 1, says: PetError.illegalMove(.dry, pet: "Socks", stage: .idle, timerLeft: nil))

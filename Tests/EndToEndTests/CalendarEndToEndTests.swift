@@ -36,7 +36,7 @@ final class CalendarEndToEndTests: DaemonTestCase {
 
     private func lastLoad(_ pet: String) -> String? {
         let history = home.json("history", pet) as? [[String: Any]] ?? []
-        return history.first { ($0["event"] as? String)?.hasSuffix("Started") == true }?["timerID"] as? String
+        return history.first { ($0["event"] as? String)?.hasSuffix("Started") == true }?["timerId"] as? String
     }
 
     /// Why daemon.json says the calendar is not written now (nil while it writes): the problem doctor words.

@@ -76,7 +76,7 @@ final class CompletionEndToEndTests: XCTestCase {
     func test_loadsCompletesPetNamesAndLoadIDs() throws {
         home.ok("wash", "Socks", "--for", "1h")
         let history = try XCTUnwrap(home.json("history", "Socks") as? [[String: Any]])
-        let load = try XCTUnwrap(history.first { $0["event"] as? String == "washStarted" }?["timerID"] as? String)
+        let load = try XCTUnwrap(history.first { $0["event"] as? String == "washStarted" }?["loadId"] as? String)
         XCTAssertEqual(
             bashComplete("laundry loads ").sorted(),
             ["Bed Sheets", "Sock Drawer", "Socks", String(load.prefix(8))].sorted())
@@ -154,6 +154,24 @@ final class CompletionEndToEndTests: XCTestCase {
         PROMPT='%% '
         """.write(toFile: zdotdir + "/.zshrc", atomically: true, encoding: .utf8)
         return "env ZDOTDIR='\(zdotdir)' LAUNDRY_HOME='\(home.path)' PATH='\(path)' zsh -i"
+    }
+
+    /// Every character of a name survives completion: quotes, a colon, a dollar sign, a backslash, braces.
+    func test_everyShellOffersANameWhole() throws {
+        let name = #"Gran's "W": $HOME \x {a,b}"#
+        home.ok("adopt", name)
+        XCTAssertEqual(bashComplete("laundry fold Gr"), [name])
+        XCTAssertEqual(fishComplete("laundry fold Gr"), [name])
+
+        let tmux = Tmux()
+        defer { tmux("kill-server") }
+        tmux("new-session", "-d", "-s", "z", "-x", "120", "-y", "20", try zshCommand())
+        _ = tmux.waitForScreen("z") { $0.contains("%") }
+        tmux("send-keys", "-t", "z", "laundry fold Gr", "Tab")
+        let screen = tmux.waitForScreen("z") { Self.typed($0)?.hasSuffix("}") == true }
+        let typed = try XCTUnwrap(Self.typed(screen), screen)
+        let words = home.runProgram("/usr/bin/zsh", ["-c", #"print -rl -- ${(Q)${(z)1}}"#, "zsh", typed])
+        XCTAssertEqual(words.stdout, "laundry\nfold\n\(name)\n", screen)
     }
 
     func test_zshTabCompletesANameWithASpace() throws {

@@ -124,10 +124,10 @@ final class CrashStressTests: XCTestCase {
         var finished = 0
         var missing: [String] = []
         let seenHistory = (home.json("history") as? [[String: Any]] ?? []).reversed()
-        for events in Dictionary(grouping: seenHistory, by: { ($0["petID"] as? String ?? "").lowercased() }).values {
+        for events in Dictionary(grouping: seenHistory, by: { ($0["petId"] as? String ?? "").lowercased() }).values {
             for event in events where (event["event"] as? String ?? "").hasSuffix("Done") {
                 finished += 1
-                if let timer = (event["timerID"] as? String)?.lowercased(), posts[timer] == nil {
+                if let timer = (event["timerId"] as? String)?.lowercased(), posts[timer] == nil {
                     missing.append(timer)
                 }
             }

@@ -109,10 +109,18 @@ final class CycleEndToEndTests: XCTestCase {
         XCTAssertEqual(all.count, 2)
         let keys: Set = [
             "id", "name", "kind", "stage", "health", "mood", "timer", "growthStage", "totalCycles", "currentStreak",
-            "longestStreak", "lastLaundryAt", "snoozedUntil",
+            "longestStreak", "lastLaundryAt", "snoozedUntil", "loadId", "dueAt", "settings",
         ]
         for pet in all { XCTAssertEqual(Set(pet.keys), keys) }
         let sheets = try XCTUnwrap(all.first { $0["name"] as? String == "Bed Sheets" })
+        // What the card shows: the running load, when laundry is due (a day of 14 gone), the settings.
+        let load = try XCTUnwrap(home.json("loads", "bed") as? [[String: Any]]).first?["id"] as? String
+        XCTAssertEqual(sheets["loadId"] as? String, try XCTUnwrap(load))
+        let due = try XCTUnwrap(Timestamp.parse(sheets["dueAt"] as? String ?? ""))
+        XCTAssertEqual(due.timeIntervalSinceNow, 13 * 86_400, accuracy: 60)
+        let settings = try XCTUnwrap(sheets["settings"] as? [String: Any])
+        XCTAssertEqual(Set(settings.keys), ["washSeconds", "drySeconds", "cycleDays", "learns", "programmes"])
+        XCTAssertEqual(settings["cycleDays"] as? Double, 14)
         let timer = try XCTUnwrap(sheets["timer"] as? [String: Any])
         XCTAssertEqual(Set(timer.keys), ["kind", "startedAt", "endsAt", "remainingSeconds", "paused"])
         XCTAssertEqual(timer["kind"] as? String, "wash")

@@ -166,6 +166,25 @@ final class DaemonEndToEndTests: DaemonTestCase {
         XCTAssertTrue(unit.contains("ExecStart=\(binary)d\n"), unit)
     }
 
+    /// The unit sets the folders the commands use, quoted as systemd reads them (`%` doubled, `\\` and `"` escaped),
+    /// and doctor reads them back as the same folder; a folder at its default is left to the default.
+    func test_daemonInstallWritesTheFoldersTheCommandsUse() throws {
+        let data = home.path + #"/data 100% "x" \y"#
+        let userHome = try XCTUnwrap(ProcessInfo.processInfo.environment["HOME"])
+        let environment = ["LAUNDRY_HOME": data, "XDG_DATA_HOME": userHome + "/.local/share"]
+        home.ok("daemon", "install", environment: environment)
+        let unit = try String(contentsOfFile: home.path + "/config/systemd/user/laundry.service", encoding: .utf8)
+        XCTAssertEqual(
+            unit.split(separator: "\n").filter { $0.hasPrefix("Environment=") }.map(String.init),
+            [
+                #"Environment="LAUNDRY_HOME=\#(home.path)/data 100%% \"x\" \\y""#,
+                #"Environment="XDG_CONFIG_HOME=\#(home.path)/config""#,
+                #"Environment="XDG_STATE_HOME=\#(home.path)/state""#,
+            ], unit)
+        let doctor = home.run(["doctor"], environment: environment).stdout
+        XCTAssertTrue(doctor.contains("✓ unit"), doctor)
+    }
+
     func test_sighupReloadsTheConfigAndSigintStopsCleanly() throws {
         home.ok("daemon", "start")
         let statusFile = home.path + "/runtime/laundry/daemon.json"

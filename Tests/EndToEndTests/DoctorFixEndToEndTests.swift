@@ -26,4 +26,20 @@ final class DoctorFixEndToEndTests: DaemonTestCase {
         let after = home.run(["doctor"]).stdout
         XCTAssertTrue(after.contains("✓ daemon") && after.contains("running"), after)
     }
+
+    /// A unit written without the LAUNDRY_HOME the commands use watches another folder: doctor says so, not ✓, and
+    /// its fix writes a unit that sets it.
+    func test_aUnitWatchingAnotherFolderIsFlaggedAndItsFixSetsTheFolder() throws {
+        home.ok("daemon", "install", environment: ["LAUNDRY_HOME": ""])
+        let before = home.run(["doctor"]).stdout
+        XCTAssertEqual(fixes(in: before, for: "unit"), ["laundry daemon install"], before)
+        home.environment["PATH"] =
+            URL(fileURLWithPath: LaundryHome.binary).deletingLastPathComponent().path + ":"
+            + (home.environment["PATH"] ?? "/usr/bin:/bin")
+        let ran = home.runProgram("/bin/sh", ["-c", "laundry daemon install"])
+        XCTAssertEqual(ran.status, 0, ran.stderr)
+        let after = home.run(["doctor"]).stdout
+        XCTAssertEqual(fixes(in: after, for: "unit"), [], after)
+        XCTAssertTrue(after.contains("✓ unit"), after)
+    }
 }

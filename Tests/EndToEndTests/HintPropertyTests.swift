@@ -4,11 +4,15 @@ import LaundryRendering
 import LaundryTestSupport
 import XCTest
 
-/// Every hint works: each command, in every state a pet can be in, under a plain name and one that
-/// needs quoting; wherever laundry refuses and suggests a command, that exact command is run (by a
-/// shell, as pasted) on the same state and must be accepted.
+/// Every hint works: each command, in every state a pet can be in, under a plain name, one that
+/// needs quoting and ones that begin with a dash (typed after `--`, as a shell user must); wherever
+/// laundry refuses and suggests a command, that exact command is run (by a shell, as pasted) on the
+/// same state and must be accepted.
 final class HintPropertyTests: XCTestCase {
-    static let names = ["Socks", #"Tom's "good" socks 🧦"#]
+    static let names = ["Socks", #"Tom's "good" socks 🧦"#, "--json", "-minus"]
+
+    /// The pet as the last words of a command: after `--` when its name begins with a dash.
+    static func pet(_ name: String) -> [String] { name.hasPrefix("-") ? ["--", name] : [name] }
 
     /// A state and how to reach it with real commands. `past` runs a command an hour or two ago.
     struct Situation {
@@ -17,38 +21,43 @@ final class HintPropertyTests: XCTestCase {
     }
 
     static func situations(_ name: String) -> [Situation] {
-        let adopt: (TimeInterval?, [String]) = (7200, ["adopt", name])
-        let washed: [(TimeInterval?, [String])] = [adopt, (7200, ["wash", name, "--for", "1m"])]
-        let dried = washed + [(3600, ["dry", name, "--for", "1m"])]
+        let pet = Self.pet(name)
+        let adopt: (TimeInterval?, [String]) = (7200, ["adopt"] + pet)
+        let washed: [(TimeInterval?, [String])] = [adopt, (7200, ["wash", "--for", "1m"] + pet)]
+        let dried = washed + [(3600, ["dry", "--for", "1m"] + pet)]
         return [
             Situation(label: "idle", steps: [adopt]),
-            Situation(label: "washing", steps: [adopt, (nil, ["wash", name, "--for", "1h"])]),
+            Situation(label: "washing", steps: [adopt, (nil, ["wash", "--for", "1h"] + pet)]),
             Situation(
                 label: "washing, paused",
-                steps: [adopt, (nil, ["wash", name, "--for", "1h"]), (nil, ["pause", name])]),
+                steps: [adopt, (nil, ["wash", "--for", "1h"] + pet), (nil, ["pause"] + pet)]),
             Situation(label: "washed", steps: washed),
-            Situation(label: "drying", steps: washed + [(nil, ["dry", name, "--for", "1h"])]),
+            Situation(label: "drying", steps: washed + [(nil, ["dry", "--for", "1h"] + pet)]),
             Situation(
                 label: "drying, paused",
-                steps: washed + [(nil, ["dry", name, "--for", "1h"]), (nil, ["pause", name])]),
+                steps: washed + [(nil, ["dry", "--for", "1h"] + pet), (nil, ["pause"] + pet)]),
             Situation(label: "dried", steps: dried),
-            Situation(label: "extra-drying", steps: dried + [(nil, ["more-dry", name, "--for", "1h"])]),
+            Situation(label: "extra-drying", steps: dried + [(nil, ["more-dry", "--for", "1h"] + pet)]),
             Situation(
                 label: "extra-drying, paused",
-                steps: dried + [(nil, ["more-dry", name, "--for", "1h"]), (nil, ["pause", name])]),
-            Situation(label: "dead", steps: [(nil, ["adopt", name, "--every", "1", "--last-washed", "3 days ago"])]),
-            Situation(label: "snoozed", steps: [adopt, (nil, ["snooze", name, "--for", "1h"])]),
+                steps: dried + [(nil, ["more-dry", "--for", "1h"] + pet), (nil, ["pause"] + pet)]),
+            Situation(label: "dead", steps: [(nil, ["adopt", "--every", "1", "--last-washed", "3 days ago"] + pet)]),
+            Situation(label: "snoozed", steps: [adopt, (nil, ["snooze", "--for", "1h"] + pet)]),
         ]
     }
 
     /// Every command a person might try on the pet, right or wrong for its state.
-    static func commands(_ name: String) -> [[String]] {
-        let moves = ["wash", "dry", "more-dry", "fold", "cancel", "pause", "resume", "snooze"].map { [$0, name] }
+    static func commands(_ name: String, in situation: String) -> [[String]] {
+        let pet = Self.pet(name)
+        // A bare length's hint fixes the line, not the move: it is tried where the move itself fits.
+        let bareLengths = ["idle": ["wash"] + pet + ["5m"], "washing": ["extend"] + pet + ["5m"]]
+        let moves = ["wash", "dry", "more-dry", "fold", "cancel", "pause", "resume", "snooze"].map { [$0] + pet }
         return moves + [
-            ["release", name], ["set", name], ["adopt", name], ["status", name], ["history", name],
-            ["wash", String(name.prefix(3)) + "x"], ["wash", name, "--for", "0s"], ["history", "--limit", "0"],
-            ["set", name, "--every", "0"], ["stats", "--weeks", "0"],
-        ]
+            ["release"] + pet, ["set"] + pet, ["adopt"] + pet, ["status"] + pet, ["history"] + pet,
+            ["wash"] + Self.pet(String(name.prefix(3)) + "x"), ["wash", "--for", "0s"] + pet,
+            ["history", "--limit", "0"], ["set", "--every", "0"] + pet, ["stats", "--weeks", "0"],
+            ["wahs"] + pet,
+        ] + (bareLengths[situation].map { [$0] } ?? [])
     }
 
     private struct Failure: CustomStringConvertible {
@@ -81,7 +90,7 @@ final class HintPropertyTests: XCTestCase {
         for name in names {
             for situation in Self.situations(name) {
                 let template = try make(situation)
-                for command in Self.commands(name) {
+                for command in Self.commands(name, in: situation.label) {
                     let home = try copy(template)
                     let result = home.run(command, environment: environment)
                     guard result.status != 0 else { continue }

@@ -33,7 +33,7 @@ final class HookEndToEndTests: DaemonTestCase {
         let received = try String(contentsOfFile: out, encoding: .utf8)
         let id = try XCTUnwrap(home.pet(name)["id"] as? String)
         let history = try XCTUnwrap(home.json("history", name) as? [[String: Any]])
-        let load = try XCTUnwrap(history.first { $0["event"] as? String == "washStarted" }?["timerID"] as? String)
+        let load = try XCTUnwrap(history.first { $0["event"] as? String == "washStarted" }?["loadId"] as? String)
         let lines = received.components(separatedBy: "\n\n").first?.split(separator: "\n") ?? []
         let ends = try XCTUnwrap(lines.first { $0.hasPrefix("LAUNDRY_ENDS_AT_UNIX=") }?.dropFirst(21))
         let endsAt = Date(timeIntervalSince1970: try XCTUnwrap(Double(ends)))
@@ -242,7 +242,7 @@ final class HookEndToEndTests: DaemonTestCase {
         let at = try XCTUnwrap(scheduled["At"].flatMap(Double.init))
         let history = try XCTUnwrap(home.json("history", name) as? [[String: Any]])
         XCTAssertEqual(
-            history.first { $0["event"] as? String == "washStarted" }?["timerID"] as? String, load, "the load's id")
+            history.first { $0["event"] as? String == "washStarted" }?["loadId"] as? String, load, "the load's id")
         let finish = received(server.requests)[1]
         XCTAssertEqual(finish["X-Sequence-ID"], load, "the finish replaces the scheduled push")
         XCTAssertEqual(finish["Title"], "🫧 Wash Complete!")

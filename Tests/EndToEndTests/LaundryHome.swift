@@ -59,7 +59,16 @@ final class LaundryHome {
         _ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) -> Result {
-        runProgram(Self.binary, arguments, environment: extra, stdin: stdin, file: file, line: line)
+        let result = runProgram(Self.binary, arguments, environment: extra, stdin: stdin, file: file, line: line)
+        // Every `--json` a test sees answers to its schema.
+        if result.status == 0, let schema = SchemaCheck.schema(for: arguments),
+            let problems = SchemaCheck.problems(result.stdout, against: schema)
+        {
+            XCTFail(
+                "laundry \(arguments.joined(separator: " ")): not as \(schema).schema.json says:\n\(problems)",
+                file: file, line: line)
+        }
+        return result
     }
 
     /// Runs any program (a shell, say) with this home's environment.

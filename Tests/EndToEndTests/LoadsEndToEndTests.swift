@@ -36,7 +36,7 @@ final class LoadsEndToEndTests: XCTestCase {
         // The injected clock flows from LAUNDRY_FAKE_NOW as each command runs: milliseconds apart.
         XCTAssertEqual(load["washSeconds"] as? Double ?? 0, 2700, accuracy: 0.5)
         XCTAssertEqual(load["wetWaitSeconds"] as? Double ?? 0, 600, accuracy: 0.5)
-        XCTAssertEqual(load["dryerSeconds"] as? Double ?? 0, 3600, accuracy: 0.5)
+        XCTAssertEqual(load["drySeconds"] as? Double ?? 0, 3600, accuracy: 0.5)
         XCTAssertEqual(load["foldWaitSeconds"] as? Double ?? 0, 1200, accuracy: 0.5)
         XCTAssertEqual(load["end"] as? String, "folded")
         XCTAssertEqual(load["airDried"] as? Bool, false)
@@ -57,7 +57,7 @@ final class LoadsEndToEndTests: XCTestCase {
         let parsed = try readCSV(csv)
         XCTAssertEqual(parsed.count, 1)
         for key in [
-            "id", "petName", "washStartedAt", "washSeconds", "wetWaitSeconds", "dryerSeconds", "end", "endedAt",
+            "id", "petName", "washStartedAt", "washSeconds", "wetWaitSeconds", "drySeconds", "end", "endedAt",
         ] {
             let json = load[key].map { value -> String in
                 if let number = value as? Double { return NumberText.plain(number) }

@@ -129,12 +129,12 @@ final class StormStressTests: XCTestCase {
             // What ended is in history as every reader sees it (a finish is written by the pet's
             // next change, and derived until then).
             let seenHistory = (home.json("history") as? [[String: Any]] ?? []).reversed()
-            let byPet = Dictionary(grouping: seenHistory) { ($0["petID"] as? String ?? "").lowercased() }
+            let byPet = Dictionary(grouping: seenHistory) { ($0["petId"] as? String ?? "").lowercased() }
             for (_, events) in byPet {
                 for (index, event) in events.enumerated()
                 where (event["event"] as? String ?? "").hasSuffix("Done") {
                     finished += 1
-                    guard let timer = (event["timerID"] as? String)?.lowercased(), seen[timer] == nil else { continue }
+                    guard let timer = (event["timerId"] as? String)?.lowercased(), seen[timer] == nil else { continue }
                     let end = Timestamp.parse(event["at"] as? String ?? "") ?? .distantPast
                     let next = events.dropFirst(index + 1).compactMap { Timestamp.parse($0["at"] as? String ?? "") }
                         .first

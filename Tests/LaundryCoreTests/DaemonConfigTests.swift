@@ -101,9 +101,31 @@ final class DaemonConfigTests: XCTestCase {
         for signed in ["+7:00", "07:+5", "-0:00", "07:0５"] {
             XCTAssertNil(TimeOfDay(signed), signed)
         }
-        guard case .wrongType(key: "quietHours", _) = problem(#"{"quietHours": {"from": "22:00"}}"#) else {
-            return XCTFail("a window with no end")
-        }
+        XCTAssertEqual(
+            problem(#"{"quietHours": {"from": "22:00"}}"#), .missingKey("quietHours.to", example: #""07:00""#),
+            "a window with no end names the end")
+        XCTAssertEqual(
+            problem(#"{"quietHours": {"to": "07:00"}}"#), .missingKey("quietHours.from", example: #""22:00""#))
+    }
+
+    /// Every problem of the file is named at once, in the order of the README's keys, so one edit fixes them all.
+    func test_everyProblemIsNamedNotOnlyTheFirst() {
+        XCTAssertEqual(
+            problem(#"{"sound": "loud", "nagLimit": -1, "quietHours": {"from": "22:00"}}"#),
+            .several([
+                .outOfRange(key: "nagLimit", value: "-1", allowed: .between(0, 100)),
+                .wrongType(key: "sound", expected: .boolean),
+                .missingKey("quietHours.to", example: #""07:00""#),
+            ]))
+        XCTAssertEqual(
+            problem(#"{"sond": false, "nagLimt": 2}"#),
+            .several([
+                .unknownKey("nagLimt", suggestion: "nagLimit"), .unknownKey("sond", suggestion: "sound"),
+            ]))
+        XCTAssertEqual(problem(#"{"sound": "loud"}"#), .wrongType(key: "sound", expected: .boolean), "one is one")
+        XCTAssertEqual(
+            problem(#"{"appliances": {"washer": {"powerTopic": "plug/w"}}}"#), .appliancesWithoutBroker,
+            "a rule between keys is named when the keys read")
     }
 }
 

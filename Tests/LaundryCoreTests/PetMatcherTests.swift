@@ -53,4 +53,14 @@ final class PetMatcherTests: XCTestCase {
             XCTAssertEqual(error as? PetError, .noPets)
         }
     }
+
+    /// Two neighbours swapped is one slip, as a letter left out is: `stauts` is as near `status` as `stats`, and the
+    /// word listed first wins the tie.
+    func test_nearestWordCountsASwapAsOneSlip() {
+        let commands = ["adopt", "status", "stats", "wash"]
+        XCTAssertEqual(PetMatcher.nearest("stauts", among: commands), "status")
+        XCTAssertEqual(PetMatcher.nearest("wahs", among: commands), "wash")
+        XCTAssertEqual(PetMatcher.nearest("ado", among: commands), "adopt", "a unique prefix")
+        XCTAssertNil(PetMatcher.nearest("nonsense", among: commands))
+    }
 }

@@ -21,6 +21,13 @@ final class ShellQuoteTests: XCTestCase {
         XCTAssertEqual(ShellQuote.quote("no\u{00A0}break"), "'no\u{00A0}break'", "non-ASCII white space is quoted")
     }
 
+    /// A name beginning with a dash goes after `--`, which ends the options; others are only quoted.
+    func testANameBeginningWithADashIsAnArgumentAfterTheOptionsEnd() {
+        XCTAssertEqual(ShellQuote.argument("--json"), "-- '--json'")
+        XCTAssertEqual(ShellQuote.argument("Tom's socks"), "'Tom'\\''s socks'")
+        XCTAssertEqual(ShellQuote.typed("--for"), "--for", "an option as typed")
+    }
+
     /// What the shell itself makes of the quoted word is the word.
     func testRealShellReadsTheWordBack() {
         for word in [

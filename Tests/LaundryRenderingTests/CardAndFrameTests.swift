@@ -1,6 +1,7 @@
 import Foundation
 import LaundryCore
 import LaundryRendering
+import LaundryTestSupport
 import XCTest
 
 final class CardAndFrameTests: XCTestCase {
@@ -70,8 +71,9 @@ final class CardAndFrameTests: XCTestCase {
             Set(object.keys),
             [
                 "id", "name", "kind", "stage", "health", "mood", "timer", "growthStage", "totalCycles",
-                "currentStreak", "longestStreak", "lastLaundryAt", "snoozedUntil",
+                "currentStreak", "longestStreak", "lastLaundryAt", "snoozedUntil", "loadId", "dueAt", "settings",
             ])
+        XCTAssertNil(SchemaCheck.problems(String(decoding: data, as: UTF8.self), against: "status"))
         let timer = try XCTUnwrap(object["timer"] as? [String: Any])
         XCTAssertEqual(Set(timer.keys), ["kind", "startedAt", "endsAt", "remainingSeconds", "paused"])
         XCTAssertEqual(timer["remainingSeconds"] as? Double, 2400)

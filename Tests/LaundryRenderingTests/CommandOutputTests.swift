@@ -26,6 +26,31 @@ final class CommandOutputTests: XCTestCase {
         }
     }
 
+    /// What `--json` prints at the story's end answers to its schema in `data/schema/` (the end-to-end tests hold the
+    /// binary's every output to them too).
+    func test_theStorysJSONAnswersToItsSchemas() throws {
+        var story = Story()
+        try story.tell()
+        let laundry = try XCTUnwrap(story.laundry)
+        let zone = LocalZone(TimeZone(identifier: "UTC")!)
+        let stats = laundry.statistics(weeks: 2, zone: zone)
+        let outputs: [(String, any Encodable)] = [
+            ("list", story.views().map(PetJSON.init)),
+            ("loads", try laundry.loads(nil).map { LoadJSON(pet: $0.pet, load: $0.load, now: laundry.now) }),
+            (
+                "history",
+                try laundry.history(nil, limit: nil).map {
+                    HistoryEntryJSON(pet: $0.pet, event: $0.event, load: $0.load)
+                }
+            ),
+            ("stats", StatsJSON(stats, zone: zone)), ("people", stats.people.map(PersonJSON.init)),
+            ("household", HouseholdJSON(laundry.household())),
+        ]
+        for (schema, value) in outputs {
+            XCTAssertNil(SchemaCheck.problems(try JSONOutput.text(value), against: schema), schema)
+        }
+    }
+
     /// The household's story, command by command, each output under the command that printed it.
     private func transcript() throws -> String {
         var story = Story()

@@ -344,6 +344,9 @@ final class MessageCatalogueTests: XCTestCase {
             CommandError.soundFailed(reason: "no sound server", advice: "start PulseAudio"),
             CommandError.followedFolderGone(path: "/home/me/laundry/pets"),
             CommandError.followFailed(call: "poll", reason: "bad file descriptor"),
+            CommandError.unknownCommand("stauts", in: "laundry", suggestion: "status"),
+            CommandError.unknownCommand("nonsense", in: "laundry daemon", suggestion: nil),
+            CommandError.lengthWithoutOption(option: "--for", fixed: "laundry wash Socks --for 5m"),
             DaemonError.system("inotify_init1", 24), DaemonError.alreadyRunning(pid: 4242),
             DaemonError.alreadyRunning(pid: nil), DaemonError.exitedAtOnce(log: "~/.local/state/laundry/daemon.log"),
             DaemonError.daemonProgramNotFound, DaemonError.daemonProgramFailed(program: "/usr/bin/laundryd"),
@@ -387,6 +390,7 @@ final class MessageCatalogueTests: XCTestCase {
             .missingPartner("mqtt.keyFile", other: "mqtt.certFile"),
             .badTime(key: "quietHours.start", value: "25:00"), .emptyWindow("22:00"), .emptyHook,
             .missingKey("mqtt.url", example: #""mqtt://homeassistant.local:1883""#), .appliancesWithoutBroker,
+            .several([.emptyHook, .missingKey("quietHours.to", example: #""07:00""#)]),
         ]
     }
 

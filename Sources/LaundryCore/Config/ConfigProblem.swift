@@ -19,6 +19,13 @@ public enum ConfigProblem: Error, Equatable, Sendable {
     case appliancesWithoutBroker
     /// A price topic is read through the broker, and there is none.
     case priceTopicWithoutBroker
+    /// More than one of the above, in the file's key order: each is named, so one edit fixes them all.
+    case several([ConfigProblem])
+
+    /// One problem as it is, several as `several`.
+    static func all(_ problems: [ConfigProblem]) -> ConfigProblem? {
+        problems.count > 1 ? .several(problems) : problems.first
+    }
 }
 
 /// What a setting's value must be, as facts (examples are JSON, as written in the file): Rendering words them.

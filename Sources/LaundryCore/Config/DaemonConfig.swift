@@ -72,91 +72,102 @@ public struct DaemonConfig: Equatable, Sendable {
 extension DaemonConfig: Decodable {
     public init(from decoder: any Decoder) throws {
         let settings = try SettingsReader(decoder, path: "")
-        try settings.rejectUnknownKeys(Self.keys)
+        var problems: [ConfigProblem] = []
+        do { try settings.rejectUnknownKeys(Self.keys) } catch let problem as ConfigProblem { problems.append(problem) }
         self.init()
         let range = SettingsReader.NumberRange.self
+        // Every key is read, each problem kept: the message lists them all, not the first.
         for key in Key.allCases {
             let name = key.rawValue
-            switch key {
-            case .nagIntervalMinutes:
-                if let value = try settings.number(name, range.between(0.01, 1440)) { nagIntervalMinutes = value }
-            case .nagLimit:
-                if let value = try settings.number(name, range.between(0, 100), whole: true) { nagLimit = Int(value) }
-            case .notifications: if let value = try settings.flag(name) { notifications = value }
-            case .sound: if let value = try settings.flag(name) { sound = value }
-            case .keepAwake: if let value = try settings.flag(name) { keepAwake = value }
-            case .liveCard: if let value = try settings.flag(name) { liveCard = value }
-            case .dnd: if let mode: DoNotDisturbMode = try settings.choice(name) { dnd = mode }
-            case .clock: if let cycle: HourCycle = try settings.choice(name) { clock = cycle }
-            case .alarmRepeatSeconds:
-                if let value = try settings.number(name, range.between(1, 3600)) { alarmRepeatSeconds = value }
-            case .alarmMinutes:
-                if let value = try settings.number(name, range.between(0, 1440)) { alarmMinutes = value }
-            case .headsUpMinutes:
-                if let value = try settings.number(name, range.between(0, 1440)) { headsUpMinutes = value }
-            case .hookTimeoutSeconds:
-                if let value = try settings.number(name, range.between(0.1, 3600)) { hookTimeoutSeconds = value }
-            case .hook:
-                if let words = try settings.strings(name) {
-                    guard let program = words.first, !program.isEmpty else { throw ConfigProblem.emptyHook }
-                    hook = words
+            do {
+                switch key {
+                case .nagIntervalMinutes:
+                    if let value = try settings.number(name, range.between(0.01, 1440)) { nagIntervalMinutes = value }
+                case .nagLimit:
+                    if let value = try settings.number(name, range.between(0, 100), whole: true) {
+                        nagLimit = Int(value)
+                    }
+                case .notifications: if let value = try settings.flag(name) { notifications = value }
+                case .sound: if let value = try settings.flag(name) { sound = value }
+                case .keepAwake: if let value = try settings.flag(name) { keepAwake = value }
+                case .liveCard: if let value = try settings.flag(name) { liveCard = value }
+                case .dnd: if let mode: DoNotDisturbMode = try settings.choice(name) { dnd = mode }
+                case .clock: if let cycle: HourCycle = try settings.choice(name) { clock = cycle }
+                case .alarmRepeatSeconds:
+                    if let value = try settings.number(name, range.between(1, 3600)) { alarmRepeatSeconds = value }
+                case .alarmMinutes:
+                    if let value = try settings.number(name, range.between(0, 1440)) { alarmMinutes = value }
+                case .headsUpMinutes:
+                    if let value = try settings.number(name, range.between(0, 1440)) { headsUpMinutes = value }
+                case .hookTimeoutSeconds:
+                    if let value = try settings.number(name, range.between(0.1, 3600)) { hookTimeoutSeconds = value }
+                case .hook:
+                    if let words = try settings.strings(name) {
+                        guard let program = words.first, !program.isEmpty else { throw ConfigProblem.emptyHook }
+                        hook = words
+                    }
+                case .quietHours:
+                    guard let window = try settings.nested(name) else { continue }
+                    try window.rejectUnknownKeys(["from", "to"])
+                    guard let from = try window.time("from") else {
+                        throw ConfigProblem.missingKey(window.name("from"), example: #""22:00""#)
+                    }
+                    guard let to = try window.time("to") else {
+                        throw ConfigProblem.missingKey(window.name("to"), example: #""07:00""#)
+                    }
+                    guard let hours = QuietHours(from: from, to: to) else { throw ConfigProblem.emptyWindow(name) }
+                    quietHours = hours
+                case .mqtt:
+                    guard
+                        let broker = try settings.nested(name, example: #"{"url": "mqtt://homeassistant.local:1883"}"#)
+                    else { continue }
+                    mqtt = try Self.broker(broker)
+                case .price:
+                    let example = #"{"perKWh": 0.32, "currency": "EUR"}"#
+                    guard let price = try settings.nested(name, example: example) else { continue }
+                    try price.rejectUnknownKeys(["perKWh", "currency"])
+                    pricePerKWh = try price.number("perKWh", range.between(0, 1000))
+                    currency = try Self.currency(price)
+                case .tariff:
+                    tariff = try Self.tariff(settings)
+                case .priceTopic:
+                    let example = #""homeassistant/sensor/electricity_price/state""#
+                    guard let topic = try settings.string(name, expected: .topic(example: example)) else { continue }
+                    guard TopicText.isPlainTopic(topic) else {
+                        throw ConfigProblem.outOfRange(key: name, value: topic, allowed: .plainTopic(example: example))
+                    }
+                    priceTopic = topic
+                case .caldav:
+                    let example = #"{"url": "https://cloud.example.com/remote.php/dav/calendars/ana/laundry/"}"#
+                    guard let calendar = try settings.nested(name, example: example) else { continue }
+                    caldav = try Self.calendar(calendar)
+                case .escalateAfterMinutes:
+                    if let value = try settings.number(name, range.between(0.01, 1440)) { escalateAfterMinutes = value }
+                case .person:
+                    let expected = ConfigValue.personName(example: #""Ana""#)
+                    guard let text = try settings.string(name, expected: expected) else { continue }
+                    guard let valid = Self.person(text) else {
+                        throw ConfigProblem.outOfRange(key: name, value: text, allowed: expected)
+                    }
+                    person = valid
+                case .planFinishBy:
+                    if let time = try settings.time(name) { planFinishBy = time }
+                case .appliances:
+                    guard let machines = try settings.nested(name, example: #"{"washer": {"powerTopic": "…"}}"#)
+                    else { continue }
+                    try machines.rejectUnknownKeys(Appliance.allCases.map(\.rawValue))
+                    for appliance in Appliance.allCases {
+                        let example = #"{"powerTopic": "shellies/washer/relay/0/power"}"#
+                        guard let plug = try machines.nested(appliance.rawValue, example: example) else { continue }
+                        appliances[appliance] = try Self.plug(plug)
+                    }
                 }
-            case .quietHours:
-                guard let window = try settings.nested(name) else { continue }
-                try window.rejectUnknownKeys(["from", "to"])
-                guard let from = try window.time("from"), let to = try window.time("to") else {
-                    throw ConfigProblem.wrongType(
-                        key: name, expected: .objectLike(example: #"{"from": "22:00", "to": "07:00"}"#))
-                }
-                guard let hours = QuietHours(from: from, to: to) else { throw ConfigProblem.emptyWindow(name) }
-                quietHours = hours
-            case .mqtt:
-                guard let broker = try settings.nested(name, example: #"{"url": "mqtt://homeassistant.local:1883"}"#)
-                else { continue }
-                mqtt = try Self.broker(broker)
-            case .price:
-                let example = #"{"perKWh": 0.32, "currency": "EUR"}"#
-                guard let price = try settings.nested(name, example: example) else { continue }
-                try price.rejectUnknownKeys(["perKWh", "currency"])
-                pricePerKWh = try price.number("perKWh", range.between(0, 1000))
-                currency = try Self.currency(price)
-            case .tariff:
-                tariff = try Self.tariff(settings)
-            case .priceTopic:
-                let example = #""homeassistant/sensor/electricity_price/state""#
-                guard let topic = try settings.string(name, expected: .topic(example: example)) else { continue }
-                guard TopicText.isPlainTopic(topic) else {
-                    throw ConfigProblem.outOfRange(key: name, value: topic, allowed: .plainTopic(example: example))
-                }
-                priceTopic = topic
-            case .caldav:
-                let example = #"{"url": "https://cloud.example.com/remote.php/dav/calendars/ana/laundry/"}"#
-                guard let calendar = try settings.nested(name, example: example) else { continue }
-                caldav = try Self.calendar(calendar)
-            case .escalateAfterMinutes:
-                if let value = try settings.number(name, range.between(0.01, 1440)) { escalateAfterMinutes = value }
-            case .person:
-                let expected = ConfigValue.personName(example: #""Ana""#)
-                guard let text = try settings.string(name, expected: expected) else { continue }
-                guard let valid = Self.person(text) else {
-                    throw ConfigProblem.outOfRange(key: name, value: text, allowed: expected)
-                }
-                person = valid
-            case .planFinishBy:
-                if let time = try settings.time(name) { planFinishBy = time }
-            case .appliances:
-                guard let machines = try settings.nested(name, example: #"{"washer": {"powerTopic": "…"}}"#)
-                else { continue }
-                try machines.rejectUnknownKeys(Appliance.allCases.map(\.rawValue))
-                for appliance in Appliance.allCases {
-                    let example = #"{"powerTopic": "shellies/washer/relay/0/power"}"#
-                    guard let plug = try machines.nested(appliance.rawValue, example: example) else { continue }
-                    appliances[appliance] = try Self.plug(plug)
-                }
-            }
+            } catch let problem as ConfigProblem { problems.append(problem) }
         }
-        if !appliances.isEmpty, mqtt == nil { throw ConfigProblem.appliancesWithoutBroker }
-        if priceTopic != nil, mqtt == nil { throw ConfigProblem.priceTopicWithoutBroker }
+        // What needs the broker is named once the keys themselves read (a broken mqtt is its own problem).
+        if problems.isEmpty, !appliances.isEmpty, mqtt == nil { problems.append(.appliancesWithoutBroker) }
+        if problems.isEmpty, priceTopic != nil, mqtt == nil { problems.append(.priceTopicWithoutBroker) }
+        if let problem = ConfigProblem.all(problems) { throw problem }
     }
 
     /// A person's name as the household writes it: 1 to 30 characters, none unsafe to show.
@@ -324,9 +335,10 @@ struct SettingsReader {
     }
 
     func rejectUnknownKeys(_ known: [String]) throws {
-        for key in container.allKeys.map(\.stringValue).sorted() where !known.contains(key) {
-            throw ConfigProblem.unknownKey(path + key, suggestion: Self.closest(to: key, in: known).map { path + $0 })
+        let unknown = container.allKeys.map(\.stringValue).sorted().filter { !known.contains($0) }.map { key in
+            ConfigProblem.unknownKey(path + key, suggestion: Self.closest(to: key, in: known).map { path + $0 })
         }
+        if let problem = ConfigProblem.all(unknown) { throw problem }
     }
 
     /// The value under `name`, or nil when it is absent or `null`.

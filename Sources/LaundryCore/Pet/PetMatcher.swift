@@ -41,6 +41,16 @@ public struct PetMatcher: Sendable {
         throw .unknownPet(query, suggestion: nearestName(to: key))
     }
 
+    /// The word among `words` that `typed` means (any case, a unique prefix) or most likely means (a typo); for words
+    /// that are not pets' names, such as commands.
+    public static func nearest(_ typed: String, among words: [String]) -> String? {
+        let candidates = words.map { Candidate(id: UUID(), name: $0) }
+        do {
+            let id = try PetMatcher(candidates).match(typed)
+            return candidates.first { $0.id == id }?.name
+        } catch .unknownPet(_, let suggestion) { return suggestion } catch { return nil }
+    }
+
     /// The nearest name by edit distance (a likely typo), or one holding the text; starts count too ("sox": "Socks").
     func nearestName(to key: String) -> String? {
         let scored = candidates.map { candidate -> (name: String, distance: Int, whole: Int) in

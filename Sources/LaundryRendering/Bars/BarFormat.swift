@@ -89,8 +89,7 @@ public enum BarFormat: String, CaseIterable, Sendable {
     }
 
     private static func json(_ views: [PetView], compact: Bool) -> String {
-        let data = (try? JSONCoding.encoder(pretty: !compact).encode(views.map(PetJSON.init))) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        (try? JSONOutput.text(views.map(PetJSON.init), pretty: !compact)) ?? ""
     }
 }
 

@@ -10,4 +10,8 @@ public enum CommandError: Error, Equatable, Sendable {
     case followedFolderGone(path: String)
     /// The stream's own wait failed (a system call, with `strerror`'s words).
     case followFailed(call: String, reason: String)
+    /// A word where a command goes that names none (`laundry stauts`); `command` is the words before it.
+    case unknownCommand(String, in: String, suggestion: String?)
+    /// A bare length after a pet: `fixed` is the line with `option` before it, ready to paste.
+    case lengthWithoutOption(option: String, fixed: String)
 }

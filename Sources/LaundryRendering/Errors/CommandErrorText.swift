@@ -38,8 +38,8 @@ extension ErrorText {
         case .releaseNeedsConfirmation(let pet):
             return Words.text(
                 "releasing {pet} takes it off every machine's list and stops its timer; to confirm, run: "
-                    + "laundry release {command} --yes",
-                ["pet": shown(pet), "command": ShellQuote.quote(shown(pet))])
+                    + "laundry release --yes {command}",
+                ["pet": shown(pet), "command": ShellQuote.argument(shown(pet))])
         case .noNotificationServer(let advice):
             return advice
         case .soundFailed(let reason, let advice):
@@ -52,6 +52,17 @@ extension ErrorText {
         case .followFailed(let call, let reason):
             return Words.text(
                 "the stream stopped: {call} failed ({reason}); start it again", ["call": call, "reason": reason])
+        case .unknownCommand(let word, let command, nil):
+            return Words.text(
+                "no command called '{word}'; see them all with: {command} --help",
+                ["word": shown(word), "command": command])
+        case .unknownCommand(let word, let command, let suggestion?):
+            return Words.text(
+                "no command called '{word}'; did you mean '{suggestion}'? see them all with: {command} --help",
+                ["word": shown(word), "command": command, "suggestion": suggestion])
+        case .lengthWithoutOption(let option, let fixed):
+            return Words.text(
+                "to give a length, write {option} before it: {command}", ["option": option, "command": fixed])
         case .notificationRefused(let server):
             return Words.text(
                 "the notification server {server} refused the test notification", ["server": shown(server)])

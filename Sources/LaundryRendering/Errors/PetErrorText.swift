@@ -68,14 +68,14 @@ extension ErrorText {
                 ["name": shown(pet), "by": DurationText.compact(seconds: by), "left": DurationText.countdown(left)])
         case .unknownProgramme(let programme, let pet, let known) where known.isEmpty:
             return Words.text(
-                "{name} has no programmes yet; add one with: laundry set {typed} --programme {programme}=2h15m",
-                ["name": shown(pet), "typed": ShellQuote.quote(shown(pet)), "programme": shown(programme)])
+                "{name} has no programmes yet; add one with: laundry set --programme {programme}=2h15m {typed}",
+                ["name": shown(pet), "typed": ShellQuote.argument(shown(pet)), "programme": shown(programme)])
         case .unknownProgramme(let programme, let pet, let known):
             return Words.text(
                 "{name} has no programme '{programme}'; its programmes: {known} "
-                    + "(add one with: laundry set {typed} --programme {programme}=2h15m)",
+                    + "(add one with: laundry set --programme {programme}=2h15m {typed})",
                 [
-                    "name": shown(pet), "typed": ShellQuote.quote(shown(pet)), "programme": shown(programme),
+                    "name": shown(pet), "typed": ShellQuote.argument(shown(pet)), "programme": shown(programme),
                     "known": known.joined(separator: ", "),
                 ])
         case .notAPersonName(let text):

@@ -17,8 +17,8 @@ extension ErrorText {
         case .nameTaken(let name):
             return Words.text(
                 "a pet called '{name}' already exists; pick another name or rename it with: laundry set "
-                    + "{command} --name NEW",
-                ["name": shown(name), "command": ShellQuote.quote(shown(name))])
+                    + "--name NEW {command}",
+                ["name": shown(name), "command": ShellQuote.argument(shown(name))])
         case .dataFolderMissing(let searched):
             return Words.text(
                 "cannot find laundry's data folder (looked in {folders}); set LAUNDRY_DATA_DIR to the "
@@ -76,6 +76,10 @@ extension ErrorText {
         case .priceTopicWithoutBroker:
             return Words.text(
                 "'priceTopic' needs 'mqtt': the price is read through the broker; add \"mqtt\": {\"url\": …}")
+        case .several(let problems):
+            return Words.count(
+                problems.count, "{count} problem: {problems}", "{count} problems: {problems}",
+                ["problems": problems.map(configLine).joined(separator: "; ")])
         }
     }
 

@@ -3,11 +3,11 @@ import LaundryCore
 
 /// `laundry history`: one line per event, newest first.
 public struct HistoryView {
-    public let entries: [(pet: Pet, event: HistoryEvent)]
+    public let entries: [(pet: Pet, event: HistoryEvent, load: UUID?)]
     public let kinds: KindCatalog
     public let style: Style
 
-    public init(entries: [(pet: Pet, event: HistoryEvent)], kinds: KindCatalog, style: Style) {
+    public init(entries: [(pet: Pet, event: HistoryEvent, load: UUID?)], kinds: KindCatalog, style: Style) {
         self.entries = entries
         self.kinds = kinds
         self.style = style
@@ -55,42 +55,50 @@ public struct HistoryView {
     }
 }
 
-/// `--json` of a history entry: its facts under the history line's keys (same in every language); `detail`: old prose.
+/// `--json` of a history entry: its facts under the history line's keys (same in every language).
 public struct HistoryEntryJSON: Encodable {
     public let at: Date
     public let event: HistoryEvent.Kind
-    public let petID: String
+    public let petId: String
     public let petName: String
-    public let timerID: String?
+    /// The load it belongs to, as `loads` names it; `timerId`: the washer's or dryer's run it is about (a wash's run
+    /// has its load's id), as hooks, notifications and Home Assistant name it.
+    public let loadId: String?
+    public let timerId: String?
     public let facts: HistoryFields
     public let id: String?
     public let device: String?
     /// Who did it (absent for what no person did, and before people were recorded).
     public let by: Person?
 
-    public init(pet: Pet, event: HistoryEvent) {
+    public init(pet: Pet, event: HistoryEvent, load: UUID?) {
         id = event.id
         device = event.device
         by = event.by
         at = event.at
         self.event = event.event
-        petID = pet.id.lowercasedText
+        petId = pet.id.lowercasedText
         petName = pet.identity.name
-        timerID = event.loadID?.lowercasedText
-        facts = HistoryFields(event.detail)
+        (loadId, timerId) = (load?.lowercasedText, event.loadID?.lowercasedText)
+        var facts = HistoryFields(event.detail)
+        for key in [\HistoryFields.seconds, \.remainingSeconds, \.washSeconds, \.drySeconds] {
+            facts[keyPath: key] = JSONOutput.seconds(facts[keyPath: key])
+        }
+        self.facts = facts
     }
 
     private enum Key: String, CodingKey {
-        case at, event, petID, petName, timerID, id, device, by
+        case at, event, petId, petName, loadId, timerId, id, device, by
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(at, forKey: .at)
         try container.encode(event, forKey: .event)
-        try container.encode(petID, forKey: .petID)
+        try container.encode(petId, forKey: .petId)
         try container.encode(petName, forKey: .petName)
-        try container.encodeIfPresent(timerID, forKey: .timerID)
+        try container.encodeIfPresent(loadId, forKey: .loadId)
+        try container.encodeIfPresent(timerId, forKey: .timerId)
         try container.encodeIfPresent(id, forKey: .id)
         try container.encodeIfPresent(device, forKey: .device)
         try container.encodeIfPresent(by, forKey: .by)

@@ -15,12 +15,12 @@ public struct LoadJSON: Encodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, petId, petName, washStartedAt, washEndedAt, washSeconds, washEndedByAppliance, washPauses
-        case wetWaitSeconds, dryerStartedAt, dryerEndedAt, dryerSeconds, extraDryingSeconds, foldWaitSeconds
-        case end, endedAt, airDried, washStartedOn, dryerStartedOn, endedOn
+        case wetWaitSeconds, dryStartedAt, dryEndedAt, drySeconds, extraDrySeconds, foldWaitSeconds
+        case end, endedAt, airDried, washStartedOn, dryStartedOn, endedOn
         /// Absent without a plug (and `cost` without a price): unrounded.
         case washEnergyWh, dryEnergyWh, cost, currency
         /// Absent when started without a named programme.
-        case washProgramme, dryerProgramme
+        case washProgramme, dryProgramme
         /// Who started, moved (to dryer or line) and folded it; null if not done, or done before people were recorded.
         case startedBy, movedBy, foldedBy
     }
@@ -36,8 +36,6 @@ public struct LoadJSON: Encodable {
         enum Keys: String, CodingKey { case at, until }
     }
 
-    private static func seconds(_ value: Double?) -> Double? { value.map { ($0 * 1000).rounded() / 1000 } }
-
     private var washSeconds: Double? { load.wash.ended.map { $0.timeIntervalSince(load.wash.started) } }
     private var extraDrying: Double? {
         load.extraDrying.isEmpty
@@ -52,20 +50,20 @@ public struct LoadJSON: Encodable {
         try container.encode(pet.identity.name, forKey: .petName)
         try container.encode(load.wash.started, forKey: .washStartedAt)
         try container.encode(load.wash.ended, forKey: .washEndedAt)
-        try container.encode(Self.seconds(washSeconds), forKey: .washSeconds)
+        try container.encode(JSONOutput.seconds(washSeconds), forKey: .washSeconds)
         try container.encode(load.wash.endedByAppliance, forKey: .washEndedByAppliance)
         try container.encode(load.wash.pauses.map { PauseJSON(at: $0.at, until: $0.until) }, forKey: .washPauses)
-        try container.encode(Self.seconds(load.wetWait(at: now)), forKey: .wetWaitSeconds)
-        try container.encode(load.dryer?.started, forKey: .dryerStartedAt)
-        try container.encode(load.dryer?.ended, forKey: .dryerEndedAt)
-        try container.encode(Self.seconds(load.dryerRun), forKey: .dryerSeconds)
-        try container.encode(Self.seconds(extraDrying), forKey: .extraDryingSeconds)
-        try container.encode(Self.seconds(load.foldWait(at: now)), forKey: .foldWaitSeconds)
+        try container.encode(JSONOutput.seconds(load.wetWait(at: now)), forKey: .wetWaitSeconds)
+        try container.encode(load.dryer?.started, forKey: .dryStartedAt)
+        try container.encode(load.dryer?.ended, forKey: .dryEndedAt)
+        try container.encode(JSONOutput.seconds(load.dryerRun), forKey: .drySeconds)
+        try container.encode(JSONOutput.seconds(extraDrying), forKey: .extraDrySeconds)
+        try container.encode(JSONOutput.seconds(load.foldWait(at: now)), forKey: .foldWaitSeconds)
         try container.encode(load.end?.rawValue, forKey: .end)
         try container.encode(load.endedAt, forKey: .endedAt)
         try container.encode(load.isAirDried, forKey: .airDried)
         try container.encode(load.wash.startedOn, forKey: .washStartedOn)
-        try container.encode(load.dryer?.startedOn, forKey: .dryerStartedOn)
+        try container.encode(load.dryer?.startedOn, forKey: .dryStartedOn)
         try container.encode(load.endedOn, forKey: .endedOn)
         try container.encodeIfPresent(load.washEnergyWh, forKey: .washEnergyWh)
         try container.encodeIfPresent(load.dryEnergyWh, forKey: .dryEnergyWh)
@@ -74,7 +72,7 @@ public struct LoadJSON: Encodable {
             try container.encodeIfPresent(cost.currency, forKey: .currency)
         }
         try container.encodeIfPresent(load.wash.programme, forKey: .washProgramme)
-        try container.encodeIfPresent(load.dryer?.programme, forKey: .dryerProgramme)
+        try container.encodeIfPresent(load.dryer?.programme, forKey: .dryProgramme)
         try container.encode(load.startedBy, forKey: .startedBy)
         try container.encode(load.movedBy, forKey: .movedBy)
         try container.encode(load.foldedBy, forKey: .foldedBy)
@@ -86,8 +84,8 @@ public struct LoadJSON: Encodable {
 }
 
 extension HistoryEntryJSON {
-    /// The JSON keys as CSV columns: the event's, then each fact's.
+    /// The JSON keys as CSV columns: the event's, then each fact's; those added later last, so columns keep places.
     public static let csvColumns =
-        ["at", "event", "petID", "petName", "timerID", "id", "device"] + HistoryFields.Key.facts.map(\.rawValue)
-        + ["by"]
+        ["at", "event", "petId", "petName", "loadId", "id", "device"] + HistoryFields.Key.facts.map(\.rawValue)
+        + ["by", "timerId"]
 }

@@ -49,7 +49,11 @@ public struct LoadsView {
             if priced { cells.append((load.cost.map { EnergyText.cost($0.value, $0.currency) } ?? "–", nil)) }
             return cells
         }
-        return TextTable.render(header: header, rows: rows, style: style)
+        // To fit a terminal: the extra columns, the lengths, the load's id; then names and ends are cut.
+        let extra = (9..<header.count).reversed().map(TextTable.Cut.drop)
+        return TextTable.render(
+            header: header, rows: rows, style: style,
+            cuts: extra + [.drop(3), .drop(5), .drop(8), .shorten(1, to: 10), .drop(6), .shorten(7, to: 10)])
     }
 
     /// Who started, moved and folded it, as far as it went: "Ana/Ben/Ana".

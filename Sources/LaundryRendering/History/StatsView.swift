@@ -42,7 +42,7 @@ public struct StatsView {
         lines.append(
             style.dim("      " + Words.text("less") + " ") + [0, 1, 2, 3].map(cell).joined(separator: " ")
                 + style.dim(" " + Words.text("more") + "   " + Words.text("(loads folded per day)")))
-        return lines.joined(separator: "\n")
+        return lines.map { TextFit.wrap($0, width: style.width, indent: 6) }.joined(separator: "\n")
     }
 
     /// Wet waits, loads per week, folds within an hour of the dryer: in all, then per pet.
@@ -71,17 +71,23 @@ public struct StatsView {
                 (figures.foldedWithinAnHour.map { "\(Int(($0 * 100).rounded()))%" } ?? "–", nil),
             ] + energy + cost
         }
-        return TextTable.render(header: header, rows: rows, style: style)
+        // To fit a terminal: energy and cost, the longest wait, the folds within the hour, the name's tail.
+        let extra = (6..<header.count).reversed().map(TextTable.Cut.drop)
+        return TextTable.render(
+            header: header, rows: rows, style: style,
+            cuts: extra + [.drop(3), .drop(5), .shorten(0, to: 10), .drop(4), .shorten(2, to: 8)])
     }
 
     private func grid() -> [String] {
-        let weeks = stats.days.count / 7
-        // Each week is a column two characters wide; a month's name starts above its first week.
+        // Each week is a column two characters wide; a month's name starts above its first week. On a terminal
+        // narrower than the weeks asked for, the newest weeks that fit.
+        let first = max(0, stats.days.count / 7 - ((style.width ?? .max) - 10) / 2)
+        let weeks = stats.days.count / 7 - first
         var monthRow = [Character](repeating: " ", count: weeks * 2 + 4)
         var lastMonth = -1
         var freeFrom = 0
         for week in 0..<weeks {
-            let month = zone.fields(of: stats.days[week * 7].start).month
+            let month = zone.fields(of: stats.days[(first + week) * 7].start).month
             guard month != lastMonth else { continue }
             lastMonth = month
             let name = Array(ClockFace.current.months[month - 1])
@@ -96,7 +102,7 @@ public struct StatsView {
         for weekday in 0..<7 {
             var row = style.dim(TextWidth.padded(labels[weekday], to: 6))
             for week in 0..<weeks {
-                let day = stats.days[week * 7 + weekday]
+                let day = stats.days[(first + week) * 7 + weekday]
                 row += (day.isPast ? cell(day.folded) : " ") + " "
             }
             rows.append(row.trimming({ $0 == " " }, leading: false))
@@ -134,12 +140,13 @@ public struct StatsJSON: Encodable {
     public let foldedLast30Days: Int
     public let perPet: [PetJSON]
     public let days: [DayJSON]
-    /// The load records' figures, in all and per pet (durations in seconds, shares 0…1).
+    /// The load records' figures, in all (no `name`: it is no one pet's row) and per pet (durations in seconds,
+    /// shares 0…1).
     public let loads: LoadFiguresJSON
     public let loadsPerPet: [LoadFiguresJSON]
 
     public struct LoadFiguresJSON: Encodable {
-        let name: Nullable<String>
+        let name: String?
         let loads: Int
         let medianWetWaitSeconds: Nullable<Double>
         let longestWetWaitSeconds: Nullable<Double>
@@ -151,12 +158,8 @@ public struct StatsJSON: Encodable {
         let currency: String?
 
         init(_ figures: LoadStats.Figures) {
-            func thousandths(_ value: Double?) -> Nullable<Double> {
-                Nullable(value.map { ($0 * 1000).rounded() / 1000 })
-            }
-            (name, loads, loadsPerWeek) = (
-                Nullable(figures.name), figures.loads, (figures.loadsPerWeek * 100).rounded() / 100
-            )
+            func thousandths(_ value: Double?) -> Nullable<Double> { Nullable(JSONOutput.seconds(value)) }
+            (name, loads, loadsPerWeek) = (figures.name, figures.loads, (figures.loadsPerWeek * 100).rounded() / 100)
             (medianWetWaitSeconds, longestWetWaitSeconds, foldedWithinAnHourShare) = (
                 thousandths(figures.medianWetWait), thousandths(figures.longestWetWait),
                 thousandths(figures.foldedWithinAnHour)

@@ -27,7 +27,9 @@ public struct PeopleView {
                 (span(person.longestWetWait), nil), ("\(Int(person.share.rounded()))%", nil),
             ]
         }
-        return TextTable.render(header: header, rows: rows, style: style)
+        return TextTable.render(
+            header: header, rows: rows, style: style,
+            cuts: [.drop(5), .drop(4), .shorten(0, to: 10), .drop(2)])
     }
 }
 
@@ -39,12 +41,13 @@ public struct PersonJSON: Encodable {
     let folded: Int
     let medianWetWaitSeconds: Nullable<Double>
     let longestWetWaitSeconds: Nullable<Double>
+    /// Their steps against everyone's, 0…1 to the thousandth (the table says it in percent).
     let share: Double
 
     public init(_ figures: PersonFigures) {
         (person, started, moved, folded) = (figures.person, figures.started, figures.moved, figures.folded)
-        medianWetWaitSeconds = Nullable(figures.medianWetWait)
-        longestWetWaitSeconds = Nullable(figures.longestWetWait)
-        share = figures.share
+        medianWetWaitSeconds = Nullable(JSONOutput.seconds(figures.medianWetWait))
+        longestWetWaitSeconds = Nullable(JSONOutput.seconds(figures.longestWetWait))
+        share = (figures.share * 10).rounded() / 1000
     }
 }

@@ -24,7 +24,7 @@ public struct AnnouncementWriter: Sendable {
         default: break
         }
         // Worked out once: with a thousand loads ending together this runs a thousand times.
-        let quoted = ShellQuote.quote(announcement.petName)
+        let quoted = ShellQuote.argument(announcement.petName)
         var plain = ["name": name, "quoted": quoted, "health": String(announcement.health), "ago": ago]
         if case .headsUp(let kind, let minutes) = announcement.reason {
             plain["minutes"] = String(minutes)

@@ -82,7 +82,8 @@ public struct PetCard {
         if let line = learnedLine { lines.append(row(Words.text("Learned"), line)) }
         if let line = programmesLine { lines.append(row(Words.text("Programmes"), line)) }
         lines.append(row(Words.text("Id"), style.dim(pet.id.lowercasedText)))
-        return lines.joined(separator: "\n")
+        // Narrower than the card: each line breaks between words (a row's under its value).
+        return lines.map { TextFit.wrap($0, width: style.width, indent: 4) }.joined(separator: "\n")
     }
 
     /// "wash 47m (median of 5), dry 1h 2m (median of 3); used when no length is given", or that learning is off.
@@ -124,7 +125,9 @@ public struct PetCard {
     }
 
     private func row(_ label: String, _ value: String) -> String {
-        "   " + style.dim(TextWidth.padded(label, to: labelWidth)) + " " + value
+        let width = labelWidth
+        return TextFit.wrap(
+            "   " + style.dim(TextWidth.padded(label, to: width)) + " " + value, width: style.width, indent: width + 4)
     }
 
     /// The widest label in the person's language (7 columns in English), so values line up; wider with programmes.

@@ -26,6 +26,11 @@ public struct PetJSON: Encodable {
     public let lastLaundryAt: Nullable<Date>
     /// Reminders and warnings are held back until then; null when no snooze holds.
     public let snoozedUntil: Nullable<Date>
+    /// The load its cycle is on (running, paused or waiting), as `loads` names it; null when idle.
+    public let loadId: Nullable<String>
+    /// When its next laundry is due (past when overdue).
+    public let dueAt: Date
+    public let settings: SettingsJSON
     /// `status <pet>` only: what its loads have taught it (absent from the list of pets).
     public var learned: LearnedJSON?
 
@@ -57,6 +62,15 @@ public struct PetJSON: Encodable {
         }
     }
 
+    /// What `laundry set` changes: typed lengths, the cycle, learning, and each programme's typed length by name.
+    public struct SettingsJSON: Encodable {
+        let washSeconds: Double
+        let drySeconds: Double
+        let cycleDays: Double
+        let learns: Bool
+        let programmes: [String: Double]
+    }
+
     public struct ProgrammeJSON: Encodable {
         let name: String
         let typedSeconds: Double
@@ -74,19 +88,34 @@ public struct PetJSON: Encodable {
             view.load.map {
                 TimerJSON(
                     kind: $0.kind, startedAt: $0.startedAt, endsAt: $0.projectedEnd(at: view.now),
-                    remainingSeconds: ($0.remaining(at: view.now) * 1000).rounded() / 1000, paused: $0.isPaused)
+                    remainingSeconds: JSONOutput.seconds($0.remaining(at: view.now)), paused: $0.isPaused)
             })
         growthStage = Nullable(view.load.map { $0.growthStage(at: view.now) })
         (totalCycles, currentStreak, longestStreak) = (
             pet.cycle.totalCycles, pet.streak(at: view.now), pet.cycle.longestStreak
         )
         (lastLaundryAt, snoozedUntil) = (Nullable(pet.cycle.lastLaundryAt), Nullable(view.snoozedUntil))
+        (loadId, dueAt) = (Nullable(view.loadID?.lowercasedText), pet.dueDate())
+        let set = pet.settings
+        settings = SettingsJSON(
+            washSeconds: set.washDuration.timeInterval, drySeconds: set.dryDuration.timeInterval,
+            cycleDays: set.cycleDays, learns: set.learns, programmes: set.programmes.mapValues(\.timeInterval))
     }
 }
 
+/// Every `--json`: one encoder, `[]` and `{}` for empty (the pretty encoder writes `[`, a blank line, `]`).
 public enum JSONOutput {
     public static func print<T: Encodable>(_ value: T) throws {
-        let data = try JSONCoding.encoder().encode(value)
-        Terminal.write(data + Data("\n".utf8))
+        Terminal.write(try text(value) + "\n")
     }
+
+    public static func text<T: Encodable>(_ value: T, pretty: Bool = true) throws -> String {
+        let text = String(decoding: try JSONCoding.encoder(pretty: pretty).encode(value), as: UTF8.self)
+        // No string holds a raw newline, so only an empty container matches.
+        return text.replacing(#/([\[{])\n\s*\n *([\]}])/#) { "\($0.1)\($0.2)" }
+    }
+
+    /// Seconds as every `--json` gives them: to the millisecond.
+    public static func seconds(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    public static func seconds(_ value: Double?) -> Double? { value.map(seconds) }
 }

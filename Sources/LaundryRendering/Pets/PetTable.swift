@@ -28,6 +28,10 @@ public struct PetTable {
                 (view.dueText, view.isOverdue ? .red : nil),
             ])
         }
-        return TextTable.render(header: header, rows: rows, style: style)
+        // To fit a terminal: the mood (the health's colour says it), when next due, a snooze's words, the name's
+        // tail, the health.
+        return TextTable.render(
+            header: header, rows: rows, style: style,
+            cuts: [.drop(2), .drop(6), .shorten(5, to: 22), .shorten(1, to: 10), .drop(3), .shorten(4, to: 8)])
     }
 }

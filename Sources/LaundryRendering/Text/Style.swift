@@ -3,8 +3,10 @@ import LaundryCore
 /// Colour, in one place. Every colour is dropped when stdout is not a terminal or `NO_COLOR` is set.
 public struct Style: Sendable {
     public let enabled: Bool
+    /// The terminal's columns, which tables and cards fit (`TextFit`); nil: no limit, every column kept.
+    public let width: Int?
 
-    public init(enabled: Bool) { self.enabled = enabled }
+    public init(enabled: Bool, width: Int? = nil) { (self.enabled, self.width) = (enabled, width) }
 
     public enum Color: String, Sendable {
         case red = "31"

@@ -1,16 +1,30 @@
 import FoundationEssentials
 @preconcurrency import Glibc
 
-/// Where output goes: whether it is a terminal, and whether colour is wanted (never with `NO_COLOR` or `TERM=dumb`).
+/// Where output goes: whether it is a terminal, whether colour is wanted (never with `NO_COLOR` or `TERM=dumb`),
+/// and how wide it is.
 public struct Terminal {
     public let isInteractive: Bool
     public let useColor: Bool
+    /// A terminal's columns: `COLUMNS` when a positive number, else the window's; nil into a pipe or a file, which
+    /// keep every column.
+    public let width: Int?
 
     /// - Parameter stdoutIsTerminal: whether standard output is a terminal (`isatty` unless a test says).
     public init(environment: [String: String], stdoutIsTerminal: Bool = isatty(STDOUT_FILENO) == 1) {
         isInteractive = stdoutIsTerminal
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         useColor = isInteractive && !noColor && environment["TERM"] != "dumb"
+        let columns = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        width = stdoutIsTerminal ? columns ?? Self.windowColumns() : nil
+    }
+
+    public var style: Style { Style(enabled: useColor, width: width) }
+
+    private static func windowColumns() -> Int? {
+        var size = winsize()
+        let asked = withUnsafeMutablePointer(to: &size) { ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), $0) }
+        return asked == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     }
 
     public static func printError(_ line: String) {

@@ -20,11 +20,11 @@ extension LaundryCommand {
             defer { context.reportWarnings() }
             let entries = try context.laundry.history(pet, limit: limit.limit)
             if output.json {
-                try JSONOutput.print(entries.map { HistoryEntryJSON(pet: $0.pet, event: $0.event) })
+                try JSONOutput.print(entries.map { HistoryEntryJSON(pet: $0.pet, event: $0.event, load: $0.load) })
             } else if output.csv {
                 Terminal.write(
                     try CSVText.document(
-                        entries.map { HistoryEntryJSON(pet: $0.pet, event: $0.event) },
+                        entries.map { HistoryEntryJSON(pet: $0.pet, event: $0.event, load: $0.load) },
                         columns: HistoryEntryJSON.csvColumns))
             } else {
                 print(HistoryView(entries: entries, kinds: context.laundry.kinds, style: context.style).render())

@@ -9,7 +9,8 @@ extension LaundryCommand {
             commandName: "household",
             abstract: "The household's people, its rotation, and whose turn the next load is.",
             discussion: """
-                Each machine's person is its config.json's "person", else its login name. \\
+                Each machine's person is its config.json's "person", else its login name.
+
                 laundry household turns Ana Ben Chloe sets a rotation the whole household shares.
                 """,
             subcommands: [Show.self, SetTurns.self], defaultSubcommand: Show.self)
@@ -37,7 +38,7 @@ extension LaundryCommand.Household {
             commandName: "turns",
             abstract: "Set the household's rotation, in the order turns come (or --clear it).",
             discussion: """
-                A load started by someone in the rotation counts as their turn, whoever's turn it was; \\
+                A load started by someone in the rotation counts as their turn, whoever's turn it was; \
                 the next is the one after them. Every machine of the household sees the same rotation.
                 """)
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import LaundryActions
+import LaundryCore
 import LaundryRendering
 
 extension LaundryCommand {
@@ -23,16 +25,24 @@ extension LaundryCommand {
 enum PetListing {
     static func show(_ context: AppContext, json: Bool) throws {
         let laundry = context.laundry
-        let pets = laundry.pets()
-        let now = laundry.now
-        let views = pets.map { PetView(state: $0, kinds: laundry.kinds, now: now) }
+        let views = views(laundry.pets(), laundry)
         if json {
             try JSONOutput.print(views.map(PetJSON.init))
         } else if views.isEmpty {
             print(CommandReport.noPets)
         } else {
             print(PetTable(views: views, style: context.style).render())
-            if let next = laundry.nextTurn().next { print(HouseholdText.nextLine(next)) }
+            if let next = laundry.nextTurn().next { context.print([HouseholdText.nextLine(next)]) }
+        }
+    }
+
+    /// Each pet as shown now, with the id of the load its cycle is on.
+    static func views(_ states: [PetState], _ laundry: Laundry) -> [PetView] {
+        let now = laundry.now
+        return states.map {
+            var view = PetView(state: $0, kinds: laundry.kinds, now: now)
+            view.loadID = laundry.loadID(of: $0)
+            return view
         }
     }
 }

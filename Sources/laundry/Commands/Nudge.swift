@@ -8,7 +8,7 @@ extension LaundryCommand {
             commandName: "nudge",
             abstract: "Pop up (and ring once) on one person's machines about a pet: at most once an hour a load.",
             discussion: """
-                Without a pet: the one whose load has waited longest, else the one most in need of a wash. \\
+                Without a pet: the one whose load has waited longest, else the one most in need of a wash. \
                 A second nudge about the same load within the hour is refused, with the time the next is allowed.
                 """)
 

@@ -9,9 +9,9 @@ extension LaundryCommand {
             commandName: "status",
             abstract: "Show every pet, or everything about one pet; or a line for a status bar.",
             discussion: """
-                With --format, prints what a status bar reads: the pet most in need of attention (the \
-                running timer that ends soonest, else a load waiting to be moved, else a paused timer, else \
-                an unhappy pet), or one empty line when none needs any, which every bar hides. waybar: one \
+                With --format, prints what a status bar reads: the pet most in need of attention (the load \
+                waiting longest to be moved, else the running timer that ends soonest, else a paused timer, \
+                else an unhappy pet), or one empty line when none needs any, which every bar hides. waybar: one \
                 JSON object (text, tooltip, class, percentage); i3blocks: full text, short text and colour \
                 lines (with --follow, one JSON object a line, for format=json); polybar and tmux: one line \
                 in that bar's colour markup; plain: one line; json: every pet, as list --json.
@@ -77,8 +77,7 @@ extension LaundryCommand {
             guard let query = pet else { return try PetListing.show(context, json: output.json) }
             let laundry = context.laundry
             let state = try laundry.pet(query)
-            let view = PetView(
-                state: state, kinds: laundry.kinds, now: laundry.now)
+            let view = PetListing.views([state], laundry)[0]
             let learned = laundry.learned(state.pet.id)
             let learnedProgrammes = laundry.learnedProgrammes(state.pet.id, state.pet.settings.programmes.keys)
             if output.json {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaundryActions
+import LaundryCore
 
 /// The `<pet>` argument every pet command takes, with completion of the current pets' names.
 struct PetArgument: ParsableArguments {
@@ -15,7 +16,17 @@ struct PetArgument: ParsableArguments {
 enum ShellCompletion {
     @Sendable static func petNames(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         let key = prefix.lowercased()
-        return Laundry.petNames().filter { $0.lowercased().hasPrefix(key) }.sorted()
+        return offered(Laundry.petNames().filter { $0.lowercased().hasPrefix(key) }.sorted())
+    }
+
+    /// Names as each shell reads them back whole: bash's `compgen -W` expands every word (quotes removed, `$x` read),
+    /// so it gets each quoted; zsh's `_describe` ends a word at a colon, so it gets colons escaped.
+    private static func offered(_ names: [String]) -> [String] {
+        switch CompletionShell.requesting {
+        case .bash: return names.map(ShellQuote.quote)
+        case .zsh: return names.map { $0.replacing("\\", with: "\\\\").replacing(":", with: "\\:") }
+        default: return names
+        }
     }
 
     /// Pet names, and the first 8 hex digits of every load's id (newest first) once the typed word could start one.

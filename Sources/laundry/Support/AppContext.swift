@@ -16,7 +16,7 @@ struct AppContext {
             runtime: RuntimePaths.resolve(environment: environment), environment: environment)
     }
 
-    var style: Style { Style(enabled: terminal.useColor) }
+    var style: Style { terminal.style }
 
     /// Warnings met on the way (corrupt files set aside, a daemon that would not start), one line each.
     func reportWarnings() {
@@ -25,7 +25,8 @@ struct AppContext {
         }
     }
 
+    /// Lines wider than the terminal break between words (`TextFit`).
     func print(_ lines: [String]) {
-        for line in lines { Swift.print(line) }
+        for line in lines { Swift.print(TextFit.wrap(line, width: terminal.width)) }
     }
 }

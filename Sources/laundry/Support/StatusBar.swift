@@ -19,14 +19,12 @@ struct StatusBar {
         let laundry = context.laundry
         let states = try states ?? load()
         let now = laundry.now
-        let views = states.map {
-            PetView(state: $0, kinds: laundry.kinds, now: now)
-        }
+        let views = PetListing.views(states, laundry)
         let status = BarStatus(views: views, now: now)
         let text: String
         if format == .json, pet != nil, let view = views.first {
             // One pet named: its object, as `status <pet> --json` prints it.
-            text = String(decoding: try JSONCoding.encoder(pretty: !streaming).encode(PetJSON(view)), as: UTF8.self)
+            text = try JSONOutput.text(PetJSON(view), pretty: !streaming)
         } else {
             text = format.render(status, text: template?.render(status, escape: format.escaped), streaming: streaming)
         }
