@@ -35,7 +35,8 @@ echo "--- end-to-end tests under load (stress-ng on $(nproc) cores) ---"
 printf '%s\n' "${summary[@]}"
 # The load lasted throughout: a hog that stopped early (or never started) leaves runs that prove nothing.
 if ! kill -0 "$hog" 2>/dev/null; then
-  echo "stress-end-to-end: stress-ng was not running at the end: $(wait "$hog"; echo "exit $?")" >&2
+  wait "$hog"
+  echo "stress-end-to-end: stress-ng was not running at the end (exit $?)" >&2
   exit 1
 fi
 if [ "$failed" -ne 0 ]; then

@@ -31,7 +31,11 @@ public enum UnitFile {
             "XDG_DATA_HOME": "/.local/share", "XDG_STATE_HOME": "/.local/state", "XDG_CONFIG_HOME": "/.config",
         ]
         var found: [(name: String, value: String)] = []
-        if let data = environment["LAUNDRY_HOME"], !data.isEmpty { found.append(("LAUNDRY_HOME", data)) }
+        // A relative folder is the commands' from where they run; the service starts elsewhere: it gets the full path.
+        if let data = environment["LAUNDRY_HOME"], !data.isEmpty {
+            let full = data.hasPrefix("/") ? data : FileManager.default.currentDirectoryPath + "/" + data
+            found.append(("LAUNDRY_HOME", full))
+        }
         for (name, tail) in defaults.sorted(by: { $0.key < $1.key }) {
             if let value = environment[name], value.hasPrefix("/"), value != home + tail { found.append((name, value)) }
         }

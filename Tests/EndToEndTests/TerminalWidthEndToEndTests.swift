@@ -44,7 +44,9 @@ final class TerminalWidthEndToEndTests: XCTestCase {
         tmux(
             "new-session", "-d", "-s", session, "-x", String(window), "-y", "100",
             "env -u COLUMNS \(environment) \(columns.map { "COLUMNS=\($0)" } ?? "") sh -c \"\(script)\"")
-        return tmux.waitForScreen(session, timeout: 10) { $0.contains("\nEND") }
+        _ = tmux.waitForScreen(session, timeout: 10) { $0.contains("\nEND") }
+        // Lines the terminal wrapped come back whole (-J): a line wider than the window is seen as it is.
+        return tmux("capture-pane", "-p", "-J", "-t", session)
     }
 
     private static func widest(_ text: String) -> Int {

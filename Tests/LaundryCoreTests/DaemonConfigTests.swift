@@ -124,8 +124,15 @@ final class DaemonConfigTests: XCTestCase {
             ]))
         XCTAssertEqual(problem(#"{"sound": "loud"}"#), .wrongType(key: "sound", expected: .boolean), "one is one")
         XCTAssertEqual(
-            problem(#"{"appliances": {"washer": {"powerTopic": "plug/w"}}}"#), .appliancesWithoutBroker,
-            "a rule between keys is named when the keys read")
+            problem(#"{"sond": false, "appliances": {"washer": {"powerTopic": "plug/w"}}}"#),
+            .several([.unknownKey("sond", suggestion: "sound"), .appliancesWithoutBroker]),
+            "a rule between keys is named beside another problem")
+        XCTAssertEqual(
+            problem(#"{"sond": false, "nagLimt": 2, "sound": "loud"}"#),
+            .several([
+                .unknownKey("nagLimt", suggestion: "nagLimit"), .unknownKey("sond", suggestion: "sound"),
+                .wrongType(key: "sound", expected: .boolean),
+            ]), "several of several are one flat list")
     }
 }
 

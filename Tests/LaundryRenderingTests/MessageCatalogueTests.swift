@@ -173,6 +173,15 @@ final class MessageCatalogueTests: XCTestCase {
                         + content.body.replacingOccurrences(of: "\n", with: " ⏎ "))
             }
         }
+        // An appliance started with no load of its kind: whose is it (buttons, or the command to type).
+        for appliance in [Appliance.washer, .dryer] {
+            for buttons in [true, false] {
+                let content = ApplianceWords.whoseLoad(appliance, id: UUID(), pets: [], buttons: buttons)
+                let actions = content.actions.map { "[\($0.label)]" }.joined(separator: " ")
+                let words = "\(content.summary) | \(content.body) \(actions)"
+                lines.append("whose load, \(appliance.rawValue), buttons=\(buttons): \(words)")
+            }
+        }
         // What only a hook (a phone) is told.
         let load = Load(
             petID: UUID(), kind: .dry, startedAt: RenderingFixtures.now, duration: .minutes(60))

@@ -19,12 +19,16 @@ public enum ConfigProblem: Error, Equatable, Sendable {
     case appliancesWithoutBroker
     /// A price topic is read through the broker, and there is none.
     case priceTopicWithoutBroker
-    /// More than one of the above, in the file's key order: each is named, so one edit fixes them all.
+    /// More than one of the above (unknown keys first, then in the README's order of keys): each is named, so one
+    /// edit fixes them all.
     case several([ConfigProblem])
 
-    /// One problem as it is, several as `several`.
+    /// One problem as it is, several as one flat `several` (a nested object's own several are counted one by one).
     static func all(_ problems: [ConfigProblem]) -> ConfigProblem? {
-        problems.count > 1 ? .several(problems) : problems.first
+        let flat = problems.flatMap { problem -> [ConfigProblem] in
+            if case .several(let inner) = problem { inner } else { [problem] }
+        }
+        return flat.count > 1 ? .several(flat) : flat.first
     }
 }
 

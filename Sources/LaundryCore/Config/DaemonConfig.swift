@@ -73,6 +73,7 @@ extension DaemonConfig: Decodable {
     public init(from decoder: any Decoder) throws {
         let settings = try SettingsReader(decoder, path: "")
         var problems: [ConfigProblem] = []
+        var brokerBroken = false
         do { try settings.rejectUnknownKeys(Self.keys) } catch let problem as ConfigProblem { problems.append(problem) }
         self.init()
         let range = SettingsReader.NumberRange.self
@@ -162,11 +163,14 @@ extension DaemonConfig: Decodable {
                         appliances[appliance] = try Self.plug(plug)
                     }
                 }
-            } catch let problem as ConfigProblem { problems.append(problem) }
+            } catch let problem as ConfigProblem {
+                problems.append(problem)
+                if key == .mqtt { brokerBroken = true }
+            }
         }
-        // What needs the broker is named once the keys themselves read (a broken mqtt is its own problem).
-        if problems.isEmpty, !appliances.isEmpty, mqtt == nil { problems.append(.appliancesWithoutBroker) }
-        if problems.isEmpty, priceTopic != nil, mqtt == nil { problems.append(.priceTopicWithoutBroker) }
+        // What needs the broker is named beside any other problem, unless mqtt is there but broken (its own problem).
+        if !brokerBroken, !appliances.isEmpty, mqtt == nil { problems.append(.appliancesWithoutBroker) }
+        if !brokerBroken, priceTopic != nil, mqtt == nil { problems.append(.priceTopicWithoutBroker) }
         if let problem = ConfigProblem.all(problems) { throw problem }
     }
 

@@ -15,7 +15,9 @@ extension DaemonEngine {
         popups.otherButtons[content.petID] = onButton
         let facts: Logger.Metadata = ["surface": "popup", "event": "\(event)"]
         switch notifier.show(content) {
-        case .posted: logger.info("notified: \(content.summary) — \(content.body)", metadata: facts)
+        case .posted:
+            logger.info(
+                "notified: \(content.summary) — \(content.body)", metadata: facts.merging(["shown": "true"]) { $1 })
         case .noServer(let reason):
             logger.warning(
                 "not shown (\(reason)): \(content.summary)", metadata: facts.merging(["shown": "false"]) { $1 })

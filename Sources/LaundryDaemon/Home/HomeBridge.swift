@@ -94,8 +94,10 @@ public final class HomeBridge {
         guard role == .claiming else { return }
         if let marker, marker.device != topics.device, online[marker.device] != false {
             role = .quiet(device: marker.device, host: marker.host)
-            let words = "mqtt: \(marker.host) (device \(marker.device)) bridges this household to Home Assistant; "
-            logger.info("\(words)this machine stays quiet", metadata: fact("quiet", ["bridge": "\(marker.device)"]))
+            let bridge = "\(marker.host) (device \(marker.device))"
+            logger.info(
+                "mqtt: \(bridge) bridges this household to Home Assistant; this machine stays quiet",
+                metadata: fact("quiet", ["bridge": "\(marker.device)"]))
             return
         }
         becomeBridge(pets: current, at: now)

@@ -275,7 +275,10 @@ public final class DBusNotifier: Notifier {
                     + "its alarm rings on: \(request.content.summary)"
                 notifier.logger.warning(
                     "\(words)",
-                    metadata: ["surface": "popup", "petId": "\(request.petID.lowercasedText)", "shown": "unknown"])
+                    metadata: [
+                        "surface": "popup", "event": "noAnswer", "petId": "\(request.petID.lowercasedText)",
+                        "shown": "unknown",
+                    ])
                 return
             }
             notifier.wanted[request.petID] = nil

@@ -84,8 +84,9 @@ public struct LoadJSON: Encodable {
 }
 
 extension HistoryEntryJSON {
-    /// The JSON keys as CSV columns: the event's, then each fact's; those added later last, so columns keep places.
+    /// The JSON keys as CSV columns: the event's, then each fact's; those added later last, so columns keep places
+    /// (the fifth is the washer's or dryer's run, as 0.1.0's `timerID` was; the load as `loads` names it is last).
     public static let csvColumns =
-        ["at", "event", "petId", "petName", "loadId", "id", "device"] + HistoryFields.Key.facts.map(\.rawValue)
-        + ["by", "timerId"]
+        ["at", "event", "petId", "petName", "timerId", "id", "device"] + HistoryFields.Key.facts.map(\.rawValue)
+        + ["by", "loadId"]
 }

@@ -81,7 +81,7 @@ public struct StatsView {
     private func grid() -> [String] {
         // Each week is a column two characters wide; a month's name starts above its first week. On a terminal
         // narrower than the weeks asked for, the newest weeks that fit.
-        let first = max(0, stats.days.count / 7 - ((style.width ?? .max) - 10) / 2)
+        let first = max(0, stats.days.count / 7 - max(0, ((style.width ?? .max) - 10) / 2))
         let weeks = stats.days.count / 7 - first
         var monthRow = [Character](repeating: " ", count: weeks * 2 + 4)
         var lastMonth = -1

@@ -112,6 +112,8 @@ public enum JSONOutput {
     public static func text<T: Encodable>(_ value: T, pretty: Bool = true) throws -> String {
         let text = String(decoding: try JSONCoding.encoder(pretty: pretty).encode(value), as: UTF8.self)
         // No string holds a raw newline, so only an empty container matches.
+        // Only an empty list or object leaves a blank line; a regex over every output (megabytes of history) costs.
+        guard text.contains("\n\n") else { return text }
         return text.replacing(#/([\[{])\n\s*\n *([\]}])/#) { "\($0.1)\($0.2)" }
     }
 

@@ -29,7 +29,7 @@ public struct PetTable {
             ])
         }
         // To fit a terminal: the mood (the health's colour says it), when next due, a snooze's words, the name's
-        // tail, the health.
+        // tail, the health, and last the stage's words.
         return TextTable.render(
             header: header, rows: rows, style: style,
             cuts: [.drop(2), .drop(6), .shorten(5, to: 22), .shorten(1, to: 10), .drop(3), .shorten(4, to: 8)])

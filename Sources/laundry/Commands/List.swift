@@ -25,7 +25,7 @@ extension LaundryCommand {
 enum PetListing {
     static func show(_ context: AppContext, json: Bool) throws {
         let laundry = context.laundry
-        let views = views(laundry.pets(), laundry)
+        let views = views(laundry.pets(), laundry, loadIDs: json)
         if json {
             try JSONOutput.print(views.map(PetJSON.init))
         } else if views.isEmpty {
@@ -36,12 +36,13 @@ enum PetListing {
         }
     }
 
-    /// Each pet as shown now, with the id of the load its cycle is on.
-    static func views(_ states: [PetState], _ laundry: Laundry) -> [PetView] {
+    /// Each pet as shown now; for JSON with the id of the load its cycle is on (past a wash that reads its history,
+    /// which a table or a bar, redrawn every second, does not show).
+    static func views(_ states: [PetState], _ laundry: Laundry, loadIDs: Bool) -> [PetView] {
         let now = laundry.now
         return states.map {
             var view = PetView(state: $0, kinds: laundry.kinds, now: now)
-            view.loadID = laundry.loadID(of: $0)
+            if loadIDs { view.loadID = laundry.loadID(of: $0) }
             return view
         }
     }

@@ -77,7 +77,7 @@ extension LaundryCommand {
             guard let query = pet else { return try PetListing.show(context, json: output.json) }
             let laundry = context.laundry
             let state = try laundry.pet(query)
-            let view = PetListing.views([state], laundry)[0]
+            let view = PetListing.views([state], laundry, loadIDs: output.json)[0]
             let learned = laundry.learned(state.pet.id)
             let learnedProgrammes = laundry.learnedProgrammes(state.pet.id, state.pet.settings.programmes.keys)
             if output.json {

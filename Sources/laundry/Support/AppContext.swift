@@ -25,8 +25,9 @@ struct AppContext {
         }
     }
 
-    /// Lines wider than the terminal break between words (`TextFit`).
+    /// Lines as they are: tables and cards fit the terminal themselves; a sentence is left to the terminal's own
+    /// wrapping, so a command in it copies as one line.
     func print(_ lines: [String]) {
-        for line in lines { Swift.print(TextFit.wrap(line, width: terminal.width)) }
+        for line in lines { Swift.print(line) }
     }
 }

@@ -19,7 +19,7 @@ struct StatusBar {
         let laundry = context.laundry
         let states = try states ?? load()
         let now = laundry.now
-        let views = PetListing.views(states, laundry)
+        let views = PetListing.views(states, laundry, loadIDs: format == .json)
         let status = BarStatus(views: views, now: now)
         let text: String
         if format == .json, pet != nil, let view = views.first {
