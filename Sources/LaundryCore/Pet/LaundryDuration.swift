@@ -42,9 +42,25 @@ public struct LaundryDuration: Hashable, Comparable, Sendable, Codable, CustomSt
 public enum DurationError: Error, Equatable, Sendable {
     case empty
     case malformed(String)
-    case componentOutOfRange(String)
+    /// A minute or second field of 60 or more after a larger unit (`1:99`, `1h61m`): what was typed, and how.
+    case componentOutOfRange(String, DurationOverflow)
     case tooShort
     case tooLong
+}
+
+/// What a duration with a field of 60 or more adds up to, so its refusal can offer that length written right.
+public struct DurationOverflow: Equatable, Sendable {
+    /// Whether the minutes, the seconds, or both were 60 or more.
+    public let minutes: Bool
+    public let seconds: Bool
+    /// What the fields add up to: `1:99` is 1 h and 99 min, 9,540 s (2h39m).
+    public let totalSeconds: Int
+    /// Typed in the clock form (`1:99`), so the hint offers that form first.
+    public let clockForm: Bool
+
+    public init(minutes: Bool, seconds: Bool, totalSeconds: Int, clockForm: Bool) {
+        (self.minutes, self.seconds, self.totalSeconds, self.clockForm) = (minutes, seconds, totalSeconds, clockForm)
+    }
 }
 
 /// Reads a typed `LaundryDuration`: `45m`, `1h30m`, `90s`, `2h`, `1h 30m`, `1:30:00`, `1:30` (h:mm), or bare minutes
@@ -84,12 +100,17 @@ public enum DurationParser {
         let numbers = parts.map { Int($0)! }
         // Every field after the first is a minute or second field and must read like a clock.
         guard parts.dropFirst().allSatisfy({ $0.count == 2 }) else { throw .malformed(original) }
-        guard numbers.dropFirst().allSatisfy({ $0 < 60 }) else { throw .componentOutOfRange(original) }
         let hours = numbers[0]
         let minutes = numbers[1]
         let seconds = parts.count == 3 ? numbers[2] : 0
+        let total = hours * 3600 + minutes * 60 + seconds
+        guard minutes < 60, seconds < 60 else {
+            throw .componentOutOfRange(
+                original,
+                DurationOverflow(minutes: minutes >= 60, seconds: seconds >= 60, totalSeconds: total, clockForm: true))
+        }
         guard hours <= 24 else { throw .tooLong }
-        return hours * 3600 + minutes * 60 + seconds
+        return total
     }
 
     private static func parseUnitForm(_ text: String, original: String) throws(DurationError) -> Int {
@@ -99,6 +120,8 @@ public enum DurationParser {
         var significantDigits = 0
         var lastUnitIndex = -1
         var sawComponent = false
+        // Fields of 60 or more after a larger unit: refused once the whole text has been read, with what it adds up to.
+        var (minutesOver, secondsOver) = (false, false)
         for character in text {
             if character.isASCII && character.isNumber {
                 // Leading zeros say nothing about size (0000090s is 90 seconds) and are not kept.
@@ -114,7 +137,9 @@ public enum DurationParser {
                 guard !digits.isEmpty, unitIndex > lastUnitIndex else { throw .malformed(original) }
                 let value = Int(digits)!
                 significantDigits = 0
-                if lastUnitIndex >= 0 && value >= 60 { throw .componentOutOfRange(original) }
+                if lastUnitIndex >= 0 && value >= 60 {
+                    if units[unitIndex].0 == "m" { minutesOver = true } else { secondsOver = true }
+                }
                 total += value * units[unitIndex].1
                 lastUnitIndex = unitIndex
                 digits = ""
@@ -126,6 +151,11 @@ public enum DurationParser {
             }
         }
         guard digits.isEmpty, sawComponent else { throw .malformed(original) }
+        guard !minutesOver, !secondsOver else {
+            throw .componentOutOfRange(
+                original,
+                DurationOverflow(minutes: minutesOver, seconds: secondsOver, totalSeconds: total, clockForm: false))
+        }
         return total
     }
 }
