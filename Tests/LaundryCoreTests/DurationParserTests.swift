@@ -68,17 +68,17 @@ final class DurationParserTests: XCTestCase {
         XCTAssertEqual(try seconds("0000001:30"), 5400)
     }
 
-    func test_compactTextRoundTrips() throws {
+    func test_lengthTextRoundTrips() throws {
         for seconds in [1, 59, 60, 61, 3599, 3600, 5400, 86_400] {
             let duration = try LaundryDuration(seconds: seconds)
             XCTAssertEqual(try DurationParser.parse(duration.description).seconds, seconds)
         }
     }
 
-    func test_countdownRoundsUpSoATimerNeverShowsZeroEarly() {
-        XCTAssertEqual(DurationText.countdown(0.2), "0:01")
-        XCTAssertEqual(DurationText.countdown(0), "0:00")
-        XCTAssertEqual(DurationText.countdown(3661), "1:01:01")
-        XCTAssertEqual(DurationText.countdown(-5), "0:00")
+    func test_clockRoundsUpSoATimerNeverShowsZeroEarly() {
+        XCTAssertEqual(DurationText.clock(0.2), "0:01")
+        XCTAssertEqual(DurationText.clock(0), "0:00")
+        XCTAssertEqual(DurationText.clock(3661), "1:01:01")
+        XCTAssertEqual(DurationText.clock(-5), "0:00")
     }
 }

@@ -16,7 +16,7 @@ final class ErrorTextTests: XCTestCase {
         XCTAssertTrue(idle.hasSuffix(": " + TypedCommand.typed(.wash, "Socks")), idle)
         let washing = try XCTUnwrap(
             ErrorText.line(for: PetError.illegalMove(.wash, pet: "Bed sheets", stage: .washing, timerLeft: 2640)))
-        XCTAssertTrue(washing.contains("44:00"), "the time left: \(washing)")
+        XCTAssertTrue(washing.contains("44m"), "the time left, as --for reads it: \(washing)")
         XCTAssertTrue(washing.hasSuffix(": " + TypedCommand.typed(.cancel, "Bed sheets")), washing)
         XCTAssertTrue(washing.hasSuffix("'Bed sheets'"), "quoted for the shell: \(washing)")
         let dried = try XCTUnwrap(

@@ -26,7 +26,7 @@ extension ErrorText {
                 "'{text}': {rule}, and {length} is longer than 24 hours, the longest a duration can be",
                 ["text": text, "rule": rule, "length": spoken])
         }
-        let units = DurationText.compact(seconds: total)
+        let units = DurationText.length(seconds: total)
         let clock = clockForm(total)
         let (first, second) = overflow.clockForm ? (clock, units) : (units, clock)
         return Words.text(
