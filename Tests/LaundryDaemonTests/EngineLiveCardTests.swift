@@ -49,7 +49,7 @@ final class EngineLiveCardTests: EngineTestCase {
         try perform(.extend(seconds: 600), "Socks")
         engine.filesChanged([id])
         XCTAssertEqual(cards.shown.last?.body, "Done at 11:10.")
-        XCTAssertEqual(cards.shown.last?.summary, "🫧 Socks: 1h 10m left")
+        XCTAssertEqual(cards.shown.last?.summary, "🫧 Socks: 1h10m left")
         try perform(.pause, "Socks")
         engine.filesChanged([id])
         XCTAssertEqual(cards.shown.last?.body, "Paused. It goes on when you resume it.")

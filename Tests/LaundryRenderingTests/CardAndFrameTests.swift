@@ -22,7 +22,7 @@ final class CardAndFrameTests: XCTestCase {
         let saying = RenderingFixtures.clothes.personality["happy"]?.first?.replacingOccurrences(
             of: "{name}", with: "Socks")
         XCTAssertTrue(lines[1].contains(saying ?? "?"), "the kind's saying: \(lines[1])")
-        XCTAssertTrue(lines[3].contains("🌰 ▰▱▱▱▱▱▱▱▱▱ 40:00"), lines[3])
+        XCTAssertTrue(lines[3].contains("🌰 ▰▱▱▱▱▱▱▱▱▱ 40m "), lines[3])
         XCTAssertTrue(lines[3].hasSuffix(" 10:40"), lines[3])
         XCTAssertTrue(
             lines[4].contains(TypedCommand.typed(.cancel, "Socks"))

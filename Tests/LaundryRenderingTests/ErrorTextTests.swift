@@ -3,6 +3,7 @@ import LaundryControl
 import LaundryCore
 import LaundryRendering
 import LaundryStore
+import LaundryTestSupport
 import XCTest
 
 /// Every error is one line that names the problem and the fix, whatever a hand-edited name holds.
@@ -15,7 +16,7 @@ final class ErrorTextTests: XCTestCase {
         XCTAssertTrue(idle.hasSuffix(": " + TypedCommand.typed(.wash, "Socks")), idle)
         let washing = try XCTUnwrap(
             ErrorText.line(for: PetError.illegalMove(.wash, pet: "Bed sheets", stage: .washing, timerLeft: 2640)))
-        XCTAssertTrue(washing.contains("44:00"), "the time left: \(washing)")
+        XCTAssertTrue(washing.contains("44m"), "the time left, as --for reads it: \(washing)")
         XCTAssertTrue(washing.hasSuffix(": " + TypedCommand.typed(.cancel, "Bed sheets")), washing)
         XCTAssertTrue(washing.hasSuffix("'Bed sheets'"), "quoted for the shell: \(washing)")
         let dried = try XCTUnwrap(
@@ -26,14 +27,16 @@ final class ErrorTextTests: XCTestCase {
 
     func test_aMistypedValueNamesTheFix() {
         XCTAssertEqual(ErrorText.line(for: DurationError.malformed("45x"))?.contains("45m, 1h30m"), true)
-        XCTAssertEqual(ErrorText.line(for: DurationError.componentOutOfRange("1h61m"))?.contains("2h1m"), true)
+        XCTAssertEqual(durationRefusal("1h61m").flatMap(ErrorText.line(for:))?.contains("2h1m"), true)
         XCTAssertEqual(ErrorText.line(for: DateInputError.tooEarly("1900-01-01"))?.contains("1970"), true)
     }
 
     func test_aMistypedValueIsShownOnOneLineWithControlCharactersEscaped() throws {
         let errors: [any Error] = [
             DurationError.malformed("45x\n"), DurationError.malformed("\u{1B}[31m45x"),
-            DurationError.componentOutOfRange("1h\t61m"), DateInputError.malformed("\u{85}x\n"),
+            DurationError.componentOutOfRange(
+                "1h\t61m", DurationOverflow(minutes: true, seconds: false, totalSeconds: 7260, clockForm: false)),
+            DateInputError.malformed("\u{85}x\n"),
         ]
         let lines = try errors.map { try XCTUnwrap(ErrorText.line(for: $0)) }
         XCTAssertEqual(lines.map { $0.split(whereSeparator: { $0.isNewline }).count }, [1, 1, 1, 1])

@@ -112,8 +112,11 @@ final class MessageCatalogueTests: XCTestCase {
         section("warnings")
         lines += warnings().map(ErrorText.line(for:))
         section("input")
-        lines += [DurationError.empty, .malformed("4x5"), .componentOutOfRange("1h61m"), .tooShort, .tooLong]
-            .compactMap(ErrorText.line(for:))
+        lines += [DurationError.empty, .malformed("4x5"), .tooShort, .tooLong].compactMap(ErrorText.line(for:))
+        // A field of 60 or more, each way it can be typed: the hint is worked out from the input.
+        lines += ["1:99", "1h61m", "0:75", "1:30:75", "1m75s", "1:99:99", "23:99"].map { typed in
+            durationRefusal(typed).flatMap(ErrorText.line(for:)) ?? "(\(typed) was not refused)"
+        }
         lines += [DateInputError.empty, .malformed("18/11"), .inFuture("2099-01-01"), .tooEarly("1969-01-01")]
             .compactMap(ErrorText.line(for:))
         lines += [BarTemplate.Problem.unknownField("nmae"), .unclosedBrace, .strayClosingBrace]

@@ -20,10 +20,10 @@ final class PetTableTests: XCTestCase {
         XCTAssertEqual(
             table,
             """
-                NAME        MOOD      HEALTH          STAGE    TIME LEFT            NEXT DUE
+                NAME        MOOD      HEALTH          STAGE    TIME LEFT          NEXT DUE
             👕  Socks       😊 happy  ████████░░ 80%  washing  \
-            🌰 ▰▱▱▱▱▱▱▱▱▱ 40:00  in 4d
-            🛏️  Bed sheets  😟 sad    ██░░░░░░░░ 29%  idle     —                    in 4d
+            🌰 ▰▱▱▱▱▱▱▱▱▱ 40m  in 4d
+            🛏️  Bed sheets  😟 sad    ██░░░░░░░░ 29%  idle     —                  in 4d
             """)
     }
 

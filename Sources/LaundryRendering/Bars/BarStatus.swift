@@ -45,7 +45,7 @@ public struct BarStatus {
         switch field {
         case .icon: return Self.icon(of: focus, attention: attention)
         case .name: return focus.name
-        case .left: return focus.remaining.map(DurationText.countdown) ?? ""
+        case .left: return focus.remaining.map(DurationText.clock) ?? ""
         case .ends:
             guard let timer = focus.load, !timer.isPaused else { return "" }
             return LocalTime.clock(timer.endsAt, now: focus.now)
@@ -98,7 +98,7 @@ public struct BarStatus {
         let icon = icon(of: view, attention: view.isWaitingToBeMoved ? .waiting : .idle)
         let state: String
         if let timer = view.load {
-            let left = DurationText.countdown(timer.remaining(at: view.now))
+            let left = DurationText.left(timer.remaining(at: view.now))
             let stage = view.stageText.trimming { $0 == " " || $0 == "⏸" }
             state =
                 timer.isPaused

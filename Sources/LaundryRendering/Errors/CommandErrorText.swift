@@ -19,7 +19,7 @@ extension ErrorText {
                 ])
         case .noPlanFits(let finishBy, let need, let quiet, let wait):
             let values = [
-                "time": finishBy, "need": DurationText.compact(need), "wait": DurationText.compact(wait),
+                "time": finishBy, "need": DurationText.length(need), "wait": DurationText.length(wait),
                 "quiet": quiet ?? "",
             ]
             return quiet == nil

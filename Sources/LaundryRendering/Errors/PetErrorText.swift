@@ -44,7 +44,7 @@ extension ErrorText {
                     + "or stop it with: {cancel}",
                 [
                     "move": move.rawValue, "name": name, "stage": stage.rawValue,
-                    "left": DurationText.countdown(timerLeft), "resume": TypedCommand.typed(.resume, name),
+                    "left": DurationText.left(timerLeft), "resume": TypedCommand.typed(.resume, name),
                     "cancel": TypedCommand.typed(.cancel, name),
                 ])
         case .notPaused(let pet):
@@ -59,13 +59,13 @@ extension ErrorText {
             return Words.text(
                 "cannot end {name} {by} earlier: it has {left} left; to end it now: {command}",
                 [
-                    "name": shown(pet), "by": DurationText.compact(seconds: -by), "left": DurationText.countdown(left),
+                    "name": shown(pet), "by": DurationText.length(seconds: -by), "left": DurationText.left(left),
                     "command": TypedCommand.typed(.finish, shown(pet)),
                 ])
         case .endTooFar(let pet, let left, let by):
             return Words.text(
                 "cannot end {name} {by} later: it has {left} left, and a load can have at most 24 hours left",
-                ["name": shown(pet), "by": DurationText.compact(seconds: by), "left": DurationText.countdown(left)])
+                ["name": shown(pet), "by": DurationText.length(seconds: by), "left": DurationText.left(left)])
         case .unknownProgramme(let programme, let pet, let known) where known.isEmpty:
             return Words.text(
                 "{name} has no programmes yet; add one with: laundry set --programme {programme}=2h15m {typed}",
@@ -133,7 +133,7 @@ extension ErrorText {
             }
             return Words.text(
                 "wait for it to finish ({left} left), or stop it with: {command}",
-                ["left": DurationText.countdown(timerLeft), "command": TypedCommand.typed(.cancel, name)])
+                ["left": DurationText.left(timerLeft), "command": TypedCommand.typed(.cancel, name)])
         case (.dry, .idle), (.fold, .idle):
             return Words.text("wash it first: {command}", ["command": TypedCommand.typed(.wash, name)])
         case (.moreDry, .washed):

@@ -10,10 +10,10 @@ public enum HistoryDetailText {
         case .length(let seconds, let programme?):
             return Words.text("{length}, programme {programme}", ["length": length(seconds), "programme": programme])
         case .remaining(let seconds, nil):
-            return Words.text("{left} left", ["left": DurationText.countdown(seconds)])
+            return Words.text("{left} left", ["left": DurationText.left(seconds)])
         case .remaining(let seconds, let timer?):
             return Words.text(
-                "{timer}, {left} left", ["timer": timerName(timer), "left": DurationText.countdown(seconds)])
+                "{timer}, {left} left", ["timer": timerName(timer), "left": DurationText.left(seconds)])
         case .stoppedBy(.washer): return Words.text("washer stopped")
         case .stoppedBy(.dryer): return Words.text("dryer stopped")
         case .cycle(let count): return Words.text("cycle {number}", ["number": String(count)])
@@ -40,7 +40,7 @@ public enum HistoryDetailText {
         return Words.text("{energy}, {cost}", ["energy": line, "cost": EnergyText.cost(cost, use.currency)])
     }
 
-    private static func length(_ seconds: Double) -> String { DurationText.compact(seconds) }
+    private static func length(_ seconds: Double) -> String { DurationText.length(seconds) }
 
     private static func settings(_ change: HistoryDetail.SettingsChange) -> String {
         var parts: [String] = []

@@ -27,7 +27,7 @@ public struct PetCard {
         lines.append(row(Words.text("Health"), style.paint("\(Bars.health(view.health)) \(view.health)%", moodColor)))
         var stage = style.paint(pet.cycle.stage.statusText, style.color(for: pet.cycle.stage))
         if let timer = view.load {
-            let left = DurationText.countdown(timer.remaining(at: view.now))
+            let left = DurationText.left(timer.remaining(at: view.now))
             if timer.isPaused {
                 stage += "  " + Words.text("⏸ paused with {left} left (laundry resume)", ["left": left])
             } else {
@@ -90,7 +90,7 @@ public struct PetCard {
     private var learnedLine: String? {
         guard learned.wash != nil || learned.dry != nil else { return nil }
         func values(_ learned: LearnedLength) -> [String: String] {
-            ["length": DurationText.compact(learned.seconds), "runs": String(learned.runs)]
+            ["length": DurationText.length(learned.seconds), "runs": String(learned.runs)]
         }
         let parts = [
             learned.wash.map { Words.text("wash {length} (median of {runs})", values($0)) },
@@ -106,18 +106,18 @@ public struct PetCard {
         let programmes = view.pet.settings.programmes
         guard !programmes.isEmpty else { return nil }
         return programmes.keys.sorted().map { name in
-            let typed = "\(TerminalText.sanitize(name)) \(DurationText.compact(programmes[name]?.timeInterval ?? 0))"
+            let typed = "\(TerminalText.sanitize(name)) \(DurationText.length(programmes[name]?.timeInterval ?? 0))"
             let learned = learnedProgrammes[name]
             let parts = [
                 learned?.wash.map {
                     Words.text(
                         "wash learned {length}, median of {runs}",
-                        ["length": DurationText.compact($0.seconds), "runs": String($0.runs)])
+                        ["length": DurationText.length($0.seconds), "runs": String($0.runs)])
                 },
                 learned?.dry.map {
                     Words.text(
                         "dry learned {length}, median of {runs}",
-                        ["length": DurationText.compact($0.seconds), "runs": String($0.runs)])
+                        ["length": DurationText.length($0.seconds), "runs": String($0.runs)])
                 },
             ].compactMap { $0 }
             return parts.isEmpty ? typed : "\(typed) (\(parts.joined(separator: "; ")))"

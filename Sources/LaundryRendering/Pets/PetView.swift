@@ -46,8 +46,9 @@ public struct PetView {
         }
     }
 
-    /// "▰▰▰▱▱▱▱▱▱▱ 12:04", "paused 12:04", "done", or "—"; while a snooze holds, ", snoozed until
-    /// 14:50" after it (or instead of "—").
+    /// "▰▰▰▱▱▱▱▱▱▱ 12m4s", "⏸ 12m4s paused", "done", or "—"; while a snooze holds,
+    /// ", snoozed until 14:50" after it (or instead of "—"). A table's cell: the time left is a length
+    /// (`DurationText`), not a clock.
     public func timeLeftText() -> String {
         let text = timeLeftWithoutSnooze()
         guard let snoozedUntil else { return text }
@@ -57,10 +58,10 @@ public struct PetView {
 
     private func timeLeftWithoutSnooze() -> String {
         if let load = load {
-            let countdown = DurationText.countdown(load.remaining(at: now))
+            let left = DurationText.left(load.remaining(at: now))
             return load.isPaused
-                ? Words.text("⏸ {left} paused", ["left": countdown])
-                : "\(GrowthGlyph.of(load, at: now)) \(Bars.progress(load.progress(at: now))) \(countdown)"
+                ? Words.text("⏸ {left} paused", ["left": left])
+                : "\(GrowthGlyph.of(load, at: now)) \(Bars.progress(load.progress(at: now))) \(left)"
         }
         switch pet.cycle.stage {
         case .washed, .dried: return Words.text("done")

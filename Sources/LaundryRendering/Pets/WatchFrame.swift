@@ -34,7 +34,7 @@ public struct WatchFrame {
             guard let timer = view.load else { continue }
             let name = TextWidth.padded(view.name, to: nameWidth)
             let stage = TextWidth.padded(view.stageText, to: 14)
-            let countdown = DurationText.countdown(timer.remaining(at: now))
+            let countdown = DurationText.clock(timer.remaining(at: now))
             let tail =
                 timer.isPaused
                 ? style.dim(Words.text("paused"))

@@ -5,7 +5,7 @@ import LaundryCore
 public enum CommandReport {
     /// Where a length came from: "45m, learned from your last 5 washes", or "… on 'eco'" for a programme's.
     public static func learned(_ learned: LearnedLength, washes: Bool, programme: String? = nil) -> String {
-        let length = DurationText.compact(learned.seconds)
+        let length = DurationText.length(learned.seconds)
         if let programme {
             let runs =
                 washes
@@ -49,7 +49,7 @@ public enum CommandReport {
                     ["name": name, "stage": pet.cycle.stage.rawValue, "status": pet.cycle.stage.statusText])
             ]
         case .pause:
-            let left = state.liveLoad.map { DurationText.countdown($0.remaining(at: now)) } ?? "?"
+            let left = state.liveLoad.map { DurationText.left($0.remaining(at: now)) } ?? "?"
             return [
                 Words.text(
                     "⏸ Paused {name} with {left} left. Resume with: {command}",
@@ -61,13 +61,13 @@ public enum CommandReport {
                 Words.text(
                     "▶ Resumed {name}: {left} left, done at {ends}.",
                     [
-                        "name": name, "left": DurationText.countdown(timer.remaining(at: now)),
+                        "name": name, "left": DurationText.left(timer.remaining(at: now)),
                         "ends": LocalTime.clock(timer.endsAt, now: now),
                     ])
             ]
         case .extend:
             guard let timer = state.liveLoad else { return [] }
-            let left = DurationText.countdown(timer.remaining(at: now))
+            let left = DurationText.left(timer.remaining(at: now))
             if timer.isPaused {
                 return [
                     Words.text(
@@ -100,7 +100,7 @@ public enum CommandReport {
         guard let timer = state.liveLoad else { return [] }
         let values = [
             "icon": timer.kind.icon, "name": TerminalText.sanitize(state.pet.identity.name),
-            "length": DurationText.compact(seconds: Int(timer.plannedSeconds.rounded())),
+            "length": DurationText.length(seconds: Int(timer.plannedSeconds.rounded())),
             "ends": LocalTime.clock(timer.endsAt, now: now),
         ]
         return [TextTemplate.fill(line, values)]

@@ -25,7 +25,7 @@ public enum DaemonStatusText {
             ),
         ]
         if let next = status.nextDeadline {
-            let countdown = DurationText.countdown(next.timeIntervalSince(now))
+            let countdown = DurationText.left(next.timeIntervalSince(now))
             rows.append(
                 (
                     Words.text("next deadline:"),

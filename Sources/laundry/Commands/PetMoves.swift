@@ -86,7 +86,7 @@ extension LaundryCommand {
         @Option(
             name: .customLong("by"), parsing: .unconditional,
             help: ArgumentHelp(
-                "How much later: 10m, 1h, 90s (a bare number is minutes); with a minus sign, earlier (--by=-5m).",
+                "How much later: " + DurationHelp.forms + "; with a minus sign, earlier (--by=-5m).",
                 valueName: "duration"),
             transform: ArgumentParsing.signedDuration)
         var seconds: Int?

@@ -26,7 +26,8 @@ extension LaundryCommand {
         @Option(
             name: .customLong("max-wait"),
             help: ArgumentHelp(
-                "The longest the wet laundry may wait between the washer and the dryer (default 30m).",
+                "The longest the wet laundry may wait between the washer and the dryer (default 30m): "
+                    + DurationHelp.forms + ".",
                 valueName: "duration"),
             transform: ArgumentParsing.duration)
         var maxWait: LaundryDuration?

@@ -6,7 +6,7 @@ struct LengthOption<Meaning: LengthMeaning>: ParsableArguments {
     @Option(
         name: .customLong("for"), parsing: .unconditional,
         help: ArgumentHelp(
-            Meaning.help + ": 45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
+            Meaning.help + ": " + DurationHelp.forms + ".",
             valueName: "duration"),
         transform: ArgumentParsing.duration)
     var length: LaundryDuration?

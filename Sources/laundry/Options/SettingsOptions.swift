@@ -9,7 +9,7 @@ struct SettingsOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "How long a wash takes: 45m, 1h30m, 90s or 1:30:00 (a bare number is minutes), 1 second to 24 hours.",
+            "How long a wash takes: " + DurationHelp.forms + ".",
             valueName: "duration"),
         transform: ArgumentParsing.duration)
     var wash: LaundryDuration?
