@@ -2,10 +2,16 @@
 """Writes po/laundry.pot, the catalogue's template, from every text a person reads.
 
 xgettext cannot read Swift, so this reads what gettext needs of it: each call of the one door,
-`Words.text("English")`, `Words.text("English {x}", [...])` and `Words.count(n, "one", "other")`,
+`Words.text("English")`, `Words.text("English {x}", [...])`, `Words.text("English", context: "…")` (a
+word that means something else elsewhere: gettext's msgctxt) and `Words.count(n, "one", "other")`,
 with its English written as string literals (joined with `+` if long; never interpolated: a
 placeholder such as `{name}` lets a translation move the value). It also reads the texts of
 data/messages.json (notifications) and the display names and personality lines of data/kinds.json.
+
+A message with a name in it ({name}, {person}, {pet}) also gets a variant for each such name, under
+the context "{name} starts with a vowel": a language that joins a name to the word before it (French
+"d'Ana", not "de Ana") translates the variant; the others leave it empty, and the plain message is
+used (Words.text picks the variant by the name, `make lint` lets a variant stay empty).
 
   scripts/extract-messages.py            print the template
   scripts/extract-messages.py --check    exit 1 when po/laundry.pot differs from it (make lint)
@@ -14,6 +20,10 @@ import json, os, re, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALL = re.compile(r"\bWords\.(text|count)\(")
+CONTEXT = re.compile(r'\s*,\s*context:\s*"((?:[^"\\\n]|\\.)*)"')
+# The placeholders that hold a name (LaundryRendering's `NameVariant.keys`), and each variant's context.
+NAME_KEYS = ["name", "person", "pet"]
+VARIANT = "{{{}}} starts with a vowel"
 LITERAL = re.compile(r'\s*"((?:[^"\\\n]|\\.)*)"')
 
 
@@ -83,7 +93,8 @@ def from_sources(messages):
                 else:
                     english, pos = literal_at(text, pos, where)
                     if english is not None:
-                        add(messages, english, where)
+                        context = CONTEXT.match(text, pos)
+                        add(messages, english, where, context=context and unescape(context.group(1), where))
 
 
 def strings_of(value, path):
@@ -111,8 +122,8 @@ def from_data(messages):
             add(messages, value, f"data/kinds.json ({path[len('kinds.'):]})")
 
 
-def add(messages, msgid, where, plural=None):
-    entry = messages.setdefault(msgid, {"where": [], "plural": plural})
+def add(messages, msgid, where, plural=None, context=None):
+    entry = messages.setdefault((context, msgid), {"where": [], "plural": plural})
     if where not in entry["where"]:
         entry["where"].append(where)
     if plural and entry["plural"] not in (None, plural):
@@ -123,6 +134,17 @@ def add(messages, msgid, where, plural=None):
 def po_string(text):
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
     return f'"{escaped}"'
+
+
+def with_variants(messages):
+    """Each message, followed by its name variants (one per name in it)."""
+    for (context, msgid), entry in messages.items():
+        yield (context, msgid), entry
+        if context is not None:
+            continue
+        for key in NAME_KEYS:
+            if "{" + key + "}" in msgid or "{" + key + "}" in (entry["plural"] or ""):
+                yield (VARIANT.format(key), msgid), {"where": [], "plural": entry["plural"]}
 
 
 def template(messages):
@@ -137,11 +159,16 @@ def template(messages):
         '"Content-Transfer-Encoding: 8bit\\n"',
         "",
     ]
-    for msgid, entry in messages.items():
+    for (context, msgid), entry in with_variants(messages):
+        if context and context.startswith("{") and context.endswith(VARIANT.format("")[2:]):
+            out.append(f"#. {context}, as in: d'Ana. Leave it empty unless your language joins the name")
+            out.append("#. to the word before it; empty, the message above is used.")
         for where in entry["where"]:
             out.append(f"#: {where}")
         if "{" in msgid:
             out.append("#, no-c-format")
+        if context is not None:
+            out.append(f"msgctxt {po_string(context)}")
         out.append(f"msgid {po_string(msgid)}")
         if entry["plural"]:
             out.append(f"msgid_plural {po_string(entry['plural'])}")

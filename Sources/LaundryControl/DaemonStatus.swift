@@ -2,6 +2,34 @@ import FoundationEssentials
 import LaundryCore
 import LaundryStore
 
+/// Why the daemon could not keep this computer from suspending.
+public enum KeepAwakeProblem: Codable, Equatable, Sendable {
+    case noSessionBus
+    /// No portal, gnome-session or PowerManagement on the session bus.
+    case noDesktop
+    /// Each interface asked, with the error it answered (D-Bus names and messages, as the desktop gave them).
+    case refused([String])
+
+    /// In English, for the daemon's log.
+    public var english: String {
+        switch self {
+        case .noSessionBus: return "no session bus"
+        case .noDesktop:
+            return "no desktop answers for a suspend inhibitor (no portal, gnome-session or PowerManagement)"
+        case .refused(let tried): return "no desktop took a suspend inhibitor (\(tried.joined(separator: "; ")))"
+        }
+    }
+
+    /// The log's fact (`because`).
+    public var key: String {
+        switch self {
+        case .noSessionBus: return "noSessionBus"
+        case .noDesktop: return "noDesktop"
+        case .refused: return "refused"
+        }
+    }
+}
+
 /// What a running daemon says about itself in `daemon.json`, for `laundry daemon status`.
 public struct DaemonStatus: Codable, Equatable, Sendable {
     /// The file's format (0.1.0 wrote none: 1).
@@ -74,13 +102,17 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
         public var through: String?
         public var reason: String?
         public var until: Date?
+        /// Why none could be taken, in English (what a daemon before `why` wrote; the log's words).
         public var problem: String?
+        /// Why none could be taken, for `daemon status` to say in the reader's words.
+        public var why: KeepAwakeProblem?
 
-        public init(through: String?, reason: String?, until: Date?, problem: String?) {
+        public init(through: String?, reason: String?, until: Date?, problem: String?, why: KeepAwakeProblem? = nil) {
             self.through = through
             self.reason = reason
             self.until = until
             self.problem = problem
+            self.why = why
         }
     }
 

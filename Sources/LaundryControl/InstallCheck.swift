@@ -37,15 +37,23 @@ public enum InstallCheck {
 
     public static var ownBinary: String? { realPath("/proc/self/exe") }
 
+    /// Why a running daemon is older than the installed laundry.
+    public enum StaleDaemon: Equatable, Sendable {
+        /// Its binary was replaced since it started (an upgrade).
+        case replaced(path: String)
+        /// It says another version than the installed one.
+        case otherVersion(running: String, installed: String)
+    }
+
     /// Why daemon `pid` is older than the installed laundry (binary replaced since, or another version said), or nil.
-    public static func staleDaemon(pid: Int32, version: String?, currentVersion: String) -> String? {
+    public static func staleDaemon(pid: Int32, version: String?, currentVersion: String) -> StaleDaemon? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
         if length > 0 {
             let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if target.hasSuffix(" (deleted)") { return String(target.dropLast(" (deleted)".count)) + " was replaced" }
+            if target.hasSuffix(" (deleted)") { return .replaced(path: String(target.dropLast(" (deleted)".count))) }
         }
-        if let version, version != currentVersion { return "version \(version), not \(currentVersion)" }
+        if let version, version != currentVersion { return .otherVersion(running: version, installed: currentVersion) }
         return nil
     }
 

@@ -75,7 +75,7 @@ public enum DaemonRunner {
                 engine.config.keepAwake
                 ? DaemonStatus.Awake(
                     through: inhibitor.heldThrough, reason: wish?.reason, until: wish?.until,
-                    problem: inhibitor.problem) : nil
+                    problem: inhibitor.problem?.english, why: inhibitor.problem) : nil
             var status = DaemonStatus(
                 pid: getpid(), startedAt: startedAt, home: laundry.home, pets: engine.petCount,
                 timersArmed: engine.armedCount, nextDeadline: engine.nextDeadline,

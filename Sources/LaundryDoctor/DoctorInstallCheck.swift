@@ -68,9 +68,17 @@ enum DoctorInstallCheck {
 
     private static func checkDaemon(_ report: inout DoctorReport, status: DaemonStatus?) {
         if let status,
-            let why = InstallCheck.staleDaemon(
+            let stale = InstallCheck.staleDaemon(
                 pid: status.pid, version: status.version, currentVersion: LaundryVersion.current)
         {
+            let why =
+                switch stale {
+                case .replaced(let path): Words.text("{path} was replaced", ["path": UnsafeText.escaped(path)])
+                case .otherVersion(let running, let installed):
+                    Words.text(
+                        "version {running}, not {installed}",
+                        ["running": UnsafeText.escaped(running), "installed": installed])
+                }
             report.warning(
                 Words.text("daemon"),
                 Words.text(

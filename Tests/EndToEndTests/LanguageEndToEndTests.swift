@@ -37,6 +37,102 @@ final class LanguageEndToEndTests: XCTestCase {
         }
     }
 
+    /// A scripted session in each language (every command, the refusals and errors of issue 47, a running daemon with
+    /// no session bus, a released history's loads and numbers) says no English word of laundry's own: no word of a
+    /// message's English that the language's catalogue never says itself. What is typed as written in every language
+    /// (commands, options, config.json's keys, the words `--last-washed` takes), README's section names, paths, names
+    /// and the locale's own month and day names are not laundry's words.
+    func test_aScriptedSessionSaysNoEnglishWordOfLaundrysOwn() throws {
+        let english = Set(
+            try Catalogue("laundry.pot").messages.flatMap {
+                Catalogue.words(Catalogue.withoutInput($0.english + " " + ($0.englishPlural ?? "")))
+            }.filter { $0.count >= 3 }.map { $0.lowercased() })
+        for (language, locale) in [
+            ("de", "de_DE.UTF-8"), ("fr", "fr_FR.UTF-8"), ("es", "es_ES.UTF-8"), ("pl", "pl_PL.UTF-8"),
+        ] {
+            let own = Set(
+                try Catalogue("\(language).po").messages.flatMap(\.translations).flatMap {
+                    Catalogue.words(Catalogue.withoutInput($0))
+                }.map { $0.lowercased() })
+            // The locale's month and day names (Spanish "ago" is August).
+            let calendar = Spawn.run(
+                "/usr/bin/locale", ["abmon", "abday", "mon", "day"],
+                environment: ["LC_ALL": locale, "LOCPATH": SourceTree.root + "/.build/test-locales"])
+            let locales = Set(Catalogue.words(calendar.stdout).map { $0.lowercased() })
+            let foreign = english.subtracting(own).subtracting(locales)
+            for (arguments, output) in try session(locale: locale) {
+                var text = output
+                for pattern in Self.notLaundrysWords {
+                    text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
+                }
+                let said = Catalogue.words(text).filter { foreign.contains($0.lowercased()) }
+                XCTAssertEqual(said, [], "\(language): laundry \(arguments.joined(separator: " ")): \(output)")
+            }
+        }
+    }
+
+    /// What a session's output may hold that is not laundry's words: README's section names (README is English),
+    /// URLs, file names, paths, commands, options, environment variables, config.json's keys, `--last-washed`'s words,
+    /// units, the kinds' ids listed for `--kind`, and this session's names and typos.
+    private static let notLaundrysWords = [
+        #"README: [^)]*"#, #"\b[a-z]+s?://[^\s"')]*"#, #"\b[\w-]+\.(json|desktop|service|log)\b"#, #"/[^\s,;:)']*"#,
+        #"laundry: (error|warning):"#, #"\blaundry( [a-z][a-z-]*){0,2}"#, #"--[a-z-]+"#, #"<[a-z-]+>"#,
+        #"\b[A-Z]+(_[A-Z]+)+\b"#, #"\b[a-z]+([A-Z][a-z0-9]*|\.[a-z][a-zA-Z0-9]*)+\b"#,
+        #"'(today|yesterday|3 days ago)'"#, #"\bkWh\b"#,
+        #"\b(clothes|sheets|towels|delicates)(, (clothes|sheets|towels|delicates))+\b"#,
+        #"\b(Socken|Sockn|Ana|Zeta|demain|weekly|jeans|Towels|Socks|Bedding|Sheets|Wool|Gone|Ben|eco|quick)\b"#,
+    ]
+
+    /// Each command of the session, with all it printed.
+    private func session(locale: String) throws -> [([String], String)] {
+        let home = LaundryHome()
+        home.environment["LAUNDRY_FAKE_NOW"] = Self.now
+        home.environment["LANG"] = locale
+        var said: [([String], String)] = []
+        func run(_ arguments: [String]) {
+            let result = home.run(arguments)
+            said.append((arguments, result.stdout + result.stderr))
+        }
+        for arguments in [
+            ["adopt", "Socken"], ["adopt", "Ana", "--kind", "towels"], ["wash", "Socken", "--for", "45m"],
+            ["fold", "Socken"], ["dry", "Socken"], ["status"], ["status", "Socken"], ["list"], ["pause", "Socken"],
+            ["fold", "Socken"], ["pause", "Socken"], ["resume", "Socken"], ["resume", "Socken"], ["finish", "Socken"],
+            ["dry", "Socken"], ["cancel", "Socken"], ["cancel", "Ana"],
+            ["set", "Ana", "--every", "3", "--kind", "sheets"],
+            ["set", "Ana", "--last-washed", "demain"], ["set", "Ana", "--last-washed", "1960-01-01"],
+            ["history", "--since", "demain"], ["history"], ["loads"], ["stats"], ["doctor"], ["snooze", "Ana"],
+            ["household"], ["daemon", "status"], ["wash", "Sockn"], ["wash"], ["adopt", "Socken"],
+            ["adopt", "Zeta", "--kind", "jeans"], ["set", "Ana", "--every", "weekly"], ["status", "--format"],
+            ["history", "--limit", "x"], ["release", "Ana", "--yes"],
+        ] {
+            run(arguments)
+        }
+        // The daemon's report with a load running and no session bus to keep this computer awake through.
+        let daemon = LaundryHome()
+        try daemon.allowDaemon()
+        daemon.environment["LANG"] = locale
+        daemon.environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        daemon.ok("adopt", "Socken")
+        defer { daemon.run(["daemon", "stop"]) }
+        daemon.ok("wash", "Socken", "--for", "1h")
+        XCTAssertTrue(
+            waitUntil(10) { (daemon.daemonStatus["awake"] as? [String: Any])?["why"] != nil }, daemon.daemonLog)
+        let status = daemon.run(["daemon", "status"])
+        said.append((["daemon", "status"], status.stdout + status.stderr))
+        // A released history: loads, numbers and people.
+        let fixture = SourceTree.root + "/Tests/Fixtures/0.1.0"
+        let released = LaundryHome(shared: true)
+        try FileManager.default.removeItem(atPath: released.data)
+        try FileManager.default.copyItem(atPath: fixture + "/home", toPath: released.data)
+        released.environment["LAUNDRY_FAKE_NOW"] = "2026-11-05T12:00:00Z"
+        released.environment["LANG"] = locale
+        for arguments in [["history"], ["loads"], ["stats"], ["stats", "--people"], ["household"]] {
+            let result = released.run(arguments)
+            said.append((arguments, result.stdout + result.stderr))
+        }
+        return said
+    }
+
     func test_languageListAndLcMessagesAreHonouredAsGettextDoes() {
         let home = home()
         // The same refusal (no countdown in it) in English, German and French, only the language set.

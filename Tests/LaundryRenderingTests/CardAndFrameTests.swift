@@ -18,7 +18,7 @@ final class CardAndFrameTests: XCTestCase {
             view: PetView(state: state, kinds: RenderingFixtures.kinds, now: now), style: Style(enabled: false))
         // The facts on each line; the words around them: Tests/Golden/outputs*.txt.
         let lines = card.render().split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines[0].hasPrefix("👕 Socks (clothes)  😊 "), lines[0])
+        XCTAssertTrue(lines[0].hasPrefix("👕 Socks (Clothes)  😊 "), "the kind as written: \(lines[0])")
         let saying = RenderingFixtures.clothes.personality["happy"]?.first?.replacingOccurrences(
             of: "{name}", with: "Socks")
         XCTAssertTrue(lines[1].contains(saying ?? "?"), "the kind's saying: \(lines[1])")

@@ -180,7 +180,8 @@ private struct Story {
         var programmes = PetSettings()
         programmes.programmes = ["eco": try LaundryDuration(seconds: 8100), "quick": .minutes(30)]
         command("set Jeans --programme eco=2h15m --programme quick=30m")
-        lines += CommandReport.updated(try laundry.configure("Jeans", programmes).pet, now: laundry.now)
+        let jeans = try laundry.configure("Jeans", programmes).pet
+        lines += CommandReport.updated(jeans, kind: laundry.kinds.kindOrFallback(jeans.identity.kind), now: laundry.now)
         for (programme, minutes) in [("eco", 130), (nil, 30), ("eco", 120), (nil, 40), ("eco", 125), (nil, 35)] {
             _ = try laundry.perform(.wash(nil, programme: programme), on: "Jeans")
             clock.advance(by: Double(minutes * 60))
@@ -197,7 +198,9 @@ private struct Story {
         var off = PetSettings()
         off.learns = false
         command("set Jeans --learn off")
-        lines += CommandReport.updated(try laundry.configure("Jeans", off).pet, now: laundry.now)
+        let learnsNot = try laundry.configure("Jeans", off).pet
+        lines += CommandReport.updated(
+            learnsNot, kind: laundry.kinds.kindOrFallback(learnsNot.identity.kind), now: laundry.now)
         card("Jeans")
     }
 

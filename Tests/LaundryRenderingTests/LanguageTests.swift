@@ -29,6 +29,33 @@ final class LanguageTests: XCTestCase {
         XCTAssertFalse(nouns.contains("load") || nouns.contains("loads"), "translated: \(said)")
     }
 
+    /// Numbers a person reads follow the locale (LC_NUMERIC): the decimal mark, the thousands' separator, the
+    /// percentage as the language writes it; C before a language is chosen, and again after.
+    func test_numbersFollowTheLocale() {
+        func numbers() -> [String] {
+            [
+                Numbers.plain(0.9), Numbers.plain(2), Numbers.fixed(1234.5, 2), Numbers.integer(1_234_567),
+                Numbers.integer(-1234), Numbers.percent(25), EnergyText.kWh(810), EnergyText.cost(0.256, "EUR"),
+            ]
+        }
+        XCTAssertEqual(numbers(), ["0.9", "2", "1234.50", "1234567", "-1234", "25%", "0.81 kWh", "0.26 EUR"])
+        XCTAssertEqual(
+            Speaking.in("en_US") { numbers() },
+            ["0.9", "2", "1,234.50", "1,234,567", "-1,234", "25%", "0.81 kWh", "0.26 EUR"])
+        XCTAssertEqual(
+            Speaking.in("de") { numbers() },
+            ["0,9", "2", "1.234,50", "1.234.567", "-1.234", "25 %", "0,81 kWh", "0,26 EUR"])
+        // French and Polish group with a (narrow) no-break space, as glibc's locales say.
+        let french = Speaking.in("fr") { numbers() }
+        XCTAssertEqual(french[0], "0,9")
+        XCTAssertEqual(french[3].filter(\.isNumber), "1234567")
+        XCTAssertEqual(french[3].unicodeScalars.filter { !("0"..."9").contains($0) }.count, 2, french[3])
+        XCTAssertEqual(french[5], "25 %")
+        XCTAssertEqual(Speaking.in("pl") { Numbers.plain(0.1) + " " + Numbers.percent(25) }, "0,1 25%")
+        XCTAssertEqual(Speaking.in("es") { Numbers.plain(0.1) }, "0,1")
+        XCTAssertEqual(numbers()[0], "0.9", "C again after")
+    }
+
     func test_aTwelveHourLocaleShowsAMAndPMAndA24HourOneDoesNot() throws {
         let afternoon = try XCTUnwrap(Timestamp.parse("2026-11-24T14:32:00Z"))
         let midnight = try XCTUnwrap(Timestamp.parse("2026-11-24T00:05:00Z"))

@@ -60,6 +60,129 @@ final class MessageCatalogueTests: XCTestCase {
         }
     }
 
+    /// Inside the markers too: the pseudo-language accents every letter of its own, so a plain word left in what the
+    /// commands print, the state machine's refusals and a history's details (once the name, commands, lengths and
+    /// ids are out) is an English id put into a sentence: a stage's, a move's, a kind's.
+    func test_noIdIsPutIntoASentence() throws {
+        let kinds = try kinds
+        let pieces = Speaking.in("en@pseudo") {
+            reports() + refusals() + Self.historyDetails.map { HistoryDetailText.words($0, device: nil, kinds: kinds) }
+        }
+        for piece in pieces {
+            var plain = piece.replacingOccurrences(of: "⟦", with: " ").replacingOccurrences(of: "⟧", with: " ")
+            for pattern in [
+                #"^\[[a-z, ]+\] [a-z-]+: "#, #"Tom('\\''|')s "good" 🧦"#, "Tom's socks", "Socks", "Sox",
+                #"\blaundry( [a-z][a-z-]*){0,2}"#, #"--[a-z-]+"#, #"\b\d+[dhms]\b"#, #"\b\d{1,2}:\d{2}( [AP]M)?"#,
+                "notify-me",
+            ] {
+                plain = plain.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
+            }
+            XCTAssertNil(
+                plain.range(of: "[A-Za-z]{2,}", options: .regularExpression), "an English id in: \(piece) (\(plain))")
+        }
+    }
+
+    /// One word per meaning: each catalogue says each of po/glossary.tsv's terms with the language's one word, never
+    /// with a synonym it avoids; and every language laundry has a catalogue for has its columns there.
+    func test_everyCatalogueUsesTheGlossarysWords() throws {
+        let glossary = try Glossary.read()
+        let languages = try FileManager.default.contentsOfDirectory(atPath: SourceTree.root + "/po")
+            .filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }.sorted()
+        XCTAssertEqual(languages, Speaking.languages.sorted())
+        XCTAssertGreaterThanOrEqual(glossary.terms.count, 10)
+        for language in languages {
+            XCTAssertTrue(glossary.languages.contains(language), "po/glossary.tsv has no column for \(language)")
+            XCTAssertEqual(try glossary.problems(in: Catalogue("\(language).po"), language: language), [])
+        }
+    }
+
+    /// The check finds a missing word and a synonym: German's "gefaltet" beside its "zusammengelegt".
+    func test_theGlossaryFindsASynonym() throws {
+        let catalogue = Catalogue(
+            text: """
+                msgid "Loads folded"
+                msgstr "Gefaltete Ladungen"
+
+                msgid "Fold {name}"
+                msgstr "{name} zusammenlegen"
+
+                msgid "all pets"
+                msgstr "alle Tiere"
+
+                msgid "Start its wash with: {command}"
+                msgstr "Starte die Wäsche mit: {command}"
+                """)
+        let problems = try Glossary.read().problems(in: catalogue, language: "de")
+        XCTAssertEqual(problems.count, 4, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("fold") && $0.contains("lacks") && $0.contains("Gefaltete") })
+        XCTAssertTrue(problems.contains { $0.contains("fold") && $0.contains("uses [\"Gefaltete\"]") })
+        XCTAssertTrue(problems.contains { $0.contains("pet") && $0.contains("uses [\"Tiere\"]") })
+    }
+
+    /// A name joins the word before it as the catalogue says: French elides before a vowel (`au tour d’Ana`, not `au
+    /// tour de Ana`), with or without its accent, and not before a consonant, an `h` or an emoji; a language without
+    /// the variant (German) and English say the plain message.
+    func test_aNameJoinsTheWordBeforeItAsTheCatalogueSays() throws {
+        let names = ["Ana", "Émile", "ours", "Ben", "Hugo", "🧦Ana"]
+        let next = { (name: String) in Words.text("Next load: {person} is up.", ["person": name]) }
+        XCTAssertEqual(
+            Speaking.in("fr") { names.map(next) },
+            [
+                "Prochaine lessive : au tour d’Ana.", "Prochaine lessive : au tour d’Émile.",
+                "Prochaine lessive : au tour d’ours.", "Prochaine lessive : au tour de Ben.",
+                "Prochaine lessive : au tour de Hugo.", "Prochaine lessive : au tour de 🧦Ana.",
+            ])
+        XCTAssertEqual(Speaking.in("de") { next("Ana") }, "Nächste Ladung: Ana ist dran.")
+        XCTAssertEqual(next("Ana"), "Next load: Ana is up.")
+        // Only the name that starts with a vowel picks the variant: `{until}` is not a name.
+        XCTAssertEqual(
+            Speaking.in("fr") {
+                ["Ana", "Ben"].map {
+                    Words.text(
+                        "💤 Snoozed the reminders for {name} until {until}.", ["name": $0, "until": "10:10"])
+                }
+            }, ["💤 Rappels d’Ana reportés jusqu’à 10:10.", "💤 Rappels de Ben reportés jusqu’à 10:10."])
+        // Notifications' texts keep the variant through `MessageCatalog.translated()`.
+        let said = try Speaking.in("fr") { () -> [String] in
+            var catalog = try JSONDecoder().decode(
+                MessageCatalog.self,
+                from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/messages.json")))
+            catalog.loadStarted.summary = "{icon} Washing {name} for {length}, done at {ends}."
+            let translated = catalog.translated()
+            return ["Ana", "Ben"].map {
+                translated.fill(
+                    translated.loadStarted.summary, ["icon": "🫧", "name": $0, "length": "45m", "ends": "10:45"])
+            }
+        }
+        XCTAssertEqual(
+            said, ["🫧 Lavage d’Ana pour 45m, fini à 10:45.", "🫧 Lavage de Ben pour 45m, fini à 10:45."])
+    }
+
+    /// The names a variant is chosen by, in each message that has one in some language: the golden files' section.
+    static let joinedNames = ["Ana", "Ben", "Émile", "Socks"]
+
+    private func joinedNames() -> [String] {
+        let now = RenderingFixtures.now
+        var lines: [String] = []
+        for name in Self.joinedNames {
+            var state = PetState(pet: Pet(name: try! PetName(name), kind: RenderingFixtures.clothes, createdAt: now))
+            _ = try? StageMachine.wash(&state, for: nil, at: now)
+            lines += CommandReport.moved(.wash(nil), state, now: now)
+            _ = StageMachine.snooze(&state, for: nil, at: now)
+            lines += CommandReport.moved(.snooze(nil), state, now: now)
+            lines.append(HouseholdText.nextLine(Person(name)))
+        }
+        return lines
+    }
+
+    /// The kinds of data/kinds.json.
+    private var kinds: KindCatalog {
+        get throws {
+            try JSONDecoder().decode(
+                KindCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/kinds.json")))
+        }
+    }
+
     /// What a person reads, piece by piece (without this test's own labels).
     private func readablePieces() throws -> [String] {
         let catalog = try JSONDecoder().decode(
@@ -123,6 +246,12 @@ final class MessageCatalogueTests: XCTestCase {
             .compactMap(ErrorText.line(for:))
         section("history details")
         lines += Self.historyDetails.map { HistoryDetailText.words($0, device: "aaaa000000000001") }
+        // With the kinds at hand (as `history` has them), a kind is named in the reader's words.
+        let kinds = try kinds
+        lines += Self.historyDetails.map { HistoryDetailText.words($0, device: "aaaa000000000001", kinds: kinds) }
+            .filter { !lines.contains($0) }
+        section("names joined by the language's rules")
+        lines += joinedNames()
         return lines
     }
 
@@ -282,7 +411,7 @@ final class MessageCatalogueTests: XCTestCase {
         var state = PetState(
             pet: Pet(name: try! PetName("Tom's \"good\" 🧦"), kind: RenderingFixtures.clothes, createdAt: now))
         var lines = CommandReport.adopted(state.pet, kind: RenderingFixtures.clothes, now: now)
-        lines += CommandReport.updated(state.pet, now: now)
+        lines += CommandReport.updated(state.pet, kind: RenderingFixtures.clothes, now: now)
         let moves: [(PetAction, (inout PetState) throws -> Void)] = [
             (.wash(nil), { _ = try StageMachine.wash(&$0, for: nil, at: now) }),
             (.pause, { _ = try StageMachine.pause(&$0, at: now) }),

@@ -23,6 +23,7 @@ enum Speaking {
             unsetenv("LANGUAGE")
             setlocale(LC_ALL, "C")
             Language.useClock(nil)
+            Numbers.use(locale: false)
         }
         return try body()
     }

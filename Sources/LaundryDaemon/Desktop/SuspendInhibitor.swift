@@ -1,6 +1,7 @@
 import CGLib
 import FoundationEssentials
 @preconcurrency import Glibc
+import LaundryControl
 import Logging
 
 /// Keeps the session from suspending while a load runs or rings: one inhibitor, suspend only (flag 4; not idle: the
@@ -11,7 +12,7 @@ public protocol SuspendInhibitor: AnyObject {
     /// The interface holding it now; nil while none is held.
     var heldThrough: String? { get }
     /// Why none could be taken the last time one was wanted.
-    var problem: String? { get }
+    var problem: KeepAwakeProblem? { get }
 }
 
 /// The desktop's interfaces on the session bus, in the order asked: the portal (xdg-desktop-portal passes it to
@@ -60,7 +61,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
     /// The reason no interface took: asked again only when the reason changes, so a bare window manager costs nothing.
     private var refused: String?
     private var tokens = 0
-    private(set) var problem: String?
+    private(set) var problem: KeepAwakeProblem?
 
     init(logger: Logger) { self.logger = logger }
 
@@ -71,7 +72,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
     func hold(_ reason: String?) {
         guard let reason else { return release() }
         guard reason != held?.reason, reason != refused else { return }
-        guard let bus = DBusCall.sessionBus() else { return fail("no session bus", because: "noSessionBus") }
+        guard let bus = DBusCall.sessionBus() else { return fail(.noSessionBus) }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
         var tried: [String] = []
         // The one holding it first, so a new reason stays where it is.
@@ -98,23 +99,17 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
             }
         }
         refused = reason
-        if tried.isEmpty {
-            fail(
-                "no desktop answers for a suspend inhibitor (no portal, gnome-session or PowerManagement)",
-                because: "noDesktop")
-        } else {
-            fail("no desktop took a suspend inhibitor (\(tried.joined(separator: "; ")))", because: "refused")
-        }
+        fail(tried.isEmpty ? .noDesktop : .refused(tried))
     }
 
-    /// `because`: the same as a fact for the log (`noSessionBus`, `noDesktop`, `refused`).
-    private func fail(_ why: String, because: String) {
+    /// The log says it in English, with its key as a fact (`noSessionBus`, `noDesktop`, `refused`).
+    private func fail(_ why: KeepAwakeProblem) {
         // A reason that could not be updated leaves the one held before in place.
         guard held == nil else { return }
         if why != problem {
             logger.warning(
-                "cannot keep this computer awake: \(why)",
-                metadata: ["surface": "keepAwake", "event": "failed", "because": "\(because)"])
+                "cannot keep this computer awake: \(why.english)",
+                metadata: ["surface": "keepAwake", "event": "failed", "because": "\(why.key)"])
         }
         problem = why
     }

@@ -48,28 +48,34 @@ extension DaemonEngine {
         guard running.count > 0 || !waiting.isEmpty else { return nil }
         let time = now
         var parts: [String] = []
+        // The desktop shows it (GNOME's "laundry is preventing suspend"), as `daemon status` does: the reader's words.
         if let last = running.last {
             let ends = LocalTime.clock(last.load.endsAt, now: time, zone: zone)
             parts.append(
                 running.count == 1
-                    ? "\(last.pet.identity.name): \(Self.loadWord(last.load.kind)) ends at \(ends)"
-                    : "\(running.count) loads, the last ends at \(ends)")
+                    ? Self.endsLine(last.load.kind, name: last.pet.identity.name, ends: ends)
+                    : Words.count(
+                        running.count, "{count} load, the last ends at {ends}",
+                        "{count} loads, the last ends at {ends}",
+                        ["ends": ends]))
         }
         if !waiting.isEmpty {
             parts.append(
                 waiting.count == 1
-                    ? "\(waiting[0].identity.name) is done and waiting" : "\(waiting.count) loads are done and waiting")
+                    ? Words.text("{name} is done and waiting", ["name": waiting[0].identity.name])
+                    : Words.count(
+                        waiting.count, "{count} load is done and waiting", "{count} loads are done and waiting"))
         }
         return AwakeWish(
             reason: parts.joined(separator: "; "),
             until: [running.last?.load.endsAt, bell.lastGivesUp].compactMap { $0 }.max())
     }
 
-    static func loadWord(_ kind: LoadKind) -> String {
+    static func endsLine(_ kind: LoadKind, name: String, ends: String) -> String {
         switch kind {
-        case .wash: return "wash"
-        case .dry: return "dryer"
-        case .extraDry: return "extra drying"
+        case .wash: return Words.text("{name}: wash ends at {ends}", ["name": name, "ends": ends])
+        case .dry: return Words.text("{name}: dryer ends at {ends}", ["name": name, "ends": ends])
+        case .extraDry: return Words.text("{name}: extra drying ends at {ends}", ["name": name, "ends": ends])
         }
     }
 }

@@ -1,5 +1,6 @@
 import CGLib
 import FoundationEssentials
+import LaundryRendering
 import Logging
 
 /// `laundry notify-test --sound`: one ring through the daemon's player, waited for on its own main loop (`limit` s).
@@ -11,7 +12,8 @@ enum TestSound {
         defer { g_main_loop_unref(loop) }
         var finished = false
         player.onFinished = { reason in
-            if let reason { failure = "no sound: \(reason)" }
+            // laundry notify-test shows it: the reader's words around the sound library's own.
+            if let reason { failure = Words.text("no sound: {reason}", ["reason": reason]) }
             finished = true
             g_main_loop_quit(loop)
         }
@@ -23,7 +25,11 @@ enum TestSound {
             }
             let timeout = g_timeout_add_full(G_PRIORITY_DEFAULT, limit * 1000, quit, UnsafeMutableRawPointer(loop), nil)
             g_main_loop_run(loop)
-            if finished { _ = g_source_remove(timeout) } else { failure = "the sound did not end within \(limit) s" }
+            if finished {
+                _ = g_source_remove(timeout)
+            } else {
+                failure = Words.text("the sound did not end within {seconds} s", ["seconds": String(limit)])
+            }
         }
         return failure
     }

@@ -72,7 +72,7 @@ public struct BarStatus {
         let head = "\(value(of: .icon)) \(focus.name)"
         switch attention {
         case .running: return "\(head) \(value(of: .left))"
-        case .warning: return "\(head) \(focus.health)%"
+        case .warning: return "\(head) \(Numbers.percent(focus.health))"
         case .waiting, .idle: return head
         }
     }

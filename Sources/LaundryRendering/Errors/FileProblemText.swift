@@ -11,9 +11,9 @@ extension ErrorText {
         case .tooLarge(let bytes, let limit):
             return Words.count(
                 Int(clamping: bytes), "it is {count} byte, more than the {limit} a laundry file can be",
-                "it is {count} bytes, more than the {limit} a laundry file can be", ["limit": String(limit)])
+                "it is {count} bytes, more than the {limit} a laundry file can be", ["limit": Numbers.integer(limit)])
         case .grewWhileRead(let limit):
-            return Words.text("it grew past {limit} bytes while being read", ["limit": String(limit)])
+            return Words.text("it grew past {limit} bytes while being read", ["limit": Numbers.integer(limit)])
         case .homeNotAFolder:
             return Words.text("it exists but is not a folder; point LAUNDRY_HOME to a folder you can write")
         case .runtimeFolderNotAFolder:

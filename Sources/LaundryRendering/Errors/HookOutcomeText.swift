@@ -10,7 +10,7 @@ public enum HookOutcomeText {
         case .killedBySignal(let signal): line = Words.text("killed by signal {signal}", ["signal": String(signal)])
         case .timedOut(let seconds):
             line = Words.text(
-                "killed after {seconds} s (hookTimeoutSeconds)", ["seconds": NumberText.plain(seconds)])
+                "killed after {seconds} s (hookTimeoutSeconds)", ["seconds": Numbers.plain(seconds)])
         case .notStarted(let program, let error):
             line = Words.text(
                 "cannot run {program}: {reason}", ["program": program, "reason": SystemErrorText.describe(error)])

@@ -51,7 +51,12 @@ extension ErrorText {
     }
 
     static func dateLine(_ error: DateInputError) -> String {
-        let forms = "use 2026-11-20, 2026-11-20T18:30, today, yesterday or '3 days ago'"
+        // What `--last-washed` takes is typed as written in every language: the input's words, not a sentence's.
+        let typed = [
+            "date": "2026-11-20", "dateTime": "2026-11-20T18:30", "today": "'today'", "yesterday": "'yesterday'",
+            "daysAgo": "'3 days ago'",
+        ]
+        let forms = Words.text("use {date}, {dateTime}, {today}, {yesterday} or {daysAgo}", typed)
         switch error {
         case .empty: return Words.text("the date is empty; {forms}", ["forms": forms])
         case .malformed(let text):
@@ -61,8 +66,8 @@ extension ErrorText {
                 "'{text}' is in the future; laundry can only have been washed in the past", ["text": shown(text)])
         case .tooEarly(let text):
             return Words.text(
-                "'{text}' is before 1970; give a date since then, such as 2026-11-20 or 3 days ago",
-                ["text": shown(text)])
+                "'{text}' is before 1970; give a date since then, such as {date} or {daysAgo}",
+                typed.merging(["text": shown(text)]) { $1 })
         }
     }
 

@@ -34,7 +34,7 @@ extension ErrorText {
             return Words.text(
                 "cannot {move} {name}: it is {stage} ({status}); {hint}",
                 [
-                    "move": move.rawValue, "name": shown(pet), "stage": stage.rawValue, "status": stage.statusText,
+                    "move": move.verb, "name": shown(pet), "stage": stage.predicate, "status": stage.statusText,
                     "hint": hint(move, pet: pet, stage: stage, timerLeft: timerLeft),
                 ])
         case .pausedTimer(let move, let pet, let stage, let timerLeft):
@@ -43,17 +43,17 @@ extension ErrorText {
                 "cannot {move} {name}: it is {stage}, paused with {left} left; resume it with: {resume}, "
                     + "or stop it with: {cancel}",
                 [
-                    "move": move.rawValue, "name": name, "stage": stage.rawValue,
+                    "move": move.verb, "name": name, "stage": stage.predicate,
                     "left": DurationText.left(timerLeft), "resume": TypedCommand.typed(.resume, name),
                     "cancel": TypedCommand.typed(.cancel, name),
                 ])
         case .notPaused(let pet):
             return Words.text(
-                "{name}'s timer is not paused; pause it with: {command}",
+                "{name} is not paused; pause it with: {command}",
                 ["name": shown(pet), "command": TypedCommand.typed(.pause, shown(pet))])
         case .alreadyPaused(let pet):
             return Words.text(
-                "{name}'s timer is already paused; resume it with: {command}",
+                "{name} is already paused; resume it with: {command}",
                 ["name": shown(pet), "command": TypedCommand.typed(.resume, shown(pet))])
         case .endBeforeNow(let pet, let left, let by):
             return Words.text(

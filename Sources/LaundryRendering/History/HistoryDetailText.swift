@@ -2,10 +2,13 @@ import LaundryCore
 
 /// A history event's facts in the reader's words, in brackets after the event in `laundry history`.
 public enum HistoryDetailText {
-    /// - Parameter device: the machine the event was made on (a lost change's).
-    public static func words(_ detail: HistoryDetail, device: String?) -> String {
+    /// - Parameters:
+    ///   - device: the machine the event was made on (a lost change's).
+    ///   - kinds: the kinds, to name one in the reader's words (without: a kind is shown by its id).
+    public static func words(_ detail: HistoryDetail, device: String?, kinds: KindCatalog? = nil) -> String {
+        func kindName(_ id: String) -> String { kinds?.kind(id)?.displayName ?? id }
         switch detail {
-        case .kind(let kind): return kind
+        case .kind(let kind): return kindName(kind)
         case .length(let seconds, nil): return length(seconds)
         case .length(let seconds, let programme?):
             return Words.text("{length}, programme {programme}", ["length": length(seconds), "programme": programme])
@@ -16,9 +19,9 @@ public enum HistoryDetailText {
                 "{timer}, {left} left", ["timer": timerName(timer), "left": DurationText.left(seconds)])
         case .stoppedBy(.washer): return Words.text("washer stopped")
         case .stoppedBy(.dryer): return Words.text("dryer stopped")
-        case .cycle(let count): return Words.text("cycle {number}", ["number": String(count)])
+        case .cycle(let count): return Words.text("cycle {number}", ["number": Numbers.integer(count)])
         case .renamed(let from, let to): return Words.text("{old} → {new}", ["old": from, "new": to])
-        case .settings(let change): return settings(change)
+        case .settings(let change): return settings(change, kindName: kindName)
         case .released(let name): return name
         case .lost(.released, .release):
             return Words.text("the release made on device {device} lost to a later change", ["device": device ?? "?"])
@@ -42,9 +45,9 @@ public enum HistoryDetailText {
 
     private static func length(_ seconds: Double) -> String { DurationText.length(seconds) }
 
-    private static func settings(_ change: HistoryDetail.SettingsChange) -> String {
+    private static func settings(_ change: HistoryDetail.SettingsChange, kindName: (String) -> String) -> String {
         var parts: [String] = []
-        if let kind = change.kind { parts.append(Words.text("kind {kind}", ["kind": kind])) }
+        if let kind = change.kind { parts.append(Words.text("kind {kind}", ["kind": kindName(kind)])) }
         if let wash = change.washSeconds { parts.append(Words.text("wash {length}", ["length": length(wash)])) }
         if let dry = change.drySeconds { parts.append(Words.text("dry {length}", ["length": length(dry)])) }
         if let days = change.cycleDays {

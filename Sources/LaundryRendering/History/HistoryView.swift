@@ -21,7 +21,8 @@ public struct HistoryView {
             let name = TextWidth.padded(TerminalText.sanitize(entry.pet.identity.name), to: nameWidth)
             let detail =
                 entry.event.detail.map {
-                    style.dim(" (\(TerminalText.sanitize(HistoryDetailText.words($0, device: entry.event.device))))")
+                    let words = HistoryDetailText.words($0, device: entry.event.device, kinds: kinds)
+                    return style.dim(" (\(TerminalText.sanitize(words)))")
                 } ?? ""
             let when = style.dim(LocalTime.dateTime(entry.event.at))
             return "\(when)  \(emoji) \(name)  \(Self.describe(entry.event.event))\(detail)"

@@ -15,10 +15,10 @@ public struct StatsView {
     public func render() -> String {
         var lines: [String] = []
         lines.append(
-            "\(style.bold(Words.text("Pets"))) \(stats.petCount)   "
-                + "\(style.bold(Words.text("Loads folded"))) \(stats.totalCycles)   "
-                + "\(style.bold(Words.text("Last 7 days"))) \(stats.foldedLast7Days)   "
-                + "\(style.bold(Words.text("Last 30 days"))) \(stats.foldedLast30Days)"
+            "\(style.bold(Words.text("Pets"))) \(Numbers.integer(stats.petCount))   "
+                + "\(style.bold(Words.text("Loads folded"))) \(Numbers.integer(stats.totalCycles))   "
+                + "\(style.bold(Words.text("Last 7 days"))) \(Numbers.integer(stats.foldedLast7Days))   "
+                + "\(style.bold(Words.text("Last 30 days"))) \(Numbers.integer(stats.foldedLast30Days))"
         )
         if let best = stats.bestCurrentStreak, best.currentStreak > 0 {
             lines.append(
@@ -64,11 +64,11 @@ public struct StatsView {
                 priced ? [(figures.costPerWeek.map { EnergyText.cost($0, figures.currency) } ?? "–", nil)] : []
             return [
                 (figures.name.map(TerminalText.sanitize) ?? Words.text("all pets"), figures.name == nil ? .bold : nil),
-                (String(figures.loads), nil),
+                (Numbers.integer(figures.loads), nil),
                 (span(figures.medianWetWait), (figures.medianWetWait ?? 0) >= 3600 ? .red : nil),
                 (span(figures.longestWetWait), nil),
-                (NumberText.plain((figures.loadsPerWeek * 10).rounded() / 10), nil),
-                (figures.foldedWithinAnHour.map { "\(Int(($0 * 100).rounded()))%" } ?? "–", nil),
+                (Numbers.plain((figures.loadsPerWeek * 10).rounded() / 10), nil),
+                (figures.foldedWithinAnHour.map { Numbers.percent(Int(($0 * 100).rounded())) } ?? "–", nil),
             ] + energy + cost
         }
         // To fit a terminal: energy and cost, the longest wait, the folds within the hour, the name's tail.

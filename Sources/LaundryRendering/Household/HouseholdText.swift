@@ -20,9 +20,9 @@ public enum HouseholdText {
         return lines
     }
 
-    /// "Next load: Ana's turn.", for `household` and `status`.
+    /// "Next load: Ana is up.", for `household` and `status`.
     public static func nextLine(_ next: Person) -> String {
-        Words.text("Next load: {person}'s turn.", ["person": TerminalText.sanitize(next.name)])
+        Words.text("Next load: {person} is up.", ["person": TerminalText.sanitize(next.name)])
     }
 }
 

@@ -21,10 +21,10 @@ public struct PeopleView {
         ]
         let rows: [[TextTable.Cell]] = people.map { person in
             [
-                (TerminalText.sanitize(person.person.name), .bold), (String(person.started), nil),
-                (String(person.moved), nil), (String(person.folded), nil),
+                (TerminalText.sanitize(person.person.name), .bold), (Numbers.integer(person.started), nil),
+                (Numbers.integer(person.moved), nil), (Numbers.integer(person.folded), nil),
                 (span(person.medianWetWait), (person.medianWetWait ?? 0) >= 3600 ? .red : nil),
-                (span(person.longestWetWait), nil), ("\(Int(person.share.rounded()))%", nil),
+                (span(person.longestWetWait), nil), (Numbers.percent(Int(person.share.rounded())), nil),
             ]
         }
         return TextTable.render(

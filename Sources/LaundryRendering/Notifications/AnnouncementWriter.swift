@@ -34,7 +34,7 @@ public struct AnnouncementWriter: Sendable {
         escaped["name"] = Self.escapeMarkup(name)
         escaped["quoted"] = Self.escapeMarkup(quoted)
         func body(_ text: String) -> AnnouncementWords.Text {
-            AnnouncementWords.Text(plain: TextTemplate.fill(text, plain), markup: TextTemplate.fill(text, escaped))
+            AnnouncementWords.Text(plain: messages.fill(text, plain), markup: messages.fill(text, escaped))
         }
         var main = body(template.body)
         if case .nudged(let person, _, _) = announcement.reason {
@@ -69,7 +69,7 @@ public struct AnnouncementWriter: Sendable {
             ? template.actions.map { NotificationContent.Action(key: $0.key, label: $0.label) } + [click] : []
         let command = TextTemplate.fill(template.command, ["quoted": quoted, "name": announcement.petName])
         return AnnouncementWords(
-            announcement: announcement, summary: TextTemplate.fill(template.summary, plain), body: main,
+            announcement: announcement, summary: messages.fill(template.summary, plain), body: main,
             typeLine: typeLine, actions: actions,
             urgency: NotificationContent.Urgency(rawValue: template.urgency) ?? .normal,
             category: category(for: announcement.reason), command: command)
@@ -141,8 +141,8 @@ public struct AnnouncementWriter: Sendable {
             "name": UnsafeText.displayable(petName), "icon": load.kind.icon, "ends": ends, "why": why, "what": what,
         ]
         var told = HookEvent(
-            event: event, petID: load.petID, petName: petName, summary: TextTemplate.fill(line.summary, values),
-            body: TextTemplate.fill(line.body, values), command: "",
+            event: event, petID: load.petID, petName: petName, summary: messages.fill(line.summary, values),
+            body: messages.fill(line.body, values), command: "",
             load: HookEvent.Load(
                 id: load.id, petID: load.petID, petName: petName, endsAt: load.endsAt, isPaused: load.isPaused))
         told.change = changeName
@@ -162,8 +162,8 @@ public struct AnnouncementWriter: Sendable {
         let values = ["name": UnsafeText.displayable(petName), "icon": load.kind.icon]
         return HookEvent(
             event: "loadAcknowledged", petID: load.petID, petName: petName,
-            summary: TextTemplate.fill(messages.loadAcknowledged.summary, values),
-            body: TextTemplate.fill(messages.loadAcknowledged.body, values), command: "",
+            summary: messages.fill(messages.loadAcknowledged.summary, values),
+            body: messages.fill(messages.loadAcknowledged.body, values), command: "",
             load: HookEvent.Load(id: load.id, petID: load.petID, petName: petName, endsAt: load.endsAt))
     }
 

@@ -12,7 +12,7 @@ public enum LiveCard {
     ) -> NotificationContent {
         let left = DurationText.rough(Double(minutesLeft(of: timer, at: now) * 60))
         let values = ["icon": timer.kind.icon, "name": UnsafeText.displayable(petName), "left": left]
-        let summary = TextTemplate.fill(Words.text("{icon} {name}: {left} left"), values)
+        let summary = Words.text("{icon} {name}: {left} left", values)
         let body: String
         if timer.isPaused {
             body = Words.text("Paused. It goes on when you resume it.")

@@ -82,6 +82,19 @@ public struct MessageCatalog: Codable, Sendable {
     public var sleptJustNow: String
     /// The line that names the command where buttons are missing.
     public var typeCommand: String
+    /// The catalogue's variants of the texts above for a name that starts with a vowel (`NameVariant`), by context and
+    /// translated text; `translated()` finds them, `fill` uses them. Not in the file.
+    public var variants: [String: String]?
+
+    /// `text` (one of the texts above) with its placeholders filled, in the variant the name asks for if there is one.
+    public func fill(_ text: String, _ values: [String: String]) -> String {
+        if let variants {
+            for context in NameVariant.contexts(text, values) {
+                if let variant = variants[context + "\u{04}" + text] { return TextTemplate.fill(variant, values) }
+            }
+        }
+        return TextTemplate.fill(text, values)
+    }
 }
 
 extension MessageCatalog {
@@ -93,29 +106,42 @@ extension MessageCatalog {
     /// Every text through the catalogue (`load` does this; tests decoding the file themselves call it).
     public func translated() -> MessageCatalog {
         var catalog = self
+        var variants: [String: String] = [:]
+        func words(_ english: String) -> String {
+            let text = Words.text(english)
+            for key in NameVariant.keys where english.contains("{\(key)}") {
+                let context = NameVariant.vowelContext(key)
+                // Placeholders are the same in every translation: the variant is found by the translated text's.
+                if let variant = Words.variant(of: english, context: context), text.contains("{\(key)}") {
+                    variants[context + "\u{04}" + text] = variant
+                }
+            }
+            return text
+        }
         for path in [
             \MessageCatalog.washDone, \.dryDone, \.extraDryDone, \.warning25, \.warning10, \.warning5, \.warning0,
             \.nagWashed, \.nagDried, \.headsUp, \.test,
         ] {
-            catalog[keyPath: path].summary = Words.text(catalog[keyPath: path].summary)
-            catalog[keyPath: path].body = Words.text(catalog[keyPath: path].body)
+            catalog[keyPath: path].summary = words(catalog[keyPath: path].summary)
+            catalog[keyPath: path].body = words(catalog[keyPath: path].body)
             for index in catalog[keyPath: path].actions.indices {
-                catalog[keyPath: path].actions[index].label = Words.text(catalog[keyPath: path].actions[index].label)
+                catalog[keyPath: path].actions[index].label = words(catalog[keyPath: path].actions[index].label)
             }
         }
         for path in [\MessageCatalog.loadStarted, \.loadChanged, \.loadStopped, \.loadAcknowledged, \.sleeping] {
-            catalog[keyPath: path].summary = Words.text(catalog[keyPath: path].summary)
-            catalog[keyPath: path].body = Words.text(catalog[keyPath: path].body)
+            catalog[keyPath: path].summary = words(catalog[keyPath: path].summary)
+            catalog[keyPath: path].body = words(catalog[keyPath: path].body)
         }
         for path in [\StopReasons.cancelled, \.released, \.replaced] {
-            catalog.stopReasons[keyPath: path] = Words.text(catalog.stopReasons[keyPath: path])
+            catalog.stopReasons[keyPath: path] = words(catalog.stopReasons[keyPath: path])
         }
         for path in [\Changes.moved, \.paused, \.finished] {
-            catalog.changes[keyPath: path] = Words.text(catalog.changes[keyPath: path])
+            catalog.changes[keyPath: path] = words(catalog.changes[keyPath: path])
         }
         for path in [\MessageCatalog.click, \.catchUp, \.slept, \.sleptJustNow, \.typeCommand] {
-            catalog[keyPath: path] = Words.text(catalog[keyPath: path])
+            catalog[keyPath: path] = words(catalog[keyPath: path])
         }
+        catalog.variants = variants.isEmpty ? nil : variants
         return catalog
     }
 }

@@ -15,6 +15,37 @@ extension Stage {
     }
 }
 
+extension Stage {
+    /// The stage as a sentence says it after "it is" (`cannot fold Socks: it is washing`; `Socks is idle again`).
+    public var predicate: String {
+        switch self {
+        case .idle: return Words.text("idle", context: "a stage, as in: it is idle")
+        case .washing: return Words.text("washing", context: "a stage, as in: it is washing")
+        case .washed: return Words.text("washed", context: "a stage, as in: it is washed")
+        case .drying: return Words.text("drying", context: "a stage, as in: it is drying")
+        case .dried: return Words.text("dried", context: "a stage, as in: it is dried")
+        }
+    }
+}
+
+extension Move {
+    /// The move as a verb in a sentence that refuses it (`cannot fold Socks`); the command keeps its English name.
+    public var verb: String {
+        switch self {
+        case .wash: return Words.text("wash", context: "a move, as in: cannot wash Socks")
+        case .dry: return Words.text("dry", context: "a move, as in: cannot dry Socks")
+        case .moreDry: return Words.text("more-dry", context: "a move, as in: cannot more-dry Socks")
+        case .fold: return Words.text("fold", context: "a move, as in: cannot fold Socks")
+        case .cancel: return Words.text("cancel", context: "a move, as in: cannot cancel Socks")
+        case .pause: return Words.text("pause", context: "a move, as in: cannot pause Socks")
+        case .resume: return Words.text("resume", context: "a move, as in: cannot resume Socks")
+        case .snooze: return Words.text("snooze", context: "a move, as in: cannot snooze Socks")
+        case .extend: return Words.text("extend", context: "a move, as in: cannot extend Socks")
+        case .finish: return Words.text("finish", context: "a move, as in: cannot finish Socks")
+        }
+    }
+}
+
 extension LoadKind {
     /// The icon of a load under way, in popups, command reports and status bars.
     public var icon: String {

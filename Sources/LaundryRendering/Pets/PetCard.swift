@@ -21,10 +21,13 @@ public struct PetCard {
         let moodColor = style.color(for: view.mood)
         var lines: [String] = []
         lines.append(
-            "\(view.kind.emoji) \(style.bold(view.name)) \(style.dim("(\(view.kind.displayName.lowercased()))"))  "
+            "\(view.kind.emoji) \(style.bold(view.name)) \(style.dim("(\(view.kind.displayName))"))  "
                 + style.paint("\(view.mood.face) \(view.mood.words)", moodColor))
         if let line = view.personalityLine { lines.append("   \(style.dim("“\(line)”"))") }
-        lines.append(row(Words.text("Health"), style.paint("\(Bars.health(view.health)) \(view.health)%", moodColor)))
+        lines.append(
+            row(
+                Words.text("Health"),
+                style.paint("\(Bars.health(view.health)) \(Numbers.percent(view.health))", moodColor)))
         var stage = style.paint(pet.cycle.stage.statusText, style.color(for: pet.cycle.stage))
         if let timer = view.load {
             let left = DurationText.left(timer.remaining(at: view.now))
@@ -66,7 +69,8 @@ public struct PetCard {
         lines.append(
             row(
                 Words.text("Cycles"),
-                Words.text("{folded} folded, {last}", ["folded": String(pet.cycle.totalCycles), "last": last])))
+                Words.text("{folded} folded, {last}", ["folded": Numbers.integer(pet.cycle.totalCycles), "last": last]))
+        )
         lines.append(
             row(
                 Words.text("Streak"),
@@ -90,7 +94,7 @@ public struct PetCard {
     private var learnedLine: String? {
         guard learned.wash != nil || learned.dry != nil else { return nil }
         func values(_ learned: LearnedLength) -> [String: String] {
-            ["length": DurationText.length(learned.seconds), "runs": String(learned.runs)]
+            ["length": DurationText.length(learned.seconds), "runs": Numbers.integer(learned.runs)]
         }
         let parts = [
             learned.wash.map { Words.text("wash {length} (median of {runs})", values($0)) },
@@ -112,12 +116,12 @@ public struct PetCard {
                 learned?.wash.map {
                     Words.text(
                         "wash learned {length}, median of {runs}",
-                        ["length": DurationText.length($0.seconds), "runs": String($0.runs)])
+                        ["length": DurationText.length($0.seconds), "runs": Numbers.integer($0.runs)])
                 },
                 learned?.dry.map {
                     Words.text(
                         "dry learned {length}, median of {runs}",
-                        ["length": DurationText.length($0.seconds), "runs": String($0.runs)])
+                        ["length": DurationText.length($0.seconds), "runs": Numbers.integer($0.runs)])
                 },
             ].compactMap { $0 }
             return parts.isEmpty ? typed : "\(typed) (\(parts.joined(separator: "; ")))"

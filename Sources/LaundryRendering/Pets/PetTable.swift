@@ -22,7 +22,7 @@ public struct PetTable {
                 (view.kind.emoji, nil),
                 (view.name, .bold),
                 ("\(view.mood.face) \(view.mood.words)", moodColor),
-                ("\(Bars.health(view.health)) \(view.health)%", moodColor),
+                ("\(Bars.health(view.health)) \(Numbers.percent(view.health))", moodColor),
                 (view.stageText, style.color(for: view.pet.cycle.stage)),
                 (view.timeLeftText(), view.load == nil ? .dim : nil),
                 (view.dueText, view.isOverdue ? .red : nil),

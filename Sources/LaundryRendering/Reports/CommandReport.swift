@@ -28,11 +28,14 @@ public enum CommandReport {
         let pet = state.pet
         let name = TerminalText.sanitize(pet.identity.name)
         switch action {
-        case .wash: return started(state, Words.text("{icon} Washing {name} for {length}, done at {ends}."), now: now)
-        case .dry: return started(state, Words.text("{icon} Drying {name} for {length}, done at {ends}."), now: now)
+        case .wash:
+            return started(state, now: now) { Words.text("{icon} Washing {name} for {length}, done at {ends}.", $0) }
+        case .dry:
+            return started(state, now: now) { Words.text("{icon} Drying {name} for {length}, done at {ends}.", $0) }
         case .moreDry:
-            return started(
-                state, Words.text("{icon} Drying a bit more: {name} for {length}, done at {ends}."), now: now)
+            return started(state, now: now) {
+                Words.text("{icon} Drying a bit more: {name} for {length}, done at {ends}.", $0)
+            }
         case .fold:
             return [
                 Words.text(
@@ -46,7 +49,7 @@ public enum CommandReport {
             return [
                 Words.text(
                     "Cancelled. {name} is {stage} again ({status}).",
-                    ["name": name, "stage": pet.cycle.stage.rawValue, "status": pet.cycle.stage.statusText])
+                    ["name": name, "stage": pet.cycle.stage.predicate, "status": pet.cycle.stage.statusText])
             ]
         case .pause:
             let left = state.liveLoad.map { DurationText.left($0.remaining(at: now)) } ?? "?"
@@ -84,26 +87,27 @@ public enum CommandReport {
             return [
                 Words.text(
                     "✅ Finished {name} early: it is {stage} now ({status}).",
-                    ["name": name, "stage": pet.cycle.stage.rawValue, "status": pet.cycle.stage.statusText])
+                    ["name": name, "stage": pet.cycle.stage.predicate, "status": pet.cycle.stage.statusText])
             ]
         case .snooze:
             guard let until = pet.reminders.snoozedUntil else { return [] }
             return [
                 Words.text(
-                    "💤 Snoozed {name}'s reminders until {until}.",
+                    "💤 Snoozed the reminders for {name} until {until}.",
                     ["name": name, "until": LocalTime.clock(until, now: now)])
             ]
         }
     }
 
-    private static func started(_ state: PetState, _ line: String, now: Date) -> [String] {
+    /// A load started: `line` fills its sentence with the values (and the name's variant, where the language has one).
+    private static func started(_ state: PetState, now: Date, _ line: ([String: String]) -> String) -> [String] {
         guard let timer = state.liveLoad else { return [] }
         let values = [
             "icon": timer.kind.icon, "name": TerminalText.sanitize(state.pet.identity.name),
             "length": DurationText.length(seconds: Int(timer.plannedSeconds.rounded())),
             "ends": LocalTime.clock(timer.endsAt, now: now),
         ]
-        return [TextTemplate.fill(line, values)]
+        return [line(values)]
     }
 
     public static func adopted(_ pet: Pet, kind: Kind, now: Date) -> [String] {
@@ -111,19 +115,19 @@ public enum CommandReport {
             Words.text(
                 "{emoji} Adopted {name} ({kind}): {settings}. Health {health}%.",
                 [
-                    "emoji": kind.emoji, "name": TerminalText.sanitize(pet.identity.name), "kind": kind.id,
+                    "emoji": kind.emoji, "name": TerminalText.sanitize(pet.identity.name), "kind": kind.displayName,
                     "settings": settings(pet), "health": String(pet.health(at: now)),
                 ]),
             Words.text("Start its wash with: {command}", ["command": TypedCommand.typed(.wash, pet.identity.name)]),
         ]
     }
 
-    public static func updated(_ pet: Pet, now: Date) -> [String] {
+    public static func updated(_ pet: Pet, kind: Kind, now: Date) -> [String] {
         [
             Words.text(
                 "Updated {name}: {kind}, {settings}. Health {health}%.",
                 [
-                    "name": TerminalText.sanitize(pet.identity.name), "kind": pet.identity.kind,
+                    "name": TerminalText.sanitize(pet.identity.name), "kind": kind.displayName,
                     "settings": settings(pet),
                     "health": String(pet.health(at: now)),
                 ])

@@ -6,17 +6,17 @@ public enum ConfigSummary {
         var parts = [
             Words.text(
                 "reminders every {minutes} min, at most {count}",
-                ["minutes": NumberText.plain(config.nagIntervalMinutes), "count": String(config.nagLimit)]),
+                ["minutes": Numbers.plain(config.nagIntervalMinutes), "count": Numbers.integer(config.nagLimit)]),
             config.notifications ? Words.text("notifications on") : Words.text("notifications off"),
             config.sound
                 ? Words.text(
                     "sound on (alarm every {seconds} s for up to {minutes} min)",
                     [
-                        "seconds": NumberText.plain(config.alarmRepeatSeconds),
-                        "minutes": NumberText.plain(config.alarmMinutes),
+                        "seconds": Numbers.plain(config.alarmRepeatSeconds),
+                        "minutes": Numbers.plain(config.alarmMinutes),
                     ]) : Words.text("sound off"),
             config.headsUpMinutes > 0
-                ? Words.text("heads-up {minutes} min before", ["minutes": NumberText.plain(config.headsUpMinutes)])
+                ? Words.text("heads-up {minutes} min before", ["minutes": Numbers.plain(config.headsUpMinutes)])
                 : Words.text("no heads-up"),
         ]
         if let quiet = config.quietHours { parts.append(Words.text("quiet hours {hours}", ["hours": "\(quiet)"])) }

@@ -21,7 +21,7 @@ public enum DaemonStatusText {
                 Words.text("pets:"),
                 Words.text(
                     "{pets}, timers armed: {timers}",
-                    ["pets": String(status.pets), "timers": String(status.timersArmed)])
+                    ["pets": Numbers.integer(status.pets), "timers": Numbers.integer(status.timersArmed)])
             ),
         ]
         if let next = status.nextDeadline {
@@ -83,9 +83,22 @@ public enum DaemonStatusText {
                 "held until {until} through {through}: {reason}",
                 ["until": LocalTime.clock(until, now: now), "through": through, "reason": awake.reason ?? ""])
         }
-        if let problem = awake.problem, awake.reason != nil {
+        if let problem = awake.why.map(words) ?? awake.problem, awake.reason != nil {
             return Words.text("wanted, but {problem}", ["problem": problem])
         }
         return Words.text("not needed now (no load runs or rings)")
+    }
+
+    /// Why the daemon could not keep this computer awake.
+    public static func words(_ problem: KeepAwakeProblem) -> String {
+        switch problem {
+        case .noSessionBus: return Words.text("no session bus")
+        case .noDesktop:
+            return Words.text(
+                "no desktop answers for a suspend inhibitor (no portal, gnome-session or PowerManagement)")
+        case .refused(let tried):
+            return Words.text(
+                "no desktop took a suspend inhibitor ({answers})", ["answers": tried.joined(separator: "; ")])
+        }
     }
 }

@@ -9,7 +9,8 @@ public enum ClockText {
         let sign = offset < 0 ? "-" : "+"
         let text = "\(sign)\(DigitText.padded(abs(offset) / 3600, 2)):\(DigitText.padded(abs(offset) % 3600 / 60, 2))"
         let local = LocalTime.dateTime(now, seconds: true, zone: zone)
-        let daylight = zone.isDaylightSavingTime(at: now) ? ", daylight saving" : ""
-        return "\(local) \(zone.abbreviation(at: now)) (UTC\(text))\(daylight)"
+        let clock = "\(local) \(zone.abbreviation(at: now)) (UTC\(text))"
+        guard zone.isDaylightSavingTime(at: now) else { return clock }
+        return Words.text("{clock}, daylight saving", ["clock": clock])
     }
 }

@@ -74,7 +74,8 @@ extension LaundryCommand {
             for name in removedProgrammes { change.programmes[name] = .some(nil) }
             for programme in programmes { change.programmes[programme.name] = programme.length }
             let state = try context.laundry.configure(target.pet, change)
-            context.print(CommandReport.updated(state.pet, now: context.laundry.now))
+            let kind = context.laundry.kinds.kindOrFallback(state.pet.identity.kind)
+            context.print(CommandReport.updated(state.pet, kind: kind, now: context.laundry.now))
         }
     }
 }
