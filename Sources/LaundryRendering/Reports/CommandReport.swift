@@ -93,6 +93,8 @@ public enum CommandReport {
                     "💤 Snoozed {name}'s reminders until {until}.",
                     ["name": name, "until": LocalTime.clock(until, now: now)])
             ]
+        case .endSnooze:
+            return [Words.text("🔔 Snooze ended: reminders and warnings about {name} come again.", ["name": name])]
         }
     }
 
