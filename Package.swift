@@ -49,12 +49,14 @@ let package = Package(
             name: "LaundryDaemon",
             dependencies: [
                 "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering", "CGLib",
-                "CGSound", "CMosquitto", "CCalendarHTTP",
+                "CGSound", "CMosquitto", "CCalendarHTTP", "CAlsaLog",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // One CalDAV request through libcurl (its setopt is variadic, which Swift cannot call).
         .target(name: "CCalendarHTTP", linkerSettings: [.linkedLibrary("curl")]),
+        // libasound's error handler (variadic, as Swift cannot write one): its chatter to the daemon's log.
+        .target(name: "CAlsaLog", linkerSettings: [.linkedLibrary("asound")]),
         // `laundry doctor`'s decisions: every check of the set-up, worded with its fix; the command
         // prints them.
         .target(

@@ -590,7 +590,7 @@ _laundry_watch() {
 
 _laundry_snooze() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--off --version -h --help)
     repeating_options=()
     non_repeating_options=(--for)
     __laundry_offer_flags_options 1

@@ -191,9 +191,10 @@ public final class Laundry {
     }
 
     /// One pet's events or all, newest first, each once, with what the view derives (finish, death, superseded change),
-    /// and the load each belongs to as `loads` names it (an event's `loadID` is its washer's or dryer's run).
+    /// and the load each belongs to as `loads` names it (an event's `loadID` is its washer's or dryer's run). Every
+    /// pet's history keeps released pets' past and their `released` event, as `loads` keeps their loads.
     public func history(_ query: String?, limit: Int?) throws -> [(pet: Pet, event: HistoryEvent, load: UUID?)] {
-        let merged = try query.map { [try find($0)] } ?? loadAll()
+        let merged = try query.map { [try find($0)] } ?? loadAll(includingReleased: true)
         let now = clock.now()
         let pets = merged.map { Self.settled($0.state, at: now).pet }
         let histories = eachHistory(merged, at: now) { _, events in
@@ -227,7 +228,10 @@ public final class Laundry {
         var stats = LaundryStats(
             pets: merged.map { Self.settled($0.state, at: now).pet }, folds: folds, now: now, zone: zone, weeks: weeks)
         stats.loads = LoadStats(
-            pets: zip(merged, perPet).map { (name: $0.state.pet.identity.name, loads: $1) }, now: now, weeks: weeks)
+            pets: zip(merged, perPet).map {
+                LoadStats.PetLoads(
+                    id: $0.state.pet.id, name: $0.state.pet.identity.name, since: $0.state.pet.createdAt, loads: $1)
+            }, now: now, weeks: weeks)
         stats.people = PersonFigures.of(perPet.flatMap { $0 }, now: now)
         return stats
     }

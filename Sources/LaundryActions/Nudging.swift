@@ -6,7 +6,7 @@ extension Laundry {
     /// Nudges `person` about a pet (nil: the one whose load has waited longest, else the one most in need of a wash):
     /// it pops up and rings once on their machines. At most one nudge an hour for a load, whoever sends it.
     public func nudge(_ person: String, about query: String?) throws -> (pet: Pet, nudge: Nudge) {
-        let people = self.people()
+        let people = knownPeople()
         guard let known = people.first(where: { $0 == Person(person) }) else {
             throw PetError.nobodyCalled(person, known: people.map(\.name))
         }

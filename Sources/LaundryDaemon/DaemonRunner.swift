@@ -38,7 +38,9 @@ public enum DaemonRunner {
             serverShowsButtons: { notifier.server?.hasActions ?? true }, press: press)
         engine.observers = [
             cards, PlasmaJobObserver(tracker: jobs, press: press),
-            HookObserver(launcher: HookRunner(logger: logger), writer: AnnouncementWriter(messages: messages)),
+            HookObserver(
+                launcher: HookRunner(logger: logger), writer: AnnouncementWriter(messages: messages),
+                loadOf: { [laundry] in laundry.loadID(ofRun: $0) }),
         ]
         let doNotDisturb = DoNotDisturbReader()
         engine.readDoNotDisturb = { doNotDisturb.read(serverName: notifier.server?.name) }

@@ -26,7 +26,7 @@ public enum ConfigFile {
         {
             throw .configInvalid(path: path, problem: problem)
         } catch {
-            throw .configInvalid(path: path, problem: .notJSON)
+            throw .configInvalid(path: path, problem: .notJSON(JSONSyntaxError.find(in: data)))
         }
     }
 }

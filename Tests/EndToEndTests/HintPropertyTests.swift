@@ -56,7 +56,7 @@ final class HintPropertyTests: XCTestCase {
             ["release"] + pet, ["set"] + pet, ["adopt"] + pet, ["status"] + pet, ["history"] + pet,
             ["wash"] + Self.pet(String(name.prefix(3)) + "x"), ["wash", "--for", "0s"] + pet,
             ["history", "--limit", "0"], ["set", "--every", "0"] + pet, ["stats", "--weeks", "0"],
-            ["wahs"] + pet,
+            ["wahs"] + pet, ["snooze", "--off"] + pet,
         ] + (bareLengths[situation].map { [$0] } ?? [])
     }
 

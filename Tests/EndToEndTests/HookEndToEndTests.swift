@@ -50,6 +50,7 @@ final class HookEndToEndTests: DaemonTestCase {
             LAUNDRY_PET_NAME=\(name)
             LAUNDRY_QUIET=0
             LAUNDRY_SUMMARY=🫧 Wash Complete!
+            LAUNDRY_TIMER_ID=\(load)
             """)
         let json = try XCTUnwrap(received.components(separatedBy: "\n\n").last)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -57,6 +58,8 @@ final class HookEndToEndTests: DaemonTestCase {
         XCTAssertEqual(object["petId"] as? String, id)
         XCTAssertEqual(object["petName"] as? String, name)
         XCTAssertEqual(object["summary"] as? String, "🫧 Wash Complete!")
+        XCTAssertEqual(object["loadId"] as? String, load, "as history and loads name it")
+        XCTAssertEqual(object["timerId"] as? String, load, "a wash's run has its load's id")
         XCTAssertTrue(waitUntil(3) { self.hookRuns(["event": "washDone", "pet": name, "exit": "0"]).count == 1 }, log)
     }
 
@@ -242,7 +245,7 @@ final class HookEndToEndTests: DaemonTestCase {
         let at = try XCTUnwrap(scheduled["At"].flatMap(Double.init))
         let history = try XCTUnwrap(home.json("history", name) as? [[String: Any]])
         XCTAssertEqual(
-            history.first { $0["event"] as? String == "washStarted" }?["loadId"] as? String, load, "the load's id")
+            history.first { $0["event"] as? String == "washStarted" }?["timerId"] as? String, load, "the run's id")
         let finish = received(server.requests)[1]
         XCTAssertEqual(finish["X-Sequence-ID"], load, "the finish replaces the scheduled push")
         XCTAssertEqual(finish["Title"], "🫧 Wash Complete!")

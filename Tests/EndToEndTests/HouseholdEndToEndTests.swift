@@ -158,10 +158,11 @@ final class HouseholdEndToEndTests: XCTestCase {
     private var logs: [String?] { [NotifyLog.path, b.path + "/notify.log", c.path + "/notify.log"] }
 
     private func startDaemons() throws {
-        for home in homes {
+        for (home, person) in zip(homes, ["Ana", "Ben", "Chloe"]) {
             try home.allowDaemon()
             home.logsJSON()
-            try home.writeConfig(#"{"alarmRepeatSeconds": 1, "alarmMinutes": 2, "headsUpMinutes": 0}"#)
+            try home.writeConfig(
+                #"{"alarmRepeatSeconds": 1, "alarmMinutes": 2, "headsUpMinutes": 0, "person": "\#(person)"}"#)
             try FileManager.default.createDirectory(
                 atPath: home.path + "/state/laundry", withIntermediateDirectories: true)
         }

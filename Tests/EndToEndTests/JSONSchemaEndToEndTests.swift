@@ -31,6 +31,11 @@ final class JSONSchemaEndToEndTests: XCTestCase {
         home.ok("fold", "Done", environment: at(3100))
         home.ok("wash", "Idle", "--for", "30m", environment: at(3200))
         home.ok("cancel", "Idle", environment: at(3300))
+        // Ben's machine, as a sync engine brings it: a rotation names machines' people.
+        let ben = home.data + "/machines/bbbb000000000002"
+        try FileManager.default.createDirectory(atPath: ben + "/pets", withIntermediateDirectories: true)
+        try #"{"device":"bbbb000000000002","host":"laptop","machineID":"x","layout":2,"person":"Ben"}"#
+            .write(toFile: ben + "/machine.json", atomically: true, encoding: .utf8)
         home.ok("household", "turns", "Ana", "Ben", environment: at(3500))
         return home
     }

@@ -201,6 +201,12 @@ final class PeopleEndToEndTests: XCTestCase {
         XCTAssertEqual(twice.stderrLines.count, 1, twice.stderr)
         XCTAssertTrue(twice.stderr.contains("'ana'"), "names who is twice: \(twice.stderr)")
         XCTAssertEqual(home.run(["household", "turns"], environment: on("Ben", at: start + 400)).status, 64)
+        // A name no machine answers to: refused, naming the people and how one becomes known.
+        let stranger = home.run(["household", "turns", "Ana", "Zed"], environment: on("Ben", at: start + 400))
+        XCTAssertEqual(stranger.status, 1)
+        XCTAssertTrue(
+            stranger.stderr.contains("'Zed'") && stranger.stderr.contains("Ana, Ben, Chloe")
+                && stranger.stderr.contains("config.json"), stranger.stderr)
         // A later rotation from another machine wins everywhere; --clear removes it.
         ok("Ben", start + 420, "household", "turns", "Ben", "Chloe")
         XCTAssertEqual(try household("Ana", start + 480)["turns"] as? [String], ["Ben", "Chloe"])

@@ -145,4 +145,19 @@ final class PauseExtendFinishTests: LaundryTestCase {
         XCTAssertEqual(snoozed.pet.cycle.stage, .washing)
         XCTAssertEqual(snoozed.load, load)
     }
+
+    func test_endingASnoozeIsRefusedWhenNoneHoldsAndWritesNothing() throws {
+        try adopt("Socks")
+        let untouched = written()
+        XCTAssertEqual(
+            thrownError { try laundry.perform(.endSnooze, on: "socks") } as? PetError, .notSnoozed(pet: "Socks"))
+        _ = try laundry.perform(.snooze(.minutes(10)), on: "socks")
+        clock.advance(by: 600)
+        let afterSnooze = written()
+        XCTAssertNotEqual(afterSnooze, untouched)
+        XCTAssertEqual(
+            thrownError { try laundry.perform(.endSnooze, on: "socks") } as? PetError, .notSnoozed(pet: "Socks"),
+            "a snooze past its end holds nothing")
+        XCTAssertEqual(written(), afterSnooze)
+    }
 }

@@ -32,6 +32,7 @@ final class PlanTests: LaundryTestCase {
         XCTAssertNil(result.plan.cost)
         XCTAssertNil(result.currency)
         XCTAssertFalse(result.measured)
+        XCTAssertFalse(result.plan.pricedHours, "no price: the earliest start, not the cheapest hours")
     }
 
     func test_aPlanStartsInTheCheapestSlotOfTheTariff() throws {
@@ -44,6 +45,7 @@ final class PlanTests: LaundryTestCase {
         XCTAssertEqual(result.plan.endsAt, local(day: 23, 3, 45))
         XCTAssertEqual(result.currency, "EUR")
         XCTAssertNil(result.plan.cost, "no energy measured: not priced")
+        XCTAssertTrue(result.plan.pricedHours, "but the cheapest hours")
     }
 
     func test_aPlanStartsNothingInQuietHours() throws {

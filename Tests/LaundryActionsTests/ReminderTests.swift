@@ -83,6 +83,20 @@ final class ReminderTests: LaundryTestCase {
             Reminders.nextNag(for: try daemonView(view.pet.id), config: config), clock.now().addingTimeInterval(3600))
     }
 
+    func test_aSnoozeEndedEarlyBringsTheNextReminderBackToItsInterval() throws {
+        var view = try finishedWash()
+        view = try laundry.recordAnnouncement(
+            finishedTimer: view.load?.id, nagged: false, at: clock.now(), settled: view)
+        _ = try laundry.perform(.snooze(.minutes(60)), on: "socks")
+        clock.advance(by: 60)
+        let woken = try laundry.perform(.endSnooze, on: "socks")
+        XCTAssertNil(woken.pet.reminders.snoozedUntil)
+        XCTAssertEqual(
+            Reminders.nextNag(for: try daemonView(view.pet.id), config: config),
+            clock.now().addingTimeInterval(config.nagInterval - 60))
+        XCTAssertEqual(try historyKinds("Socks").suffix(2), [.snoozed, .snoozeEnded])
+    }
+
     func test_aFoldEndsTheReminders() throws {
         var view = try finishedWash()
         view = try laundry.recordAnnouncement(

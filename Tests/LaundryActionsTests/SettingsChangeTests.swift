@@ -153,4 +153,15 @@ final class SettingsChangeTests: LaundryTestCase {
         XCTAssertEqual(loads.first?.load.end, .released)
         XCTAssertEqual(loads.first?.load.endedAt, clock.now())
     }
+
+    func test_aReleasedPetsPastAndItsReleaseStayInEveryPetsHistory() throws {
+        let pet = try adopt("Socks")
+        _ = try laundry.perform(.wash(nil), on: "socks")
+        clock.advance(by: 600)
+        _ = try laundry.release("socks")
+        let history = try laundry.history(nil, limit: nil)
+        XCTAssertEqual(history.map(\.event.event), [.released, .washStarted, .adopted])
+        XCTAssertEqual(Set(history.map(\.pet.id)), [pet.id])
+        XCTAssertEqual(history[1].load, try laundry.loads(nil).first?.load.id, "the load loads shows")
+    }
 }

@@ -92,6 +92,19 @@ final class TurnsAndNudgeTests: LaundryTestCase {
         XCTAssertEqual(written(), before)
     }
 
+    /// A rotation names machines' people only (a turn's reminder goes to their machines first, a nudge to theirs
+    /// only); in any case, kept as the machine spells it. Refused, it names the people and writes nothing.
+    func test_aRotationNamingSomeoneNoMachineNamesIsRefusedAndWritesNothing() throws {
+        let before = written()
+        let error = thrownError { try laundry.setTurns(["Ana", "Zed"]) }
+        guard case .nobodyCalled("Zed", let known)? = error as? PetError else {
+            return XCTFail("\(String(describing: error))")
+        }
+        XCTAssertEqual(known, ["Ana", "Ben", "Chloe"])
+        XCTAssertEqual(written(), before)
+        XCTAssertEqual(try laundry.setTurns(["chloe", "ANA"]).turns.map(\.name), ["Chloe", "Ana"])
+    }
+
     func test_aRotationWithABlankNameIsRefused() throws {
         let error = thrownError { try laundry.setTurns(["Ana", " "]) }
         guard case .notAPersonName(" ")? = error as? PetError else { return XCTFail("\(String(describing: error))") }

@@ -39,15 +39,56 @@ final class LoadRecordTests: XCTestCase {
         XCTAssertNil(LoadStats.median([]))
     }
 
-    /// Per pet, only pets with loads; a name two pets shared (one released) counts as one row.
+    /// Per pet, only pets with loads, each under its id: two pets of one name (adopted on two machines at once) are
+    /// two rows.
     func test_statsListThePetsThatHaveLoads() {
         let wash = LoadRecord(id: UUID(), petID: UUID(), wash: .init(loadID: nil, started: start))
+        let (socks, towels, twin) = (UUID(), UUID(), UUID())
         let stats = LoadStats(
-            pets: [(name: "Socks", loads: [wash]), (name: "Towels", loads: []), (name: "Socks", loads: [wash])],
+            pets: [
+                .init(id: socks, name: "Socks", since: start, loads: [wash]),
+                .init(id: towels, name: "Towels", since: start, loads: []),
+                .init(id: twin, name: "Socks", since: start, loads: [wash]),
+            ],
             now: start.addingTimeInterval(3600), weeks: 4)
-        XCTAssertEqual(stats.pets.map(\.name), ["Socks"])
-        XCTAssertEqual(stats.pets.first?.loads, 2)
+        XCTAssertEqual(stats.pets.map(\.name), ["Socks", "Socks"])
+        XCTAssertEqual(Set(stats.pets.compactMap(\.petID)), [socks, twin])
+        XCTAssertEqual(stats.pets.first?.loads, 1)
         XCTAssertEqual(stats.all.loads, 2)
+        XCTAssertNil(stats.all.petID)
+    }
+
+    /// Loads a week over the weeks laundry has known the pet, at least one, at most the window: a pet adopted today
+    /// with one load has one a week, not a sixteenth of one.
+    func test_loadsPerWeekCountOnlyTheWeeksThePetWasKnownAndAtLeastOne() {
+        func washes(_ daysAgo: [Double], before now: Date) -> [LoadRecord] {
+            daysAgo.map {
+                LoadRecord(
+                    id: UUID(), petID: UUID(), wash: .init(loadID: nil, started: now.addingTimeInterval(-$0 * 86_400)))
+            }
+        }
+        let now = start.addingTimeInterval(200 * 86_400)
+        let today = LoadStats(
+            pets: [
+                .init(id: UUID(), name: "New", since: now.addingTimeInterval(-3600), loads: washes([0], before: now))
+            ],
+            now: now, weeks: 16)
+        XCTAssertEqual(today.pets.first?.loadsPerWeek, 1)
+        XCTAssertEqual(today.all.loadsPerWeek, 1)
+        let threeWeeks = LoadStats(
+            pets: [
+                .init(
+                    id: UUID(), name: "Mid", since: now.addingTimeInterval(-21 * 86_400),
+                    loads: washes([1, 8, 15], before: now))
+            ],
+            now: now, weeks: 16)
+        XCTAssertEqual(threeWeeks.pets.first?.loadsPerWeek ?? 0, 1, accuracy: 1e-9)
+        let old = LoadStats(
+            pets: [.init(id: UUID(), name: "Old", since: start, loads: washes([1, 8, 15, 120], before: now))],
+            now: now, weeks: 16)
+        XCTAssertEqual(
+            old.pets.first?.loadsPerWeek ?? 0, 3.0 / 16, accuracy: 1e-9, "the window, the load before it out")
+        XCTAssertEqual(LoadStats.weeksKnown(since: now, now: now, weeks: 16), 1)
     }
 
     func test_growthStagesTurnAtEachFifth() {

@@ -1,6 +1,7 @@
 import Foundation
 import LaundryCore
 import LaundryDaemon
+import LaundryStore
 import XCTest
 
 final class EngineReminderTests: EngineTestCase {
@@ -41,6 +42,8 @@ final class EngineReminderTests: EngineTestCase {
     /// person's turn, for them to act first; on the machine of the person whose turn it is, at once.
     func test_aDueReminderGoesToThePersonWhoseTurnItIsFirst() throws {
         try adopt("Socks", every: 100)
+        try storage.writeMachineFile(
+            MachineFile.here(device: "eeee000000000005", person: "Zed"), device: "eeee000000000005")
         _ = try laundry.setTurns(["Zed", laundry.person.name])
         var config = DaemonConfig.withoutAlarms()
         config.escalateAfterMinutes = 10

@@ -105,11 +105,22 @@ final class EngineSleepTests: EngineTestCase {
         XCTAssertEqual(hooks.runs.dropLast().last?.event.body, "The load changed: finished early.")
         XCTAssertEqual(hooks.runs.dropLast().last?.event.environment["LAUNDRY_CHANGE"], "finished")
 
+        // The dryer's run has its own id (a push of its own), and belongs to the wash's load, as `loads` says.
         try perform(.dry(.minutes(30)), "Socks")
         try changed("Socks", engine)
+        let dryer = try XCTUnwrap(try state("Socks").load)
+        let dryerStarted = try XCTUnwrap(hooks.runs.last?.event)
+        XCTAssertEqual(dryerStarted.environment["LAUNDRY_TIMER_ID"], dryer.id.lowercasedText)
+        XCTAssertEqual(dryerStarted.environment["LAUNDRY_LOAD_ID"], load.id.lowercasedText, "the wash's load")
+        XCTAssertEqual(try laundry.loads("Socks").first?.load.id, load.id)
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(dryerStarted.json.utf8)) as? [String: Any])
+        XCTAssertEqual(json["loadId"] as? String, load.id.lowercasedText)
+        XCTAssertEqual(json["timerId"] as? String, dryer.id.lowercasedText)
         try perform(.cancel, "Socks")
         try changed("Socks", engine)
         XCTAssertEqual(hooks.runs.last?.event.body.hasSuffix("it was cancelled."), true)
+        XCTAssertEqual(hooks.runs.last?.event.environment["LAUNDRY_LOAD_ID"], load.id.lowercasedText)
         try perform(.dry(.minutes(30)), "Socks")
         try changed("Socks", engine)
         _ = try laundry.release("Socks")
@@ -117,6 +128,8 @@ final class EngineSleepTests: EngineTestCase {
         XCTAssertEqual(hooks.runs.last?.event.event, "loadStopped")
         XCTAssertEqual(hooks.runs.last?.event.body.hasSuffix("the pet was released."), true)
         XCTAssertEqual(hooks.runs.last?.event.petName, "Socks")
+        XCTAssertEqual(
+            hooks.runs.last?.event.environment["LAUNDRY_LOAD_ID"], load.id.lowercasedText, "released, still found")
     }
 
     /// A load already running when the daemon starts (a command started it, then the daemon)

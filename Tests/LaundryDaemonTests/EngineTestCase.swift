@@ -60,7 +60,12 @@ class EngineTestCase: XCTestCase {
         let engine = DaemonEngine(
             laundry: laundry, clock: clock, notifier: notifier, messages: messages, config: config,
             logger: recordedLog.logger, ringBell: { [unowned self] in self.bells += 1 }, sound: sound, zone: zone)
-        engine.observers = [told, HookObserver(launcher: hooks, writer: AnnouncementWriter(messages: messages))]
+        engine.observers = [
+            told,
+            HookObserver(
+                launcher: hooks, writer: AnnouncementWriter(messages: messages),
+                loadOf: { [laundry] in laundry?.loadID(ofRun: $0) }),
+        ]
         if showsCards {
             engine.observers.append(
                 LiveCardObserver(

@@ -31,6 +31,46 @@ final class CardAndFrameTests: XCTestCase {
         XCTAssertTrue(lines.last?.hasSuffix(" \(state.pet.id.lowercasedText)") == true, "\(lines)")
     }
 
+    /// A paused load shows one pause mark in the table (the time left's, not the stage's too), and every command
+    /// the card and the table suggest names the pet, quoted as a name beginning with a dash must be.
+    func test_aPausedLoadShowsOnePauseMarkAndEveryHintNamesThePet() throws {
+        var paused = RenderingFixtures.state("-minus", washingFor: 45)
+        _ = try StageMachine.pause(&paused, at: now)
+        var lost = RenderingFixtures.state("Socks", washingFor: 45)
+        lost.load = nil
+        let views = [paused, lost].map { PetView(state: $0, kinds: RenderingFixtures.kinds, now: now) }
+        let table = PetTable(views: views, style: Style(enabled: false)).render()
+        let row = try XCTUnwrap(table.split(separator: "\n").first { $0.contains("-minus") })
+        XCTAssertEqual(row.filter { $0 == "⏸" }.count, 1, String(row))
+        XCTAssertEqual(views[0].stageText, views[0].stageText.trimmingCharacters(in: .letters.inverted))
+        XCTAssertTrue(views[1].timeLeftText().contains(TypedCommand.typed(.cancel, "Socks")), views[1].timeLeftText())
+        let card = PetCard(view: views[0], style: Style(enabled: false)).render()
+        let stage = try XCTUnwrap(card.split(separator: "\n").first { $0.contains("⏸") })
+        XCTAssertTrue(stage.contains("(\(TypedCommand.typed(.resume, "-minus")))"), String(stage))
+        XCTAssertTrue(stage.contains("laundry resume -- '-minus'"), String(stage))
+    }
+
+    /// The card's cycles: nothing folded is said as such; a last laundry laundry did not fold is the date given.
+    func test_cyclesSayNothingFoldedAndWhereTheLastLaundryCameFrom() throws {
+        func cycles(_ pet: Pet) throws -> String {
+            let card = PetCard(
+                view: PetView(state: PetState(pet: pet), kinds: RenderingFixtures.kinds, now: now),
+                style: Style(enabled: false)
+            ).render()
+            return try XCTUnwrap(card.split(separator: "\n").first { $0.contains("Cycles") }).description
+        }
+        var pet = RenderingFixtures.state("Socks").pet
+        let none = try cycles(pet)
+        XCTAssertTrue(none.hasSuffix("Cycles  none folded yet"), none)
+        pet.cycle.lastLaundryAt = now.addingTimeInterval(-9 * 86_400 - 4 * 3600)
+        let given = try cycles(pet)
+        XCTAssertFalse(given.contains("0 folded") || given.contains("last done"), given)
+        XCTAssertTrue(given.contains("--last-washed"), given)
+        pet.cycle.totalCycles = 3
+        let folded = try cycles(pet)
+        XCTAssertTrue(folded.contains("3 folded, last done "), folded)
+    }
+
     func test_watchFrameShowsRunningTimersSoonestFirstThenWaitingLoads() {
         var waiting = RenderingFixtures.state("Towels")
         waiting.pet.cycle.stage = .washed
@@ -154,6 +194,10 @@ final class CardAndFrameTests: XCTestCase {
             }
             return load
         }
+        // Both pets adopted long before the window: a rate is per week of the window.
+        func pet(_ name: String, _ loads: [LoadRecord]) -> LoadStats.PetLoads {
+            .init(id: UUID(), name: name, since: now.addingTimeInterval(-100 * 86_400), loads: loads)
+        }
         let socks = [
             load(daysAgo: 1, washWh: 800, dryWh: 2200, cost: 0.96),
             load(daysAgo: 9, washWh: 700, dryWh: nil, cost: 0.2),
@@ -163,7 +207,7 @@ final class CardAndFrameTests: XCTestCase {
             load(daysAgo: 3, washWh: 1000, dryWh: nil, cost: nil), load(daysAgo: 4, washWh: nil, dryWh: nil, cost: nil),
         ]
         var stats = LaundryStats(pets: [], folds: [], now: now, zone: zone, weeks: 2)
-        stats.loads = LoadStats(pets: [("Socks", socks), ("Towels", towels)], now: now, weeks: 2)
+        stats.loads = LoadStats(pets: [pet("Socks", socks), pet("Towels", towels)], now: now, weeks: 2)
         // The window is two weeks: the load 40 days ago counts for neither energy nor cost.
         XCTAssertEqual(stats.loads.all.energyWhPerWeek, (800 + 2200 + 700 + 1000) / 2)
         XCTAssertNil(stats.loads.all.costPerWeek, "Towels' load had no price")
@@ -181,7 +225,7 @@ final class CardAndFrameTests: XCTestCase {
         let row = table.split(separator: "\n").first { $0.hasPrefix("Socks") }.map(String.init) ?? ""
         XCTAssertTrue(row.hasSuffix("1.85 kWh"), row)
 
-        stats.loads = LoadStats(pets: [("Socks", socks)], now: now, weeks: 2)
+        stats.loads = LoadStats(pets: [pet("Socks", socks)], now: now, weeks: 2)
         let priced = StatsView(stats: stats, style: Style(enabled: false), zone: zone).render()
         let socksRow = priced.split(separator: "\n").first { $0.hasPrefix("Socks") }.map(String.init) ?? ""
         XCTAssertTrue(socksRow.contains("1.85 kWh") && socksRow.hasSuffix("0.53 EUR"), socksRow)

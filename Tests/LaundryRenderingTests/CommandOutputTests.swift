@@ -227,6 +227,8 @@ private struct Story {
         try move(.cancel, "Socks", "cancel Socks")
         command("household turns ana Ben Ana")
         do { _ = try laundry.setTurns(["ana", "Ben", "Ana"]) } catch { failed(error) }
+        command("household turns Ana Zed")
+        do { _ = try laundry.setTurns(["Ana", "Zed"]) } catch { failed(error) }
     }
 
     mutating func stats() throws {

@@ -38,11 +38,16 @@ final class LoadStatsJSONTests: XCTestCase {
         // Every pet together: no name, as no one pet's row.
         let expected: [String: Any] = [
             "loads": 4, "medianWetWaitSeconds": (1800 + 3000) / 2, "longestWetWaitSeconds": 12_000,
-            "foldedWithinAnHourShare": 0.667, "loadsPerWeek": 0.25,
+            "foldedWithinAnHourShare": 0.667, "loadsPerWeek": 4,
         ]
         XCTAssertNil(JSONDifference.first(try XCTUnwrap(stats["loads"]), expected))
         let perPet = try XCTUnwrap(stats["loadsPerPet"] as? [[String: Any]])
         XCTAssertEqual(perPet.map { $0["name"] as? String }, ["Sheets", "Socks"])
+        XCTAssertEqual(
+            perPet.map { $0["petId"] as? String },
+            try ["sheets", "socks"].map { try laundry.pet($0).pet.id.lowercasedText })
+        XCTAssertEqual(perPet[1]["loadsPerWeek"] as? Double, 2, "two loads in its first week: two a week, not 2/16")
+        XCTAssertNil((stats["loads"] as? [String: Any])?["petId"], "every pet together is no one pet's row")
         XCTAssertEqual(perPet[1]["medianWetWaitSeconds"] as? Double, (600 + 1800) / 2)
         XCTAssertEqual(perPet[1]["foldedWithinAnHourShare"] as? Double, 0.5)
     }

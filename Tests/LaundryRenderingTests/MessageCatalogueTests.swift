@@ -520,7 +520,7 @@ final class MessageCatalogueTests: XCTestCase {
             .dottedPath(example: #""ENERGY.Power""#),
         ]
         return values.map { ConfigProblem.wrongType(key: "sound", expected: $0) } + [
-            .notJSON, .notAnObject, .unknownKey("nagIntervall", suggestion: "nagIntervalMinutes"),
+            .notJSON(nil), .notAnObject, .unknownKey("nagIntervall", suggestion: "nagIntervalMinutes"),
             .unknownKey("colour", suggestion: nil),
             .outOfRange(key: "alarmRepeatSeconds", value: "0", allowed: .between(1, 3600)),
             .outOfRange(
@@ -533,6 +533,10 @@ final class MessageCatalogueTests: XCTestCase {
             .missingKey("mqtt.url", example: #""mqtt://homeassistant.local:1883""#), .appliancesWithoutBroker,
             .several([.emptyHook, .missingKey("quietHours.to", example: #""07:00""#)]),
         ]
+            + [.value, .key, .colon, .commaOrObjectEnd, .commaOrListEnd, .end, .closingQuote, .escape].flatMap {
+                expected in
+                ["x", nil].map { ConfigProblem.notJSON(.init(line: 3, column: 7, found: $0, expected: expected)) }
+            }
     }
 
     private func warnings() -> [LaundryWarning] {

@@ -93,6 +93,24 @@ final class StatusBarTests: XCTestCase {
         XCTAssertEqual(unhappy.attention, .warning)
     }
 
+    /// A dryer cancelled (paused first or not) leaves its pet washed without a finished load: it rings not, and a load
+    /// that finished and rings is shown before it, however long ago either pet was adopted.
+    func test_aPetWhoseDryerWasCancelledComesAfterALoadThatFinished() throws {
+        let alpha = RenderingFixtures.state("Alpha", washingFor: 45, startedMinutesAgo: 60)
+        var beta = RenderingFixtures.state("Beta", createdHoursAgo: 24 * 30, washingFor: 45, startedMinutesAgo: 50)
+        _ = StageMachine.settle(&beta, at: now.addingTimeInterval(-3 * 60))
+        _ = try StageMachine.dry(&beta, for: .minutes(60), at: now.addingTimeInterval(-3 * 60))
+        _ = try StageMachine.pause(&beta, at: now.addingTimeInterval(-2 * 60))
+        _ = try StageMachine.cancel(&beta, at: now.addingTimeInterval(-60))
+        XCTAssertEqual(beta.pet.cycle.stage, .washed)
+        for states in [[alpha, beta], [beta, alpha]] {
+            var states = states
+            for index in states.indices { _ = StageMachine.settle(&states[index], at: now) }
+            XCTAssertEqual(BarFormat.plain.render(status(states)), "🧺 Alpha")
+        }
+        XCTAssertEqual(BarFormat.plain.render(status([beta])), "🧺 Beta", "alone, it is still shown")
+    }
+
     func test_whenNoPetNeedsAttentionEveryBarPrintsAnEmptyLineAndJSONStillListsThePets() {
         var snoozed = RenderingFixtures.state("Sheets", kind: RenderingFixtures.sheets, createdHoursAgo: 24 * 11)
         _ = StageMachine.snooze(&snoozed, for: .minutes(120), at: now)

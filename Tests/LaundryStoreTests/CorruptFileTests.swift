@@ -41,6 +41,24 @@ final class CorruptFileTests: StoreTestCase {
         XCTAssertEqual(contents(store.paths.records(here) + "/" + aside[0]), Data("{ not json".utf8), "kept")
     }
 
+    /// The only copy of a pet broken: there is no pet to change, so nothing sets the file aside; it stays as it is,
+    /// passed over at every reading, until a person repairs it or moves it away (doctor says so).
+    func test_theOnlyCopyOfAPetBrokenStaysWhereItIsAndThePetIsGone() throws {
+        let socks = try adopt("Socks")
+        let path = store.paths.recordFile(socks.id, device: here)
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: path))
+        let changed = try store.update(socks.id, device: here) { _, _ -> (Int, PetRecord?, [HistoryEvent]) in
+            XCTFail("no pet to change")
+            return (0, nil, [])
+        }
+        XCTAssertNil(changed)
+        XCTAssertEqual(contents(path), Data("{ not json".utf8), "left where it is")
+        XCTAssertFalse(
+            try FileManager.default.contentsOfDirectory(atPath: store.paths.records(here)).contains {
+                $0.contains(".corrupt-")
+            })
+    }
+
     /// A change says what it could not read of the pet (the command warns), and sets this
     /// machine's broken record aside only when the change goes ahead.
     func test_aChangeReportsWhatItCouldNotReadOfThePet() throws {

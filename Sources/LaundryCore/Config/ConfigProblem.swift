@@ -1,6 +1,7 @@
 /// What is wrong with `config.json`, named by its key so the message can say what to change.
 public enum ConfigProblem: Error, Equatable, Sendable {
-    case notJSON
+    /// Not JSON: where it stops being JSON, when that can be found.
+    case notJSON(JSONSyntaxError?)
     /// The file is JSON but not an object of settings.
     case notAnObject
     case unknownKey(String, suggestion: String?)

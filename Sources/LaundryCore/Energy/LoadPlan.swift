@@ -10,12 +10,21 @@ public struct LoadPlan: Equatable, Sendable {
     public let cost: Double?
     /// The same load started now (its dryer as soon as the wash ends); nil when that cannot be priced.
     public let costIfStartedNow: Double?
-    public init(washStartsAt: Date, dryStartsAt: Date, endsAt: Date, cost: Double?, costIfStartedNow: Double?) {
+    /// Every minute of the starts chosen had a price, so they are the cheapest (with measured energy or not); false:
+    /// no price was known, and they are the earliest that fit.
+    public let pricedHours: Bool
+
+    /// `pricedHours` nil: as the cost says.
+    public init(
+        washStartsAt: Date, dryStartsAt: Date, endsAt: Date, cost: Double?, costIfStartedNow: Double?,
+        pricedHours: Bool? = nil
+    ) {
         self.washStartsAt = washStartsAt
         self.dryStartsAt = dryStartsAt
         self.endsAt = endsAt
         self.cost = cost
         self.costIfStartedNow = costIfStartedNow
+        self.pricedHours = pricedHours ?? (cost != nil)
     }
 
     /// The wet wait a plan allows when none is given (`--max-wait`).
@@ -90,7 +99,7 @@ public struct LoadPlan: Equatable, Sendable {
         return LoadPlan(
             washStartsAt: origin.addingTimeInterval(best.wash), dryStartsAt: origin.addingTimeInterval(best.dry),
             endsAt: origin.addingTimeInterval(best.dry + dry), cost: measured ? best.cost : nil,
-            costIfStartedNow: measured ? nowCost : nil)
+            costIfStartedNow: measured ? nowCost : nil, pricedHours: best.cost != nil)
     }
 }
 

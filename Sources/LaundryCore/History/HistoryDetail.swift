@@ -148,7 +148,7 @@ public struct HistoryFields: Equatable, Sendable {
             }
         case .nudged:
             if let name { return .nudged(to: name) }
-        case .died:
+        case .died, .snoozeEnded:
             break
         }
         return nil

@@ -5,6 +5,8 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case adopted, washStarted, washDone, dryStarted, dryDone, extraDryStarted, extraDryDone
         case folded, cancelled, paused, resumed, settingsChanged, renamed, died, snoozed, released
+        /// A snooze ended before its time (`snooze --off`).
+        case snoozeEnded
         /// The running load's end moved (`extend`); ended now (`finish`), before its done event.
         case extended, finishedEarly
         /// What a stage drew by its plug, and its cost (`loadID`: the stage's timer); written by the plug's reader.

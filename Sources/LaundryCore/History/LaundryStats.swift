@@ -10,6 +10,7 @@ public struct LaundryStats: Sendable {
     }
 
     public struct PetRecord: Sendable {
+        public let id: UUID
         public let name: String
         public let totalCycles: Int
         public let currentStreak: Int
@@ -33,7 +34,7 @@ public struct LaundryStats: Sendable {
         totalCycles = pets.reduce(0) { $0 + $1.cycle.totalCycles }
         self.pets = pets.map {
             PetRecord(
-                name: $0.identity.name, totalCycles: $0.cycle.totalCycles, currentStreak: $0.streak(at: now),
+                id: $0.id, name: $0.identity.name, totalCycles: $0.cycle.totalCycles, currentStreak: $0.streak(at: now),
                 longestStreak: $0.cycle.longestStreak)
         }
         foldedLast7Days = folds.filter { now.timeIntervalSince($0) < 7 * 86_400 && $0 <= now }.count

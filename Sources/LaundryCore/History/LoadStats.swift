@@ -3,13 +3,14 @@ import FoundationEssentials
 /// What the load records say, per pet and in all: the wet wait (which makes clothes musty), loads a week, folds in 1 h.
 public struct LoadStats: Equatable, Sendable {
     public struct Figures: Equatable, Sendable {
-        /// Nil for every pet together.
+        /// The pet's id and name; nil for every pet together.
+        public let petID: UUID?
         public let name: String?
         public let loads: Int
         /// Over the waits that ended (a dryer started, or an air-dried load folded).
         public let medianWetWait: Double?
         public let longestWetWait: Double?
-        /// Loads started in the window, per week.
+        /// Loads started in the window, per week of it that laundry knew the pet (`weeksKnown`).
         public let loadsPerWeek: Double
         /// Of the loads folded after a dryer, the share folded within an hour of its end.
         public let foldedWithinAnHour: Double?
@@ -25,18 +26,45 @@ public struct LoadStats: Equatable, Sendable {
 
     public static let empty = LoadStats(pets: [], now: Date(timeIntervalSince1970: 0), weeks: 1)
 
-    /// `pets`: each pet's loads, read in place (gathering 10,400 records was a tenth of `laundry stats`, 20 pets).
-    public init(pets: [(name: String, loads: [LoadRecord])], now: Date, weeks: Int) {
-        all = Self.figures(nil, pets.map(\.loads), now: now, weeks: weeks)
-        var byName: [String: [[LoadRecord]]] = [:]
-        for pet in pets where !pet.loads.isEmpty { byName[pet.name, default: []].append(pet.loads) }
-        self.pets = byName.keys.sorted { $0.lowercased() < $1.lowercased() }.map {
-            Self.figures($0, byName[$0]!, now: now, weeks: weeks)
+    /// One pet's loads, and since when laundry has known it (its adoption).
+    public struct PetLoads: Sendable {
+        public let id: UUID
+        public let name: String
+        public let since: Date
+        public let loads: [LoadRecord]
+
+        public init(id: UUID, name: String, since: Date, loads: [LoadRecord]) {
+            (self.id, self.name, self.since, self.loads) = (id, name, since, loads)
         }
     }
 
-    static func figures(_ name: String?, _ groups: [[LoadRecord]], now: Date, weeks: Int) -> Figures {
+    /// `pets`: each pet's loads, read in place (gathering 10,400 records was a tenth of `laundry stats`, 20 pets). A
+    /// row per pet with loads, by name (two pets of one name, adopted on two machines at once, are two rows, by id).
+    public init(pets: [PetLoads], now: Date, weeks: Int) {
+        let since = pets.map { Self.knownSince($0) }.min() ?? now
+        all = Self.figures(nil, pets.map(\.loads), since: since, now: now, weeks: weeks)
+        self.pets = pets.filter { !$0.loads.isEmpty }
+            .map { ($0.name.lowercased(), $0.id.lowercasedText, $0) }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+            .map { _, _, pet in
+                Self.figures(pet, [pet.loads], since: Self.knownSince(pet), now: now, weeks: weeks)
+            }
+    }
+
+    /// Since its adoption, or its first load if that is earlier (a record older than its pet's part).
+    private static func knownSince(_ pet: PetLoads) -> Date {
+        pet.loads.lazy.map(\.wash.started).min().map { min($0, pet.since) } ?? pet.since
+    }
+
+    /// The weeks a rate is taken over: the window, or the weeks since laundry has known the pet when fewer, and at
+    /// least one (a pet adopted today with one load has one load a week so far, not a sixteenth).
+    public static func weeksKnown(since: Date, now: Date, weeks: Int) -> Double {
+        min(Double(max(1, weeks)), max(1, now.timeIntervalSince(since) / (7 * 86_400)))
+    }
+
+    static func figures(_ pet: PetLoads?, _ groups: [[LoadRecord]], since: Date, now: Date, weeks: Int) -> Figures {
         let windowStart = now.addingTimeInterval(-Double(weeks) * 7 * 86_400)
+        let span = weeksKnown(since: since, now: now, weeks: weeks)
         var waits: [Double] = []
         var (count, recent, afterDryer, soon) = (0, 0, 0, 0)
         var energy = Energy()
@@ -60,13 +88,13 @@ public struct LoadStats: Equatable, Sendable {
             }
         }
         var figures = Figures(
-            name: name, loads: count, medianWetWait: median(waits), longestWetWait: waits.max(),
-            loadsPerWeek: Double(recent) / Double(max(1, weeks)),
+            petID: pet?.id, name: pet?.name, loads: count, medianWetWait: median(waits), longestWetWait: waits.max(),
+            loadsPerWeek: Double(recent) / span,
             foldedWithinAnHour: afterDryer == 0 ? nil : Double(soon) / Double(afterDryer))
         if energy.measured {
-            figures.energyWhPerWeek = energy.wattHours / Double(max(1, weeks))
+            figures.energyWhPerWeek = energy.wattHours / span
             if energy.allPriced, energy.currencies.count <= 1 {
-                figures.costPerWeek = energy.cost / Double(max(1, weeks))
+                figures.costPerWeek = energy.cost / span
                 figures.currency = energy.currencies.first ?? nil
             }
         }

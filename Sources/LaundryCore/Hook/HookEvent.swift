@@ -12,7 +12,8 @@ public struct HookEvent: Equatable, Sendable, Encodable {
     public let body: String
     /// The command that deals with it (`laundry dry Socks`), empty when none does.
     public let command: String
-    /// The load it is about (a finish, heads-up, start, change or stop), so a phone can replace, move or withdraw it.
+    /// The washer's or dryer's run it is about (a finish, heads-up, start, change or stop), so a phone can replace,
+    /// move or withdraw it.
     public var load: Load?
     /// `sleeping`: every load still running, each with its end.
     public var running: [Load] = []
@@ -31,17 +32,23 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         }
     }
 
-    /// One load and when it ends (for a stopped one, when it would have).
+    /// One washer's or dryer's run and when it ends (for a stopped one, when it would have). `id` is the run's, as
+    /// history's `timerId` names it (each run has its own push on a phone); `loadID` the load's it belongs to, as
+    /// `loads`, history's `loadId` and `status --json` name it (a wash's run has its load's id; nil where not found).
     public struct Load: Equatable, Sendable, Encodable {
         public let id: UUID
+        public var loadID: UUID?
         public let petID: UUID
         public let petName: String
         public let endsAt: Date
         /// A paused load has no end: the hook is told none.
         public var isPaused = false
 
-        public init(id: UUID, petID: UUID, petName: String, endsAt: Date, isPaused: Bool = false) {
+        public init(
+            id: UUID, loadID: UUID? = nil, petID: UUID, petName: String, endsAt: Date, isPaused: Bool = false
+        ) {
             self.id = id
+            self.loadID = loadID
             self.petID = petID
             self.petName = petName
             self.endsAt = endsAt
@@ -53,7 +60,8 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         public var endsAtUnix: Double { endsAt.timeIntervalSince1970.rounded(.up) }
 
         enum CodingKeys: String, CodingKey {
-            case id = "loadId"
+            case id = "timerId"
+            case loadID = "loadId"
             case petID = "petId"
             case petName, endsAt
         }
@@ -61,6 +69,7 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id.lowercasedText, forKey: .id)
+            try container.encode(loadID?.lowercasedText, forKey: .loadID)
             try container.encode(petID.lowercasedText, forKey: .petID)
             try container.encode(petName, forKey: .petName)
             try container.encode(isPaused ? nil : endsAtText, forKey: .endsAt)
@@ -90,7 +99,8 @@ public struct HookEvent: Equatable, Sendable, Encodable {
             "LAUNDRY_SUMMARY": summary, "LAUNDRY_BODY": body, "LAUNDRY_COMMAND": command,
         ]
         if let load {
-            variables["LAUNDRY_LOAD_ID"] = load.id.lowercasedText
+            variables["LAUNDRY_LOAD_ID"] = load.loadID?.lowercasedText ?? ""
+            variables["LAUNDRY_TIMER_ID"] = load.id.lowercasedText
             if !load.isPaused {
                 variables["LAUNDRY_ENDS_AT"] = load.endsAtText
                 variables["LAUNDRY_ENDS_AT_UNIX"] = String(Int(load.endsAtUnix))
@@ -102,7 +112,7 @@ public struct HookEvent: Equatable, Sendable, Encodable {
             variables["LAUNDRY_DUE_BODY"] = due.body
         }
         if event == "sleeping" {
-            // `<load id>:<end, Unix time>`, a space between loads, soonest first.
+            // `<timer id>:<end, Unix time>` (each run's own id, as `LAUNDRY_TIMER_ID`), a space between, soonest first.
             variables["LAUNDRY_RUNNING"] = running.map { "\($0.id.lowercasedText):\(Int($0.endsAtUnix))" }
                 .joined(separator: " ")
         }
@@ -114,6 +124,7 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         case petID = "petId"
         case petName, summary, body, command
         case loadID = "loadId"
+        case timerID = "timerId"
         case endsAt, running, due, change
     }
 
@@ -125,7 +136,8 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         try container.encode(summary, forKey: .summary)
         try container.encode(body, forKey: .body)
         try container.encode(command, forKey: .command)
-        try container.encode(load?.id.lowercasedText, forKey: .loadID)
+        try container.encode(load?.loadID?.lowercasedText, forKey: .loadID)
+        try container.encode(load?.id.lowercasedText, forKey: .timerID)
         try container.encode(load?.isPaused == true ? nil : load?.endsAtText, forKey: .endsAt)
         if event == "sleeping" { try container.encode(running, forKey: .running) }
         if let due { try container.encode(due, forKey: .due) }

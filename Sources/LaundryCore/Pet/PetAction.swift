@@ -19,6 +19,8 @@ public enum PetAction: Sendable, Equatable {
     case pause
     case resume
     case snooze(LaundryDuration?)
+    /// Ends a snooze before its time (`snooze --off`): reminders and warnings are due again as if there had been none.
+    case endSnooze
     /// Moves the running load's end later by a number of seconds (earlier when negative; nil: 10 minutes later).
     case extend(seconds: Int?)
     /// Ends the running load now, as if its timer had run out.
@@ -33,16 +35,17 @@ public enum PetAction: Sendable, Equatable {
         case .cancel: return .cancel
         case .pause: return .pause
         case .resume: return .resume
-        case .snooze: return .snooze
+        case .snooze, .endSnooze: return .snooze
         case .extend: return .extend
         case .finish: return .finish
         }
     }
 
-    /// Whether the daemon must run after it: a started or resumed timer has an end to announce, a snooze one to await.
+    /// Whether the daemon must run after it: a started or resumed timer has an end to announce, a snooze one to await,
+    /// a snooze ended reminders to send.
     public var needsDaemon: Bool {
         switch self {
-        case .wash, .dry, .moreDry, .resume, .snooze, .extend, .finish: return true
+        case .wash, .dry, .moreDry, .resume, .snooze, .endSnooze, .extend, .finish: return true
         case .fold, .cancel, .pause: return false
         }
     }
@@ -60,6 +63,7 @@ public enum PetAction: Sendable, Equatable {
         case .pause: return try StageMachine.pause(&state, at: now)
         case .resume: return try StageMachine.resume(&state, at: now)
         case .snooze(let duration): return StageMachine.snooze(&state, for: duration, at: now)
+        case .endSnooze: return try StageMachine.endSnooze(&state, at: now)
         case .extend(let seconds): return try StageMachine.extend(&state, by: seconds, at: now)
         case .finish: return try StageMachine.finish(&state, at: now)
         }

@@ -15,6 +15,8 @@ public enum PetError: Error, Equatable, Sendable {
     case pausedTimer(Move, pet: String, stage: Stage, timerLeft: Double)
     case notPaused(pet: String)
     case alreadyPaused(pet: String)
+    /// `snooze --off` on a pet whose reminders are not held back.
+    case notSnoozed(pet: String)
     /// `extend` by so much earlier that the load would end now or before (`left` is its time left).
     case endBeforeNow(pet: String, left: Double, by: Int)
     /// `extend` past 24 hours of time left.

@@ -171,6 +171,15 @@ public enum StageMachine {
         ]
     }
 
+    /// Ends a snooze now: reminders and warnings come again from where they stand. Refused when none holds.
+    public static func endSnooze(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
+        guard let until = state.pet.reminders.snoozedUntil, until > now else {
+            throw .notSnoozed(pet: state.pet.identity.name)
+        }
+        state.pet.reminders.snoozedUntil = nil
+        return [HistoryEvent(at: now, event: .snoozeEnded, petID: state.pet.id)]
+    }
+
     private static func start(
         _ kind: LoadKind, _ state: inout PetState, duration: LaundryDuration, programme: String? = nil, at now: Date
     ) -> [HistoryEvent] {

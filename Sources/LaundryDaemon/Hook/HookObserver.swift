@@ -7,14 +7,29 @@ import LaundryRendering
 final class HookObserver: EngineObserver {
     private let launcher: any HookLauncher
     private let writer: AnnouncementWriter
+    /// The load a washer's or dryer's run belongs to, as `loads` names it (`Laundry.loadID(ofRun:)`).
+    private let loadOf: (LaundryCore.Load) -> UUID?
 
-    init(launcher: any HookLauncher, writer: AnnouncementWriter) {
+    init(
+        launcher: any HookLauncher, writer: AnnouncementWriter,
+        loadOf: @escaping (LaundryCore.Load) -> UUID? = { $0.kind == .wash ? $0.id : nil }
+    ) {
         self.launcher = launcher
         self.writer = writer
+        self.loadOf = loadOf
     }
 
     func observe(_ event: EngineEvent, at moment: Moment) {
-        guard let hook = moment.config.hook, let told = hookEvent(event, at: moment) else { return }
+        guard let hook = moment.config.hook, var told = hookEvent(event, at: moment) else { return }
+        // Each run named with its load, as history and `loads` name it; looked up only for a hook that runs.
+        switch event {
+        case .announced(let words): told.load?.loadID = words.announcement.load.flatMap(loadOf)
+        case .load(let change, _): told.load?.loadID = loadOf(change.load)
+        case .acknowledged(let load, _): told.load?.loadID = loadOf(load)
+        case .goingToSleep(let running):
+            for index in told.running.indices { told.running[index].loadID = loadOf(running[index].load) }
+        case .seen, .gone: break
+        }
         launcher.run(told, command: hook, timeout: moment.config.hookTimeoutSeconds, quiet: moment.quiet)
     }
 

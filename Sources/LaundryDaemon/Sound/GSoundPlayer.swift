@@ -53,6 +53,7 @@ final class GSoundPlayer: SoundPlayer {
 
     private func openContext() -> OpaquePointer? {
         if let context { return context }
+        AlsaChatter.keep(in: logger)
         var error: UnsafeMutablePointer<GError>?
         context = gsound_context_new(nil, &error)
         if context == nil {

@@ -26,7 +26,10 @@ public struct BarStatus {
         let warned = views.filter(\.isNeglected)
         count = running.count + waiting.count + paused.count + warned.count
         // `min(by:)` keeps the first of equals, and the views come sorted by name: ties are stable.
-        if let longest = waiting.min(by: { $0.waitingSince < $1.waitingSince }) {
+        // A finished load rings until moved: the one waiting longest first. A pet back at a finished stage without
+        // one (its dryer cancelled, its timer lost) rings not, and comes after every ringing load, by name.
+        if let longest = waiting.min(by: { ($0.waitingSince ?? .distantFuture) < ($1.waitingSince ?? .distantFuture) })
+        {
             (focus, attention) = (longest, .waiting)
         } else if let soonest = running.min(by: { ($0.remaining ?? 0) < ($1.remaining ?? 0) }) {
             (focus, attention) = (soonest, .running)
@@ -99,13 +102,12 @@ public struct BarStatus {
         let state: String
         if let timer = view.load {
             let left = DurationText.left(timer.remaining(at: view.now))
-            let stage = view.stageText.trimming { $0 == " " || $0 == "⏸" }
             state =
                 timer.isPaused
-                ? Words.text("{stage}, paused with {left} left", ["stage": stage, "left": left])
+                ? Words.text("{stage}, paused with {left} left", ["stage": view.stageText, "left": left])
                 : Words.text(
                     "{stage}, {left} left, done at {ends}",
-                    ["stage": stage, "left": left, "ends": LocalTime.clock(timer.endsAt, now: view.now)])
+                    ["stage": view.stageText, "left": left, "ends": LocalTime.clock(timer.endsAt, now: view.now)])
         } else {
             switch view.pet.cycle.stage {
             case .washed: state = Words.text("washed, waiting for the dryer")
@@ -136,8 +138,9 @@ extension PetView {
         return snoozedUntil == nil
     }
 
-    /// When the load shown as waiting finished, for "the one waiting longest".
-    var waitingSince: Date { state.load?.endsAt ?? pet.healthClockStart }
+    /// When the load shown as waiting finished, for "the one waiting longest"; nil when no finished load waits (a
+    /// cancelled dryer leaves none, and its pet's last laundry or adoption says nothing of how long it waited).
+    var waitingSince: Date? { state.finishedLoad?.endsAt }
 
     /// The stage in one word, without the pause mark.
     var stageWord: String {

@@ -21,7 +21,8 @@ public enum PlanView {
                     ["cost": EnergyText.cost(cost, currency), "now": EnergyText.cost(now, currency)]))
         } else if plan.cost != nil {
             lines.append(Words.text("It costs {cost}.", ["cost": EnergyText.cost(plan.cost ?? 0, currency)]))
-        } else if measured {
+        } else if measured || !plan.pricedHours {
+            // Without a price, hours are neither cheap nor dear: measured energy or not, the earliest start is given.
             lines.append(Words.text("No price is known for these hours, so this is the earliest start that fits."))
         } else {
             lines.append(

@@ -55,6 +55,8 @@ extension ErrorText {
             return Words.text(
                 "{name} is already paused; resume it with: {command}",
                 ["name": shown(pet), "command": TypedCommand.typed(.resume, shown(pet))])
+        case .notSnoozed(let pet):
+            return Words.text("{name} is not snoozed: there is no snooze to end", ["name": shown(pet)])
         case .endBeforeNow(let pet, let left, let by):
             return Words.text(
                 "cannot end {name} {by} earlier: it has {left} left; to end it now: {command}",
@@ -97,7 +99,9 @@ extension ErrorText {
                 ["person": shown(person)])
         case .nobodyCalled(let person, let known):
             return Words.text(
-                "no machine of the household names '{person}' as its person; the people are: {known}",
+                "no machine of the household names '{person}' as its person; the people are: {known} (a machine's "
+                    + "person is \"person\" in its config.json, else its login name, known to the others once the data "
+                    + "folder has synced)",
                 ["person": shown(person), "known": known.map(shown).joined(separator: ", ")])
         case .invalidProgramme(let text):
             return Words.text(

@@ -37,11 +37,44 @@ extension ErrorText {
         }
     }
 
+    /// What a JSON text has where it stops being JSON, and what belongs there.
+    private static func syntaxLine(_ syntax: JSONSyntaxError) -> String {
+        let found = syntax.found.map { "'\(shown($0))'" } ?? Words.text("the end of the file")
+        switch syntax.expected {
+        case .value:
+            return Words.text(
+                "a value belongs there (a number, text in double quotes, true, false, null, {{…}} or […]), "
+                    + "not {found}",
+                ["found": found])
+        case .key:
+            return Words.text("a setting's name in double quotes belongs there, not {found}", ["found": found])
+        case .colon:
+            return Words.text("':' belongs after the setting's name, not {found}", ["found": found])
+        case .commaOrObjectEnd:
+            return Words.text("',' belongs between two settings, or '}}' at the end, not {found}", ["found": found])
+        case .commaOrListEnd:
+            return Words.text(
+                "',' belongs between two items of a list, or ']' at its end, not {found}", ["found": found])
+        case .end:
+            return Words.text("nothing belongs after the end of the settings, but there is {found}", ["found": found])
+        case .closingQuote:
+            return Words.text("the text in double quotes that starts there is not closed")
+        case .escape:
+            return Words.text(
+                "after '\\' comes an escape such as \\n, \\\" or \\u00e9, not {found}", ["found": found])
+        }
+    }
+
     /// One wrong setting, named by its key, with what to write instead.
     static func configLine(_ problem: ConfigProblem) -> String {
         switch problem {
-        case .notJSON:
+        case .notJSON(nil):
             return Words.text("it is not valid JSON; fix it, or delete it to use the defaults")
+        case .notJSON(let syntax?):
+            return Words.text(
+                "it is not valid JSON at line {line}, column {column}: {problem}; fix it there, or delete the file to "
+                    + "use the defaults",
+                ["line": String(syntax.line), "column": String(syntax.column), "problem": syntaxLine(syntax)])
         case .notAnObject:
             return Words.text("it must be one JSON object of settings, such as {\"sound\": false}")
         case .unknownKey(let key, let suggestion?):
@@ -147,9 +180,10 @@ extension ErrorText {
         case .newerSchema: return Words.text("upgrade laundry")
         case .unreadable:
             return Words.text(
-                "a file of this machine's is set aside by its next change to that pet; another machine's is "
-                    + "read again when it sends a new version; otherwise check its type and permissions"
-            )
+                "this machine's file is passed over at every reading until you repair it or move it away (a pet no "
+                    + "other machine has is missing until then; one another machine has is still shown, and its next "
+                    + "change renames the file to *.corrupt-<time>); another machine's is read again when it sends a "
+                    + "new version; otherwise check its type and permissions")
         }
     }
 }

@@ -8,8 +8,9 @@ public enum CSVText {
         ([header] + rows).map(line).joined()
     }
 
-    /// `values` as `--json` writes them, a column per JSON key in `columns` (a list: its count; null or absent:
-    /// empty), so the CSV says nothing the JSON does not; `header` names the columns (`columns` when nil).
+    /// `values` as `--json` writes them, a column per JSON key in `columns` (a list: its count; an object: its
+    /// `key=value` pairs by key, `-` for null; null or absent: empty), so the CSV says nothing the JSON does not;
+    /// `header` names the columns (`columns` when nil).
     public static func document(_ values: [some Encodable], columns: [String], header: [String]? = nil) throws
         -> String
     {
@@ -24,7 +25,11 @@ public enum CSVText {
         case .number(let number)?: NumberText.plain(number)
         case .bool(let flag)?: String(flag)
         case .array(let items)?: String(items.count)
-        case .object?, .null?, nil: ""
+        case .object(let fields)?:
+            fields.keys.sorted().map { key in
+                "\(key)=\(fields[key].map { $0 == .null ? "-" : text($0) } ?? "-")"
+            }.joined(separator: " ")
+        case .null?, nil: ""
         }
     }
 

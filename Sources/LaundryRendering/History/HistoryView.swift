@@ -50,6 +50,7 @@ public struct HistoryView {
         case .died: return Words.text("died of neglect")
         case .nudged: return Words.text("nudged")
         case .snoozed: return Words.text("reminders snoozed")
+        case .snoozeEnded: return Words.text("snooze ended")
         case .released: return Words.text("released")
         case .superseded: return Words.text("a change made on another machine at the same time was superseded")
         }
@@ -67,6 +68,9 @@ public struct HistoryEntryJSON: Encodable {
     public let loadId: String?
     public let timerId: String?
     public let facts: HistoryFields
+    /// A `set`'s programmes as facts, each name's typed seconds or null where it was removed (the line keeps them as
+    /// `Programme.text`; `history --csv` gives them so again, `eco=8100 quick=-`).
+    public let programmes: [String: Double?]?
     public let id: String?
     public let device: String?
     /// Who did it (absent for what no person did, and before people were recorded).
@@ -85,11 +89,13 @@ public struct HistoryEntryJSON: Encodable {
         for key in [\HistoryFields.seconds, \.remainingSeconds, \.washSeconds, \.drySeconds] {
             facts[keyPath: key] = JSONOutput.seconds(facts[keyPath: key])
         }
+        programmes = facts.programmes.flatMap(Programme.changes)?.mapValues { $0.map(JSONOutput.seconds) }
+        facts.programmes = nil
         self.facts = facts
     }
 
     private enum Key: String, CodingKey {
-        case at, event, petId, petName, loadId, timerId, id, device, by
+        case at, event, petId, petName, loadId, timerId, id, device, by, programmes
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -103,6 +109,7 @@ public struct HistoryEntryJSON: Encodable {
         try container.encodeIfPresent(id, forKey: .id)
         try container.encodeIfPresent(device, forKey: .device)
         try container.encodeIfPresent(by, forKey: .by)
+        try container.encodeIfPresent(programmes, forKey: .programmes)
         var factContainer = encoder.container(keyedBy: HistoryFields.Key.self)
         try facts.encode(to: &factContainer)
     }

@@ -123,6 +123,7 @@ public struct StatsView {
 /// The `--json` shape of `laundry stats`.
 public struct StatsJSON: Encodable {
     public struct PetJSON: Encodable {
+        let petId: String
         let name: String
         let totalCycles: Int
         let currentStreak: Int
@@ -146,6 +147,8 @@ public struct StatsJSON: Encodable {
     public let loadsPerPet: [LoadFiguresJSON]
 
     public struct LoadFiguresJSON: Encodable {
+        /// The pet's; absent from every pet's together.
+        let petId: String?
         let name: String?
         let loads: Int
         let medianWetWaitSeconds: Nullable<Double>
@@ -159,7 +162,8 @@ public struct StatsJSON: Encodable {
 
         init(_ figures: LoadStats.Figures) {
             func thousandths(_ value: Double?) -> Nullable<Double> { Nullable(JSONOutput.seconds(value)) }
-            (name, loads, loadsPerWeek) = (figures.name, figures.loads, (figures.loadsPerWeek * 100).rounded() / 100)
+            (petId, name) = (figures.petID?.lowercasedText, figures.name)
+            (loads, loadsPerWeek) = (figures.loads, (figures.loadsPerWeek * 100).rounded() / 100)
             (medianWetWaitSeconds, longestWetWaitSeconds, foldedWithinAnHourShare) = (
                 thousandths(figures.medianWetWait), thousandths(figures.longestWetWait),
                 thousandths(figures.foldedWithinAnHour)
@@ -175,7 +179,8 @@ public struct StatsJSON: Encodable {
         foldedLast30Days = stats.foldedLast30Days
         perPet = stats.pets.map {
             PetJSON(
-                name: $0.name, totalCycles: $0.totalCycles, currentStreak: $0.currentStreak,
+                petId: $0.id.lowercasedText, name: $0.name, totalCycles: $0.totalCycles,
+                currentStreak: $0.currentStreak,
                 longestStreak: $0.longestStreak)
         }
         days = stats.days.filter(\.isPast).map { day in

@@ -32,7 +32,11 @@ public struct PetCard {
         if let timer = view.load {
             let left = DurationText.left(timer.remaining(at: view.now))
             if timer.isPaused {
-                stage += "  " + Words.text("⏸ paused with {left} left (laundry resume)", ["left": left])
+                stage +=
+                    "  "
+                    + Words.text(
+                        "⏸ paused with {left} left ({command})",
+                        ["left": left, "command": TypedCommand.typed(.resume, pet.identity.name)])
             } else {
                 stage +=
                     "  \(GrowthGlyph.of(timer, at: view.now)) \(Bars.progress(timer.progress(at: view.now))) "
@@ -62,15 +66,23 @@ public struct PetCard {
             row(
                 Words.text("Due"),
                 Words.text("{due} (every {every})", ["due": due, "every": CycleDays.format(pet.settings.cycleDays)])))
-        let last =
-            pet.cycle.lastLaundryAt.map {
-                Words.text("last done {span} ago", ["span": DurationText.rough(view.now.timeIntervalSince($0))])
-            } ?? Words.text("never done yet")
-        lines.append(
-            row(
-                Words.text("Cycles"),
-                Words.text("{folded} folded, {last}", ["folded": Numbers.integer(pet.cycle.totalCycles), "last": last]))
-        )
+        let last = pet.cycle.lastLaundryAt.map { DurationText.rough(view.now.timeIntervalSince($0)) }
+        let cycles: String
+        switch (pet.cycle.totalCycles, last) {
+        case (0, nil): cycles = Words.text("none folded yet")
+        case (0, let span?):
+            // Laundry done before laundry knew it: the date a person gave, not a fold.
+            cycles = Words.text("none folded yet; last laundry {span} ago, as given with --last-washed", ["span": span])
+        case (let folded, let span):
+            cycles = Words.text(
+                "{folded} folded, {last}",
+                [
+                    "folded": Numbers.integer(folded),
+                    "last": span.map { Words.text("last done {span} ago", ["span": $0]) }
+                        ?? Words.text("never done yet"),
+                ])
+        }
+        lines.append(row(Words.text("Cycles"), cycles))
         lines.append(
             row(
                 Words.text("Streak"),

@@ -33,15 +33,13 @@ public struct PetView {
             : Words.text("in {span}", ["span": DurationText.rough(pet.dueDate().timeIntervalSince(now).rounded(.up))])
     }
 
-    /// The stage in a word or two, for tables.
+    /// The stage in a word or two, for tables; a pause is the time left's to show (`⏸ 12:04 paused`), once.
     public var stageText: String {
-        let paused = load?.isPaused == true ? " ⏸" : ""
         switch pet.cycle.stage {
         case .idle: return Words.text("idle")
-        case .washing: return Words.text("washing") + paused
+        case .washing: return Words.text("washing")
         case .washed: return Words.text("washed")
-        case .drying:
-            return (load?.kind == .extraDry ? Words.text("extra-drying") : Words.text("drying")) + paused
+        case .drying: return load?.kind == .extraDry ? Words.text("extra-drying") : Words.text("drying")
         case .dried: return Words.text("dried")
         }
     }
@@ -65,7 +63,8 @@ public struct PetView {
         }
         switch pet.cycle.stage {
         case .washed, .dried: return Words.text("done")
-        case .washing, .drying: return Words.text("timer lost (laundry cancel)")
+        case .washing, .drying:
+            return Words.text("timer lost ({command})", ["command": TypedCommand.typed(.cancel, pet.identity.name)])
         case .idle: return "—"
         }
     }

@@ -96,6 +96,8 @@ public enum CommandReport {
                     "💤 Snoozed the reminders for {name} until {until}.",
                     ["name": name, "until": LocalTime.clock(until, now: now)])
             ]
+        case .endSnooze:
+            return [Words.text("🔔 Snooze ended: reminders and warnings about {name} come again.", ["name": name])]
         }
     }
 

@@ -39,10 +39,14 @@ extension LaundryCommand.Household {
             abstract: "Set the household's rotation, in the order turns come (or --clear it).",
             discussion: """
                 A load started by someone in the rotation counts as their turn, whoever's turn it was; \
-                the next is the one after them. Every machine of the household sees the same rotation.
+                the next is the one after them. Every machine of the household sees the same rotation. \
+                Each person must be one a machine of the household names (its config.json's "person", else \
+                its login name): a turn's reminder goes to their machines first, a nudge to theirs only.
                 """)
 
-        @Argument(help: ArgumentHelp("The people, in turn.", valueName: "person"))
+        @Argument(
+            help: ArgumentHelp(
+                "The people, in turn, each a machine's person (laundry household lists them).", valueName: "person"))
         var people: [String] = []
 
         @Flag(help: "Remove the rotation.")

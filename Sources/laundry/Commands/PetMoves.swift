@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaundryCore
+import LaundryRendering
 
 /// Commands that are one move of the cycle on one pet: each declares its name, help and move; the rest is shared.
 protocol PlainMove {
@@ -62,12 +63,30 @@ extension LaundryCommand {
     typealias Wash = MachinePetMove<WashMove>
     typealias Dry = MachinePetMove<DryMove>
     typealias MoreDry = TimedPetMove<MoreDryMove>
-    typealias Snooze = TimedPetMove<SnoozeMove>
     typealias Fold = PetMove<FoldMove>
     typealias Cancel = PetMove<CancelMove>
     typealias Pause = PetMove<PauseMove>
     typealias Resume = PetMove<ResumeMove>
     typealias Finish = PetMove<FinishMove>
+}
+
+/// `laundry snooze <pet> [--for <duration>]`, and `--off` to end a snooze before its time.
+extension LaundryCommand {
+    struct Snooze: ParsableCommand {
+        static var configuration: CommandConfiguration { SnoozeMove.configuration }
+
+        @OptionGroup var target: PetArgument
+        @OptionGroup var length: LengthOption<SnoozeMove>
+        @Flag(help: "End the pet's snooze now: its reminders and warnings come again (refused when none holds).")
+        var off = false
+
+        func validate() throws {
+            guard off, length.length != nil else { return }
+            throw ValidationError(Words.text("--off ends a snooze now and takes no --for; give one or the other"))
+        }
+
+        func run() throws { try CycleMove.run(off ? .endSnooze : .snooze(length.length), on: target.pet) }
+    }
 }
 
 /// `laundry extend <pet> [--by <duration>]`: a signed length, so not a `TimedMove`.
@@ -133,7 +152,8 @@ enum MoreDryMove: TimedMove {
 enum SnoozeMove: TimedMove {
     static let configuration = CommandConfiguration(
         commandName: "snooze",
-        abstract: "Hold back a pet's reminders and health warnings for a while (10 minutes unless --for is given).")
+        abstract: "Hold back a pet's reminders and health warnings for a while (10 minutes unless --for is given).",
+        discussion: "A new snooze replaces the one before; to end one early: laundry snooze <pet> --off.")
     static let help = "How long to hold back its reminders and warnings (else 10 minutes)"
     static func action(_ length: LaundryDuration?) -> PetAction { .snooze(length) }
 }

@@ -10,7 +10,8 @@ extension LaundryCommand {
             discussion: """
                 Uses the pet's learned lengths (else the ones set), the energy its last loads drew by \
                 their plugs, the prices in config.json (price, tariff) or heard on priceTopic, and quiet \
-                hours: no start falls in them. It never switches anything on. Exits 1 when no start fits.
+                hours: no start falls in them. Without a price for those hours it gives the earliest \
+                start that fits. It never switches anything on. Exits 1 when no start fits.
                 """
         )
 
