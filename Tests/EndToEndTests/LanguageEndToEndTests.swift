@@ -73,14 +73,16 @@ final class LanguageEndToEndTests: XCTestCase {
 
     /// What a session's output may hold that is not laundry's words: README's section names (README is English),
     /// URLs, file names, paths, commands, options, environment variables, config.json's keys, `--last-washed`'s words,
-    /// units, the kinds' ids listed for `--kind`, and this session's names and typos.
+    /// units, the kinds' ids listed for `--kind`, quoted keys and commands, and this session's names and typos.
     private static let notLaundrysWords = [
         #"README: [^)]*"#, #"\b[a-z]+s?://[^\s"')]*"#, #"\b[\w-]+\.(json|desktop|service|log)\b"#, #"/[^\s,;:)']*"#,
         #"laundry: (error|warning):"#, #"\blaundry( [a-z][a-z-]*){0,2}"#, #"--[a-z-]+"#, #"<[a-z-]+>"#,
         #"\b[A-Z]+(_[A-Z]+)+\b"#, #"\b[a-z]+([A-Z][a-z0-9]*|\.[a-z][a-zA-Z0-9]*)+\b"#,
         #"'(today|yesterday|3 days ago)'"#, #"\bkWh\b"#,
-        #"\b(clothes|sheets|towels|delicates)(, (clothes|sheets|towels|delicates))+\b"#,
-        #"\b(Socken|Sockn|Ana|Zeta|demain|weekly|jeans|Towels|Socks|Bedding|Sheets|Wool|Gone|Ben|eco|quick)\b"#,
+        // Quoted: a config.json key ("person") and a command offered for a typo ('status').
+        #""[a-zA-Z]+""#, #"'[a-z][a-z-]*'"#,
+        #"\b(clothes|sheets|towels|delicates)( \([^)]*\))?(, (clothes|sheets|towels|delicates)( \([^)]*\))?)+"#,
+        #"\b(Socken|Sockn|Ana|Zeta2?|demain|weekly|jeans|Towels|Socks|Bedding|Sheets|Wool|Gone|Ben|eco|quick)\b"#,
     ]
 
     /// Each command of the session, with all it printed.
@@ -104,8 +106,21 @@ final class LanguageEndToEndTests: XCTestCase {
             ["household"], ["daemon", "status"], ["wash", "Sockn"], ["wash"], ["adopt", "Socken"],
             ["adopt", "Zeta", "--kind", "jeans"], ["set", "Ana", "--every", "weekly"], ["status", "--format"],
             ["history", "--limit", "x"], ["release", "Ana", "--yes"],
+            // A wash as typed by default (no --for), the length refusals, command typos and a bare length.
+            ["adopt", "Zeta", "--kind", "delicates"], ["wash", "Zeta"], ["status", "Zeta"], ["cancel", "Zeta"],
+            ["wash", "Zeta", "--for", "99x"], ["wash", "Zeta", "--for", "1:99"], ["wash", "Zeta", "5m"], ["stauts"],
+            ["help", "nonsense"], ["snooze", "Zeta", "--off"], ["set", "Zeta", "--name", "Zeta2", "--wash", "50m"],
+            ["plan", "Zeta2", "--finish-by", "22:00"], ["stats", "--people"], ["household", "turns", "Ana", "Ben"],
+            ["nudge", "Ben", "Zeta2"],
         ] {
             run(arguments)
+        }
+        // config.json's mistakes as doctor names them: a missing key, wrong types, and bad JSON.
+        for config in [
+            #"{"quietHours": {"from": "22:00"}}"#, #"{"nagLimit": "many", "person": 7}"#, #"{"person": "Ana",}"#,
+        ] {
+            try home.writeConfig(config)
+            run(["doctor"])
         }
         // The daemon's report with a load running and no session bus to keep this computer awake through.
         let daemon = LaundryHome()
@@ -131,6 +146,20 @@ final class LanguageEndToEndTests: XCTestCase {
             said.append((arguments, result.stdout + result.stderr))
         }
         return said
+    }
+
+    /// `--kind` takes the kind's name in the person's words as well as its id: the refusal lists both.
+    func test_aKindIsTakenByItsNameInThePersonsLanguage() throws {
+        let home = home()
+        let german = ["LANG": "de_DE.UTF-8"]
+        let towels = try Self.translation(of: "Towels", in: "de")
+        home.ok("adopt", "Tuch", "--kind", towels.lowercased(), environment: german)
+        XCTAssertEqual(home.pet("Tuch")["kind"] as? String, "towels")
+        home.ok("set", "Tuch", "--kind", try Self.translation(of: "Sheets", in: "de"), environment: german)
+        XCTAssertEqual(home.pet("Tuch")["kind"] as? String, "sheets")
+        let refused = home.run(["adopt", "Jeans", "--kind", "jeans"], environment: german)
+        XCTAssertEqual(refused.status, 64, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("towels (\(towels))"), refused.stderr)
     }
 
     func test_languageListAndLcMessagesAreHonouredAsGettextDoes() {

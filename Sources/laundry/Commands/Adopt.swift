@@ -20,7 +20,8 @@ extension LaundryCommand {
 
         @Option(
             help: ArgumentHelp(
-                "The kind of laundry (clothes unless given): its emoji, and the wash, dry and cycle it starts with.",
+                "The kind of laundry, by its id or its name in your language (clothes unless given): its emoji, "
+                    + "and the wash, dry and cycle it starts with.",
                 valueName: "kind"),
             completion: .custom(ShellCompletion.kinds))
         var kind: String?
@@ -30,9 +31,11 @@ extension LaundryCommand {
         func run() throws {
             let context = try AppContext.make()
             defer { context.reportWarnings() }
-            try SettingsOptions.checkKind(kind, in: context.laundry.kinds)
-            let pet = try context.laundry.adopt(try settings.settings(name: name, kind: kind, now: context.laundry.now))
-                .pet
+            let kindID = try SettingsOptions.kindID(kind, in: context.laundry.kinds)
+            let pet = try context.laundry.adopt(
+                try settings.settings(name: name, kind: kindID, now: context.laundry.now)
+            )
+            .pet
             let kind = context.laundry.kinds.kindOrFallback(pet.identity.kind)
             context.print(CommandReport.adopted(pet, kind: kind, now: context.laundry.now))
         }

@@ -17,7 +17,8 @@ extension LaundryCommand {
 
         @Option(
             help: ArgumentHelp(
-                "A new kind of laundry: changes its emoji; its wash, dry and cycle stay as they are.",
+                "A new kind of laundry, by its id or its name in your language: changes its emoji; its wash, dry and "
+                    + "cycle stay as they are.",
                 valueName: "kind"),
             completion: .custom(ShellCompletion.kinds))
         var kind: String?
@@ -60,7 +61,7 @@ extension LaundryCommand {
         func run() throws {
             let context = try AppContext.make()
             defer { context.reportWarnings() }
-            try SettingsOptions.checkKind(kind, in: context.laundry.kinds)
+            let kindID = try SettingsOptions.kindID(kind, in: context.laundry.kinds)
             // A programme to remove that the pet does not have is a typo, not a change.
             if !removedProgrammes.isEmpty {
                 let pet = try context.laundry.pet(target.pet).pet
@@ -69,7 +70,7 @@ extension LaundryCommand {
                         name, pet: pet.identity.name, known: pet.settings.programmes.keys.sorted())
                 }
             }
-            var change = try settings.settings(name: name, kind: kind, now: context.laundry.now)
+            var change = try settings.settings(name: name, kind: kindID, now: context.laundry.now)
             change.learns = learn
             for name in removedProgrammes { change.programmes[name] = .some(nil) }
             for programme in programmes { change.programmes[programme.name] = programme.length }
