@@ -1,6 +1,7 @@
 import Foundation
 import LaundryCore
 import LaundryRendering
+import LaundryTestSupport
 import XCTest
 
 /// Every bad input: a one-line error that names the problem, a non-zero exit, and nothing changed.
@@ -103,7 +104,7 @@ final class BadInputEndToEndTests: XCTestCase {
             naming: "--wash: " + (ErrorText.line(for: DurationError.tooShort) ?? ""), "'0'")
     }
 
-    func test_badDaysDatesAndKinds() {
+    func test_badDaysDatesAndKinds() throws {
         refuse(["adopt", "Shirts", "--every", "0"], status: 64, naming: "--every", "0.01", "365")
         refuse(
             ["adopt", "Shirts", "--every", "-1"], status: 64, naming: "--every", "0.01", "365", "-1")
@@ -116,7 +117,12 @@ final class BadInputEndToEndTests: XCTestCase {
             ["adopt", "Shirts", "--last-washed", "2099-01-01"], status: 64, says: DateInputError.inFuture("2099-01-01"))
         refuse(
             ["adopt", "Shirts", "--kind", "socks"], status: 64,
-            says: PetError.unknownKind("socks", known: ["clothes", "sheets", "towels", "delicates"]))
+            says: PetError.unknownKind(
+                "socks",
+                known: try JSONDecoder().decode(
+                    KindCatalog.self,
+                    from: Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/kinds.json"))
+                ).kinds))
         refuse(["set", "socks"], status: 64, naming: "(see: laundry set --help)")
     }
 

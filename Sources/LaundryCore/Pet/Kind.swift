@@ -37,7 +37,7 @@ public struct KindCatalog: Codable, Sendable {
     public func kind(_ id: String) -> Kind? { kinds.first { $0.id == id.lowercased() } }
 
     public func resolve(_ id: String) throws(PetError) -> Kind {
-        guard let kind = kind(id) else { throw .unknownKind(id, known: ids) }
+        guard let kind = kind(id) else { throw .unknownKind(id, known: kinds) }
         return kind
     }
 

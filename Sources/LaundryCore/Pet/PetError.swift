@@ -6,7 +6,8 @@ public enum PetError: Error, Equatable, Sendable {
     case ambiguousPet(String, candidates: [String])
     case noPets
     case invalidName(String, NameProblem)
-    case unknownKind(String, known: [String])
+    /// A kind no kind of the data folder is; the ones it has, to name (with their words) in the refusal.
+    case unknownKind(String, known: [Kind])
     case invalidCycleDays(String)
     case cycleDaysOutOfRange(String)
     /// `move` is not allowed in `stage`; `timerLeft` is the running timer's remaining seconds.

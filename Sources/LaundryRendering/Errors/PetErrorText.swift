@@ -23,7 +23,7 @@ extension ErrorText {
         case .unknownKind(let kind, let known):
             return Words.text(
                 "'{kind}' is not a kind of laundry; use one of: {kinds}",
-                ["kind": shown(kind), "kinds": known.joined(separator: ", ")])
+                ["kind": shown(kind), "kinds": known.map(\.choice).joined(separator: ", ")])
         case .invalidCycleDays(let text):
             return Words.text(
                 "'{text}' is not a number of days; use a number from 0.01 to 365, for example --every 7",

@@ -88,7 +88,18 @@ extension Kind {
     public var displayName: String { Words.text(name) }
 }
 
+extension Kind {
+    /// How a refusal offers it: the id to type, with the person's word for it where that is not the id (`towels
+    /// (Handtücher)`); either is taken (`KindCatalog.kind(typed:)`).
+    public var choice: String { displayName.lowercased() == id ? id : "\(id) (\(displayName))" }
+}
+
 extension KindCatalog {
+    /// The kind a person typed: its id or its name in their words, in any case.
+    public func kind(typed: String) -> Kind? {
+        kind(typed) ?? kinds.first { $0.displayName.lowercased() == typed.lowercased() }
+    }
+
     /// A kind for pets whose file names a kind this data folder no longer has.
     public func kindOrFallback(_ id: String) -> Kind {
         kind(id) ?? Kind(id: id, name: id, emoji: "🧺", washSeconds: 2700, drySeconds: 3600, cycleDays: 7)

@@ -39,21 +39,12 @@ struct SettingsOptions: ParsableArguments {
 
     var isEmpty: Bool { wash == nil && dry == nil && every == nil && lastWashed == nil }
 
-    /// The kind's id for what was typed: its id (`towels`) or its name in the person's words (`Handtücher`), in any
-    /// case. Kinds come from the data folder, so they are checked once it is found; a wrong one is still a usage
-    /// error, listing each id with the person's word for it where that differs.
+    /// The kind's id for what was typed (`KindCatalog.kind(typed:)`). Kinds come from the data folder, so they are
+    /// checked once it is found; a wrong one is still a usage error, worded as the domain's refusal.
     static func kindID(_ typed: String?, in catalog: KindCatalog) throws -> String? {
         guard let typed else { return nil }
-        if let kind = catalog.kind(typed) { return kind.id }
-        let folded = typed.lowercased()
-        if let kind = catalog.kinds.first(where: { $0.displayName.lowercased() == folded }) { return kind.id }
-        let known = catalog.kinds.map { kind in
-            kind.displayName.lowercased() == kind.id ? kind.id : "\(kind.id) (\(kind.displayName))"
-        }
-        throw ValidationError(
-            Words.text(
-                "'{kind}' is not a kind of laundry; use one of: {kinds}",
-                ["kind": typed, "kinds": known.joined(separator: ", ")]))
+        if let kind = catalog.kind(typed: typed) { return kind.id }
+        throw ValidationError(ErrorText.line(for: PetError.unknownKind(typed, known: catalog.kinds)) ?? typed)
     }
 
     func settings(name: PetName?, kind: String?, now: Date) throws -> PetSettings {
