@@ -14,13 +14,10 @@ final class LanguageEndToEndTests: XCTestCase {
         return home
     }
 
-    /// The translation of `english` in po/<language>.po, as the catalogue holds it.
+    /// The translation of `english` in po/<language>.po, as the catalogue holds it (its plain form, no variant).
     static func translation(of english: String, in language: String) throws -> String {
-        let po = try String(contentsOfFile: SourceTree.root + "/po/\(language).po", encoding: .utf8)
-        let entry = try XCTUnwrap(po.range(of: "\nmsgid \"\(english)\"\nmsgstr \""), "'\(english)' in \(language).po")
-        let rest = po[entry.upperBound...]
-        let end = try XCTUnwrap(rest.range(of: "\"\n"))
-        return String(rest[..<end.lowerBound]).replacingOccurrences(of: "\\\"", with: "\"")
+        let message = try Catalogue("\(language).po").messages.first { $0.english == english && $0.context == nil }
+        return try XCTUnwrap(message?.translations.first, "'\(english)' in \(language).po")
     }
 
     func test_aMoveIsReportedInThePersonsLanguage() throws {
@@ -82,7 +79,7 @@ final class LanguageEndToEndTests: XCTestCase {
         // Quoted: a config.json key ("person") and a command offered for a typo ('status').
         #""[a-zA-Z]+""#, #"'[a-z][a-z-]*'"#,
         #"\b(clothes|sheets|towels|delicates)( \([^)]*\))?(, (clothes|sheets|towels|delicates)( \([^)]*\))?)+"#,
-        #"\b(Socken|Sockn|Ana|Zeta2?|demain|weekly|jeans|Towels|Socks|Bedding|Sheets|Wool|Gone|Ben|eco|quick)\b"#,
+        #"\b(Socken|Sockn|Ana|Zeta2?|demain|weekly|jeans|Ben)\b"#,
     ]
 
     /// Each command of the session, with all it printed.
@@ -117,7 +114,7 @@ final class LanguageEndToEndTests: XCTestCase {
         }
         // config.json's mistakes as doctor names them: a missing key, wrong types, and bad JSON.
         for config in [
-            #"{"quietHours": {"from": "22:00"}}"#, #"{"nagLimit": "many", "person": 7}"#, #"{"person": "Ana",}"#,
+            #"{"quietHours": {"from": "22:00"}}"#, #"{"nagLimit": "many", "person": 7}"#, #"{"person": "Ana""#,
         ] {
             try home.writeConfig(config)
             run(["doctor"])
@@ -141,9 +138,14 @@ final class LanguageEndToEndTests: XCTestCase {
         try FileManager.default.copyItem(atPath: fixture + "/home", toPath: released.data)
         released.environment["LAUNDRY_FAKE_NOW"] = "2026-11-05T12:00:00Z"
         released.environment["LANG"] = locale
+        // Its pets are named in English (Towels, Sheets): names, so taken out here and only here, where the English
+        // kinds' names would not be.
+        let names = #"\b(Towels|Socks|Bedding|Sheets|Wool|Gone|Ana|Ben|eco|quick)\b"#
         for arguments in [["history"], ["loads"], ["stats"], ["stats", "--people"], ["household"]] {
             let result = released.run(arguments)
-            said.append((arguments, result.stdout + result.stderr))
+            let output = (result.stdout + result.stderr).replacingOccurrences(
+                of: names, with: " ", options: .regularExpression)
+            said.append((arguments, output))
         }
         return said
     }

@@ -78,18 +78,19 @@ final class ErrorTextTests: XCTestCase {
 
     private struct CocoaErrorStandIn: Error {}
 
-    /// Bad JSON in config.json: where (line and column), what is there, what belongs there, and the fix.
+    /// Bad JSON in config.json: where (line and column), what is there, what belongs there, and the fix; the words
+    /// are in the golden files (messages.<lang>.txt), here the facts each line carries.
     func test_badJSONInTheSettingsGivesItsLineColumnAndFix() {
-        let syntax = JSONSyntaxError(line: 3, column: 3, found: "\"", expected: .commaOrObjectEnd)
-        let line = ErrorText.line(for: StoreError.configInvalid(path: "/c.json", problem: .notJSON(syntax))) ?? ""
-        XCTAssertEqual(
-            line,
-            "/c.json: it is not valid JSON at line 3, column 3: ',' belongs between two settings, or '}' at the end, "
-                + "not '\"'; fix it there, or delete the file to use the defaults")
-        let end = ErrorText.line(
-            for: StoreError.configInvalid(
-                path: "/c.json", problem: .notJSON(.init(line: 1, column: 10, found: nil, expected: .value))))
-        XCTAssertTrue(
-            end?.contains("line 1, column 10") == true && end?.contains("the end of the file") == true, end ?? "")
+        func line(_ syntax: JSONSyntaxError) -> String {
+            ErrorText.line(for: StoreError.configInvalid(path: "/c.json", problem: .notJSON(syntax))) ?? ""
+        }
+        let comma = line(JSONSyntaxError(line: 3, column: 3, found: "\"", expected: .commaOrObjectEnd))
+        XCTAssertTrue(comma.hasPrefix("/c.json: ") && comma.contains("'\"'"), comma)
+        XCTAssertNotEqual(comma, line(JSONSyntaxError(line: 3, column: 4, found: "\"", expected: .commaOrObjectEnd)))
+        XCTAssertNotEqual(comma, line(JSONSyntaxError(line: 4, column: 3, found: "\"", expected: .commaOrObjectEnd)))
+        XCTAssertNotEqual(comma, line(JSONSyntaxError(line: 3, column: 3, found: "\"", expected: .value)))
+        let end = line(.init(line: 1, column: 10, found: nil, expected: .value))
+        XCTAssertTrue(end.contains(Words.text("the end of the file")), end)
+        XCTAssertTrue(end.contains("10"), end)
     }
 }

@@ -123,25 +123,28 @@ final class MessageCatalogueTests: XCTestCase {
     /// tour de Ana`), with or without its accent, and not before a consonant, an `h` or an emoji; a language without
     /// the variant (German) and English say the plain message.
     func test_aNameJoinsTheWordBeforeItAsTheCatalogueSays() throws {
+        let english = "Next load: {person} is up."
+        let french = try Self.forms(of: english, in: "fr.po", variant: "{person} starts with a vowel")
+        let german = try Self.forms(of: english, in: "de.po", variant: "{person} starts with a vowel")
+        XCTAssertNotEqual(french.variant, "", "French elides: the variant is translated")
+        XCTAssertEqual(german.variant, "", "German needs no variant")
+        let next = { (name: String) in Words.text(english, ["person": name]) }
+        let filled = { (template: String, name: String) in template.replacingOccurrences(of: "{person}", with: name) }
         let names = ["Ana", "Émile", "ours", "Ben", "Hugo", "🧦Ana"]
-        let next = { (name: String) in Words.text("Next load: {person} is up.", ["person": name]) }
         XCTAssertEqual(
             Speaking.in("fr") { names.map(next) },
-            [
-                "Prochaine lessive : au tour d’Ana.", "Prochaine lessive : au tour d’Émile.",
-                "Prochaine lessive : au tour d’ours.", "Prochaine lessive : au tour de Ben.",
-                "Prochaine lessive : au tour de Hugo.", "Prochaine lessive : au tour de 🧦Ana.",
-            ])
-        XCTAssertEqual(Speaking.in("de") { next("Ana") }, "Nächste Ladung: Ana ist dran.")
-        XCTAssertEqual(next("Ana"), "Next load: Ana is up.")
+            ["Ana", "Émile", "ours"].map { filled(french.variant, $0) }
+                + ["Ben", "Hugo", "🧦Ana"].map { filled(french.plain, $0) })
+        XCTAssertEqual(Speaking.in("de") { next("Ana") }, filled(german.plain, "Ana"))
+        XCTAssertEqual(next("Ana"), filled(english, "Ana"))
         // Only the name that starts with a vowel picks the variant: `{until}` is not a name.
+        let snoozed = "💤 Snoozed the reminders for {name} until {until}."
+        let snooze = try Self.forms(of: snoozed, in: "fr.po", variant: "{name} starts with a vowel")
         XCTAssertEqual(
-            Speaking.in("fr") {
-                ["Ana", "Ben"].map {
-                    Words.text(
-                        "💤 Snoozed the reminders for {name} until {until}.", ["name": $0, "until": "10:10"])
-                }
-            }, ["💤 Rappels d’Ana reportés jusqu’à 10:10.", "💤 Rappels de Ben reportés jusqu’à 10:10."])
+            Speaking.in("fr") { ["Ana", "Ben"].map { Words.text(snoozed, ["name": $0, "until": "10:10"]) } },
+            [snooze.variant, snooze.plain].enumerated().map { index, template in
+                Self.fill(template, ["name": ["Ana", "Ben"][index], "until": "10:10"])
+            })
         // Notifications' texts keep the variant through `MessageCatalog.translated()`.
         let said = try Speaking.in("fr") { () -> [String] in
             var catalog = try JSONDecoder().decode(
@@ -154,8 +157,27 @@ final class MessageCatalogueTests: XCTestCase {
                     translated.loadStarted.summary, ["icon": "🫧", "name": $0, "length": "45m", "ends": "10:45"])
             }
         }
+        let started = try Self.forms(
+            of: "{icon} Washing {name} for {length}, done at {ends}.", in: "fr.po",
+            variant: "{name} starts with a vowel")
         XCTAssertEqual(
-            said, ["🫧 Lavage d’Ana pour 45m, fini à 10:45.", "🫧 Lavage de Ben pour 45m, fini à 10:45."])
+            said,
+            [started.variant, started.plain].enumerated().map { index, template in
+                Self.fill(template, ["icon": "🫧", "name": ["Ana", "Ben"][index], "length": "45m", "ends": "10:45"])
+            })
+    }
+
+    /// `template` with each `{key}` replaced by its value.
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        values.reduce(template) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+    }
+
+    /// A message's plain translation and its translation under `variant` (a gettext context) in `po/<file>`.
+    static func forms(of english: String, in file: String, variant: String) throws -> (plain: String, variant: String) {
+        let messages = try Catalogue(file).messages.filter { $0.english == english }
+        let plain = try XCTUnwrap(messages.first { $0.context == nil }?.translations.first, "\(english) in \(file)")
+        let varied = messages.first { $0.context == variant }?.translations.first ?? ""
+        return (plain, varied)
     }
 
     /// The names a variant is chosen by, in each message that has one in some language: the golden files' section.
@@ -470,7 +492,7 @@ final class MessageCatalogueTests: XCTestCase {
             PetError.ambiguousPet("to", candidates: [name, "Towels"]), PetError.noPets,
             PetError.invalidName(name, .blank), PetError.invalidName(name, .tooLong(characters: 31, limit: 30)),
             PetError.invalidName(name, .invisible(0x200F)),
-            PetError.unknownKind("jeans", known: ["clothes", "sheets"]), PetError.invalidCycleDays("weekly"),
+            PetError.unknownKind("jeans", known: RenderingFixtures.kinds.kinds), PetError.invalidCycleDays("weekly"),
             PetError.cycleDaysOutOfRange("400"), PetError.notPaused(pet: name), PetError.alreadyPaused(pet: name),
             StoreError.unwritable(path: path, problem: .system(ENOSPC)),
             StoreError.newerSchema(pet: name, path: path, version: 9), StoreError.nameTaken(name),
