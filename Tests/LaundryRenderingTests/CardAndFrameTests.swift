@@ -47,7 +47,6 @@ final class CardAndFrameTests: XCTestCase {
         let card = PetCard(view: views[0], style: Style(enabled: false)).render()
         let stage = try XCTUnwrap(card.split(separator: "\n").first { $0.contains("⏸") })
         XCTAssertTrue(stage.contains("(\(TypedCommand.typed(.resume, "-minus")))"), String(stage))
-        XCTAssertTrue(stage.contains("laundry resume -- '-minus'"), String(stage))
     }
 
     /// The card's cycles: nothing folded is said as such; a last laundry laundry did not fold is the date given.
