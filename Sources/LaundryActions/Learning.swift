@@ -23,30 +23,6 @@ extension Laundry {
         return learned
     }
 
-    /// The load a washer's or dryer's run belongs to, as `loads` names it (a hook is told both): a wash is its load's
-    /// first run; a dryer's or extra drying's load is found in the pet's history, released or not (the load still open
-    /// while the run's own line is not written yet). Nil when the pet's records or history cannot say.
-    public func loadID(ofRun run: Load) -> UUID? {
-        if run.kind == .wash { return run.id }
-        var problems: [StoreProblem] = []
-        guard let pet = storage.load(run.petID, problems: &problems) else { return nil }
-        let records: [LoadRecord] = loadsOfEach([pet], at: now).first ?? []
-        func holds(_ load: LoadRecord) -> Bool {
-            load.wash.loadID == run.id || load.dryer?.loadID == run.id
-                || load.extraDrying.contains { $0.loadID == run.id }
-        }
-        if let owner = records.first(where: holds) { return owner.id }
-        let open = records.filter { $0.end == nil }
-        return open.max { $0.wash.started < $1.wash.started }?.id
-    }
-
-    /// The id `loads` gives the load a pet's cycle is on: its wash's (a dryer's timer has its own, so past the wash
-    /// the pet's history is read).
-    public func loadID(of state: PetState) -> UUID? {
-        guard state.loadIsCurrent, let load = state.load else { return nil }
-        return load.kind == .wash ? load.id : loadRecords(state.pet.id).first { $0.end == nil }?.id
-    }
-
     private func loadRecords(_ id: UUID) -> [LoadRecord] {
         (try? loads(id.lowercasedText))?.map(\.load) ?? []
     }

@@ -41,7 +41,7 @@ final class ObserverTests: XCTestCase {
 
     func test_theHookIsToldOfLoadsAcknowledgementsAndSleepAndNothingElse() throws {
         let hooks = RecordingHooks()
-        let observer = HookObserver(launcher: hooks, writer: try writer())
+        let observer = HookObserver(launcher: hooks, writer: try writer()) { $0.kind == .wash ? $0.id : nil }
         let state = washing()
         let load = try XCTUnwrap(state.load)
         observer.observe(.seen(state), at: moment())
@@ -56,9 +56,33 @@ final class ObserverTests: XCTestCase {
         XCTAssertEqual(hooks.runs.first?.command, ["/bin/true"])
     }
 
+    /// A dryer's load is found by reading its pet's history: once per run, not once per event about it.
+    func test_aDryerRunsLoadIsLookedUpOnceAndNamedInEveryEvent() throws {
+        let hooks = RecordingHooks()
+        let washLoad = UUID()
+        var lookups: [UUID] = []
+        let observer = HookObserver(launcher: hooks, writer: try writer()) { run in
+            lookups.append(run.id)
+            return run.kind == .wash ? run.id : washLoad
+        }
+        var state = washing(minutes: 1)
+        _ = StageMachine.settle(&state, at: start.addingTimeInterval(120))
+        _ = try StageMachine.dry(&state, for: .minutes(30), at: start.addingTimeInterval(120))
+        let dryer = try XCTUnwrap(state.load)
+        observer.observe(.load(.started(dryer), pet: reference(state)), at: moment(120))
+        observer.observe(.load(.changed(dryer, .paused), pet: reference(state)), at: moment(180))
+        observer.observe(.goingToSleep(running: [(reference(state), dryer)]), at: moment(240))
+        observer.observe(.acknowledged(dryer, pet: reference(state)), at: moment(3600))
+        XCTAssertEqual(
+            hooks.runs.map { $0.event.load?.loadID ?? $0.event.running.first?.loadID },
+            Array(repeating: washLoad, count: 4))
+        XCTAssertEqual(hooks.runs.map { $0.event.environment["LAUNDRY_TIMER_ID"] ?? "" }.first, dryer.id.lowercasedText)
+        XCTAssertEqual(lookups, [dryer.id])
+    }
+
     func test_withoutAHookNothingRuns() throws {
         let hooks = RecordingHooks()
-        let observer = HookObserver(launcher: hooks, writer: try writer())
+        let observer = HookObserver(launcher: hooks, writer: try writer()) { $0.kind == .wash ? $0.id : nil }
         let state = washing()
         observer.observe(.load(.started(try XCTUnwrap(state.load)), pet: reference(state)), at: moment(hook: nil))
         XCTAssertTrue(hooks.runs.isEmpty)

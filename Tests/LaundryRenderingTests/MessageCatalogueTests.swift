@@ -555,7 +555,11 @@ final class MessageCatalogueTests: XCTestCase {
             .missingKey("mqtt.url", example: #""mqtt://homeassistant.local:1883""#), .appliancesWithoutBroker,
             .several([.emptyHook, .missingKey("quietHours.to", example: #""07:00""#)]),
         ]
-            + [.value, .key, .colon, .commaOrObjectEnd, .commaOrListEnd, .end, .closingQuote, .escape].flatMap {
+            + [
+                .value, .key, .colon, .commaOrObjectEnd, .commaOrListEnd, .end, .closingQuote, .escape,
+                .escapedControlCharacter, .utf8,
+            ]
+            .flatMap {
                 expected in
                 ["x", nil].map { ConfigProblem.notJSON(.init(line: 3, column: 7, found: $0, expected: expected)) }
             }

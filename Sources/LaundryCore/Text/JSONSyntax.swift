@@ -1,8 +1,10 @@
 import FoundationEssentials
 
 /// Where a text stops being JSON, for a person to find it in an editor: FoundationEssentials' `JSONDecoder` says only
-/// that it is not JSON, with no position. One pass over the bytes, as lenient as that decoder (a comma before `}` or
-/// `]` passes, as do control characters in a string), so the place it names is the one the decoder stumbled on.
+/// that it is not JSON, with no position. One pass over the bytes, as lenient and as strict as that decoder (a comma
+/// before `}` or `]` passes; a tab, a line break or any byte below 0x20 in a string does not, nor does a lone UTF-16
+/// surrogate in a `\u` escape, a number with a leading zero or a string that is not UTF-8), so the place it names is
+/// the one the decoder stumbled on.
 public struct JSONSyntaxError: Equatable, Sendable {
     /// What should have been there.
     public enum Expected: Equatable, Sendable {
@@ -18,8 +20,12 @@ public struct JSONSyntaxError: Equatable, Sendable {
         case end
         /// A string's closing quote: the position is its opening one's.
         case closingQuote
-        /// An escape after `\`: `\n`, `\"`, `\u00e9`, ….
+        /// An escape after `\`: `\n`, `\"`, `\u00e9`, …; a lone UTF-16 surrogate (`\ud800`) is none.
         case escape
+        /// A tab, a line break or another control character (below U+0020) in a string, where it must be escaped.
+        case escapedControlCharacter
+        /// UTF-8 text: the string holds bytes that are not.
+        case utf8
     }
 
     /// From 1; the column counts characters (Unicode scalars), a tab as one.
@@ -136,26 +142,59 @@ private struct Scanner {
                 index += 1
                 guard index < bytes.count else { throw opening }
                 if bytes[index] == UInt8(ascii: "u") {
-                    let digits = bytes[(index + 1)...].prefix(4)
-                    guard digits.count == 4, digits.allSatisfy(Self.isHexDigit) else { throw failure(.escape) }
-                    index += 5
+                    try unicodeEscape()
                 } else {
                     guard Array("\"\\/bfnrt".utf8).contains(bytes[index]) else { throw failure(.escape) }
                     index += 1
                 }
-            case UInt8(ascii: "\n"):
+            case ..<0x20:
+                throw failure(.escapedControlCharacter)
+            case ..<0x80:
                 index += 1
-                (line, lineStart) = (line + 1, index)
             default:
-                index += 1
+                try utf8Character()
             }
         }
         throw opening
     }
 
+    /// `u` and four hex digits, at `u`; a UTF-16 surrogate only as a high one followed by `\u` and a low one, as
+    /// the decoder makes one character of the pair and refuses either alone.
+    private mutating func unicodeEscape() throws(Failure) {
+        let start = index
+        guard let unit = hexUnit(at: index) else { throw failure(.escape) }
+        index += 5
+        guard (0xD800...0xDFFF).contains(unit) else { return }
+        let low = bytes[index...].starts(with: Array("\\u".utf8)) ? hexUnit(at: index + 1) : nil
+        guard unit < 0xDC00, let low, (0xDC00...0xDFFF).contains(low) else {
+            index = start
+            throw failure(.escape)
+        }
+        index += 6
+    }
+
+    /// The four hex digits after the `u` at `position`.
+    private func hexUnit(at position: Int) -> UInt16? {
+        let digits = bytes[(position + 1)...].prefix(4)
+        guard digits.count == 4, digits.allSatisfy(Self.isHexDigit) else { return nil }
+        return UInt16(String(decoding: digits, as: UTF8.self), radix: 16)
+    }
+
+    /// One character of two to four bytes, or the place where the text stops being UTF-8.
+    private mutating func utf8Character() throws(Failure) {
+        var parser = Unicode.UTF8.ForwardParser()
+        var rest = bytes[index...].makeIterator()
+        guard case .valid(let character) = parser.parseScalar(from: &rest) else { throw failure(.utf8) }
+        index += character.count
+    }
+
     private mutating func number() throws(Failure) {
+        let wholeNumber = failure(.value)
         _ = take(UInt8(ascii: "-"))
+        let whole = index
         guard digits() > 0 else { throw failure(.value) }
+        // The decoder refuses `01`, as JSON does: the whole number is the mistake.
+        if bytes[whole] == UInt8(ascii: "0"), index - whole > 1 { throw wholeNumber }
         if take(UInt8(ascii: ".")) {
             guard digits() > 0 else { throw failure(.value) }
         }

@@ -9,25 +9,36 @@ final class HookObserver: EngineObserver {
     private let writer: AnnouncementWriter
     /// The load a washer's or dryer's run belongs to, as `loads` names it (`Laundry.loadID(ofRun:)`).
     private let loadOf: (LaundryCore.Load) -> UUID?
+    /// The loads of the dryer runs already looked up: a run never changes load, and a dryer's is found by reading its
+    /// pet's whole history on the main loop, so once per run rather than once per start, pause, finish and sleep.
+    private var loadOfDryerRun: [UUID: UUID] = [:]
 
-    init(
-        launcher: any HookLauncher, writer: AnnouncementWriter,
-        loadOf: @escaping (LaundryCore.Load) -> UUID? = { $0.kind == .wash ? $0.id : nil }
-    ) {
+    init(launcher: any HookLauncher, writer: AnnouncementWriter, loadOf: @escaping (LaundryCore.Load) -> UUID?) {
         self.launcher = launcher
         self.writer = writer
         self.loadOf = loadOf
+    }
+
+    private func loadID(ofRun run: LaundryCore.Load) -> UUID? {
+        if let known = loadOfDryerRun[run.id] { return known }
+        let found = loadOf(run)
+        if run.kind != .wash, let found {
+            // A household runs a few dryers at a time; a daemon up for months forgets the old ones.
+            if loadOfDryerRun.count >= 64 { loadOfDryerRun.removeAll() }
+            loadOfDryerRun[run.id] = found
+        }
+        return found
     }
 
     func observe(_ event: EngineEvent, at moment: Moment) {
         guard let hook = moment.config.hook, var told = hookEvent(event, at: moment) else { return }
         // Each run named with its load, as history and `loads` name it; looked up only for a hook that runs.
         switch event {
-        case .announced(let words): told.load?.loadID = words.announcement.load.flatMap(loadOf)
-        case .load(let change, _): told.load?.loadID = loadOf(change.load)
-        case .acknowledged(let load, _): told.load?.loadID = loadOf(load)
+        case .announced(let words): told.load?.loadID = words.announcement.load.flatMap(loadID(ofRun:))
+        case .load(let change, _): told.load?.loadID = loadID(ofRun: change.load)
+        case .acknowledged(let load, _): told.load?.loadID = loadID(ofRun: load)
         case .goingToSleep(let running):
-            for index in told.running.indices { told.running[index].loadID = loadOf(running[index].load) }
+            for index in told.running.indices { told.running[index].loadID = loadID(ofRun: running[index].load) }
         case .seen, .gone: break
         }
         launcher.run(told, command: hook, timeout: moment.config.hookTimeoutSeconds, quiet: moment.quiet)

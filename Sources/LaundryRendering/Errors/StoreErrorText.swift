@@ -62,6 +62,12 @@ extension ErrorText {
         case .escape:
             return Words.text(
                 "after '\\' comes an escape such as \\n, \\\" or \\u00e9, not {found}", ["found": found])
+        case .escapedControlCharacter:
+            return Words.text(
+                "text in double quotes cannot hold a tab, a line break or another control character as it is; "
+                    + "write \\t, \\n or \\u0001 instead")
+        case .utf8:
+            return Words.text("the text there is not UTF-8; save the file as UTF-8")
         }
     }
 

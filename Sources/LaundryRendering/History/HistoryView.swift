@@ -69,7 +69,8 @@ public struct HistoryEntryJSON: Encodable {
     public let timerId: String?
     public let facts: HistoryFields
     /// A `set`'s programmes as facts, each name's typed seconds or null where it was removed (the line keeps them as
-    /// `Programme.text`; `history --csv` gives them so again, `eco=8100 quick=-`).
+    /// `Programme.text`; `history --csv` gives them so again, `eco=8100 quick=-`); nil where `Programme.changes`
+    /// cannot read them, and `facts` keeps their text.
     public let programmes: [String: Double?]?
     public let id: String?
     public let device: String?
@@ -89,8 +90,9 @@ public struct HistoryEntryJSON: Encodable {
         for key in [\HistoryFields.seconds, \.remainingSeconds, \.washSeconds, \.drySeconds] {
             facts[keyPath: key] = JSONOutput.seconds(facts[keyPath: key])
         }
+        // Text `set` did not write (a line edited by hand) stays as it is, under the same key, rather than vanish.
         programmes = facts.programmes.flatMap(Programme.changes)?.mapValues { $0.map(JSONOutput.seconds) }
-        facts.programmes = nil
+        if programmes != nil { facts.programmes = nil }
         self.facts = facts
     }
 

@@ -6,7 +6,7 @@ public struct PetView {
     public let state: PetState
     public let kind: Kind
     public let now: Date
-    /// The load its cycle is on, as `loads` names it (`Laundry.loadID(of:)`); nil when idle, or not looked up.
+    /// The load its cycle is on, as `loads` names it (`Laundry.loadID(ofRun:)`); nil when idle, or not looked up.
     public var loadID: UUID?
 
     /// `kinds`: where the pet's kind is looked up (a kind no catalogue knows gets a plain one).

@@ -42,7 +42,7 @@ enum PetListing {
         let now = laundry.now
         return states.map {
             var view = PetView(state: $0, kinds: laundry.kinds, now: now)
-            if loadIDs { view.loadID = laundry.loadID(of: $0) }
+            if loadIDs, $0.loadIsCurrent { view.loadID = $0.load.flatMap(laundry.loadID(ofRun:)) }
             return view
         }
     }
