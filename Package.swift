@@ -81,7 +81,8 @@ let package = Package(
         ),
         // What several test targets share: the seeded generator, polling, running programs, fixtures.
         .target(
-            name: "LaundryTestSupport", dependencies: ["LaundryCore", "LaundryStore", "LaundryControl"],
+            name: "LaundryTestSupport",
+            dependencies: ["LaundryCore", "LaundryStore", "LaundryControl", "LaundryRendering"],
             path: "Tests/LaundryTestSupport"),
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
         .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryTestSupport"]),

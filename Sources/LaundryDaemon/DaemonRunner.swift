@@ -64,7 +64,7 @@ public enum DaemonRunner {
         let reportStatus = {
             home?.afterEvent()
             let wish = engine.awakeWish
-            inhibitor.hold(wish?.reason)
+            inhibitor.hold(wish)
             // logind's delay lock while a load runs, whatever keepAwake says (the hook tells the phone), off at sleep.
             let running = engine.runningLoadSummary.count
             sleepWatch.hold(

@@ -17,8 +17,7 @@ struct LaundryCommand: ParsableCommand {
             every pet at a glance (laundry status). A <pet> is its name in any case, a unique prefix of the \
             name, or 8 or more hex digits of its id.
 
-            A <duration> is 45m, 1h30m, 90s, 1:30:00 or 1:30 (hours first: an hour and a half), or a bare \
-            number of minutes, from 1 second to 24 hours. laundry prints a length the same way (44m59s, \
+            A <duration> is \(DurationHelp.forms). laundry prints a length the same way (44m59s, \
             1h2m3s), so what you read you can type back; only a countdown that ticks (laundry watch, a \
             status bar) shows a clock, 44:59.
 

@@ -2,6 +2,7 @@ import Foundation
 import LaundryActions
 import LaundryCore
 import LaundryDaemon
+import LaundryTestSupport
 import XCTest
 
 /// A sleep the user chooses, the hook's load events and what keeps the session awake, on the
@@ -188,6 +189,28 @@ final class EngineSleepTests: EngineTestCase {
         XCTAssertNotNil(engine.awakeWish)
         for _ in 0..<11 { advance(30, engine) }
         XCTAssertNil(engine.awakeWish, "the bell gave up: released")
+    }
+
+    /// The desktop and `daemon status` show the reader's words; the daemon's log keeps English (README).
+    func test_whatKeepsTheSessionAwakeIsLoggedInEnglishAndShownInTheReadersLanguage() throws {
+        try adopt("Socks")
+        try adopt("Towels")
+        let engine = try engine()
+        try perform(.wash(.minutes(10)), "Socks")
+        try changed("Socks", engine)
+        var wish = try XCTUnwrap(engine.awakeWish)
+        XCTAssertEqual(wish.parts, [.runs(name: "Socks", kind: .wash, ends: start.addingTimeInterval(600))])
+        Speaking.in("de") {
+            XCTAssertEqual(wish.english, "Socks: wash ends at 10:10", "the log's fact")
+            XCTAssertEqual(wish.reason, "Socks: Waschen endet um 10:10", "what the desktop shows")
+        }
+        try perform(.wash(.minutes(20 * 60)), "Towels")
+        try changed("Towels", engine)
+        wish = try XCTUnwrap(engine.awakeWish)
+        Speaking.in("de") {
+            XCTAssertEqual(wish.english, "2 loads, the last ends at 2026-11-22 06:00", "another day: its ISO date")
+            XCTAssertTrue(wish.reason.hasPrefix("2 Ladungen, die letzte endet um "), wish.reason)
+        }
     }
 
     func test_keepAwakeOffWantsNothing() throws {

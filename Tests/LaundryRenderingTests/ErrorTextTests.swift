@@ -31,6 +31,16 @@ final class ErrorTextTests: XCTestCase {
         XCTAssertEqual(ErrorText.line(for: DateInputError.tooEarly("1900-01-01"))?.contains("1970"), true)
     }
 
+    /// Issue 47: `1:30` is an hour and a half; the refusal shows every form `--for` takes, in every language.
+    func test_aMistypedDurationShowsEveryFormIncludingHoursAndMinutes() throws {
+        for language in ["en"] + Speaking.languages {
+            let line = try XCTUnwrap(Speaking.in(language) { ErrorText.line(for: DurationError.malformed("4x5")) })
+            for form in [DurationForms.units, DurationForms.clock, DurationForms.hoursAndMinutes + " "] {
+                XCTAssertTrue(line.contains(form), "\(language): \(form) in \(line)")
+            }
+        }
+    }
+
     func test_aMistypedValueIsShownOnOneLineWithControlCharactersEscaped() throws {
         let errors: [any Error] = [
             DurationError.malformed("45x\n"), DurationError.malformed("\u{1B}[31m45x"),

@@ -180,6 +180,21 @@ final class MessageCatalogueTests: XCTestCase {
         return (plain, varied)
     }
 
+    /// The variants come from the catalogue alone: a `variants` key in messages.json is not read, nor written back.
+    func test_messagesJSONCannotSetTheVariants() throws {
+        let file = try Data(contentsOf: URL(fileURLWithPath: SourceTree.root + "/data/messages.json"))
+        var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: file) as? [String: Any])
+        object["variants"] = ["{name} starts with a vowel\u{04}{name} is up": "{name} won"]
+        let catalog = try JSONDecoder().decode(
+            MessageCatalog.self, from: try JSONSerialization.data(withJSONObject: object))
+        XCTAssertNil(catalog.variants)
+        var filled = catalog
+        filled.variants = ["a": "b"]
+        let written = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(filled)) as? [String: Any]
+        XCTAssertNil(written?["variants"])
+        XCTAssertNotNil(written?["washDone"], "the texts are written")
+    }
+
     /// The names a variant is chosen by, in each message that has one in some language: the golden files' section.
     static let joinedNames = ["Ana", "Ben", "Émile", "Socks"]
 

@@ -7,8 +7,9 @@ import Logging
 /// Keeps the session from suspending while a load runs or rings: one inhibitor, suspend only (flag 4; not idle: the
 /// screen still blanks and locks). Idle suspend (GNOME 15–20 min, KDE 10–15) honours it; a chosen one is not held.
 public protocol SuspendInhibitor: AnyObject {
-    /// Holds the inhibitor with this reason, or with nil gives it back.
-    func hold(_ reason: String?)
+    /// Holds the inhibitor for this wish (the desktop shows its reason in the reader's words, the log says it in
+    /// English), or with nil gives it back.
+    func hold(_ wish: AwakeWish?)
     /// The interface holding it now; nil while none is held.
     var heldThrough: String? { get }
     /// Why none could be taken the last time one was wanted.
@@ -69,8 +70,9 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
 
     var heldThrough: String? { held?.handle.interface.rawValue }
 
-    func hold(_ reason: String?) {
-        guard let reason else { return release() }
+    func hold(_ wish: AwakeWish?) {
+        guard let wish else { return release() }
+        let reason = wish.reason
         guard reason != held?.reason, reason != refused else { return }
         guard let bus = DBusCall.sessionBus() else { return fail(.noSessionBus) }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
@@ -88,7 +90,7 @@ final class SessionSuspendInhibitor: SuspendInhibitor {
                 if let previous { giveBack(previous.handle, on: bus) }
                 if previous?.handle.interface != interface {
                     logger.info(
-                        "keeping this computer awake through \(interface.rawValue): \(reason)",
+                        "keeping this computer awake through \(interface.rawValue): \(wish.english)",
                         metadata: ["surface": "keepAwake", "event": "held", "through": "\(interface.rawValue)"])
                 }
                 problem = nil

@@ -23,9 +23,8 @@ extension DaemonEngine {
     public func goingToSleep() {
         asleepSince = now
         let running = runningLoads
-        logger.info(
-            line: Words.count(
-                running.count, "going to sleep with {count} load running", "going to sleep with {count} loads running"))
+        // The log's words stay English (for support).
+        logger.info("going to sleep with \(running.count) load\(running.count == 1 ? "" : "s") running")
         guard !running.isEmpty else { return }
         tell(.goingToSleep(running: running.map { (PetReference(id: $0.pet.id, name: $0.pet.identity.name), $0.load) }))
     }
@@ -46,36 +45,19 @@ extension DaemonEngine {
             $0.identity.name.lowercased() < $1.identity.name.lowercased()
         }
         guard running.count > 0 || !waiting.isEmpty else { return nil }
-        let time = now
-        var parts: [String] = []
-        // The desktop shows it (GNOME's "laundry is preventing suspend"), as `daemon status` does: the reader's words.
+        var parts: [AwakeWish.Part] = []
         if let last = running.last {
-            let ends = LocalTime.clock(last.load.endsAt, now: time, zone: zone)
             parts.append(
                 running.count == 1
-                    ? Self.endsLine(last.load.kind, name: last.pet.identity.name, ends: ends)
-                    : Words.count(
-                        running.count, "{count} load, the last ends at {ends}",
-                        "{count} loads, the last ends at {ends}",
-                        ["ends": ends]))
+                    ? .runs(name: last.pet.identity.name, kind: last.load.kind, ends: last.load.endsAt)
+                    : .several(count: running.count, lastEnds: last.load.endsAt))
         }
         if !waiting.isEmpty {
             parts.append(
-                waiting.count == 1
-                    ? Words.text("{name} is done and waiting", ["name": waiting[0].identity.name])
-                    : Words.count(
-                        waiting.count, "{count} load is done and waiting", "{count} loads are done and waiting"))
+                waiting.count == 1 ? .waits(name: waiting[0].identity.name) : .severalWait(count: waiting.count))
         }
         return AwakeWish(
-            reason: parts.joined(separator: "; "),
-            until: [running.last?.load.endsAt, bell.lastGivesUp].compactMap { $0 }.max())
-    }
-
-    static func endsLine(_ kind: LoadKind, name: String, ends: String) -> String {
-        switch kind {
-        case .wash: return Words.text("{name}: wash ends at {ends}", ["name": name, "ends": ends])
-        case .dry: return Words.text("{name}: dryer ends at {ends}", ["name": name, "ends": ends])
-        case .extraDry: return Words.text("{name}: extra drying ends at {ends}", ["name": name, "ends": ends])
-        }
+            parts: parts, until: [running.last?.load.endsAt, bell.lastGivesUp].compactMap { $0 }.max(), now: now,
+            zone: zone)
     }
 }

@@ -3,7 +3,13 @@ import LaundryCore
 /// The words of a value typed wrong: `DurationError`, `DateInputError` and a bar template's `BarTemplate.Problem`.
 extension ErrorText {
     static func durationLine(_ error: DurationError) -> String {
-        let forms = Words.text("use a form like 45m, 1h30m, 90s or 1:30:00 (a bare number means minutes)")
+        let forms = Words.text(
+            "use a form like {units}, {clock} or {hoursAndMinutes} (hours first: an hour and a half; "
+                + "a bare number means minutes)",
+            [
+                "units": DurationForms.units, "clock": DurationForms.clock,
+                "hoursAndMinutes": DurationForms.hoursAndMinutes,
+            ])
         switch error {
         case .empty: return Words.text("the duration is empty; {forms}", ["forms": forms])
         case .malformed(let text):

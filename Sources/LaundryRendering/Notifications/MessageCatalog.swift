@@ -83,8 +83,16 @@ public struct MessageCatalog: Codable, Sendable {
     /// The line that names the command where buttons are missing.
     public var typeCommand: String
     /// The catalogue's variants of the texts above for a name that starts with a vowel (`NameVariant`), by context and
-    /// translated text; `translated()` finds them, `fill` uses them. Not in the file.
+    /// translated text; `translated()` finds them, `fill` uses them. Not in the file: `CodingKeys` leaves it out.
     public var variants: [String: String]?
+
+    /// The file's keys: every text above, and not `variants`, which only the catalogue gives.
+    enum CodingKeys: String, CodingKey {
+        case washDone, dryDone, extraDryDone, warning25, warning10, warning5, warning0, nagWashed, nagDried, headsUp,
+            test
+        case loadStarted, loadStopped, stopReasons, loadChanged, changes, loadAcknowledged, sleeping
+        case click, catchUp, slept, sleptJustNow, typeCommand
+    }
 
     /// `text` (one of the texts above) with its placeholders filled, in the variant the name asks for if there is one.
     public func fill(_ text: String, _ values: [String: String]) -> String {

@@ -23,7 +23,7 @@ struct PetMove<Move: PlainMove>: ParsableCommand {
     func run() throws { try CycleMove.run(Move.action, on: target.pet) }
 }
 
-/// `laundry wash|dry|more-dry|snooze <pet> [--for <duration>]`.
+/// `laundry more-dry <pet> [--for <duration>]` (wash and dry are `MachinePetMove`s; snooze, with --off, its own).
 struct TimedPetMove<Move: TimedMove>: ParsableCommand {
     static var configuration: CommandConfiguration { Move.configuration }
 
@@ -149,13 +149,13 @@ enum MoreDryMove: TimedMove {
     static func action(_ length: LaundryDuration?) -> PetAction { .moreDry(length) }
 }
 
-enum SnoozeMove: TimedMove {
+/// `laundry snooze`'s name, help and what its --for means; `LaundryCommand.Snooze` makes the move (or --off).
+enum SnoozeMove: LengthMeaning {
     static let configuration = CommandConfiguration(
         commandName: "snooze",
         abstract: "Hold back a pet's reminders and health warnings for a while (10 minutes unless --for is given).",
         discussion: "A new snooze replaces the one before; to end one early: laundry snooze <pet> --off.")
     static let help = "How long to hold back its reminders and warnings (else 10 minutes)"
-    static func action(_ length: LaundryDuration?) -> PetAction { .snooze(length) }
 }
 
 enum FoldMove: PlainMove {
