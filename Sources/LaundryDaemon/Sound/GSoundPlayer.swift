@@ -67,7 +67,8 @@ final class GSoundPlayer: SoundPlayer {
     private func report(_ failure: String) {
         guard failure != lastFailure else { return }
         lastFailure = failure
-        logger.warning("no sound: \(failure); notifications go on without it")
+        logger.warning(
+            "no sound: \(failure); notifications go on without it", metadata: ["surface": "alarm", "event": "noSound"])
     }
 
     private final class Request {
