@@ -53,6 +53,10 @@ final class LanguageTests: XCTestCase {
         XCTAssertEqual(french[5], "25 %")
         XCTAssertEqual(Speaking.in("pl") { Numbers.plain(0.1) + " " + Numbers.percent(25) }, "0,1 25%")
         XCTAssertEqual(Speaking.in("es") { Numbers.plain(0.1) }, "0,1")
+        // Below 1,000 nothing is grouped in any locale (so the locale's marks are not read for it).
+        for language in ["en_US", "de", "fr", "pl"] {
+            XCTAssertEqual(Speaking.in(language) { [Numbers.integer(999), Numbers.integer(-999)] }, ["999", "-999"])
+        }
         XCTAssertEqual(numbers()[0], "0.9", "C again after")
     }
 
