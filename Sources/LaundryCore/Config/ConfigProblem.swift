@@ -20,6 +20,8 @@ public enum ConfigProblem: Error, Equatable, Sendable {
     case appliancesWithoutBroker
     /// A price topic is read through the broker, and there is none.
     case priceTopicWithoutBroker
+    /// An appliance follows Home Assistant's entities, but no `homeAssistant` says which Home Assistant.
+    case machinesWithoutHomeAssistant
     /// More than one of the above (unknown keys first, then in the README's order of keys): each is named, so one
     /// edit fixes them all.
     case several([ConfigProblem])

@@ -32,6 +32,12 @@ public struct DaemonConfig: Equatable, Sendable {
     public var mqtt: BrokerSettings?
     /// Smart plugs that say when the washer or the dryer really stopped (through `mqtt`).
     public var appliances: [Appliance: ApplianceSettings] = [:]
+    /// `"homeAssistant"`: the Home Assistant whose entities tell what the machines do; nil for none.
+    public var homeAssistant: HomeAssistantSettings?
+    /// The washer's and dryer's own word, through `homeAssistant`'s entities.
+    public var machines: [Appliance: MachineSettings] = [:]
+    /// Contact sensors on their doors (through `mqtt`).
+    public var doors: [Appliance: DoorTopic] = [:]
     /// `"price"`: a flat price per kWh and the currency of every price.
     public var pricePerKWh: Double?
     public var currency: String?
@@ -63,7 +69,7 @@ public struct DaemonConfig: Equatable, Sendable {
     public enum Key: String, CaseIterable, Sendable {
         case nagIntervalMinutes, nagLimit, notifications, sound, alarmRepeatSeconds, alarmMinutes
         case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake, clock, mqtt, appliances, dnd
-        case liveCard, price, tariff, priceTopic, planFinishBy, person, escalateAfterMinutes, caldav
+        case liveCard, price, tariff, priceTopic, planFinishBy, person, escalateAfterMinutes, caldav, homeAssistant
     }
 
     public static var keys: [String] { Key.allCases.map(\.rawValue) }
@@ -153,14 +159,28 @@ extension DaemonConfig: Decodable {
                     person = valid
                 case .planFinishBy:
                     if let time = try settings.time(name) { planFinishBy = time }
+                case .homeAssistant:
+                    let example = #"{"url": "https://homeassistant.local:8123", "tokenFile": "…"}"#
+                    guard let home = try settings.nested(name, example: example) else { continue }
+                    homeAssistant = try Self.homeAssistant(home)
                 case .appliances:
-                    guard let machines = try settings.nested(name, example: #"{"washer": {"powerTopic": "…"}}"#)
+                    guard let entries = try settings.nested(name, example: #"{"washer": {"powerTopic": "…"}}"#)
                     else { continue }
-                    try machines.rejectUnknownKeys(Appliance.allCases.map(\.rawValue))
+                    try entries.rejectUnknownKeys(Appliance.allCases.map(\.rawValue))
                     for appliance in Appliance.allCases {
                         let example = #"{"powerTopic": "shellies/washer/relay/0/power"}"#
-                        guard let plug = try machines.nested(appliance.rawValue, example: example) else { continue }
-                        appliances[appliance] = try Self.plug(plug)
+                        guard let entry = try entries.nested(appliance.rawValue, example: example) else { continue }
+                        try entry.rejectUnknownKeys(Self.plugKeys + Self.machineKeys)
+                        let follows = try entry.nested(
+                            "homeAssistant", example: #"{"preset": "homeConnect", "device": "washer"}"#)
+                        if let follows { machines[appliance] = try Self.machine(follows, appliance) }
+                        if let door = try Self.door(entry) { doors[appliance] = door }
+                        // A plug is optional beside the machine's own word or a door; alone, its topic is needed.
+                        if try entry.string("powerTopic", expected: .topic(example: "")) != nil
+                            || (follows == nil && doors[appliance] == nil)
+                        {
+                            appliances[appliance] = try Self.plug(entry)
+                        }
                     }
                 }
             } catch let problem as ConfigProblem {
@@ -169,7 +189,10 @@ extension DaemonConfig: Decodable {
             }
         }
         // What needs the broker is named beside any other problem, unless mqtt is there but broken (its own problem).
-        if !brokerBroken, !appliances.isEmpty, mqtt == nil { problems.append(.appliancesWithoutBroker) }
+        if !brokerBroken, !appliances.isEmpty || !doors.isEmpty, mqtt == nil {
+            problems.append(.appliancesWithoutBroker)
+        }
+        if !machines.isEmpty, homeAssistant == nil { problems.append(.machinesWithoutHomeAssistant) }
         if !brokerBroken, priceTopic != nil, mqtt == nil { problems.append(.priceTopicWithoutBroker) }
         if let problem = ConfigProblem.all(problems) { throw problem }
     }
@@ -266,12 +289,12 @@ extension DaemonConfig: Decodable {
         return broker
     }
 
+    static let plugKeys = [
+        "powerTopic", "powerField", "runningAboveWatts", "doneBelowWatts", "doneAfterSeconds", "staleAfterSeconds",
+        "newLoadAfterSeconds",
+    ]
+
     private static func plug(_ reader: SettingsReader) throws -> ApplianceSettings {
-        let keys = [
-            "powerTopic", "powerField", "runningAboveWatts", "doneBelowWatts", "doneAfterSeconds", "staleAfterSeconds",
-            "newLoadAfterSeconds",
-        ]
-        try reader.rejectUnknownKeys(keys)
         let example = #""shellies/washer/relay/0/power""#
         guard let topic = try reader.string("powerTopic", expected: .topic(example: example)) else {
             throw ConfigProblem.missingKey(reader.name("powerTopic"), example: example)

@@ -22,6 +22,8 @@ public enum HistoryDetail: Equatable, Hashable, Sendable {
     /// `energyMeasured`: what the appliance drew over the stage.
     case energy(EnergyUse)
     case nudged(to: String)
+    /// `unloaded`: whose door opened after the load finished.
+    case door(Appliance)
 
     /// The energy one run of an appliance drew, and its cost in `currency` when a price was known for all of it.
     public struct EnergyUse: Equatable, Hashable, Sendable {
@@ -116,6 +118,7 @@ public struct HistoryFields: Equatable, Sendable {
         case .lost(let event, let part): (lostEvent, lostPart) = (event, part)
         case .energy(let use):
             (appliance, wattHours, cost, currency) = (use.appliance, use.wattHours, use.cost, use.currency)
+        case .door(let door): appliance = door
         }
     }
 
@@ -148,6 +151,8 @@ public struct HistoryFields: Equatable, Sendable {
             }
         case .nudged:
             if let name { return .nudged(to: name) }
+        case .unloaded:
+            if let appliance { return .door(appliance) }
         case .died, .snoozeEnded:
             break
         }

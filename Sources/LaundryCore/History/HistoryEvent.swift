@@ -13,6 +13,8 @@ public struct HistoryEvent: Codable, Equatable, Sendable {
         case energyMeasured
         /// Someone nudged a person about the pet (`laundry nudge`): whom, in the detail.
         case nudged
+        /// The finished load was taken out: its machine's door opened (the detail names the machine).
+        case unloaded
         /// A change lost to a later change of the same part elsewhere (derived on reading; older versions wrote it).
         case superseded
     }

@@ -21,6 +21,13 @@ public struct Load: Codable, Equatable, Sendable {
     public var stoppedBy: Appliance?
     /// The person who started it: with `escalateAfterMinutes`, their machines ring first.
     public var startedBy: Person?
+    /// The machine whose own word (through Home Assistant) sets its end; nil while laundry's own timer does.
+    public var followedBy: Appliance?
+    /// The machine says it still runs past its end: the clock does not end the load before this (a lease the following
+    /// daemon renews, so a load is never held for ever by a daemon that went away).
+    public var heldUntil: Date?
+    /// When its machine's door opened after it finished: the load was taken out, and is dealt with.
+    public var unloadedAt: Date?
 
     public init(id: UUID = UUID(), petID: UUID, kind: LoadKind, startedAt: Date, duration: LaundryDuration) {
         schemaVersion = Self.currentSchemaVersion
@@ -50,7 +57,10 @@ public struct Load: Codable, Equatable, Sendable {
         return max(0, endsAt.timeIntervalSince(now))
     }
 
-    public func hasEnded(at now: Date) -> Bool { !isPaused && now >= endsAt }
+    public func hasEnded(at now: Date) -> Bool { !isPaused && now >= endsAt && !isHeld(at: now) }
+
+    /// Past its end, but its machine says it still runs.
+    public func isHeld(at now: Date) -> Bool { heldUntil.map { now < $0 } ?? false }
 
     /// Which of five growth stages (Forest's) the load has reached: 1 in its first fifth, 5 in its last and once ended.
     public func growthStage(at now: Date) -> Int {

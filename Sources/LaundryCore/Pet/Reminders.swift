@@ -34,7 +34,8 @@ public enum Reminders {
 
     /// Next finished-load reminder (nil: none): an interval after the last word, up to `nagLimit` times, not snoozed.
     public static func nextNag(for state: PetState, config: DaemonConfig) -> Date? {
-        guard let load = state.finishedLoad else { return nil }
+        // Taken out of the machine (its door opened): dealt with, though not yet folded or dried.
+        guard let load = state.finishedLoad, load.unloadedAt == nil else { return nil }
         let reminder =
             current(state.notes.loadReminder, for: load.id)
             ?? LoadReminder(loadID: load.id, sent: 0, lastAt: load.endsAt)

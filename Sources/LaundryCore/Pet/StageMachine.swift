@@ -66,7 +66,7 @@ public enum StageMachine {
         -> [HistoryEvent]
     {
         guard var timer = state.liveLoad, !timer.isPaused, appliance.runs(timer.kind), !timer.hasEnded(at: now) else {
-            throw illegal(.cancel, state, now: now)
+            throw illegalMove(.cancel, state, now: now)
         }
         timer.endsAt = now
         timer.stoppedBy = appliance
@@ -100,7 +100,7 @@ public enum StageMachine {
 
     public static func pause(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
         try require(state, in: [.washing, .drying], move: .pause, now: now)
-        guard var timer = state.liveLoad else { throw illegal(.pause, state, now: now) }
+        guard var timer = state.liveLoad else { throw illegalMove(.pause, state, now: now) }
         guard !timer.isPaused else { throw .alreadyPaused(pet: state.pet.identity.name) }
         let remaining = timer.remaining(at: now)
         timer.pausedRemaining = remaining
@@ -111,7 +111,7 @@ public enum StageMachine {
 
     public static func resume(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
         // Only a running timer can be paused instead; any other stage says what comes next.
-        guard var timer = state.liveLoad else { throw illegal(.resume, state, now: now) }
+        guard var timer = state.liveLoad else { throw illegalMove(.resume, state, now: now) }
         guard let remaining = timer.pausedRemaining else { throw .notPaused(pet: state.pet.identity.name) }
         timer.endsAt = now.addingTimeInterval(remaining)
         timer.pausedRemaining = nil
@@ -127,7 +127,7 @@ public enum StageMachine {
         -> [HistoryEvent]
     {
         try require(state, in: [.washing, .drying], move: .extend, now: now)
-        guard var timer = state.liveLoad else { throw illegal(.extend, state, now: now) }
+        guard var timer = state.liveLoad else { throw illegalMove(.extend, state, now: now) }
         let by = seconds ?? defaultExtension
         let before = timer.remaining(at: now)
         let left = before + Double(by)
@@ -150,7 +150,7 @@ public enum StageMachine {
     /// Ends the running (or paused) load now: it finishes as if its timer had run out, and is announced as any finish.
     public static func finish(_ state: inout PetState, at now: Date) throws(PetError) -> [HistoryEvent] {
         try require(state, in: [.washing, .drying], move: .finish, now: now)
-        guard var timer = state.liveLoad else { throw illegal(.finish, state, now: now) }
+        guard var timer = state.liveLoad else { throw illegalMove(.finish, state, now: now) }
         let left = timer.remaining(at: now)
         timer.endsAt = now
         timer.pausedRemaining = nil
@@ -202,10 +202,10 @@ public enum StageMachine {
     }
 
     private static func require(_ state: PetState, in stages: Set<Stage>, move: Move, now: Date) throws(PetError) {
-        guard stages.contains(state.pet.cycle.stage) else { throw illegal(move, state, now: now) }
+        guard stages.contains(state.pet.cycle.stage) else { throw illegalMove(move, state, now: now) }
     }
 
-    private static func illegal(_ move: Move, _ state: PetState, now: Date) -> PetError {
+    static func illegalMove(_ move: Move, _ state: PetState, now: Date) -> PetError {
         // A paused timer will not finish by waiting: the way on is to resume it (or cancel).
         if let timer = state.liveLoad, timer.isPaused {
             return .pausedTimer(

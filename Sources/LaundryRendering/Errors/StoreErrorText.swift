@@ -112,6 +112,10 @@ extension ErrorText {
         case .appliancesWithoutBroker:
             return Words.text(
                 "'appliances' needs 'mqtt': the plugs' power is read through the broker; add \"mqtt\": {\"url\": …}")
+        case .machinesWithoutHomeAssistant:
+            return Words.text(
+                "an appliance's 'homeAssistant' needs the top-level 'homeAssistant': add \"homeAssistant\": "
+                    + "{\"url\": \"https://homeassistant.local:8123\", \"tokenFile\": …}")
         case .priceTopicWithoutBroker:
             return Words.text(
                 "'priceTopic' needs 'mqtt': the price is read through the broker; add \"mqtt\": {\"url\": …}")

@@ -31,6 +31,8 @@ public enum HistoryDetailText {
                 ["part": partName(part), "event": HistoryView.describe(event), "device": device ?? "?"])
         case .energy(let use): return energy(use)
         case .nudged(let person): return Words.text("to {person}", ["person": person])
+        case .door(.washer): return Words.text("the washer's door opened")
+        case .door(.dryer): return Words.text("the dryer's door opened")
         }
     }
 

@@ -52,6 +52,7 @@ public struct HistoryView {
         case .snoozed: return Words.text("reminders snoozed")
         case .snoozeEnded: return Words.text("snooze ended")
         case .released: return Words.text("released")
+        case .unloaded: return Words.text("taken out")
         case .superseded: return Words.text("a change made on another machine at the same time was superseded")
         }
     }
