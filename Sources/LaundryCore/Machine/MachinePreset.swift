@@ -1,5 +1,5 @@
-/// The shapes Home Assistant's integrations give a washer or dryer, each checked against the integration's code and test
-/// fixtures (home-assistant/core, `homeassistant/components/<name>/sensor.py` and `tests/components/<name>/`).
+/// The shapes Home Assistant's integrations give a washer or dryer, each checked against the integration's code and
+/// test fixtures (home-assistant/core, `homeassistant/components/<name>/sensor.py` and `tests/components/<name>/`).
 public enum MachinePreset: String, CaseIterable, Sendable {
     /// Bosch, Siemens, Neff, Gaggenau. 2024.3: `sensor.<device>_operation_state` (`Run`, `Finished`, the last part of
     /// `BSH.Common.EnumType.OperationState.*`), `sensor.<device>_remaining_program_time` (a timestamp) and
