@@ -33,7 +33,9 @@ enum PopupSubject: Equatable {
         let snoozed = state.pet.reminders.snoozedUntil.map { $0 > now } ?? false
         switch self {
         case .finishedLoad(let loadID, let stage):
-            return state.pet.cycle.stage == stage && state.load?.id == loadID && !snoozed
+            // Taken out of the machine (its door opened): dealt with on every surface.
+            return state.pet.cycle.stage == stage && state.load?.id == loadID && state.load?.unloadedAt == nil
+                && !snoozed
         case .headsUp(let loadID):
             guard let timer = state.liveLoad else { return false }
             return timer.id == loadID && !timer.isPaused && !timer.hasEnded(at: now)

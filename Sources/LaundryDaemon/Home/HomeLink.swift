@@ -19,18 +19,16 @@ final class HomeLink: EngineObserver {
     private var checkScheduled: Date?
     private weak var loop: MainLoop?
     private var clearScheduled = false
+    /// Contact sensors on the appliances' doors, and whether each last said open (nil: not heard yet).
+    private let doors: [Appliance: DoorTopic]
+    private var doorOpen: [Appliance: Bool] = [:]
+    /// Each kind of unreadable door message is logged once, not per message.
+    private var doorProblemsLogged: Set<String> = []
     /// The finish time each pet's next load is planned for, when prices change through the day.
     private let planFinishBy: TimeOfDay?
     private var plannedAt: Date?
     /// Seconds to replanning: a minute, or a few after new prices (a price topic may publish every second).
     private var replanAfter = 59.0
-    /// The "whose load?" popup of each appliance, by its id.
-    private static func popupID(_ appliance: Appliance) -> UUID {
-        UUID(
-            uuidString: appliance == .washer
-                ? "6c61756e-6472-4977-8173-686572000001" : "6c61756e-6472-4964-7279-657200000002")!
-    }
-
     /// Nil when config.json names no broker, or the connection cannot even be set up (logged).
     static func start(
         _ config: DaemonConfig, laundry: Laundry, engine: DaemonEngine, clock: any WallClock, version: String,
@@ -78,6 +76,7 @@ final class HomeLink: EngineObserver {
         self.engine = engine
         self.clock = clock
         self.logger = logger
+        doors = config.doors
         // A flat price makes every start cost the same: nothing to plan for.
         planFinishBy = config.tariff.isEmpty && config.priceTopic == nil ? nil : config.planFinishBy
         bridge = HomeBridge(
@@ -89,7 +88,7 @@ final class HomeLink: EngineObserver {
             : ApplianceMonitor(
                 settings: config.appliances, prices: config.prices, priceTopic: config.priceTopic,
                 file: laundry.stateFolder + "/appliances.json", logger: logger)
-        bridge.extraSubscriptions = appliances?.topics ?? []
+        bridge.extraSubscriptions = Array(Set((appliances?.topics ?? []) + config.doors.values.map(\.topic))).sorted()
         if !config.appliances.isEmpty { bridge.energyWh = engine.measuredEnergy() }
         if let planFinishBy {
             (bridge.plans, bridge.planFinishBy, bridge.currency) = ([:], planFinishBy, config.currency)
@@ -102,7 +101,8 @@ final class HomeLink: EngineObserver {
         let now = { clock.now() }
         bridge.onOtherMessage = { [weak self] topic, payload, retained in
             guard let self else { return }
-            if self.appliances?.message(topic, payload, retained: retained, at: now()) != true {
+            let door = self.doorMessage(topic, payload, retained: retained)
+            if self.appliances?.message(topic, payload, retained: retained, at: now()) != true, !door {
                 self.logger.warning(
                     "mqtt: ignored a message on \(topic), which laundry does not read",
                     metadata: ["surface": "mqtt", "event": "ignored", "topic": "\(topic)"])
@@ -117,7 +117,7 @@ final class HomeLink: EngineObserver {
             guard let self else { return }
             self.engine.stillRunning = self.appliances?.running ?? []
             guard !self.isQuiet else { return }
-            self.engine.closeOther(Self.popupID(appliance))
+            self.engine.closeWhoseLoad(appliance)
             self.engine.applianceStopped(appliance)
             let cost = run.energy.unpriced ? nil : run.energy.cost
             let use = HistoryDetail.EnergyUse(
@@ -216,6 +216,36 @@ final class HomeLink: EngineObserver {
         scheduleCheck(loop)
     }
 
+    /// Whether the message was a door's: one opening (not a retained state, which only says how it stands) counts.
+    private func doorMessage(_ topic: String, _ payload: [UInt8], retained: Bool) -> Bool {
+        let matching = doors.filter { $0.value.topic == topic }
+        for (appliance, door) in matching.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let open: Bool
+            do { open = try door.isOpen(payload) } catch {
+                guard doorProblemsLogged.insert("\(appliance) \(error)").inserted else { continue }
+                let line =
+                    "mqtt: the \(appliance.rawValue)'s door sensor sent something laundry cannot read on \(topic) "
+                    + "(\(Self.words(error, door))); ignored"
+                logger.warning(
+                    "\(line)",
+                    metadata: ApplianceMonitor.fact(appliance, "doorUnreadable", ["problem": "\(caseName(error))"]))
+                continue
+            }
+            let before = doorOpen.updateValue(open, forKey: appliance)
+            if open, before == false || (before == nil && !retained), !isQuiet {
+                engine.doorOpened(appliance, through: "mqtt")
+            }
+        }
+        return !matching.isEmpty
+    }
+
+    private static func words(_ problem: DoorTopic.Problem, _ door: DoorTopic) -> String {
+        switch problem {
+        case .tooLarge(let bytes): return "\(bytes) bytes, too large for a door's state"
+        case .fieldMissing(let path): return "no value at \(path); check doorField"
+        }
+    }
+
     /// After every event of the loop: the pets' state to the broker, if changed.
     func afterEvent() {
         replan()
@@ -245,33 +275,13 @@ final class HomeLink: EngineObserver {
     /// An appliance started and no load of its kind runs: ask whose load it is.
     private func applianceStarted(_ appliance: Appliance) {
         guard !isQuiet else { return }
-        let runs = engine.petViews().contains { view in
-            view.liveLoad.map { !$0.isPaused && appliance.runs($0.kind) && !$0.hasEnded(at: clock.now()) } ?? false
-        }
-        guard !runs else { return }
-        let owners = engine.laundry.likelyOwners(of: appliance)
-        let id = Self.popupID(appliance)
-        let server = engine.notifier.server ?? engine.notifier.refreshServer()
-        let content = ApplianceWords.whoseLoad(appliance, id: id, pets: owners, buttons: server?.hasActions ?? true)
-        engine.showOther(content, event: "whoseLoad") { [weak self] key in self?.whoseLoadAnswered(appliance, key) }
+        engine.askWhoseLoad(appliance)
     }
 
     /// Another machine bridges: it asks whose load it is and ends the loads, not this one.
     private var isQuiet: Bool {
         if case .quiet = bridge.role { return true }
         return false
-    }
-
-    private func whoseLoadAnswered(_ appliance: Appliance, _ key: String) {
-        engine.closeOther(Self.popupID(appliance))
-        guard key.hasPrefix("load:"), let pet = UUID(uuidString: String(key.dropFirst("load:".count))) else {
-            logger.info(
-                "the \(appliance.rawValue) runs something that is not laundry (\(key))",
-                metadata: ApplianceMonitor.fact(appliance, "notLaundry"))
-            return
-        }
-        engine.buttonPressed(
-            petID: pet, action: appliance == .washer ? ButtonKey.wash.rawValue : ButtonKey.dry.rawValue)
     }
 
     var status: DaemonStatus.Broker {
