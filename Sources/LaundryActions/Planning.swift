@@ -3,10 +3,12 @@ import LaundryStore
 
 extension Laundry {
     /// The cheapest way to have `query`'s next load washed and dried by the next `finishBy`, from its learned (else
-    /// set) lengths, its last measured energy, config.json's prices and quiet hours, and the `priceTopic` series heard.
+    /// set) lengths, config.json's prices and quiet hours, the `priceTopic` series heard, and each stage's energy as
+    /// history's `energyMeasured` events give it: a plug's or the machine's own word alike. A stage never measured
+    /// is left out of the cost, and the plan names it (`unmeasured`).
     public func plan(
         _ query: String, finishBy: TimeOfDay, maxWaitSeconds: Double, zone: LocalZone = .current, daysLater: Int = 0
-    ) throws -> (pet: Pet, plan: LoadPlan, currency: String?, measured: Bool) {
+    ) throws -> (pet: Pet, plan: LoadPlan, currency: String?) {
         let state = try pet(query)
         let pet = state.pet
         let config = try loadConfig()
@@ -16,6 +18,7 @@ extension Laundry {
         let load = LoadPlan.Load(
             washSeconds: learned.wash?.seconds ?? pet.settings.washDuration.timeInterval,
             drySeconds: learned.dry?.seconds ?? pet.settings.dryDuration.timeInterval,
+            // Each stage on its own: a metered washer prices the wash though the dryer has no figure.
             washWattHours: LoadStats.median(records.compactMap(\.washEnergyWh).suffix(5).map { $0 }),
             dryWattHours: LoadStats.median(records.compactMap(\.dryEnergyWh).suffix(5).map { $0 }))
         let now = self.now
@@ -41,6 +44,6 @@ extension Laundry {
                 finishBy: finishBy.description, needSeconds: load.washSeconds + load.drySeconds,
                 quietHours: config.quietHours?.description, maxWaitSeconds: maxWaitSeconds)
         }
-        return (pet, plan, config.currency, load.washWattHours != nil && load.dryWattHours != nil)
+        return (pet, plan, config.currency)
     }
 }

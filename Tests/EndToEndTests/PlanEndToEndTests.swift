@@ -30,11 +30,15 @@ final class PlanEndToEndTests: XCTestCase {
             home.json("plan", "Socks", "--finish-by", "07:00", environment: clock) as? [String: Any])
         XCTAssertEqual(
             Set(json.keys),
-            ["petId", "petName", "washStartsAt", "dryStartsAt", "endsAt", "cost", "costIfStartedNow", "currency"])
+            [
+                "petId", "petName", "washStartsAt", "dryStartsAt", "endsAt", "cost", "costIfStartedNow", "currency",
+                "washEnergyWh", "dryEnergyWh", "unmeasured",
+            ])
         XCTAssertEqual(json["washStartsAt"] as? String, "2027-01-15T23:00:00.000Z")
         XCTAssertEqual(json["dryStartsAt"] as? String, "2027-01-16T00:00:00.000Z")
         XCTAssertEqual(json["endsAt"] as? String, "2027-01-16T01:30:00.000Z")
         XCTAssertTrue(json["cost"] is NSNull, "no measured energy: no cost")
+        XCTAssertEqual(json["unmeasured"] as? [String], ["wash", "dry"])
         XCTAssertEqual(json["currency"] as? String, "EUR")
     }
 

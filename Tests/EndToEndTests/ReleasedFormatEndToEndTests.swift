@@ -36,9 +36,11 @@ final class ReleasedFormatEndToEndTests: XCTestCase {
             }
             try home.writeConfig(
                 #"{"priceTopic": "energy/price", "mqtt": {"url": "mqtt://127.0.0.1:1"}, "person": "Ana"}"#)
-            let plan = home.json("plan", "Wool", "--finish-by", "15:00", environment: Self.then)
+            let plan = Self.keys(home.json("plan", "Wool", "--finish-by", "15:00", environment: Self.then) as Any) {
+                Self.addedToPlan.contains($0) ? nil : $0
+            }
             XCTAssertNil(
-                JSONDifference.first(plan as Any, try shown("plan-wool.json"), tolerance: 0), "\(version): plan")
+                JSONDifference.first(plan, try shown("plan-wool.json"), tolerance: 0), "\(version): plan")
             // And the records take today's changes.
             home.ok("fold", "Bedding", environment: Self.then)
             let bedding = home.pet("Bedding", environment: Self.then)
@@ -54,6 +56,8 @@ final class ReleasedFormatEndToEndTests: XCTestCase {
         "extraDryingSeconds": "extraDrySeconds",
     ]
     private static let added: Set = ["loadId", "dueAt", "settings"]
+    /// And `plan`'s since schema plan/2: each stage's measured energy and the stages its cost leaves out.
+    private static let addedToPlan: Set = ["washEnergyWh", "dryEnergyWh", "unmeasured"]
 
     /// 0.1.0's history gave a `set`'s programmes as text, `eco=8100 quick=-`; today's, an object of seconds (null:
     /// removed).

@@ -31,7 +31,7 @@ final class PlanTests: LaundryTestCase {
         XCTAssertEqual(result.plan.endsAt, local(day: 22, 13, 46))
         XCTAssertNil(result.plan.cost)
         XCTAssertNil(result.currency)
-        XCTAssertFalse(result.measured)
+        XCTAssertEqual(result.plan.unmeasured, [.wash, .dry])
         XCTAssertFalse(result.plan.pricedHours, "no price: the earliest start, not the cheapest hours")
     }
 
@@ -45,6 +45,8 @@ final class PlanTests: LaundryTestCase {
         XCTAssertEqual(result.plan.endsAt, local(day: 23, 3, 45))
         XCTAssertEqual(result.currency, "EUR")
         XCTAssertNil(result.plan.cost, "no energy measured: not priced")
+        XCTAssertNil(result.plan.costIfStartedNow)
+        XCTAssertEqual(result.plan.unmeasured, [.wash, .dry])
         XCTAssertTrue(result.plan.pricedHours, "but the cheapest hours")
     }
 
@@ -88,8 +90,9 @@ final class PlanTests: LaundryTestCase {
         XCTAssertEqual(result.plan.dryStartsAt, now.addingTimeInterval(2700))
     }
 
-    func test_measuredEnergyPricesThePlan() throws {
-        try useConfig(#"{"price": {"perKWh": 0.4, "currency": "EUR"}}"#)
+    /// One load washed at noon and dried after it, each stage's energy recorded as history's `energyMeasured` event
+    /// (nil: that stage has no figure), as a plug's meter or a machine that reports its own energy records it.
+    private func measuredLoad(washWh: Double?, dryWh: Double?) throws {
         let washStart = clock.now()
         _ = try laundry.perform(.wash(nil), on: "socks")
         clock.advance(by: 2700)
@@ -97,13 +100,76 @@ final class PlanTests: LaundryTestCase {
         _ = try laundry.perform(.dry(nil), on: "socks")
         clock.advance(by: 3600)
         _ = try laundry.perform(.fold, on: "socks")
-        _ = try laundry.recordEnergy(
-            .washer, from: washStart, to: dryStart, .init(appliance: .washer, wattHours: 500))
-        _ = try laundry.recordEnergy(
-            .dryer, from: dryStart, to: clock.now(), .init(appliance: .dryer, wattHours: 1500))
+        if let washWh {
+            _ = try laundry.recordEnergy(
+                .washer, from: washStart, to: dryStart, .init(appliance: .washer, wattHours: washWh))
+        }
+        if let dryWh {
+            _ = try laundry.recordEnergy(
+                .dryer, from: dryStart, to: clock.now(), .init(appliance: .dryer, wattHours: dryWh))
+        }
+    }
+
+    func test_measuredEnergyPricesThePlan() throws {
+        try useConfig(#"{"price": {"perKWh": 0.4, "currency": "EUR"}}"#)
+        try measuredLoad(washWh: 500, dryWh: 1500)
         let result = try laundry.plan("socks", finishBy: time(8), maxWaitSeconds: 1800, zone: zone)
-        XCTAssertTrue(result.measured)
+        XCTAssertEqual(result.plan.unmeasured, [])
+        XCTAssertEqual(result.plan.washWattHours, 500)
+        XCTAssertEqual(result.plan.dryWattHours, 1500)
         XCTAssertEqual(try XCTUnwrap(result.plan.cost), 0.5 * 0.4 + 1.5 * 0.4, accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(result.plan.costIfStartedNow), 0.8, accuracy: 1e-9)
+    }
+
+    /// A metered washer and no dryer plug: the wash is priced, and the dryer's stage is named as left out.
+    func test_aMeasuredWashIsPricedAloneAndTheDryerNamedUnmeasured() throws {
+        try useConfig(#"{"price": {"perKWh": 0.4, "currency": "EUR"}}"#)
+        try measuredLoad(washWh: 500, dryWh: nil)
+        let result = try laundry.plan("socks", finishBy: time(8), maxWaitSeconds: 1800, zone: zone)
+        XCTAssertEqual(result.plan.unmeasured, [.dry])
+        XCTAssertEqual(result.plan.washWattHours, 500)
+        XCTAssertNil(result.plan.dryWattHours)
+        XCTAssertEqual(try XCTUnwrap(result.plan.cost), 0.5 * 0.4, accuracy: 1e-9, "the wash's cost alone")
+        XCTAssertEqual(try XCTUnwrap(result.plan.costIfStartedNow), 0.5 * 0.4, accuracy: 1e-9)
+        XCTAssertEqual(result.currency, "EUR")
+    }
+
+    /// The other way round: a dryer measured, the washer not.
+    func test_aMeasuredDryerIsPricedAloneAndTheWashNamedUnmeasured() throws {
+        try useConfig(#"{"price": {"perKWh": 0.4, "currency": "EUR"}}"#)
+        try measuredLoad(washWh: nil, dryWh: 1500)
+        let result = try laundry.plan("socks", finishBy: time(8), maxWaitSeconds: 1800, zone: zone)
+        XCTAssertEqual(result.plan.unmeasured, [.wash])
+        XCTAssertEqual(try XCTUnwrap(result.plan.cost), 1.5 * 0.4, accuracy: 1e-9)
+    }
+
+    /// Each stage's figure comes from its own measured runs: a washer measured in one load and a dryer in another
+    /// price the whole load (a machine may report its energy only since a later load).
+    func test_eachStagesFigureComesFromItsOwnMeasuredRuns() throws {
+        try useConfig(#"{"price": {"perKWh": 0.4, "currency": "EUR"}}"#)
+        try measuredLoad(washWh: 600, dryWh: nil)
+        clock.advance(by: 3600)
+        try measuredLoad(washWh: nil, dryWh: 2000)
+        clock.advance(by: 3600)
+        try measuredLoad(washWh: nil, dryWh: nil)
+        let result = try laundry.plan("socks", finishBy: time(8), maxWaitSeconds: 1800, zone: zone)
+        XCTAssertEqual(result.plan.unmeasured, [])
+        XCTAssertEqual(result.plan.washWattHours, 600)
+        XCTAssertEqual(result.plan.dryWattHours, 2000)
+        XCTAssertEqual(try XCTUnwrap(result.plan.cost), 0.6 * 0.4 + 2.0 * 0.4, accuracy: 1e-9)
+    }
+
+    /// With a night tariff and the wash alone measured: the cheapest hours, the wash priced at the night rate against
+    /// the day's now, the dryer named.
+    func test_aPartlyMeasuredLoadIsPlannedInTheCheapestHours() throws {
+        try useConfig(
+            #"{"price": {"perKWh": 0.4, "currency": "EUR"}, "#
+                + #""tariff": [{"from": "02:00", "to": "05:00", "perKWh": 0.1}]}"#)
+        try measuredLoad(washWh: 500, dryWh: nil)
+        let result = try laundry.plan("socks", finishBy: time(8), maxWaitSeconds: 1800, zone: zone)
+        XCTAssertEqual(result.plan.washStartsAt, local(day: 23, 2))
+        XCTAssertEqual(try XCTUnwrap(result.plan.cost), 0.5 * 0.1, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(result.plan.costIfStartedNow), 0.5 * 0.4, accuracy: 1e-9)
+        XCTAssertEqual(result.plan.unmeasured, [.dry])
     }
 }

@@ -65,13 +65,41 @@ final class HomeBridgeTests: XCTestCase {
         let id = socks.pet.id.lowercasedText
         XCTAssertTrue(try XCTUnwrap(link.on("laundry/\(id)/state").last).contains(#""best_start":null"#))
         let plan = LoadPlan(
-            washStartsAt: now + 3600, dryStartsAt: now + 7200, endsAt: now + 10_800, cost: 0.5, costIfStartedNow: 0.9)
+            washStartsAt: now + 3600, dryStartsAt: now + 7200, endsAt: now + 10_800, cost: 0.5, costIfStartedNow: 0.9,
+            washWattHours: 800, dryWattHours: 2000)
         bridge.plans = [socks.pet.id: plan]
         bridge.publish([socks], at: now)
         let state = try XCTUnwrap(link.on("laundry/\(id)/state").last)
-        for part in [#""cost":0.5"#, #""cost_if_started_now":0.9"#, #""finish_by":"07:00""#, #""currency":"EUR""#] {
+        for part in [
+            #""cost":0.5"#, #""cost_if_started_now":0.9"#, #""finish_by":"07:00""#, #""currency":"EUR""#,
+            #""unmeasured":[]"#,
+        ] {
             XCTAssertTrue(state.contains(part), state)
         }
+        XCTAssertEqual(link.on("laundry/\(id)/best_start").last, Timestamp.formatSeconds(now + 3600))
+    }
+
+    /// A metered washer and no figure for the dryer: the sensor still gives the best start, its cost is the wash's, and
+    /// the attributes name the dryer's stage as left out of it, as `laundry plan --json` does.
+    func test_theBestStartOfAPartlyMeasuredLoadNamesTheStageItsCostLeavesOut() throws {
+        let socks = try pet("Socks")
+        bridge.planFinishBy = TimeOfDay("07:00")
+        bridge.currency = "EUR"
+        bridge.handle(.connected)
+        bridge.claimTimeUp(pets: [socks], at: now)
+        bridge.plans = [
+            socks.pet.id: LoadPlan(
+                washStartsAt: now + 3600, dryStartsAt: now + 7200, endsAt: now + 10_800, cost: 0.2,
+                costIfStartedNow: 0.3, washWattHours: 500, dryWattHours: nil)
+        ]
+        bridge.publish([socks], at: now)
+        let id = socks.pet.id.lowercasedText
+        let state = try XCTUnwrap(link.on("laundry/\(id)/state").last)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any])
+        let attributes = try XCTUnwrap(json["plan"] as? [String: Any])
+        XCTAssertEqual(attributes["cost"] as? Double, 0.2)
+        XCTAssertEqual(attributes["cost_if_started_now"] as? Double, 0.3)
+        XCTAssertEqual(attributes["unmeasured"] as? [String], ["dry"])
         XCTAssertEqual(link.on("laundry/\(id)/best_start").last, Timestamp.formatSeconds(now + 3600))
     }
 

@@ -204,17 +204,19 @@ private struct Story {
         card("Jeans")
     }
 
-    /// A night tariff, no plug yet: the cheapest hours; a finish no start fits before.
+    /// A night tariff, nothing measured yet: the cheapest hours; a finish no start fits before.
     mutating func plan() throws {
         for finish in ["07:00", "10:30"] {
             command("plan Socks --finish-by \(finish)")
             do {
-                let (pet, plan, currency, measured) = try laundry.plan(
+                let (pet, plan, currency) = try laundry.plan(
                     "Socks", finishBy: TimeOfDay(finish)!, maxWaitSeconds: LoadPlan.defaultMaxWaitSeconds, zone: zone)
-                lines += PlanView.lines(pet, plan, currency: currency, measured: measured, now: laundry.now)
+                lines += PlanView.lines(pet, plan, currency: currency, now: laundry.now)
             } catch { failed(error) }
         }
-        command("plan Socks --finish-by …    (no plug, no price for the hours, a price)")
+        command(
+            "plan Socks --finish-by …    (nothing measured, no price for the hours, a price; the wash alone "
+                + "measured, the dryer alone, each with and without a price for now; a price without one for now)")
         lines += PlanViewTests.lines(laundry.now)
     }
 

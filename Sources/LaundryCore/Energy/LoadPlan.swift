@@ -6,18 +6,27 @@ public struct LoadPlan: Equatable, Sendable {
     public let washStartsAt: Date
     public let dryStartsAt: Date
     public let endsAt: Date
-    /// Nil without a price for every minute of it, or without measured energy.
+    /// What the stages with a measured energy cost at these starts (`unmeasured` names those left out); nil when no
+    /// stage has one, or when these starts are not priced for every minute.
     public let cost: Double?
-    /// The same load started now (its dryer as soon as the wash ends); nil when that cannot be priced.
+    /// The same stages started now (the dryer as soon as the wash ends); nil when that cannot be priced.
     public let costIfStartedNow: Double?
     /// Every minute of the starts chosen had a price, so they are the cheapest (with measured energy or not); false:
     /// no price was known, and they are the earliest that fit.
     public let pricedHours: Bool
+    /// Each stage's energy as its runs measured it (by a plug, or by the machine itself); nil: none measured.
+    public let washWattHours: Double?
+    public let dryWattHours: Double?
+
+    /// The stages with no measured energy, whose cost `cost` leaves out: the wash, then the dryer's stage.
+    public var unmeasured: [LoadKind] {
+        [(LoadKind.wash, washWattHours), (.dry, dryWattHours)].compactMap { $0.1 == nil ? $0.0 : nil }
+    }
 
     /// `pricedHours` nil: as the cost says.
     public init(
         washStartsAt: Date, dryStartsAt: Date, endsAt: Date, cost: Double?, costIfStartedNow: Double?,
-        pricedHours: Bool? = nil
+        pricedHours: Bool? = nil, washWattHours: Double?, dryWattHours: Double?
     ) {
         self.washStartsAt = washStartsAt
         self.dryStartsAt = dryStartsAt
@@ -25,6 +34,8 @@ public struct LoadPlan: Equatable, Sendable {
         self.cost = cost
         self.costIfStartedNow = costIfStartedNow
         self.pricedHours = pricedHours ?? (cost != nil)
+        self.washWattHours = washWattHours
+        self.dryWattHours = dryWattHours
     }
 
     /// The wet wait a plan allows when none is given (`--max-wait`).
@@ -33,7 +44,8 @@ public struct LoadPlan: Equatable, Sendable {
     public struct Load: Sendable {
         public var washSeconds: Double
         public var drySeconds: Double
-        /// Each stage's energy, spread evenly; nil until a plug measured one (the plan then assumes 1 kWh a stage).
+        /// Each stage's energy, spread evenly; nil until one of its runs was measured (the plan then weighs that
+        /// stage's hours as 1 kWh, and leaves it out of the cost).
         public var washWattHours: Double?
         public var dryWattHours: Double?
 
@@ -63,7 +75,7 @@ public struct LoadPlan: Equatable, Sendable {
             return !quiet.contains(origin.addingTimeInterval(offset), in: zone)
         }
         // A start with a price for every minute beats one without; among equals, the earliest.
-        var best: (cost: Double?, wash: Double, dry: Double)?
+        var best: (cost: Double?, wash: Double, dry: Double, washCost: Double?, dryCost: Double?)?
         func better(_ cost: Double?) -> Bool {
             guard let best else { return true }
             guard let cost else { return false }
@@ -87,19 +99,32 @@ public struct LoadPlan: Equatable, Sendable {
             for dryStart in candidates.sorted() where allowed(dryStart) {
                 let dryCost = curve.average(dryStart, dryStart + dry).map { $0 * dryEnergy }
                 let cost = washCost.flatMap { washCost in dryCost.map { washCost + $0 } }
-                if better(cost) { best = (cost, washStart, dryStart) }
+                if better(cost) { best = (cost, washStart, dryStart, washCost, dryCost) }
             }
         }
         guard let best else { return nil }
-        let measured = load.washWattHours != nil && load.dryWattHours != nil
         let nowCurve = PriceCurve(prices, from: now, to: now.addingTimeInterval(wash + dry))
-        let nowCost = nowCurve.average(0, wash).flatMap { washPrice in
-            nowCurve.average(wash, wash + dry).map { washPrice * washEnergy + $0 * dryEnergy }
-        }
+        let nowWashCost = nowCurve.average(0, wash).map { $0 * washEnergy }
+        let nowDryCost = nowCurve.average(wash, wash + dry).map { $0 * dryEnergy }
         return LoadPlan(
             washStartsAt: origin.addingTimeInterval(best.wash), dryStartsAt: origin.addingTimeInterval(best.dry),
-            endsAt: origin.addingTimeInterval(best.dry + dry), cost: measured ? best.cost : nil,
-            costIfStartedNow: measured ? nowCost : nil, pricedHours: best.cost != nil)
+            endsAt: origin.addingTimeInterval(best.dry + dry),
+            cost: best.cost == nil ? nil : load.measuredCost(wash: best.washCost, dry: best.dryCost),
+            costIfStartedNow: load.measuredCost(wash: nowWashCost, dry: nowDryCost), pricedHours: best.cost != nil,
+            washWattHours: load.washWattHours, dryWattHours: load.dryWattHours)
+    }
+}
+
+extension LoadPlan.Load {
+    /// The cost of the stages with a measured energy: nil when none has one, or one of them has no price.
+    fileprivate func measuredCost(wash: Double?, dry: Double?) -> Double? {
+        guard washWattHours != nil || dryWattHours != nil else { return nil }
+        var total = 0.0
+        for (measured, cost) in [(washWattHours != nil, wash), (dryWattHours != nil, dry)] where measured {
+            guard let cost else { return nil }
+            total += cost
+        }
+        return total
     }
 }
 

@@ -79,10 +79,10 @@ public struct LoadRecord: Equatable, Sendable {
     public var movedBy: Person? { dryer?.startedBy ?? (isAirDried ? foldedBy : nil) }
     public var foldedBy: Person? { end == .folded ? endedBy : nil }
 
-    /// The washer's energy over the wash; nil without a plug.
+    /// The washer's energy over the wash, as a plug or the machine itself measured it; nil: not measured.
     public var washEnergyWh: Double? { wash.energy?.wattHours }
 
-    /// The dryer's energy over the dryer and any extra drying; nil without a plug.
+    /// The dryer's energy over the dryer and any extra drying, however measured; nil: not measured.
     public var dryEnergyWh: Double? {
         let measured = ([dryer] + extraDrying.map(Optional.some)).compactMap { $0?.energy?.wattHours }
         return measured.isEmpty ? nil : measured.reduce(0, +)

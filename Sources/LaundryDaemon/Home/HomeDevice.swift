@@ -206,7 +206,9 @@ public enum HomeDevice {
         return .object(keys)
     }
 
-    /// Beside the "best start" time: the dryer's start, the end, the cost against starting now, the finish planned for.
+    /// Beside the "best start" time: the dryer's start, the end, the cost against starting now, the finish planned for,
+    /// and the stages whose energy nothing has measured (`unmeasured`, as `laundry plan --json`): the cost leaves them
+    /// out, so a card can say that a metered washer's cost is not the dryer's too.
     private static func planAttributes(_ state: PlanState) -> JSONTree {
         guard let plan = state.plan else {
             return .object(["finish_by": state.finishBy.map { .string($0.description) } ?? .null])
@@ -217,6 +219,7 @@ public enum HomeDevice {
             "cost_if_started_now": plan.costIfStartedNow.map(JSONTree.number) ?? .null,
             "currency": state.currency.map(JSONTree.string) ?? .null,
             "finish_by": state.finishBy.map { .string($0.description) } ?? .null,
+            "unmeasured": .array(plan.unmeasured.map { .string($0.rawValue) }),
         ])
     }
 
