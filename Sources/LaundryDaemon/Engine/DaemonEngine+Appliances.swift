@@ -66,8 +66,8 @@ extension DaemonEngine {
 }
 
 extension DaemonEngine {
-    /// One of a machine's own moves on its load (`Laundry.machineEnd` and the others), logged as a fact; nil: no load of
-    /// its kind was there to move.
+    /// One of a machine's own moves on its load (`Laundry.machineEnd` and the others), logged as a fact; nil: no load
+    /// of its kind was there to move.
     @discardableResult
     func machineMoved(
         _ appliance: Appliance, _ event: String, _ facts: [String: String] = [:],
@@ -83,7 +83,8 @@ extension DaemonEngine {
             }
             metadata["pet"] = "\(state.pet.identity.name)"
             logger.info(
-                "the \(appliance.rawValue) says \(event): \(state.pet.identity.name)'s load follows", metadata: metadata)
+                "the \(appliance.rawValue) says \(event): \(state.pet.identity.name)'s load follows", metadata: metadata
+            )
             filesChanged([state.pet.id])
             return state
         } catch {
