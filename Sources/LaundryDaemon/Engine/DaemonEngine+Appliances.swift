@@ -42,8 +42,8 @@ extension DaemonEngine {
 }
 
 extension DaemonEngine {
-    /// The appliance's door opened (Home Assistant's door entity, a contact sensor's topic): after a finish the load was
-    /// taken out, dealt with on every surface; while it runs, nothing.
+    /// The appliance's door opened (Home Assistant's door entity, a contact sensor's topic): after a finish the load
+    /// was taken out, dealt with on every surface; while it runs, nothing.
     public func doorOpened(_ appliance: Appliance, through: String) {
         do {
             guard let state = try laundry.doorOpened(appliance) else {
