@@ -59,6 +59,51 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     public var doNotDisturb: String?
     /// The CalDAV calendar loads are written to, when config.json names one, and why not now (nil while it writes).
     public var calendar: Calendar?
+    /// The Home Assistant whose entities tell what the machines do, when config.json names one.
+    public var homeAssistant: HomeAssistant?
+
+    public struct HomeAssistant: Codable, Equatable, Sendable {
+        public var url: String
+        /// `connected`, `connecting` or `down` (then `problem`, and when it is tried again).
+        public var state = "connecting"
+        public var version: String?
+        public var problem: HomeAssistantProblem?
+        public var retryAt: Date?
+        public var machines: [Machine] = []
+
+        public init(url: String) { self.url = url }
+
+        /// One appliance as its entities tell it.
+        public struct Machine: Codable, Equatable, Sendable {
+            public var appliance: Appliance
+            public var preset: String
+            /// Every entity it follows, and those that have a value now.
+            public var entities: [String]
+            public var heard: [String]
+            /// `idle`, `running`, `paused`, `finished`, `failed`, or `unknown` (no word: laundry's own timer is used).
+            public var activity: String
+            public var endsAt: Date?
+            public var phase: String?
+            public var doorOpen: Bool?
+
+            public init(
+                appliance: Appliance, preset: String, entities: [String], heard: [String], activity: String,
+                endsAt: Date?, phase: String?, doorOpen: Bool?
+            ) {
+                self.appliance = appliance
+                self.preset = preset
+                self.entities = entities
+                self.heard = heard
+                self.activity = activity
+                self.endsAt = endsAt
+                self.phase = phase
+                self.doorOpen = doorOpen
+            }
+
+            /// Nothing it says is heard now: its load runs on laundry's own timer.
+            public var usesOwnTimer: Bool { activity == "unknown" }
+        }
+    }
 
     public struct Calendar: Codable, Equatable, Sendable {
         public var url: String

@@ -32,6 +32,8 @@ public enum DoctorExamination {
             &report, config: config, status: status, configPath: context.laundry.configPath,
             environment: environment)
         DoctorCalendarCheck.check(&report, config: config, status: status, environment: environment)
+        DoctorMachineCheck.check(
+            &report, config: config, status: status, environment: environment, now: context.laundry.now)
         checkClock(&report, context)
         return report
     }

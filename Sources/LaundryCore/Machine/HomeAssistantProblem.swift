@@ -7,6 +7,10 @@ public enum HomeAssistantProblem: Error, Codable, Equatable, Sendable {
     case badURL(url: String)
     /// The token could not be read (its file is missing or unreadable): nothing was sent.
     case tokenUnreadable(reason: String)
+    /// `tokenFile` can be read by others than its owner, or another user owns it: laundry will not use it.
+    case tokenOpenToOthers(path: String, mode: UInt32)
+    /// `tokenFile` holds no token (empty, or more than one line of it).
+    case tokenEmpty(path: String)
     /// Nothing answered: the name does not resolve, the port is closed, the network is down.
     case unreachable(reason: String)
     /// `https`, and the server's certificate is not one the system's CA store trusts (or names another host).

@@ -54,6 +54,10 @@ public enum DaemonStatusText {
         if let broker = status.broker {
             rows.append((Words.text("home assistant:"), BrokerStatusText.line(broker).text))
         }
+        if let home = status.homeAssistant {
+            rows.append((Words.text("machines:"), HomeAssistantStatusText.line(home, now: now).text))
+            for machine in home.machines { rows.append(("", HomeAssistantStatusText.line(machine, now: now).text)) }
+        }
         rows.append((Words.text("log:"), runtime.log))
         // The labels in a column as wide as the widest in the person's language.
         let width = (rows.map { TextWidth.of($0.0) }.max() ?? 0) + 1
