@@ -39,12 +39,13 @@ INSTALLED_FILES = \
 	$(SHARE)/applications/laundry.desktop \
 	$(SHARE)/icons/hicolor/scalable/apps/laundry.svg
 
-# laundryd links GLib/GIO, GSound, libmosquitto, libcurl and libasound (its errors kept out of the
-# terminal) the ordinary way: building needs their
+# laundryd links GLib/GIO, GSound, libmosquitto, libsoup 3 (Home Assistant's WebSocket API), libcurl
+# and libasound (its errors kept out of the terminal) the ordinary way: building needs their
 # headers and pkg-config files (laundry, the command, links none of them).
 BUILD_PACKAGES = pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev \
 	/usr/include/gsound.h=libgsound-dev \
 	/usr/include/mosquitto.h=libmosquitto-dev \
+	/usr/include/libsoup-3.0/libsoup/soup.h=libsoup-3.0-dev \
 	/usr/include/$(shell uname -m)-linux-gnu/curl/curl.h=libcurl4-openssl-dev \
 	/usr/include/alsa/asoundlib.h=libasound2-dev
 # Tools the tests drive for real: a private D-Bus session with dunst under Xvfb for notifications,
@@ -56,7 +57,9 @@ BUILD_PACKAGES = pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.
 # validate the desktop entry; python3-gi for the scriptable notification server (a restarted
 # server, signals broadcast to every client as mako and swaync send them); python3-dbusmock for the
 # desktop services that cannot run here (the portal, gnome-session, logind); Mosquitto, and paho
-# playing Home Assistant and the smart plugs; python3-jsonschema to hold every `--json` to its schema.
+# playing Home Assistant and the smart plugs; python3-jsonschema to hold every `--json` to its schema;
+# glib-networking for libsoup's TLS (https to Home Assistant), and python3-websockets for
+# scripts/fake-home-assistant.py, a scripted Home Assistant WebSocket API.
 TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 	/usr/share/i18n/locales/pl_PL=locales dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-utils dunst=dunst \
 	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
@@ -72,7 +75,9 @@ TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 	/usr/lib/python3/dist-packages/paho/mqtt/client.py=python3-paho-mqtt \
 	radicale=radicale /usr/lib/python3/dist-packages/caldav/__init__.py=python3-caldav \
 	/usr/lib/python3/dist-packages/icalendar/__init__.py=python3-icalendar \
-	/usr/lib/python3/dist-packages/jsonschema/__init__.py=python3-jsonschema
+	/usr/lib/python3/dist-packages/jsonschema/__init__.py=python3-jsonschema \
+	/usr/lib/$(shell uname -m)-linux-gnu/gio/modules/libgiognutls.so=glib-networking \
+	/usr/lib/python3/dist-packages/websockets/__init__.py=python3-websockets
 
 # The random run's clearing times, for bench's row "clear everywhere".
 CLEAR_REPORT = .build/clear-everywhere.json

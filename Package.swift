@@ -43,13 +43,15 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CGSound", pkgConfig: "gsound", providers: [.apt(["libgsound-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // Home Assistant's WebSocket API (libsoup 3 does the framing; glib-networking the TLS).
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         // The notification service: the engine and the events it tells its observers (the hook, live
         // cards, Plasma's jobs, Home Assistant, the calendar), notifications, the desktop, sound.
         .target(
             name: "LaundryDaemon",
             dependencies: [
                 "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering", "CGLib",
-                "CGSound", "CMosquitto", "CCalendarHTTP", "CAlsaLog",
+                "CGSound", "CMosquitto", "CSoup", "CCalendarHTTP", "CAlsaLog",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

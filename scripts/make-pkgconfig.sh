@@ -3,7 +3,8 @@
 # pkg-config file, or one it requires, asks for them: GLib, libcanberra and a few more. It drops
 # those flags anyway (the Swift runtime links libpthread), so the Makefile puts filtered copies of
 # exactly those files first on PKG_CONFIG_PATH, made here from the system's own, and the build
-# stays free of warnings on any architecture.
+# stays free of warnings on any architecture. Likewise "-Wl,--export-dynamic", which gmodule-2.0
+# asks for (libsoup requires it) so a program can look up its own symbols: laundryd never does.
 # Usage: scripts/make-pkgconfig.sh FOLDER
 set -euo pipefail
 folder=$1
@@ -15,7 +16,7 @@ for path in "${paths[@]}"; do
   for pc in "$path"/*.pc; do
     [[ -e $pc ]] || continue
     [[ -e "$folder/$(basename "$pc")" ]] && continue
-    grep -qE -- '-pthread|-D_REENTRANT' "$pc" || continue
-    sed -E 's/(^|[[:space:]])(-pthread|-D_REENTRANT)([[:space:]]|$)/\1\3/g' "$pc" >"$folder/$(basename "$pc")"
+    grep -qE -- '-pthread|-D_REENTRANT|-Wl,--export-dynamic' "$pc" || continue
+    sed -E 's/(^|[[:space:]])(-pthread|-D_REENTRANT|-Wl,--export-dynamic)([[:space:]]|$)/\1\3/g' "$pc" >"$folder/$(basename "$pc")"
   done
 done

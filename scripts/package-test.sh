@@ -53,16 +53,17 @@ pass "$version"
 # The command links none of the daemon's libraries; laundryd links them, and the package depends on
 # them through dh_shlibdeps, not by hand.
 needed() { readelf -d "$root$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
-daemon_libraries='libglib-2.0|libgio-2.0|libgobject-2.0|libnotify|libgsound|libmosquitto'
+daemon_libraries='libglib-2.0|libgio-2.0|libgobject-2.0|libnotify|libgsound|libmosquitto|libsoup'
 if needed /usr/bin/laundry | grep -E "$daemon_libraries"; then fail "laundry links a daemon library"; fi
-for library in libglib-2.0 libgio-2.0 libgsound libmosquitto; do
+for library in libglib-2.0 libgio-2.0 libgsound libmosquitto libsoup-3.0; do
   needed /usr/bin/laundryd | grep -q "^$library" || fail "laundryd does not link $library"
 done
 depends=$(dpkg-deb -f "$deb" Depends)
-for package in libglib2.0-0 libgsound0 libmosquitto1; do
+# glib-networking is no library laundryd links but GIO's TLS module, which https to Home Assistant needs.
+for package in libglib2.0-0 libgsound0 libmosquitto1 libsoup-3.0-0 glib-networking; do
   grep -q "$package" <<<"$depends" || fail "Depends has no $package: $depends"
 done
-pass "laundry links no GLib, GSound or libmosquitto; laundryd links them; Depends: $depends"
+pass "laundry links no GLib, GSound, libmosquitto or libsoup; laundryd links them; Depends: $depends"
 
 # What the unit runs, run as systemd would: it starts, takes its lock, and stops on SIGTERM.
 exec_start=$(sed -n 's/^ExecStart=//p' "$root/usr/lib/systemd/user/laundry.service")

@@ -54,8 +54,11 @@ public enum DaemonRunner {
         )
         let calendar = CalendarLink.start(
             config, engine: engine, clock: clock, environment: environment, logger: logger)
+        let machines = MachineLink.start(
+            config, engine: engine, clock: clock, environment: environment, logger: logger)
         if let home { engine.observers.append(home) }
         if let calendar { engine.observers.append(calendar) }
+        if let machines { engine.observers.append(machines) }
         engine.start()
         let inhibitor = SessionSuspendInhibitor(logger: logger)
         let sleepWatch = SleepWatch(logger: logger)
@@ -86,6 +89,7 @@ public enum DaemonRunner {
                 awake: awake, sleepDelayLock: sleepWatch.isHeld, broker: home?.status, version: version)
             status.dnd = engine.config.dnd.rawValue
             status.doNotDisturb = engine.doNotDisturbNow
+            status.homeAssistant = machines?.status
             status.calendar = calendar.map {
                 DaemonStatus.Calendar(url: $0.sync.settings.url, problem: $0.sync.problem)
             }
@@ -120,12 +124,14 @@ public enum DaemonRunner {
             }
         }
         home?.attach(to: loop)
+        machines?.attach(to: loop, afterEvent: reportStatus)
         if calendar != nil { reportCalendar(every: 2, loop: loop, reportStatus) }
         loop.run()
         // A card's buttons mean nothing once the daemon is gone: its cards go with it.
         cards.withdrawAll()
         cardNotifier.flush()
         home?.stop()
+        machines?.stop()
         inhibitor.hold(nil)
         sleepWatch.hold(nil)
         unlink(runtime.status)

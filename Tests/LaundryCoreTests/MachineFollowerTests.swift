@@ -50,19 +50,26 @@ final class MachineFollowerTests: XCTestCase {
     func test_aFinishReportedWhileMostOfTheProgrammeIsLeftIsIgnored() {
         var follower = MachineFollower()
         _ = follower.read(running(endingAt: 90), states: connect, loadEnd: nil, followed: false, at: now)
+        let early = MachineReport(activity: .finished, endsAt: at(88))
+        XCTAssertEqual(
+            follower.read(early, states: connect, loadEnd: at(90), followed: true, at: at(2)), [.finishIgnored])
+        XCTAssertEqual(
+            follower.read(early, states: connect, loadEnd: at(90), followed: true, at: at(3)), [], "doubted once")
+        XCTAssertNil(follower.keepAhead(loadEnd: at(90), at: at(90)), "a doubted finish is not kept running")
+        XCTAssertEqual(
+            follower.read(running(endingAt: 88), states: connect, loadEnd: at(90), followed: true, at: at(4)),
+            [.started, .end(at(88))], "it ran on after all (load sensing): its end again")
         XCTAssertEqual(
             follower.read(
-                MachineReport(activity: .finished, endsAt: at(88)), states: connect, loadEnd: at(90), followed: true,
-                at: at(2)),
-            [.finishIgnored])
-        XCTAssertEqual(
-            follower.read(running(endingAt: 88), states: connect, loadEnd: at(90), followed: true, at: at(3)),
-            [.end(at(88))], "still running, no start again: only its end")
-        XCTAssertEqual(
-            follower.read(
-                MachineReport(activity: .finished, endsAt: at(88)), states: connect, loadEnd: at(90), followed: true,
+                MachineReport(activity: .finished, endsAt: at(88)), states: connect, loadEnd: at(88), followed: true,
                 at: at(87)),
-            [.finished])
+            [.finished], "finished within its end's slack: believed")
+        var stuck = MachineFollower()
+        _ = stuck.read(running(endingAt: 90), states: connect, loadEnd: nil, followed: false, at: now)
+        _ = stuck.read(early, states: connect, loadEnd: at(90), followed: true, at: at(2))
+        XCTAssertEqual(
+            stuck.read(early, states: connect, loadEnd: at(88), followed: true, at: at(86)), [.finished],
+            "its end came: the doubted finish is believed")
     }
 
     func test_matterAndSmartThingsFinishWhenARunStops() {

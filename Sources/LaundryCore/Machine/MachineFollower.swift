@@ -16,7 +16,8 @@ public struct MachineFollower: Equatable, Sendable {
         case doorOpened
         /// It says nothing any more: laundry's own timer is used again.
         case lost
-        /// A finish reported while its end says it still has long to run (LG's "complete" during load sensing).
+        /// A finish reported while its end says it still has long to run (LG's "complete" during load sensing): the
+        /// load is left to laundry's own timer at that end, unless the machine runs on.
         case finishIgnored
         /// An end moved by whole hours with nothing else changed (a time change misread): held until repeated.
         case jumpHeld(Date)
@@ -35,6 +36,8 @@ public struct MachineFollower: Equatable, Sendable {
     /// Whether the last report said anything at all.
     public private(set) var speaks = false
     private var heldJump: Date?
+    /// A finish was reported with the end still far off, and is not believed yet.
+    private var finishDoubted = false
 
     public init() {}
 
@@ -56,6 +59,7 @@ public struct MachineFollower: Equatable, Sendable {
         speaks = true
         let before = lastKnown
         lastKnown = report.activity
+        if report.activity != .finished { finishDoubted = false }
         switch report.activity {
         case .running:
             if before == .paused || before == .failed {
@@ -69,11 +73,14 @@ public struct MachineFollower: Equatable, Sendable {
         case .paused, .failed:
             if before != .paused && before != .failed { steps.append(.paused) }
         case .finished:
-            if let end = report.endsAt, end.timeIntervalSince(now) > Self.finishSlackSeconds, loadEnd != nil {
-                // Said finished with most of the programme still to run: not believed (its state stays to be seen).
-                lastKnown = before
-                steps.append(.finishIgnored)
-            } else if before != .finished || (followed && loadEnd != nil) {
+            let farOff = report.endsAt.map { $0.timeIntervalSince(now) > Self.finishSlackSeconds } ?? false
+            if farOff && loadEnd != nil {
+                // Said finished with most of the programme still to run: not believed; laundry's own timer ends the
+                // load at the end given, unless the machine runs on (LG's "complete" during load sensing).
+                if !finishDoubted { steps.append(.finishIgnored) }
+                finishDoubted = true
+            } else if before != .finished || finishDoubted || (followed && loadEnd != nil) {
+                finishDoubted = false
                 steps.append(.finished)
             }
         case .idle:
