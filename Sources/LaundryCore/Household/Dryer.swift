@@ -74,3 +74,14 @@ public enum DryerWait: Equatable, Sendable {
     /// The dryer freed at `at` after this load was washed; `next`: it waited longest, so its freeing reminds of it.
     case freed(at: Date, next: Bool)
 }
+
+extension DryerWait {
+    /// Whether two looks at the dryer mean the same for a load's reminders (the moment each was taken aside).
+    public func holdsAlike(_ other: DryerWait?) -> Bool {
+        switch (self, other) {
+        case (.busy(let one), .busy(let two)): return one.petID == two.petID && one.until == two.until
+        case (.freed(let one, let next), .freed(let two, let alsoNext)): return one == two && next == alsoNext
+        default: return false
+        }
+    }
+}

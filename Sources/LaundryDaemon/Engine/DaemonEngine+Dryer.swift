@@ -8,8 +8,14 @@ extension DaemonEngine {
     /// Looks at the dryer again at `time`; each wet load's next reminder follows what it does now.
     func refreshDryer(at time: Date) {
         dryer = Dryer(among: services.values.compactMap(\.state), at: time)
-        // Every wet load: one the dryer held a moment ago may be free to be reminded of now.
-        for service in services.values where service.state.map(Self.isWet) ?? false { schedule(service) }
+        // A wet load the dryer means something new for (held a moment ago, free now) has its next reminder again;
+        // the others keep theirs (rescheduling all would move deadlines do-not-disturb pushed back).
+        for service in services.values where service.state.map(Self.isWet) ?? false {
+            let wait = service.state.flatMap(dryer.wait(for:))
+            if wait.map({ $0.holdsAlike(service.dryerWait) }) ?? (service.dryerWait == nil) { continue }
+            service.dryerWait = wait
+            schedule(service)
+        }
     }
 
     /// A load washed, or washing (its end may have passed unsettled): the dryer decides its reminders.

@@ -99,7 +99,7 @@ public final class DaemonEngine {
         // First: a dryer load ending now frees the dryer for a wet load, whose reminder is then due with it.
         refreshDryer(at: time)
         let due = services.values.filter { $0.deadline.map { $0 <= time } ?? false }
-            .sorted { ($0.deadline!, $0.id) < ($1.deadline!, $1.id) }
+            .sorted { ($0.deadline!, $0.finishesFirst, $0.id) < ($1.deadline!, $1.finishesFirst, $1.id) }
         let announcing = Stopwatch()
         // Asked only when something would be shown or rung: a pet due, or the bell.
         if !due.isEmpty || (bell.nextRing.map { $0 <= time } ?? false) { lookAtDoNotDisturb() }

@@ -83,6 +83,12 @@ final class PetTimerService {
         return now.lostRecords(since: readFiles)
     }
 
+    /// What the household's dryer meant for this pet's reminders when the engine last looked (`refreshDryer`).
+    var dryerWait: DryerWait?
+
+    /// 0 while a load runs (its end comes first in a batch: the dryer's finish before the reminder it frees), else 1.
+    var finishesFirst: Int { state?.liveLoad == nil ? 1 : 0 }
+
     func isCalm(at now: Date) -> Bool { calmUntil.map { now < $0 } ?? false }
 
     private static func calmUntil(_ state: PetState) -> Date? {
