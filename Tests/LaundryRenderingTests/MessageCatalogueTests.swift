@@ -351,8 +351,8 @@ final class MessageCatalogueTests: XCTestCase {
                 petID: UUID(), petName: Self.name, health: 20, reason: .finished(.wash, .onTime))
             finished.dryer = .busy(busy)
             let content = writer.content(for: finished, markup: false, buttons: true)
-            lines.append(
-                "washDone, dryer busy: \(content.summary) | " + content.body.replacingOccurrences(of: "\n", with: " ⏎ "))
+            let body = content.body.replacingOccurrences(of: "\n", with: " ⏎ ")
+            lines.append("washDone, dryer busy: \(content.summary) | \(body)")
             lines.append("status, dryer busy: \(DryerWords.waiting(busy))")
         }
         // An appliance started with no load of its kind: whose is it (buttons, or the command to type).

@@ -51,7 +51,10 @@ public struct PetCard {
         }
         lines.append(row(Words.text("Stage"), stage))
         if let busy = view.dryerBusy {
-            lines.append(row(Words.text("Dryer"), DryerWords.busy(busy) + " " + Words.text("Reminders to move it wait until it is free.")))
+            lines.append(
+                row(
+                    Words.text("Dryer"),
+                    DryerWords.busy(busy) + " " + Words.text("Reminders to move it wait until it is free.")))
         }
         if let until = view.snoozedUntil {
             lines.append(
