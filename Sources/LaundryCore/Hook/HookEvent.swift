@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// What the user's hook (`config.json` `"hook"`) is told about one event: in its environment and as JSON on stdin.
 public struct HookEvent: Equatable, Sendable, Encodable {
-    /// `washDone`, `dryDone`, `extraDryDone`, `headsUp`, `warning`, `reminder`, `loadStarted`,
+    /// `washDone`, `dryDone`, `extraDryDone`, `headsUp`, `warning`, `reminder`, `dryerFree`, `loadStarted`,
     /// `loadChanged`, `loadStopped`, `sleeping` or `test`.
     public let event: String
     /// Nil for `test` and `sleeping`, which are about no one pet.
