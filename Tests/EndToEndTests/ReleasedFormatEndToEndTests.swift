@@ -53,7 +53,7 @@ final class ReleasedFormatEndToEndTests: XCTestCase {
         "dryerSeconds": "drySeconds", "dryerStartedOn": "dryStartedOn", "dryerProgramme": "dryProgramme",
         "extraDryingSeconds": "extraDrySeconds",
     ]
-    private static let added: Set = ["loadId", "dueAt", "settings"]
+    private static let added: Set = ["loadId", "dueAt", "settings", "waitsForDryer"]
 
     /// 0.1.0's history gave a `set`'s programmes as text, `eco=8100 quick=-`; today's, an object of seconds (null:
     /// removed).
