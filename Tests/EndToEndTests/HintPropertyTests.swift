@@ -127,6 +127,7 @@ final class HintPropertyTests: XCTestCase {
             let cases: [(Announcement.Reason, String)] = [
                 (.finished(.wash, .onTime), "washed"), (.finished(.dry, .onTime), "dried"),
                 (.finished(.extraDry, .onTime), "dried"), (.neglected(.washed, waiting: 3600), "washed"),
+                (.dryerFree(waiting: 3600), "washed"),
                 (.neglected(.dried, waiting: 3600), "dried"), (.healthWarning(25), "idle"),
                 (.healthWarning(0), "dead"),
             ]

@@ -42,6 +42,7 @@ final class HookEndToEndTests: DaemonTestCase {
             """
             LAUNDRY_BODY=\(name) is ready for the dryer!
             LAUNDRY_COMMAND=laundry dry 'Hooked \(marker) '\\''quoted'\\'''
+            LAUNDRY_DRYER_BUSY=0
             LAUNDRY_ENDS_AT=\(ISO8601DateFormatter().string(from: endsAt))
             LAUNDRY_ENDS_AT_UNIX=\(ends)
             LAUNDRY_EVENT=washDone
@@ -60,6 +61,8 @@ final class HookEndToEndTests: DaemonTestCase {
         XCTAssertEqual(object["summary"] as? String, "🫧 Wash Complete!")
         XCTAssertEqual(object["loadId"] as? String, load, "as history and loads name it")
         XCTAssertEqual(object["timerId"] as? String, load, "a wash's run has its load's id")
+        XCTAssertEqual(object["dryerBusy"] as? Bool, false, "no load in the dryer")
+        XCTAssertTrue(object["dryerFreeAt"] is NSNull, "null spelled out")
         XCTAssertTrue(waitUntil(3) { self.hookRuns(["event": "washDone", "pet": name, "exit": "0"]).count == 1 }, log)
     }
 

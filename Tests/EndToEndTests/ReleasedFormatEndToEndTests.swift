@@ -55,7 +55,7 @@ final class ReleasedFormatEndToEndTests: XCTestCase {
         "dryerSeconds": "drySeconds", "dryerStartedOn": "dryStartedOn", "dryerProgramme": "dryProgramme",
         "extraDryingSeconds": "extraDrySeconds",
     ]
-    private static let added: Set = ["loadId", "dueAt", "settings"]
+    private static let added: Set = ["loadId", "dueAt", "settings", "waitsForDryer"]
     /// And `plan`'s since schema plan/2: each stage's measured energy and the stages its cost leaves out.
     private static let addedToPlan: Set = ["washEnergyWh", "dryEnergyWh", "unmeasured"]
 

@@ -112,6 +112,7 @@ enum Told: Equatable {
     case finished(LoadKind)
     case warning(Int)
     case neglected(Stage)
+    case dryerFree
     case headsUp(LoadKind, minutes: Int)
     case nudged(by: String)
     case test
@@ -122,6 +123,7 @@ enum Told: Equatable {
         case .finished(let kind, _): self = .finished(kind)
         case .healthWarning(let threshold): self = .warning(threshold)
         case .neglected(let stage, _): self = .neglected(stage)
+        case .dryerFree: self = .dryerFree
         case .headsUp(let kind, let minutes): self = .headsUp(kind, minutes: minutes)
         case .nudged(let person, _, _): self = .nudged(by: person.name)
         case .test: self = .test

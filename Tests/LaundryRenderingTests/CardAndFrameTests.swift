@@ -105,6 +105,23 @@ final class CardAndFrameTests: XCTestCase {
         return state
     }
 
+    /// A washed pet waiting for another pet's load in the dryer: whose, and when it frees (null while paused).
+    func test_jsonSaysWhatTheWashedPetWaitsForInTheDryer() throws {
+        let towels = UUID()
+        for until in [now + 1800, nil] {
+            var view = PetView(
+                state: RenderingFixtures.state("Socks", washingFor: 45), kinds: RenderingFixtures.kinds, now: now)
+            view.dryerBusy = Dryer.Busy(petID: towels, until: until, at: now)
+            let text = String(decoding: try JSONCoding.encoder().encode(PetJSON(view)), as: UTF8.self)
+            XCTAssertNil(SchemaCheck.problems(text, against: "status"))
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let waits = try XCTUnwrap(object["waitsForDryer"] as? [String: Any])
+            XCTAssertEqual(waits["petId"] as? String, towels.lowercasedText)
+            XCTAssertEqual(waits["freeAt"] as? String, until.map { Timestamp.format($0) })
+            if until == nil { XCTAssertTrue(waits["freeAt"] is NSNull, "null spelled out") }
+        }
+    }
+
     func test_jsonShapeHasExactlyTheDocumentedKeys() throws {
         let view = PetView(
             state: RenderingFixtures.state("Socks", washingFor: 45), kinds: RenderingFixtures.kinds, now: now)
@@ -114,7 +131,8 @@ final class CardAndFrameTests: XCTestCase {
             Set(object.keys),
             [
                 "id", "name", "kind", "stage", "health", "mood", "timer", "growthStage", "totalCycles",
-                "currentStreak", "longestStreak", "lastLaundryAt", "snoozedUntil", "loadId", "dueAt", "settings",
+                "currentStreak", "longestStreak", "lastLaundryAt", "snoozedUntil", "loadId", "waitsForDryer", "dueAt",
+                "settings",
             ])
         XCTAssertNil(SchemaCheck.problems(String(decoding: data, as: UTF8.self), against: "status"))
         let timer = try XCTUnwrap(object["timer"] as? [String: Any])
@@ -123,6 +141,7 @@ final class CardAndFrameTests: XCTestCase {
         XCTAssertEqual(object["growthStage"] as? Int, 1, "5 of 45 minutes: the first fifth")
         XCTAssertTrue(object["lastLaundryAt"] is NSNull, "null spelled out")
         XCTAssertTrue(object["snoozedUntil"] is NSNull, "no snooze holds")
+        XCTAssertTrue(object["waitsForDryer"] is NSNull, "it waits for no dryer")
     }
 
     /// A snooze shows wherever the pet is shown, until it is over.

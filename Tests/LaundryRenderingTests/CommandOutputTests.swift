@@ -94,6 +94,7 @@ private struct Story {
         try household()
         try stats()
         faults()
+        try dryerWait()
         for entry in try laundry.loads(nil) { ids.append(entry.load.id.lowercasedText) }
         lines = lines.map(masked)
     }
@@ -136,6 +137,22 @@ private struct Story {
         clock.advance(by: 31 * 60)
         list()
         try move(.fold, "Sheets", "fold Sheets")
+    }
+
+    /// A wash done while another pet's load is in the dryer: the table and the card say it waits, and until when; a
+    /// paused dryer, with no end known.
+    mutating func dryerWait() throws {
+        try adopt("Duvet", kind: "sheets")
+        try adopt("Bibs")
+        try move(.wash(.minutes(30)), "Duvet", "wash Duvet --for 30m")
+        clock.advance(by: 30 * 60)
+        try move(.dry(.minutes(90)), "Duvet", "dry Duvet --for 1h30m")
+        try move(.wash(.minutes(30)), "Bibs", "wash Bibs --for 30m")
+        clock.advance(by: 31 * 60)
+        list()
+        card("Bibs")
+        try move(.pause, "Duvet", "pause Duvet")
+        card("Bibs")
     }
 
     /// A full cycle with its waits (Ben started the wash), an air-dry, a cancelled wash and a release.
@@ -288,7 +305,9 @@ private struct Story {
     mutating func card(_ name: String) {
         command("status \(name)")
         guard let state = try? laundry.pet(name) else { return lines.append("(no pet \(name))") }
-        var card = PetCard(view: PetView(state: state, kinds: laundry.kinds, now: laundry.now), style: style)
+        var view = PetView(state: state, kinds: laundry.kinds, now: laundry.now)
+        if case .busy(let busy) = laundry.dryer(for: [state])?.wait(for: state) { view.dryerBusy = busy }
+        var card = PetCard(view: view, style: style)
         card.learned = laundry.learned(state.pet.id)
         card.learnedProgrammes = laundry.learnedProgrammes(state.pet.id, state.pet.settings.programmes.keys)
         // The kind's saying is picked by the pet's id, new each run.
@@ -304,7 +323,16 @@ private struct Story {
         if let next = laundry.nextTurn().next { lines.append(HouseholdText.nextLine(next)) }
     }
 
-    func views() -> [PetView] { laundry.pets().map { PetView(state: $0, kinds: laundry.kinds, now: laundry.now) } }
+    /// As `PetListing.views` makes them: a washed pet with what it waits for in the dryer.
+    func views() -> [PetView] {
+        let states = laundry.pets()
+        let dryer = laundry.dryer(for: states)
+        return states.map {
+            var view = PetView(state: $0, kinds: laundry.kinds, now: laundry.now)
+            if case .busy(let busy) = dryer?.wait(for: $0) { view.dryerBusy = busy }
+            return view
+        }
+    }
 
     mutating func command(_ typed: String) {
         lines += ["", "$ laundry \(typed)    # \(Timestamp.format(laundry.now))"]

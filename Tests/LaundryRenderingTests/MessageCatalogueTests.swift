@@ -18,7 +18,8 @@ final class MessageCatalogueTests: XCTestCase {
         .finished(.wash, .onTime), .finished(.dry, .late(5400)), .finished(.extraDry, .onTime),
         .finished(.wash, .whileAsleep(1200)), .finished(.dry, .whileAsleep(20)),
         .healthWarning(25), .healthWarning(10), .healthWarning(5), .healthWarning(0),
-        .neglected(.washed, waiting: 2700), .neglected(.dried, waiting: 90_000), .headsUp(.wash, minutesLeft: 1),
+        .neglected(.washed, waiting: 2700), .neglected(.dried, waiting: 90_000), .dryerFree(waiting: 2700),
+        .headsUp(.wash, minutesLeft: 1),
         .headsUp(.dry, minutesLeft: 5), .test,
     ]
 
@@ -341,6 +342,18 @@ final class MessageCatalogueTests: XCTestCase {
                     "\(reason.eventName), \(appliance.rawValue) \(what): \(content.summary) | "
                         + content.body.replacingOccurrences(of: "\n", with: " ⏎ "))
             }
+        }
+        // A wash done while another load is in the dryer: until a time today, tomorrow, or paused (no end known).
+        let now = RenderingFixtures.now
+        for until in [now + 1800, now + 86_000, nil] {
+            let busy = Dryer.Busy(petID: UUID(), until: until, at: now)
+            var finished = Announcement(
+                petID: UUID(), petName: Self.name, health: 20, reason: .finished(.wash, .onTime))
+            finished.dryer = .busy(busy)
+            let content = writer.content(for: finished, markup: false, buttons: true)
+            let body = content.body.replacingOccurrences(of: "\n", with: " ⏎ ")
+            lines.append("washDone, dryer busy: \(content.summary) | \(body)")
+            lines.append("status, dryer busy: \(DryerWords.waiting(busy))")
         }
         // An appliance started with no load of its kind: whose is it (buttons, or the command to type).
         for appliance in [Appliance.washer, .dryer] {

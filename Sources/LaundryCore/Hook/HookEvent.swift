@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// What the user's hook (`config.json` `"hook"`) is told about one event: in its environment and as JSON on stdin.
 public struct HookEvent: Equatable, Sendable, Encodable {
-    /// `washDone`, `dryDone`, `extraDryDone`, `headsUp`, `warning`, `reminder`, `loadStarted`,
+    /// `washDone`, `dryDone`, `extraDryDone`, `headsUp`, `warning`, `reminder`, `dryerFree`, `loadStarted`,
     /// `loadChanged`, `loadStopped`, `sleeping` or `test`.
     public let event: String
     /// Nil for `test` and `sleeping`, which are about no one pet.
@@ -21,6 +21,24 @@ public struct HookEvent: Equatable, Sendable, Encodable {
     public var due: Due?
     /// `loadChanged`: `moved` (a new end), `paused` (no end), or `finished` (ended now; its finish is told next).
     public var change: String?
+    /// About a wet load (a wash's finish, a reminder to move it, the dryer freed): what the household's dryer does.
+    public var dryer: DryerNews?
+
+    /// The dryer as a wet load's event tells it: busy with another pet's load, and when it frees (nil: paused, or
+    /// free); for `dryerFree`, when it freed.
+    public struct DryerNews: Equatable, Sendable {
+        public let busy: Bool
+        public let freeAt: Date?
+
+        public init(busy: Bool, freeAt: Date?) {
+            self.busy = busy
+            self.freeAt = freeAt
+        }
+
+        /// Whole seconds, rounded up as a load's end is.
+        var freeAtUnix: Double? { freeAt.map { $0.timeIntervalSince1970.rounded(.up) } }
+        var freeAtText: String? { freeAtUnix.map { Timestamp.formatSeconds(Date(timeIntervalSince1970: $0)) } }
+    }
 
     public struct Due: Equatable, Sendable, Encodable {
         public let summary: String
@@ -107,6 +125,13 @@ public struct HookEvent: Equatable, Sendable, Encodable {
             }
         }
         if let change { variables["LAUNDRY_CHANGE"] = change }
+        if let dryer {
+            variables["LAUNDRY_DRYER_BUSY"] = dryer.busy ? "1" : "0"
+            if let text = dryer.freeAtText, let unix = dryer.freeAtUnix {
+                variables["LAUNDRY_DRYER_FREE_AT"] = text
+                variables["LAUNDRY_DRYER_FREE_AT_UNIX"] = String(Int(unix))
+            }
+        }
         if let due {
             variables["LAUNDRY_DUE_SUMMARY"] = due.summary
             variables["LAUNDRY_DUE_BODY"] = due.body
@@ -125,7 +150,7 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         case petName, summary, body, command
         case loadID = "loadId"
         case timerID = "timerId"
-        case endsAt, running, due, change
+        case endsAt, running, due, change, dryerBusy, dryerFreeAt
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -142,6 +167,10 @@ public struct HookEvent: Equatable, Sendable, Encodable {
         if event == "sleeping" { try container.encode(running, forKey: .running) }
         if let due { try container.encode(due, forKey: .due) }
         if let change { try container.encode(change, forKey: .change) }
+        if let dryer {
+            try container.encode(dryer.busy, forKey: .dryerBusy)
+            try container.encode(dryer.freeAtText, forKey: .dryerFreeAt)
+        }
     }
 
     /// One line of JSON, for the hook's standard input.

@@ -18,6 +18,8 @@ public struct Announcement: Equatable, Sendable {
         case healthWarning(Int)
         /// The load has sat wet or unfolded for `waiting` seconds.
         case neglected(Stage, waiting: Double)
+        /// The dryer freed and this wet load, waiting `waiting` seconds, waited longest for it: time to move it in.
+        case dryerFree(waiting: Double)
         /// A load ends in `minutesLeft` minutes (the heads-up, so the person can walk over).
         case headsUp(LoadKind, minutesLeft: Int)
         /// Someone nudged this machine's person about the pet, waiting in `stage` for `waiting` seconds (0: idle).
@@ -33,6 +35,7 @@ public struct Announcement: Equatable, Sendable {
             case .finished(.extraDry, _): return "extraDryDone"
             case .healthWarning: return "warning"
             case .neglected: return "reminder"
+            case .dryerFree: return "dryerFree"
             case .headsUp: return "headsUp"
             case .nudged: return "nudge"
             case .test: return "test"
@@ -44,7 +47,7 @@ public struct Announcement: Equatable, Sendable {
             switch self {
             case .finished: return "finished"
             case .healthWarning: return "warning"
-            case .neglected: return "reminder"
+            case .neglected, .dryerFree: return "reminder"
             case .headsUp, .nudged, .test: return nil
             }
         }
@@ -59,6 +62,16 @@ public struct Announcement: Equatable, Sendable {
     public var loadID: UUID? { load?.id }
     /// A finish by the clock while the appliance's plug still says it runs.
     public var stillRunning: Appliance?
+    /// The household's dryer, for a wet load: busy with another load (until when), or freed.
+    public var dryer: DryerWait?
+
+    /// Whether it is about a wet load, waiting for the dryer: every surface then says what the dryer is doing.
+    public var isAboutWetLoad: Bool {
+        switch reason {
+        case .finished(.wash, _), .neglected(.washed, _), .nudged(_, .washed, _), .dryerFree: return true
+        default: return false
+        }
+    }
 
     public init(petID: UUID, petName: String, health: Int, reason: Reason, load: Load? = nil) {
         self.petID = petID

@@ -33,16 +33,34 @@ public enum Reminders {
     }
 
     /// Next finished-load reminder (nil: none): an interval after the last word, up to `nagLimit` times, not snoozed.
-    public static func nextNag(for state: PetState, config: DaemonConfig) -> Date? {
+    /// `dryer` (`Dryer.wait(for:)`): while another load holds the dryer, a wet load's reminders wait; once it frees,
+    /// the load that waited longest is reminded at once (past the limit: that is news), the others an interval on.
+    public static func nextNag(for state: PetState, config: DaemonConfig, dryer: DryerWait? = nil) -> Date? {
         // Taken out of the machine (its door opened): dealt with, though not yet folded or dried.
         guard let load = state.finishedLoad, load.unloadedAt == nil else { return nil }
         let reminder =
             current(state.notes.loadReminder, for: load.id)
             ?? LoadReminder(loadID: load.id, sent: 0, lastAt: load.endsAt)
-        guard reminder.sent < config.nagLimit else { return nil }
-        let due = reminder.lastAt.addingTimeInterval(config.nagInterval)
+        var due = reminder.lastAt.addingTimeInterval(config.nagInterval)
+        switch dryer {
+        case .busy: return nil
+        case .freed(let freedAt, true) where reminder.lastAt < freedAt:
+            due = freedAt
+        case .freed(let freedAt, false) where reminder.lastAt < freedAt:
+            guard reminder.sent < config.nagLimit else { return nil }
+            due = max(due, freedAt.addingTimeInterval(config.nagInterval))
+        case .freed, nil:
+            guard reminder.sent < config.nagLimit else { return nil }
+        }
         if let snoozed = state.pet.reminders.snoozedUntil, snoozed > due { return snoozed }
         return due
+    }
+
+    /// Whether the reminder `nextNag` gives is the dryer's news: it freed, and this load waited longest for it.
+    public static func remindsOfFreeDryer(_ state: PetState, dryer: DryerWait?) -> Bool {
+        guard case .freed(let freedAt, true) = dryer, let load = state.finishedLoad else { return false }
+        let lastAt = current(state.notes.loadReminder, for: load.id)?.lastAt ?? load.endsAt
+        return lastAt < freedAt
     }
 
     public static func recordAnnouncement(_ state: inout PetState, at now: Date) {

@@ -48,7 +48,7 @@ final class AlarmBell {
             alarms.start(pet, at: time, config: config)
             // The bell rings at once, for every load waiting in it.
             ringSoon.formUnion(alarms.pets)
-        case .neglected, .nudged:
+        case .neglected, .nudged, .dryerFree:
             guard config.sound, !quietNow else { return }
             ringSoon.insert(pet)
         case .healthWarning, .headsUp, .test:

@@ -53,7 +53,8 @@ extension DaemonEngine {
     }
 
     func schedule(_ service: PetTimerService) {
-        service.deadline = service.nextDeadline(at: now, config: config, quiet: quiet, person: laundry.person)
+        service.deadline = service.nextDeadline(
+            at: now, config: config, quiet: quiet, person: laundry.person, dryer: dryer)
     }
 
     /// After a reread: a change the user made acknowledges the alarm, and a popup no longer true is withdrawn.

@@ -22,6 +22,8 @@ extension DaemonEngine {
         if case .finished(let kind, _) = announcement.reason, announcement.load?.stoppedBy == nil {
             announcement.stillRunning = stillRunning.first { $0.runs(kind) }
         }
+        // A wet load's finish (or nudge) says when the dryer frees up, if another load is in it.
+        if announcement.isAboutWetLoad, announcement.dryer == nil { announcement.dryer = dryer.wait(for: state) }
         // A load resumed elsewhere and finished again is told again, and may be dealt with again.
         if case .finished = announcement.reason, let load = announcement.load { acknowledgedFinishes.remove(load.id) }
         let time = now
@@ -69,6 +71,10 @@ extension DaemonEngine {
         if let load = announcement.loadID { about["load"] = "\(load.lowercasedText)" }
         if let appliance = announcement.load?.stoppedBy { about["stoppedBy"] = "\(appliance)" }
         if let appliance = announcement.stillRunning { about["stillRunning"] = "\(appliance.rawValue)" }
+        if case .busy(let busy) = announcement.dryer {
+            about["dryerBusy"] = "true"
+            about["dryerFreeAt"] = "\(busy.until.map(Timestamp.formatSeconds) ?? "unknown")"
+        }
         return about
     }
 

@@ -27,6 +27,8 @@ public final class DaemonEngine {
     var asleepSince: Date?
     /// Appliances whose plug says they still run: a finish of their kind says "should be done".
     public var stillRunning: Set<Appliance> = []
+    /// The household's dryer as last looked at (`refreshDryer`).
+    var dryer: Dryer
     /// Next turn and when read: it reads all pets' loads, so at most once a minute (a minute's delay harms no warning).
     var nextTurnRead: (at: Date, next: Person?)?
 
@@ -44,6 +46,7 @@ public final class DaemonEngine {
         bell = AlarmBell(sound: sound)
         self.zone = zone
         doNotDisturb = DoNotDisturbWatch()
+        dryer = Dryer(among: [], at: clock.now())
         notifier.onAction = { [weak self] id, key in self?.buttonPressed(petID: id, action: key) }
         notifier.onDismissed = { [weak self] id in self?.acknowledge(id, because: .dismissed) }
         notifier.onNotShown = { [weak self] id, reason in self?.notShown(id, because: reason) }
@@ -93,8 +96,10 @@ public final class DaemonEngine {
     /// Runs each pet due (its files read first), then the observers due: a finish's popup precedes any card change.
     public func deadlinesDue() {
         let time = now
+        // First: a dryer load ending now frees the dryer for a wet load, whose reminder is then due with it.
+        refreshDryer(at: time)
         let due = services.values.filter { $0.deadline.map { $0 <= time } ?? false }
-            .sorted { ($0.deadline!, $0.id) < ($1.deadline!, $1.id) }
+            .sorted { ($0.deadline!, $0.finishesFirst, $0.id) < ($1.deadline!, $1.finishesFirst, $1.id) }
         let announcing = Stopwatch()
         // Asked only when something would be shown or rung: a pet due, or the bell.
         if !due.isEmpty || (bell.nextRing.map { $0 <= time } ?? false) { lookAtDoNotDisturb() }
@@ -103,7 +108,7 @@ public final class DaemonEngine {
             isolated(service.id) {
                 // Written down as soon as it is announced: a daemon killed now repeats as little as it can.
                 if let pending = try service.announceDue(
-                    at: time, config: config, quiet: policy, laundry: laundry, sleptAt: asleepSince,
+                    at: time, config: config, quiet: policy, laundry: laundry, sleptAt: asleepSince, dryer: dryer,
                     announce: announce, held: heldForDoNotDisturb)
                 {
                     try service.persist(pending, at: time, laundry: laundry)

@@ -83,6 +83,12 @@ final class PetTimerService {
         return now.lostRecords(since: readFiles)
     }
 
+    /// What the household's dryer meant for this pet's reminders when the engine last looked (`refreshDryer`).
+    var dryerWait: DryerWait?
+
+    /// 0 while a load runs (its end comes first in a batch: the dryer's finish before the reminder it frees), else 1.
+    var finishesFirst: Int { state?.liveLoad == nil ? 1 : 0 }
+
     func isCalm(at now: Date) -> Bool { calmUntil.map { now < $0 } ?? false }
 
     private static func calmUntil(_ state: PetState) -> Date? {
@@ -170,7 +176,10 @@ final class PetTimerService {
         return timer.endsAt.addingTimeInterval(-config.headsUpLead)
     }
 
-    func nextDeadline(at now: Date, config: DaemonConfig, quiet: QuietPolicy, person: Person = Person("")) -> Date? {
+    /// - Parameter dryer: the household's dryer, which holds a wet load's reminders while another load is in it.
+    func nextDeadline(
+        at now: Date, config: DaemonConfig, quiet: QuietPolicy, person: Person = Person(""), dryer: Dryer? = nil
+    ) -> Date? {
         guard let state else { return nil }
         var deadlines: [Date] = []
         if let timer = state.liveLoad, !timer.isPaused { deadlines.append(timer.endsAt) }
@@ -182,7 +191,7 @@ final class PetTimerService {
         if state.unannouncedFinish != nil { deadlines.append(max(now, held ?? now)) }
         if unshownNudge(state, person: person, at: now) != nil { deadlines.append(quiet.allowed(now)) }
         // Reminders due in quiet hours wait for their end; an overdue one counts from now (never a past deadline).
-        if held == nil, let nag = Reminders.nextNag(for: state, config: config) {
+        if held == nil, let nag = Reminders.nextNag(for: state, config: config, dryer: dryer?.wait(for: state)) {
             deadlines.append(quiet.allowed(max(nag, now)))
         }
         guard var earliest = deadlines.min() else { return nil }
@@ -205,7 +214,7 @@ final class PetTimerService {
     /// - Parameter sleptAt: when this computer went to sleep, while it has not yet said it woke.
     func announceDue(
         at now: Date, config: DaemonConfig, quiet: QuietPolicy, laundry: Laundry, sleptAt: Date? = nil,
-        announce: (Announcement, PetState) -> Void, held: (PetState, Load) -> Void = { _, _ in }
+        dryer: Dryer? = nil, announce: (Announcement, PetState) -> Void, held: (PetState, Load) -> Void = { _, _ in }
     ) throws -> PendingWrite? {
         // Read even if the watch reported nothing: an undelivered change (a pause just before the end, from a
         // command or another machine) must win: the daemon's notes are outside the shared files, so nothing else would.
@@ -249,13 +258,18 @@ final class PetTimerService {
             // Announced now or earlier by this process: either way the notes are still to be saved.
             pending.finishedTimerID = finished.id
         }
-        if pending.finishedTimerID == nil, let due = Reminders.nextNag(for: view, config: config), due <= now,
-            !quiet.isOn(at: now), let finishedAt = view.finishedLoad?.endsAt
+        let wait = dryer?.wait(for: view)
+        if pending.finishedTimerID == nil, let due = Reminders.nextNag(for: view, config: config, dryer: wait),
+            due <= now, !quiet.isOn(at: now), let finishedAt = view.finishedLoad?.endsAt
         {
-            announce(
-                Announcement(
-                    about: view, .neglected(view.pet.cycle.stage, waiting: now.timeIntervalSince(finishedAt)),
-                    load: view.load, at: now), view)
+            let waiting = now.timeIntervalSince(finishedAt)
+            var reminder = Announcement(
+                about: view,
+                Reminders.remindsOfFreeDryer(view, dryer: wait)
+                    ? .dryerFree(waiting: waiting) : .neglected(view.pet.cycle.stage, waiting: waiting),
+                load: view.load, at: now)
+            reminder.dryer = wait
+            announce(reminder, view)
             pending.nagged = true
         }
         if let due = headsUpDue(view, config: config), due <= now, let timer = view.liveLoad {

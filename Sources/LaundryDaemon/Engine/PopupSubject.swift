@@ -14,7 +14,7 @@ enum PopupSubject: Equatable {
         switch reason {
         case .nudged(_, .idle, _), .nudged(_, .washing, _), .nudged(_, .drying, _):
             self = .neglect
-        case .finished, .neglected, .nudged:
+        case .finished, .neglected, .nudged, .dryerFree:
             guard let timer = state.load else { return nil }
             self = .finishedLoad(loadID: timer.id, stage: timer.kind.finishedStage)
         case .headsUp:

@@ -52,8 +52,16 @@ public struct AnnouncementWords: Sendable {
         let load = announcement.load.map {
             HookEvent.Load(id: $0.id, petID: announcement.petID, petName: announcement.petName, endsAt: $0.endsAt)
         }
-        return HookEvent(
+        var event = HookEvent(
             event: announcement.reason.eventName, petID: announcement.reason == .test ? nil : announcement.petID,
             petName: announcement.petName, summary: summary, body: body.plain, command: command, load: load)
+        if announcement.isAboutWetLoad {
+            switch announcement.dryer {
+            case .busy(let busy): event.dryer = HookEvent.DryerNews(busy: true, freeAt: busy.until)
+            case .freed(let freedAt, _): event.dryer = HookEvent.DryerNews(busy: false, freeAt: freedAt)
+            case nil: event.dryer = HookEvent.DryerNews(busy: false, freeAt: nil)
+            }
+        }
+        return event
     }
 }

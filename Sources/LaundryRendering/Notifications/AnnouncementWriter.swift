@@ -18,7 +18,8 @@ public struct AnnouncementWriter: Sendable {
         let name = UnsafeText.displayable(announcement.petName)
         var ago = ""
         switch announcement.reason {
-        case .neglected(_, let waiting), .nudged(_, _, let waiting): ago = DurationText.rough(waiting)
+        case .neglected(_, let waiting), .nudged(_, _, let waiting), .dryerFree(let waiting):
+            ago = DurationText.rough(waiting)
         case .finished(_, .late(let seconds)), .finished(_, .whileAsleep(let seconds)):
             ago = DurationText.rough(seconds)
         default: break
@@ -55,6 +56,9 @@ public struct AnnouncementWriter: Sendable {
         } else if case .finished = announcement.reason, let appliance = announcement.load?.stoppedBy {
             main += AnnouncementWords.Text(same: "\n" + ApplianceWords.stopped(appliance))
         }
+        if case .busy(let busy) = announcement.dryer {
+            main += AnnouncementWords.Text(same: "\n" + DryerWords.busy(busy))
+        }
         var typeLine: AnnouncementWords.Text?
         if !template.command.isEmpty {
             let command = body(template.command)
@@ -88,6 +92,7 @@ public struct AnnouncementWriter: Sendable {
             default: return messages.warning25
             }
         case .neglected(let stage, _): return stage == .dried ? messages.nagDried : messages.nagWashed
+        case .dryerFree: return messages.dryerFree
         case .nudged(_, .dried, _): return messages.nagDried
         case .nudged(_, .washed, _): return messages.nagWashed
         // Nothing waits: a nudge to wash it.
@@ -101,7 +106,7 @@ public struct AnnouncementWriter: Sendable {
         switch reason {
         case .finished: return "x-laundry.done"
         case .healthWarning: return "x-laundry.warning"
-        case .neglected, .nudged: return "x-laundry.reminder"
+        case .neglected, .nudged, .dryerFree: return "x-laundry.reminder"
         case .headsUp: return "x-laundry.heads-up"
         case .test: return "x-laundry.test"
         }

@@ -54,6 +54,8 @@ public struct MessageCatalog: Codable, Sendable {
     public var warning0: Template
     public var nagWashed: Template
     public var nagDried: Template
+    /// The dryer freed and the wet load that waited longest for it should go in.
+    public var dryerFree: Template
     public var headsUp: Template
     public var test: Template
     /// What a hook (a phone) is told when a load starts or resumes, stops early, or this computer sleeps with loads on.
@@ -88,8 +90,8 @@ public struct MessageCatalog: Codable, Sendable {
 
     /// The file's keys: every text above, and not `variants`, which only the catalogue gives.
     enum CodingKeys: String, CodingKey {
-        case washDone, dryDone, extraDryDone, warning25, warning10, warning5, warning0, nagWashed, nagDried, headsUp,
-            test
+        case washDone, dryDone, extraDryDone, warning25, warning10, warning5, warning0, nagWashed, nagDried,
+            dryerFree, headsUp, test
         case loadStarted, loadStopped, stopReasons, loadChanged, changes, loadAcknowledged, sleeping
         case click, catchUp, slept, sleptJustNow, typeCommand
     }
@@ -128,7 +130,7 @@ extension MessageCatalog {
         }
         for path in [
             \MessageCatalog.washDone, \.dryDone, \.extraDryDone, \.warning25, \.warning10, \.warning5, \.warning0,
-            \.nagWashed, \.nagDried, \.headsUp, \.test,
+            \.nagWashed, \.nagDried, \.dryerFree, \.headsUp, \.test,
         ] {
             catalog[keyPath: path].summary = words(catalog[keyPath: path].summary)
             catalog[keyPath: path].body = words(catalog[keyPath: path].body)

@@ -50,6 +50,12 @@ public struct PetCard {
             stage += "  " + style.dim(Words.text("done, still tumbling"))
         }
         lines.append(row(Words.text("Stage"), stage))
+        if let busy = view.dryerBusy {
+            lines.append(
+                row(
+                    Words.text("Dryer"),
+                    DryerWords.busy(busy) + " " + Words.text("Reminders to move it wait until it is free.")))
+        }
         if let until = view.snoozedUntil {
             lines.append(
                 row(

@@ -28,6 +28,9 @@ public struct PetJSON: Encodable {
     public let snoozedUntil: Nullable<Date>
     /// The load its cycle is on (running, paused or waiting), as `loads` names it; null when idle.
     public let loadId: Nullable<String>
+    /// Washed while another pet's load is in the household's dryer: whose, and when it frees (null while paused);
+    /// its reminders wait till then. Null when it waits for nothing.
+    public let waitsForDryer: Nullable<DryerJSON>
     /// When its next laundry is due (past when overdue).
     public let dueAt: Date
     public let settings: SettingsJSON
@@ -71,6 +74,12 @@ public struct PetJSON: Encodable {
         let programmes: [String: Double]
     }
 
+    public struct DryerJSON: Encodable {
+        /// The pet whose load is in the dryer.
+        let petId: String
+        let freeAt: Nullable<Date>
+    }
+
     public struct ProgrammeJSON: Encodable {
         let name: String
         let typedSeconds: Double
@@ -96,6 +105,8 @@ public struct PetJSON: Encodable {
         )
         (lastLaundryAt, snoozedUntil) = (Nullable(pet.cycle.lastLaundryAt), Nullable(view.snoozedUntil))
         (loadId, dueAt) = (Nullable(view.loadID?.lowercasedText), pet.dueDate())
+        waitsForDryer = Nullable(
+            view.dryerBusy.map { DryerJSON(petId: $0.petID.lowercasedText, freeAt: Nullable($0.until)) })
         let set = pet.settings
         settings = SettingsJSON(
             washSeconds: set.washDuration.timeInterval, drySeconds: set.dryDuration.timeInterval,

@@ -23,6 +23,9 @@ public struct PetView {
     public var load: Load? { state.liveLoad }
     public var remaining: Double? { load?.remaining(at: now) }
     public var isOverdue: Bool { now >= pet.dueDate() }
+    /// Another pet's load in the household's dryer while this one waits washed (`Dryer.wait(for:)`): its reminders
+    /// wait for the dryer to free up.
+    public var dryerBusy: Dryer.Busy?
     /// Until when its reminders and warnings are held back (`laundry snooze`); nil once that is past.
     public var snoozedUntil: Date? { pet.reminders.snoozedUntil.flatMap { $0 > now ? $0 : nil } }
 
@@ -62,7 +65,9 @@ public struct PetView {
                 : "\(GrowthGlyph.of(load, at: now)) \(Bars.progress(load.progress(at: now))) \(left)"
         }
         switch pet.cycle.stage {
-        case .washed, .dried: return Words.text("done")
+        case .washed, .dried:
+            guard let dryerBusy else { return Words.text("done") }
+            return Words.text("done") + ", " + DryerWords.waiting(dryerBusy)
         case .washing, .drying:
             return Words.text("timer lost ({command})", ["command": TypedCommand.typed(.cancel, pet.identity.name)])
         case .idle: return "—"

@@ -40,9 +40,11 @@ enum PetListing {
     /// which a table or a bar, redrawn every second, does not show).
     static func views(_ states: [PetState], _ laundry: Laundry, loadIDs: Bool) -> [PetView] {
         let now = laundry.now
+        let dryer = laundry.dryer(for: states)
         return states.map {
             var view = PetView(state: $0, kinds: laundry.kinds, now: now)
             if loadIDs, $0.loadIsCurrent { view.loadID = $0.load.flatMap(laundry.loadID(ofRun:)) }
+            if case .busy(let busy) = dryer?.wait(for: $0) { view.dryerBusy = busy }
             return view
         }
     }
