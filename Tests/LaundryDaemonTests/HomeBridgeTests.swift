@@ -293,6 +293,25 @@ final class HomeBridgeTests: XCTestCase {
         XCTAssertEqual(stage["options"] as? [String], ["idle", "washing", "washed", "drying", "dried", "paused"])
     }
 
+    /// A wet load waiting for the household's dryer says so to Home Assistant, with when it frees up.
+    func test_aWetLoadSaysWhenTheBusyDryerFreesUp() throws {
+        var socks = try pet("Socks")
+        var towels = try pet("Towels")
+        socks.load = Load(
+            petID: socks.pet.id, kind: .wash, startedAt: now.addingTimeInterval(-3600), duration: .minutes(45))
+        socks.pet.cycle.stage = .washed
+        towels.load = Load(petID: towels.pet.id, kind: .dry, startedAt: now, duration: .minutes(60))
+        towels.pet.cycle.stage = .drying
+        bridge.handle(.connected)
+        bridge.claimTimeUp(pets: [socks, towels], at: now)
+        let wet = try XCTUnwrap(json(link.on("laundry/\(socks.pet.id.lowercasedText)/state").last))
+        XCTAssertEqual(wet["dryer_busy"] as? Bool, true)
+        XCTAssertEqual(wet["dryer_free_at"] as? String, Timestamp.formatSeconds(now.addingTimeInterval(3600)))
+        let drying = try XCTUnwrap(json(link.on("laundry/\(towels.pet.id.lowercasedText)/state").last))
+        XCTAssertEqual(drying["dryer_busy"] as? Bool, false, "its own load is not a wait")
+        XCTAssertTrue(drying["dryer_free_at"] is NSNull)
+    }
+
     func test_aRefusedPressIsAnEventWithItsReason() throws {
         let socks = try pet("Socks")
         bridge.handle(.connected)

@@ -251,6 +251,8 @@ public final class HomeBridge {
         clearDueStates(at: now, keeping: ids)
         // The marker lists the pets bridged: a released one leaves it now, not at the next start.
         var markerChanged = !gone.isEmpty
+        // The household's one dryer, read once for every pet: a wet load says when it frees up.
+        let dryer = Dryer(among: current, at: now)
         for view in current {
             let id = view.pet.id
             if !announced.contains(id) || pets[id]?.identity != view.pet.identity {
@@ -265,7 +267,7 @@ public final class HomeBridge {
             }
             let state = HomeDevice.state(
                 of: view, at: now, energyWh: energyWh.map { $0[id] ?? 0 }, plugsSilent: !plugsSilent.isEmpty,
-                plan: plan)
+                plan: plan, dryer: dryer.wait(for: view))
             // A timestamp topic keeps its last time when there is none: the state says it is gone.
             for object in HomeDevice.timestamps.map(\.object) + [HomeDevice.bestStart] {
                 if case .object(let keys) = state, case .string(let time) = keys[object] {

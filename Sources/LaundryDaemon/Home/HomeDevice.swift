@@ -85,7 +85,9 @@ public enum HomeDevice {
                     "value_template": .string("{{ 'paused' if value_json.paused else value_json.stage }}"),
                     // The load's id as an attribute: a phone notification's tag (data/home-assistant).
                     "json_attributes_topic": .string(state),
-                    "json_attributes_template": .string("{{ {'load_id': value_json.load_id} | tojson }}"),
+                    "json_attributes_template": .string(
+                        "{{ {'load_id': value_json.load_id, 'dryer_busy': value_json.dryer_busy, "
+                            + "'dryer_free_at': value_json.dryer_free_at} | tojson }}"),
                     "device_class": .string("enum"), "options": .array(Self.stageOptions.map { .string($0) }),
                     "icon": .string("mdi:washing-machine"),
                 ]),
@@ -178,8 +180,10 @@ public enum HomeDevice {
 
     /// The pet's state, retained on its state topic: one message feeds every sensor. `energyWh`: plugs' total for its
     /// loads (nil: no plug); `plugsSilent`: a plug went silent mid-run; `plan`: nil if the household does not plan.
+    /// `dryer`: what the household's dryer means for a wet load (`dryer_busy`, and `dryer_free_at` when its end is known).
     public static func state(
-        of view: PetState, at now: Date, energyWh: Double? = nil, plugsSilent: Bool = false, plan: PlanState? = nil
+        of view: PetState, at now: Date, energyWh: Double? = nil, plugsSilent: Bool = false, plan: PlanState? = nil,
+        dryer: DryerWait? = nil
     ) -> JSONTree {
         let pet = view.pet
         let timer = view.liveLoad
@@ -195,6 +199,12 @@ public enum HomeDevice {
             "load_id": view.load.map { .string($0.id.lowercasedText) } ?? .null,
             "buttons": .array(Self.buttons.filter { $0.stages.contains(pet.cycle.stage) }.map { .string($0.press) }),
         ]
+        if case .busy(let busy) = dryer {
+            keys["dryer_busy"] = .bool(true)
+            keys["dryer_free_at"] = busy.until.map(timestamp) ?? .null
+        } else {
+            (keys["dryer_busy"], keys["dryer_free_at"]) = (.bool(false), .null)
+        }
         if let energyWh {
             keys["energy_wh"] = .number(energyWh)
             keys["plugs_silent"] = .bool(plugsSilent)
