@@ -180,7 +180,7 @@ public enum HomeDevice {
 
     /// The pet's state, retained on its state topic: one message feeds every sensor. `energyWh`: plugs' total for its
     /// loads (nil: no plug); `plugsSilent`: a plug went silent mid-run; `plan`: nil if the household does not plan.
-    /// `dryer`: what the household's dryer means for a wet load (`dryer_busy`, and `dryer_free_at` when its end is known).
+    /// `dryer`: what the household's dryer means for a wet load (`dryer_busy`, `dryer_free_at` when its end is known).
     public static func state(
         of view: PetState, at now: Date, energyWh: Double? = nil, plugsSilent: Bool = false, plan: PlanState? = nil,
         dryer: DryerWait? = nil
