@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`make ha-test`: laundry's real daemon against a real Home Assistant core and a real Mosquitto.
 
-Home Assistant (from scripts/ha-install.sh's venv) starts with a fresh config folder, is onboarded
+scripts/ha-test.py VERSION runs it against Home Assistant VERSION (2024.3.3 or 2025.4.4), which
+scripts/ha-install.sh VERSION installed. Home Assistant starts with a fresh config folder, is onboarded
 and gets the MQTT integration through its REST API, as a person's first visit to the web page
 would do. README's automation ("In Home Assistant") is loaded with its trigger and condition as
 written, counting into a counter instead of speaking. Then one pet goes through adoption, every
@@ -9,7 +10,8 @@ stage, a pause, a snooze, a press that the daemon refuses, a daemon kill and res
 Assistant restart, a broker restart and a release, and at every step the entities are read back
 from /api/states. At the end Home Assistant's log is scanned: any warning or error that names
 laundry's topics, entities or templates fails the run; every other one is printed with the reason
-it is not laundry's.
+it is not laundry's. Before the pet, each washer and dryer shape of scripts/ha_machines.py is set
+through the REST API and read back, and a long-lived token is made for laundryd's tokenFile.
 
 Runs inside scripts/notification-session.sh (the daemon posts its popups to dunst there).
 """
@@ -26,9 +28,16 @@ import time
 import urllib.error
 import urllib.request
 
+import ha_machines
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VENV = os.path.join(ROOT, ".build", "ha-venv")
-WORK = os.path.join(ROOT, ".build", "ha-test")
+VERSIONS = ["2024.3.3", "2025.4.4"]
+VERSION = sys.argv[1] if len(sys.argv) > 1 else VERSIONS[0]
+VENV = os.path.join(ROOT, ".build", f"ha-venv-{VERSION}")
+WORK = os.path.join(ROOT, ".build", f"ha-test-{VERSION}")
+# Home Assistant 2024.10 renamed automation keys (trigger: -> triggers:, platform: -> trigger:,
+# action: -> actions:, and service: -> action: in 2024.8); releases from then on read both.
+NEW_SYNTAX = tuple(map(int, VERSION.split("."))) >= (2024, 10)
 LAUNDRY = os.environ.get("LAUNDRY_BIN", os.path.join(ROOT, ".build", "debug", "laundry"))
 PET = "Socks"
 OBJECT = PET.lower()
@@ -59,11 +68,18 @@ NOT_LAUNDRYS = [
     (r"Skipping pip installation", "this run starts Home Assistant with --skip-pip; ha-install.sh installed what it needs"),
     (r"running Python version 3\.11", "HA 2024.3 warns about this machine's Python 3.11"),
     (r"Disconnected from MQTT server", "Home Assistant's MQTT client, when this run restarts the broker"),
+    (r"Error returned from MQTT server: The connection was lost",
+     "Home Assistant 2025.4's MQTT client, when this run restarts the broker"),
+    (r"_async_resubscribe_and_publish_birth_message(.|\n)*The client is not currently connected",
+     "Home Assistant 2025.4's MQTT client publishing its own birth message while this run's broker restarts"),
+    (r"Error loading libturbojpeg",
+     "Home Assistant 2025.4's camera loads the libturbojpeg library (Debian's libturbojpeg0) at start; "
+     "this run takes no snapshot"),
 ]
 
 
 def step(text):
-    print(f"ha-test [{time.monotonic() - started:6.1f}s] {text}", flush=True)
+    print(f"ha-test {VERSION} [{time.monotonic() - started:6.1f}s] {text}", flush=True)
 
 
 class Failure(Exception):
@@ -114,6 +130,34 @@ class Broker:
             self.process = None
 
 
+# The phone, for the blueprint: what it is sent, with the tag and the countdown, one line each, in
+# phone.log. 2024.3 has the File notify platform in YAML; 2025.4 a notify entity set up by
+# add_phone_file below, called through notify.send_message.
+PHONE_MESSAGE = """          message: >-
+            {{ message }} | tag {{ data.tag if data is defined and data.tag is defined else '' }}{{
+            ' | chronometer' if data is defined and data.chronometer is defined else '' }}"""
+PHONE = f"""script:
+  phone:
+    sequence:
+      - action: notify.send_message
+        target:
+          entity_id: notify.file
+        data:
+{PHONE_MESSAGE}""" if NEW_SYNTAX else f"""notify:
+  - platform: file
+    name: phone_file
+    filename: phone.log
+script:
+  phone:
+    sequence:
+      - service: notify.phone_file
+        data:
+{PHONE_MESSAGE}"""
+# The machines of scripts/ha_machines.py's `custom` shape, whose template entities
+# configuration.yaml defines.
+CUSTOM_MACHINES = ["custom_washer", "custom_dryer"]
+
+
 class HomeAssistant:
     """Home Assistant core in its own process, with a fresh config folder made here."""
 
@@ -137,6 +181,9 @@ class HomeAssistant:
   time_zone: Europe/Berlin
   currency: EUR
   country: DE
+  # Where the File integration may write the phone's lines (2025.4's config flow checks it).
+  allowlist_external_dirs:
+    - {self.config}
 http:
   server_host: 127.0.0.1
   server_port: {self.port}
@@ -147,28 +194,18 @@ counter:
   laundry_finishes:
     name: Laundry finishes
 automation: !include automations.yaml
-# The phone, for the blueprint: what it is sent, with the tag and the countdown, one line each.
-notify:
-  - platform: file
-    name: phone_file
-    filename: phone.log
-script:
-  phone:
-    sequence:
-      - service: notify.phone_file
-        data:
-          message: >-
-            {{{{ message }}}} | tag {{{{ data.tag if data is defined and data.tag is defined else '' }}}}{{{{
-            ' | chronometer' if data is defined and data.chronometer is defined else '' }}}}
-""")
+{PHONE}
+{ha_machines.custom_templates(*CUSTOM_MACHINES)}""")
 
     @property
     def log_path(self):
         return os.path.join(self.config, "home-assistant.log")
 
     def start(self):
+        # The venv's python, not bin/hass: a venv copied from elsewhere keeps its scripts' old #! lines.
         self.process = subprocess.Popen(
-            [os.path.join(VENV, "bin", "hass"), "--config", self.config, "--skip-pip", "--log-no-color"],
+            [os.path.join(VENV, "bin", "python"), "-m", "homeassistant", "--config", self.config, "--skip-pip",
+             "--log-no-color"],
             stdout=self.output, stderr=subprocess.STDOUT)
         wait_until("Home Assistant's HTTP API", lambda: self.request("GET", "/api/onboarding", auth=False) is not None,
                    timeout=120, every=0.5)
@@ -221,6 +258,20 @@ script:
                             {"broker": "127.0.0.1", "port": port})
         if done.get("type") != "create_entry":
             raise Failure(f"the MQTT config flow did not finish: {done}")
+
+    def add_phone_file(self):
+        """Settings → Devices & services → Add integration → File → notification service, writing
+        phone.log: from 2024.6 on the File integration is set up this way only (2024.3 reads the
+        `notify: - platform: file` in configuration.yaml)."""
+        if not NEW_SYNTAX:
+            return
+        flow = self.request("POST", "/api/config/config_entries/flow", {"handler": "file"})
+        form = self.request("POST", f"/api/config/config_entries/flow/{flow['flow_id']}", {"next_step_id": "notify"})
+        done = self.request("POST", f"/api/config/config_entries/flow/{form['flow_id']}",
+                            {"file_path": os.path.join(self.config, "phone.log"), "timestamp": False})
+        if done.get("type") != "create_entry":
+            raise Failure(f"the File config flow did not finish: {done}")
+        wait_until("notify.file", lambda: self.state("notify.file"))
 
     def state(self, entity):
         return self.request("GET", f"/api/states/{entity}")
@@ -287,17 +338,29 @@ PHONE_AUTOMATION = f"""- id: laundry_phone
 
 
 def extract_readme_automation():
-    """README's automation as written, its actions replaced by one that counts."""
+    """README's automation in the syntax this release takes, as written, its actions replaced by
+    one that counts. README gives two: the first with 2024.10's words (triggers:, actions:), the
+    second with the older ones (trigger:, action:)."""
     with open(os.path.join(ROOT, "README.md")) as file:
         readme = file.read()
-    found = re.search(r"```yaml\n(alias: Laundry done\n.*?)```", readme, re.S)
-    if not found:
-        raise Failure("README.md has no ```yaml block starting with 'alias: Laundry done'")
-    text = found.group(1)
-    actions = re.search(r"^action:\n", text, re.M)
-    if not actions:
-        raise Failure("README's automation has no 'action:' (the key HA 2024.3 reads)")
-    counting = f"action:\n  - service: counter.increment\n    target:\n      entity_id: {COUNTER}\n"
+    blocks = re.findall(r"```yaml\n(alias: Laundry done\n.*?)```", readme, re.S)
+    if len(blocks) != 2:
+        raise Failure(f"README.md has {len(blocks)} ```yaml blocks starting with 'alias: Laundry done', not 2")
+    # The keys each syntax must use, and the counting action written in it.
+    if NEW_SYNTAX:
+        text, keys, actions_key = blocks[0], ["triggers", "conditions", "actions"], "actions"
+        counting = f"actions:\n  - action: counter.increment\n    target:\n      entity_id: {COUNTER}\n"
+    else:
+        text, keys, actions_key = blocks[1], ["trigger", "condition", "action"], "action"
+        counting = f"action:\n  - service: counter.increment\n    target:\n      entity_id: {COUNTER}\n"
+    found = set(re.findall(r"^(\w+):", text, re.M)) - {"alias"}
+    if found != set(keys):
+        raise Failure(f"README's automation for Home Assistant {VERSION} has the keys {sorted(found)}, "
+                      f"not {keys}")
+    # 2024.10 and later read the older words too: the first block must not use them.
+    if NEW_SYNTAX and re.search(r"^\s+- (platform|service):", text, re.M):
+        raise Failure("README's automation for Home Assistant 2024.10 and later says platform: or service:")
+    actions = re.search(rf"^{actions_key}:\n", text, re.M)
     return "- id: laundry_done\n" + "".join(
         "  " + line + "\n" for line in (text[:actions.start()] + counting).splitlines())
 
@@ -316,6 +379,7 @@ class Run:
         self.laundry = Laundry(WORK, self.broker.port)
         self.finishes = 0
         self.phone_lines = []
+        self.machines = []
 
     # Reading Home Assistant
 
@@ -409,7 +473,10 @@ class Run:
         self.ha.start()
         self.ha.onboard()
         self.ha.add_mqtt(self.broker.port)
+        self.ha.add_phone_file()
         step("onboarded; MQTT integration added through its config flow")
+        self.machines_check()
+        self.token_check()
         for automation_id in ["automation.laundry_done", "automation.laundry_on_the_phone"]:
             automation = wait_until(f"{automation_id} loaded", lambda: self.ha.state(automation_id))
             if automation["state"] != "on":
@@ -470,6 +537,70 @@ class Run:
         self.phone_told_at_last("to clear the cancelled load", "clear_notification")
         self.ha.press("fold")
         self.expect("folded from Home Assistant", stage="idle")
+
+    def machines_check(self):
+        """Every shape of scripts/ha_machines.py, set through the REST API, read back with its state,
+        device class and options; the custom shape's template entities computed by Home Assistant."""
+        soon = ha_machines.now().replace(microsecond=0) + datetime.timedelta(minutes=90)
+        custom = ha_machines.custom(self.ha, CUSTOM_MACHINES[0])
+        self.machines = [
+            ha_machines.home_connect_2024(self.ha, "HC 2024 washer").running(finish_at=soon, progress=10),
+            ha_machines.home_connect_2024(self.ha, "HC 2024 dryer").finished().door("open"),
+            ha_machines.home_connect_2025(self.ha, "HC 2025 washer").running(finish_at=soon, progress=10),
+            ha_machines.home_connect_2025(self.ha, "HC 2025 dryer").ready().door("locked"),
+            ha_machines.matter(self.ha, "Laundrywasher").running(phase="rinse"),
+            ha_machines.matter(self.ha, "Matter dryer", phases=["drying", "cooling"], estimated_end_time=True)
+            .running(finish_at=soon),
+            ha_machines.smartthings_2024(self.ha, "ST 2024 washer").running(finish_at=soon),
+            ha_machines.smartthings_2025(self.ha, "ST 2025 dryer", kind="dryer").running(finish_at=soon),
+            ha_machines.smartthings_2025(self.ha, "ST 2025 washer").running(finish_at=soon).finished(),
+            custom.running(finish_at=soon).door("open"),
+        ]
+        for machine in self.machines:
+            for role, state in machine.states.items():
+                self.shown_as(machine.entity(role), state, machine.entities[role][1])
+        end, door = custom.templates["end"][0], custom.templates["door"][0]
+        shown = wait_until(f"{end} computed by its template", lambda: (lambda state: state if state and state[
+            "state"] not in ("unknown", "unavailable") else None)(self.ha.state(end)))
+        ends = datetime.datetime.fromisoformat(shown["state"])
+        if not soon <= ends < soon + datetime.timedelta(minutes=1) or shown["attributes"].get("device_class") != \
+                "timestamp":
+            raise Failure(f"{end} is {shown}, not a timestamp within a minute after {soon.isoformat()}")
+        self.shown_as(door, "on", {"device_class": "door"}, exact=False)
+        for machine in self.machines:
+            machine.gone()
+            for entity_id, attributes in machine.shape().items():
+                self.shown_as(entity_id, "unavailable", attributes, exact=entity_id not in
+                              [entity for entity, _ in custom.templates.values()])
+        step(f"ok: {len(self.machines)} machines in the shapes of Home Connect, Matter, SmartThings and templates")
+
+    def shown_as(self, entity_id, state, attributes, exact=True):
+        """Waits until Home Assistant shows `entity_id` in `state` with exactly (or at least) these
+        attributes."""
+        def shown():
+            found = self.ha.state(entity_id)
+            if not found or found["state"] != state:
+                return None
+            held = found["attributes"]
+            return found if (held == attributes if exact else all(held.get(k) == v for k, v in attributes.items()))\
+                else None
+        try:
+            wait_until(f"{entity_id} = {state}", shown, timeout=10)
+        except Failure:
+            raise Failure(f"Home Assistant shows {entity_id} as {self.ha.state(entity_id)}, "
+                          f"not {state} with {attributes}")
+
+    def token_check(self):
+        """A long-lived token for laundryd's tokenFile: written with mode 0600, taken by the REST API."""
+        path = os.path.join(WORK, "ha-token")
+        token = ha_machines.long_lived_token(self.ha.base, self.ha.token, path, client_name="laundry ha-test")
+        mode = os.stat(path).st_mode & 0o777
+        if mode != 0o600:
+            raise Failure(f"the token file has mode {mode:o}, not 600")
+        answer = ha_machines.Rest(self.ha.base, token).request("GET", "/api/")
+        if answer != {"message": "API running."}:
+            raise Failure(f"the long-lived token was answered {answer}")
+        step("ok: a long-lived token, in a file of mode 600, works on the REST API")
 
     def energy_and_best_start(self):
         """The energy sensor joins the Energy dashboard's kind; the best start is a time ahead."""
@@ -599,12 +730,26 @@ class Run:
 
     def scan_log(self):
         """Every warning and error Home Assistant logged; laundry's fail the run."""
-        entries = [line for line in self.ha.logged if re.match(r"^\S+ \S+ (WARNING|ERROR|CRITICAL) ", line)]
-        ours = re.compile(r"laundry|socks|value_json|homeassistant/(sensor|button|event|binary_sensor)/", re.I)
+        # Each entry: its first line, and the whole of it with the traceback lines that follow.
+        entries, whole, entry = [], {}, None
+        for line in self.ha.logged:
+            if re.match(r"^\S+ \S+ [A-Z]+ ", line):
+                entry = line if re.match(r"^\S+ \S+ (WARNING|ERROR|CRITICAL) ", line) else None
+                if entry:
+                    entries.append(entry)
+                    whole[entry] = entry
+            elif entry:
+                whole[entry] += "\n" + line
+        # laundry's, and the test's machines': a warning about their entities or templates is a fault
+        # in ha_machines.py's shapes.
+        machines = "|".join(re.escape(entity.split(".")[1]) for machine in self.machines
+                            for entity in machine.shape())
+        ours = re.compile(r"laundry|socks|value_json|homeassistant/(sensor|button|event|binary_sensor)/|" + machines,
+                          re.I)
         laundry_lines = [line for line in entries if ours.search(line)]
         step(f"Home Assistant logged {len(entries)} warnings and errors in the run:")
         for line in entries:
-            why = next((reason for pattern, reason in NOT_LAUNDRYS if re.search(pattern, line)), None)
+            why = next((reason for pattern, reason in NOT_LAUNDRYS if re.search(pattern, whole[line])), None)
             if line in laundry_lines:
                 print("  LAUNDRY'S: " + line)
             else:
@@ -615,8 +760,12 @@ class Run:
 
 
 def main():
-    if not os.path.exists(os.path.join(VENV, "bin", "hass")):
-        print("ha-test: no Home Assistant in .build/ha-venv; run scripts/ha-install.sh", file=sys.stderr)
+    if VERSION not in VERSIONS:
+        print(f"ha-test: Home Assistant {VERSION} is not one ha-test runs ({' or '.join(VERSIONS)})", file=sys.stderr)
+        return 2
+    if not os.path.exists(os.path.join(VENV, "bin", "python")):
+        print(f"ha-test: no Home Assistant in {os.path.relpath(VENV, ROOT)}; run scripts/ha-install.sh {VERSION}",
+              file=sys.stderr)
         return 2
     run = Run()
     try:
