@@ -83,7 +83,10 @@ final class MachineLink: EngineObserver {
     /// A load started here or elsewhere while its machine runs: it follows the machine's end at once.
     func observe(_ event: EngineEvent, at moment: Moment) {
         guard case .load(.started(let load), _) = event else { return }
-        for (appliance, _) in machines where appliance.runs(load.kind) && reports[appliance]?.activity == .running {
+        for (appliance, machine) in machines
+        where (appliance.runs(load.kind) || machine.alsoDries && Appliance.dryer.runs(load.kind))
+            && reports[appliance]?.activity == .running
+        {
             follow(appliance)
         }
     }
@@ -115,14 +118,25 @@ final class MachineLink: EngineObserver {
                 metadata: ApplianceMonitor.fact(
                     appliance, "unreadable", ["entity": "\(problem.entity)", "problem": "\(caseName(problem))"]))
         }
-        let load = engine.laundry.machineLoad(of: appliance)?.liveLoad
+        // A washer-dryer runs either stage: the load it follows is the one of whichever kind runs.
+        let role = stage(of: appliance)
+        let load = engine.laundry.machineLoad(of: role)?.liveLoad
         var follower = followers[appliance] ?? MachineFollower()
         let steps = follower.read(
             report, states: machine.states, loadEnd: load.map { $0.projectedEnd(at: now) },
-            followed: load?.followedBy == appliance, at: now)
+            followed: load?.followedBy == role, at: now)
         followers[appliance] = follower
-        for step in steps { apply(step, appliance, report) }
+        for step in steps { apply(step, step == .started || step == .doorOpened ? appliance : role, report) }
         keepAhead()
+    }
+
+    /// Which stage the machine runs now: its own, or for a washer-dryer (`alsoDries`) the dryer's while a dryer load
+    /// runs and no wash does.
+    private func stage(of appliance: Appliance) -> Appliance {
+        guard appliance == .washer, machines[.washer]?.alsoDries == true,
+            engine.laundry.machineLoad(of: .washer) == nil, engine.laundry.machineLoad(of: .dryer) != nil
+        else { return appliance }
+        return .dryer
     }
 
     private func apply(_ step: MachineFollower.Step, _ appliance: Appliance, _ report: MachineReport) {
@@ -131,7 +145,8 @@ final class MachineLink: EngineObserver {
             logger.info(
                 "the \(appliance.rawValue) started (Home Assistant)",
                 metadata: ApplianceMonitor.fact(appliance, "started", ["through": "homeAssistant"]))
-            engine.askWhoseLoad(appliance)
+            // A washer-dryer started on the dryer load someone just started: nothing to ask.
+            if stage(of: appliance) == appliance { engine.askWhoseLoad(appliance) }
         case .end(let end):
             engine.machineMoved(appliance, "end", ["endsAt": Timestamp.format(end)]) {
                 try $0.machineEnd(appliance, endsAt: end)
@@ -145,6 +160,8 @@ final class MachineLink: EngineObserver {
             engine.machineMoved(appliance, "finished") { try $0.machineFinished(appliance) }
         case .doorOpened:
             engine.doorOpened(appliance, through: "homeAssistant")
+            // A washer-dryer's door is its dryer's too: a dried load waiting in it is taken out as well.
+            if machines[appliance]?.alsoDries == true { engine.doorOpened(.dryer, through: "homeAssistant") }
         case .lost:
             engine.machineMoved(appliance, "nothing") { try $0.machineLost(appliance) }
         case .finishIgnored:
