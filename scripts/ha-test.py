@@ -28,6 +28,7 @@ import time
 import urllib.error
 import urllib.request
 
+import ha_follow
 import ha_machines
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -476,7 +477,8 @@ class Run:
         self.ha.add_phone_file()
         step("onboarded; MQTT integration added through its config flow")
         self.machines_check()
-        self.token_check()
+        token = self.token_check()
+        ha_follow.follow_examples(self.ha, token, VERSION, WORK, LAUNDRY, wait_until, step, Failure)
         for automation_id in ["automation.laundry_done", "automation.laundry_on_the_phone"]:
             automation = wait_until(f"{automation_id} loaded", lambda: self.ha.state(automation_id))
             if automation["state"] != "on":
@@ -601,6 +603,7 @@ class Run:
         if answer != {"message": "API running."}:
             raise Failure(f"the long-lived token was answered {answer}")
         step("ok: a long-lived token, in a file of mode 600, works on the REST API")
+        return path
 
     def energy_and_best_start(self):
         """The energy sensor joins the Energy dashboard's kind; the best start is a time ahead."""
