@@ -177,9 +177,11 @@ demo: build
 	@scripts/demo.sh $(CURDIR)/$(BIN_RELEASE)
 
 # Speed, memory and wake-ups against baselines measured in the same run, each part in a notification
-# session of its own on real dunst; prints one table (about 18 minutes).
+# session of its own on real dunst, and a real Home Assistant (2025.4.4) for the machine's rows; prints one
+# table (about 25 minutes).
 bench: build
-	@scripts/ensure-packages.sh $(BENCH_PACKAGES)
+	@scripts/ensure-packages.sh $(BENCH_PACKAGES) g++=g++
+	scripts/ha-install.sh 2025.4.4
 	scripts/make-test-locales.sh .build/test-locales
 	$(SWIFT) build --build-tests
 	rm -f $(CLEAR_REPORT)

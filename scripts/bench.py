@@ -8,10 +8,12 @@ bus lets a connection wait for at most 16 replies.
 
     bench.py                    every part, then the table
     bench.py STEP...            those steps only (instructions startup latency household history loads
-                                lateness burst wakeups buslimit memory tick clear)
+                                lateness burst wakeups buslimit memory tick clear machine)
 With LAUNDRY_BENCH_BUILD=FOLDER, the binaries of another build (say, an older commit's .build/release)
 are measured instead, against the same baselines."""
 import glob, json, os, re, shutil, subprocess, sys, tempfile, time
+
+import bench_machine
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("LAUNDRY_BENCH_BUILD", os.path.join(ROOT, ".build/release"))
@@ -25,6 +27,7 @@ PARTS = [
     ({}, ["instructions", "startup", "latency", "household", "history", "loads", "lateness", "burst",
           "memory", "tick", "clear"]),
     ({"LAUNDRY_SESSION_MAX_REPLIES": "16"}, ["buslimit"]),
+    ({}, ["machine"]),
 ]
 rows = []
 
@@ -484,6 +487,7 @@ STEPS = {
     "household": lambda: read_everything(8, 260, 150), "history": lambda: read_everything(20, 520, None),
     "loads": loads, "lateness": lateness, "burst": burst, "wakeups": wakeups, "buslimit": buslimit,
     "memory": memory, "tick": tick, "clear": clear_everywhere,
+    "machine": lambda: bench_machine.run(ROOT, LAUNDRY, fresh_env, row, wake_ups, daemon_pid),
 }
 
 def print_table(all_rows):
