@@ -53,9 +53,11 @@ public enum Spawn {
 
     /// - Parameter stdoutTo: a descriptor (a pipe's write end, say) to give the program as its
     ///   stdout, instead of a file read after it ends.
+    /// - Parameter stdinFrom: a descriptor (a pipe's read end) to give the program as its stdin, for
+    ///   a program told what to do line by line while it runs; `stdin` is ignored then.
     public static func start(
         _ executable: String, _ arguments: [String], environment: [String: String],
-        stdin: String? = nil, stdoutTo descriptor: Int32? = nil
+        stdin: String? = nil, stdoutTo descriptor: Int32? = nil, stdinFrom source: Int32? = nil
     ) -> Running {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -67,7 +69,7 @@ public enum Spawn {
         do {
             pid = try ChildProcess.spawn(
                 [executable] + arguments, environment: environment, searchingPath: true,
-                input: stdin == nil ? .null : .reading(input),
+                input: source.map { .descriptor($0) } ?? (stdin == nil ? .null : .reading(input)),
                 output: descriptor.map { .descriptor($0) } ?? .writing(output), error: .writing(errors))
         } catch {
             try? "cannot run \(executable): \(error.errno)".write(toFile: errors, atomically: false, encoding: .utf8)

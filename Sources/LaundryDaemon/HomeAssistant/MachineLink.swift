@@ -80,13 +80,15 @@ final class MachineLink: EngineObserver {
 
     func stop() { socket.stop() }
 
-    /// A load started here or elsewhere while its machine runs: it follows the machine's end at once.
+    /// A load started here or elsewhere while its machine runs: it follows the machine's end at once, and the machine's
+    /// "whose load?" still on screen is answered (a pet picked there later would start a second load).
     func observe(_ event: EngineEvent, at moment: Moment) {
         guard case .load(.started(let load), _) = event else { return }
         for (appliance, machine) in machines
         where (appliance.runs(load.kind) || machine.alsoDries && Appliance.dryer.runs(load.kind))
             && reports[appliance]?.activity == .running
         {
+            engine.closeWhoseLoad(appliance)
             follow(appliance)
         }
     }
