@@ -103,7 +103,7 @@ let package = Package(
             name: "LaundryDaemonTests",
             dependencies: [
                 "LaundryCore", "LaundryActions", "LaundryControl", "LaundryRendering", "LaundryDaemon",
-                "LaundryTestSupport", .product(name: "Logging", package: "swift-log"),
+                "LaundryTestSupport", "CGLib", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["LaundryCore", "LaundryRendering", "LaundryTestSupport"]),

@@ -48,7 +48,12 @@ public final class MainLoop {
             case .clockChanged: loop.engine.clockChanged()
             }
         }
-        addTimeout(seconds: Self.tickSeconds) { $0.engine.tick() }
+        // Up to a third early, when the loop is awake anyway (Home Assistant's heartbeat, a load's minute).
+        LooseTimeout.add(every: Double(Self.tickSeconds), slack: Double(Self.tickSeconds) / 3) { [unowned self] in
+            engine.tick()
+            rearm()
+            return true
+        }
         addSignal(SIGTERM) { $0.stop("SIGTERM") }
         addSignal(SIGINT) { $0.stop("SIGINT") }
         addSignal(SIGHUP) { loop in
@@ -146,14 +151,6 @@ public final class MainLoop {
             return 1
         }
         g_unix_fd_add_full(priority, fd, G_IO_IN, handler, box(body), Self.release)
-    }
-
-    private func addTimeout(seconds: UInt32, _ body: @escaping (MainLoop) -> Void) {
-        let handler: GSourceFunc = { data in
-            Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().fire()
-            return 1
-        }
-        g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, seconds, handler, box(body), Self.release)
     }
 
     private func addSignal(_ signal: Int32, _ body: @escaping (MainLoop) -> Void) {

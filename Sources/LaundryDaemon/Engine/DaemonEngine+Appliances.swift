@@ -77,8 +77,10 @@ extension DaemonEngine {
         for (key, value) in facts { metadata[key] = "\(value)" }
         do {
             guard let state = try move(laundry) else {
+                // A machine running what is not laundry says its end every minute: not worth a line each time.
                 metadata["load"] = "none"
-                logger.info("the \(appliance.rawValue) says \(event); no load of its kind is there", metadata: metadata)
+                logger.debug(
+                    "the \(appliance.rawValue) says \(event); no load of its kind is there", metadata: metadata)
                 return nil
             }
             metadata["pet"] = "\(state.pet.identity.name)"

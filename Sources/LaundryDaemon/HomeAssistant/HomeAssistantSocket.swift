@@ -21,8 +21,9 @@ final class HomeAssistantSocket {
     var onStatusChanged: ((Status) -> Void)?
     private(set) var status: Status = .connecting(attempt: 1)
 
-    /// Silence for this long (nothing but pongs) sends a ping; idle, that is this check's wake and the pong's.
-    static let pingSeconds: UInt32 = 60
+    /// Silence for this long (no frame but pongs) sends a ping; the check runs every `checkSeconds`, loosely.
+    static let pingAfterSeconds: TimeInterval = 240
+    static let checkSeconds: Double = 60
     /// A ping or the login unanswered this long: the connection is dead.
     static let answerSeconds: UInt32 = 10
     /// libsoup closes the connection on a frame larger than this; frames up to it that are larger than
@@ -260,6 +261,7 @@ final class HomeAssistantSocket {
             deliver(event)
         case (.following, .pong(let id)) where id == pingID:
             pingID = nil
+            lastHeard = clock.now()
             stopAwaitingAnswer()
         default:
             lastHeard = clock.now()
@@ -315,30 +317,22 @@ final class HomeAssistantSocket {
 
     // MARK: - A dead connection
 
-    /// A ping once nothing but pongs came for a minute, its pong awaited 10 s. One timer, moved on only when it fires
-    /// (not at every frame): idle, the connection costs this wake and the pong's, once a minute.
-    private func watchForSilence(after seconds: UInt32 = pingSeconds) {
-        let check: GSourceFunc = { context in
-            let socket = HomeAssistantSocket.from(context)
-            socket.watchSource = 0
-            let silence = socket.clock.now().timeIntervalSince(socket.lastHeard)
-            // GLib fires seconds timers on a shared second, up to one early or late.
-            let left = Double(HomeAssistantSocket.pingSeconds) - silence
-            if left > 1 {
-                socket.watchForSilence(after: UInt32(left.rounded(.up)))
-            } else {
-                if socket.pingID == nil {
-                    let ping = socket.requests.ping()
-                    socket.pingID = ping.id
-                    socket.send(ping.text)
-                    socket.awaitAnswer()
-                }
-                socket.watchForSilence()
+    /// A ping once nothing came for `pingAfterSeconds`, its pong awaited 10 s. Home Assistant's own heartbeat (a
+    /// WebSocket ping every 55 s, which libsoup answers by itself) keeps the connection open; this check finds one
+    /// that died silently (the network gone). It runs loose, on a wake-up the loop has anyway, so an idle connection
+    /// costs Home Assistant's heartbeat and one pong every few minutes.
+    private func watchForSilence() {
+        watchSource = LooseTimeout.add(every: Self.checkSeconds, slack: Self.checkSeconds / 2) { [weak self] in
+            guard let self else { return false }
+            let silence = clock.now().timeIntervalSince(lastHeard)
+            if silence >= Self.pingAfterSeconds, pingID == nil {
+                let ping = requests.ping()
+                pingID = ping.id
+                send(ping.text)
+                awaitAnswer()
             }
-            return 0
+            return true
         }
-        watchSource = g_timeout_add_seconds_full(
-            G_PRIORITY_DEFAULT, seconds, check, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     private func awaitAnswer() {
