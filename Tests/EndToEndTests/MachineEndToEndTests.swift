@@ -295,6 +295,30 @@ final class MachineEndToEndTests: DaemonTestCase {
         XCTAssertEqual(washerSays("finished", ["pet": pet]), 1, log)
     }
 
+    /// A machine that meters itself (Matter's and SmartThings' energy sensor, kWh in all): a run's growth is its
+    /// stage's energy, which the plan prices, naming the dryer as the stage with no figure.
+    func test_aMachinesOwnEnergyMeterMeasuresTheWashAndThePlanPricesIt() throws {
+        func meter(_ kWh: String) -> FakeHomeAssistant.Entity {
+            .init(
+                id: "sensor.washer_energy", state: kWh,
+                attributes: ["device_class": "energy", "unit_of_measurement": "kWh", "state_class": "total_increasing"])
+        }
+        try start(preset: "matter", [matterState("stopped"), meter("12.40")])
+        home.ok("wash", pet)
+        ha.set(matterState("running"))
+        XCTAssertTrue(waitUntil(5) { self.washer["activity"] as? String == "running" }, "\(homeAssistant)")
+        ha.set(meter("12.91"))
+        ha.set(meter("13.25"))
+        ha.set(matterState("stopped"))
+        XCTAssertTrue(waitUntil(5) { !self.history("energyMeasured").isEmpty }, log)
+        let measured = try XCTUnwrap(history("energyMeasured").first)
+        XCTAssertEqual(measured["appliance"] as? String, "washer")
+        XCTAssertEqual(try XCTUnwrap(measured["wattHours"] as? Double), 850, accuracy: 0.001)
+        let plan = try XCTUnwrap(home.json("plan", pet, "--finish-by", "07:00") as? [String: Any])
+        XCTAssertEqual(try XCTUnwrap(plan["washEnergyWh"] as? Double), 850, accuracy: 0.001)
+        XCTAssertEqual(plan["unmeasured"] as? [String], ["dry"])
+    }
+
     // MARK: - Home Assistant gone
 
     func test_anUnavailableEntityOrHomeAssistantGoneFallsBackToLaundrysTimerAndTheWasherIsFollowedAgain() throws {

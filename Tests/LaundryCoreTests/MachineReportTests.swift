@@ -155,3 +155,28 @@ final class MachineReportTests: XCTestCase {
         XCTAssertEqual(read("on", "-3").problems, [.notANumber(entity: "sensor.w_left", value: "-3")])
     }
 }
+
+/// A machine's own energy meter: kWh in all, Wh scaled; another kind of sensor says nothing.
+final class MachineEnergyReadingTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private func energy(_ state: String, unit: String, deviceClass: String = "energy") -> MachineReport {
+        let settings = MachineSettings(
+            preset: .smartThings, entities: MachinePreset.smartThings.entities(device: "washer", appliance: .washer))
+        let entity = EntityState(
+            entityID: "sensor.washer_energy", state: state,
+            attributes: ["device_class": .string(deviceClass), "unit_of_measurement": .string(unit)])
+        return settings.report(["sensor.washer_energy": entity], at: now)
+    }
+
+    func test_theMeterIsReadInKilowattHours() {
+        XCTAssertEqual(energy("12.5", unit: "kWh").energyKWh, 12.5)
+        XCTAssertEqual(energy("850", unit: "Wh").energyKWh, 0.85)
+        XCTAssertNil(energy("850", unit: "W", deviceClass: "power").energyKWh)
+        XCTAssertEqual(
+            energy("850", unit: "W", deviceClass: "power").problems,
+            [.wrongDeviceClass(entity: "sensor.washer_energy", found: "power", expected: "energy")])
+        XCTAssertEqual(
+            energy("lots", unit: "kWh").problems, [.notANumber(entity: "sensor.washer_energy", value: "lots")])
+    }
+}

@@ -22,7 +22,7 @@ extension DaemonConfig {
 
     /// An appliance's `"homeAssistant"`: a preset and the device its entity ids start with, or the entities one by one.
     static func machine(_ reader: SettingsReader, _ appliance: Appliance) throws -> MachineSettings {
-        let roles = ["state", "end", "remaining", "phase", "door"]
+        let roles = ["state", "end", "remaining", "phase", "door", "energy"]
         try reader.rejectUnknownKeys(["preset", "device", "running", "paused", "finished", "alsoDries"] + roles)
         let preset: MachinePreset = try reader.choice("preset") ?? .custom
         let deviceExample = ConfigValue.shortText(example: #""washer""#)
@@ -47,6 +47,7 @@ extension DaemonConfig {
             case "end": entities.end = [id]
             case "remaining": entities.remaining = [id]
             case "phase": entities.phase = [id]
+            case "energy": entities.energy = [id]
             default: entities.door = [id]
             }
         }

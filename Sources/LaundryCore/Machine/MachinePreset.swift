@@ -12,6 +12,7 @@ public enum MachinePreset: String, CaseIterable, Sendable {
     case matter
     /// Samsung: `sensor.<device>_machine_state` (`run`, `pause`, `stop`) and `sensor.<device>_completion_time`; 2024.3
     /// names them after the capability (`…_washer_machine_state`, `…_washer_completion_time`; `dryer_` for dryers).
+    /// Its energy: `sensor.<device>_energy` (the power consumption report, kWh) or `…_energy_meter`.
     case smartThings
     /// Any other integration or template: the entities and the states that mean running, paused and finished given.
     case custom
@@ -29,12 +30,13 @@ public enum MachinePreset: String, CaseIterable, Sendable {
         case .matter:
             return MachineEntities(
                 state: [sensor + "operational_state"], end: [sensor + "estimated_end_time"],
-                phase: [sensor + "current_phase"])
+                phase: [sensor + "current_phase"], energy: [sensor + "energy"])
         case .smartThings:
             let capability = appliance == .washer ? "washer_" : "dryer_"
             return MachineEntities(
                 state: [sensor + "machine_state", sensor + capability + "machine_state"],
-                end: [sensor + "completion_time", sensor + capability + "completion_time"])
+                end: [sensor + "completion_time", sensor + capability + "completion_time"],
+                energy: [sensor + "energy", sensor + "energy_meter"])
         case .custom:
             return MachineEntities()
         }
@@ -76,21 +78,25 @@ public struct MachineEntities: Equatable, Sendable {
     public var phase: [String] = []
     /// A door: a `binary_sensor` (on: open) or a sensor reading `open`/`closed`/`locked`.
     public var door: [String] = []
+    /// The energy the machine has drawn in all (`kWh` or `Wh`, ever growing): a run's is its growth from start to end.
+    public var energy: [String] = []
 
     public init(
-        state: [String] = [], end: [String] = [], remaining: [String] = [], phase: [String] = [], door: [String] = []
+        state: [String] = [], end: [String] = [], remaining: [String] = [], phase: [String] = [], door: [String] = [],
+        energy: [String] = []
     ) {
         self.state = state
         self.end = end
         self.remaining = remaining
         self.phase = phase
         self.door = door
+        self.energy = energy
     }
 
     /// Every entity to subscribe to, once each, in a stable order.
     public var all: [String] {
         var seen: Set<String> = []
-        return (state + end + remaining + phase + door).filter { seen.insert($0).inserted }
+        return (state + end + remaining + phase + door + energy).filter { seen.insert($0).inserted }
     }
 }
 

@@ -15,6 +15,8 @@ public struct MachineReport: Equatable, Sendable {
     public var endsAt: Date?
     public var phase: String?
     public var doorOpen: Bool?
+    /// The machine's energy meter, in kWh drawn in all.
+    public var energyKWh: Double?
     /// What could not be read (each logged once): the report goes on without that entity.
     public var problems: [MachineReadingProblem] = []
 
@@ -58,6 +60,7 @@ extension MachineSettings {
         }
         report.phase = heard(entities.phase).first.map(\.state)
         report.doorOpen = heard(entities.door).lazy.compactMap { Self.door($0, &report.problems) }.first
+        report.energyKWh = heard(entities.energy).lazy.compactMap { Self.energy($0, &report.problems) }.first
         return report
     }
 
@@ -109,6 +112,28 @@ extension MachineSettings {
         }
         guard value > 0 else { return nil }
         return now.addingTimeInterval(value * scale)
+    }
+
+    /// An energy meter's reading in kWh (`Wh` scaled); nil when it is another kind of sensor or not a number.
+    private static func energy(_ entity: EntityState, _ problems: inout [MachineReadingProblem]) -> Double? {
+        if let found = entity.deviceClass, found != "energy" {
+            problems.append(.wrongDeviceClass(entity: entity.entityID, found: found, expected: "energy"))
+            return nil
+        }
+        guard let value = Double(entity.state), value.isFinite, value >= 0 else {
+            problems.append(.notANumber(entity: entity.entityID, value: entity.state))
+            return nil
+        }
+        var unit = "kWh"
+        if case .string(let text)? = entity.attributes["unit_of_measurement"] { unit = text }
+        switch unit {
+        case "kWh": return value
+        case "Wh": return value / 1000
+        case "MWh": return value * 1000
+        default:
+            problems.append(.unknownUnit(entity: entity.entityID, unit: unit))
+            return nil
+        }
     }
 
     private static func door(_ entity: EntityState, _ problems: inout [MachineReadingProblem]) -> Bool? {

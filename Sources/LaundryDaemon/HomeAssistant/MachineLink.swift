@@ -23,6 +23,9 @@ final class MachineLink: EngineObserver {
     /// When a running machine's load is next looked at, so its end never shows in the past.
     private var aheadScheduled: Date?
     private var afterEvent: () -> Void = {}
+    /// Where each running machine's energy meter stood when its run began (a restart mid-run: when first heard).
+    private var runStart: [Appliance: (since: Date, kWh: Double)] = [:]
+    private let prices: PriceBook
 
     /// Nil without `homeAssistant` and a machine that follows it in config.json.
     static func start(
@@ -36,8 +39,8 @@ final class MachineLink: EngineObserver {
                     + "use https:// where Home Assistant is reached beyond this computer")
         }
         let link = MachineLink(
-            settings: settings, machines: config.machines, engine: engine, clock: clock, environment: environment,
-            logger: logger)
+            settings: settings, machines: config.machines, prices: config.prices, engine: engine, clock: clock,
+            environment: environment, logger: logger)
         let followed = config.machines.sorted { $0.key.rawValue < $1.key.rawValue }.map { appliance, machine in
             "the \(appliance.rawValue) (\(machine.preset.rawValue): \(machine.entities.all.joined(separator: ", ")))"
         }
@@ -48,11 +51,12 @@ final class MachineLink: EngineObserver {
     }
 
     private init(
-        settings: HomeAssistantSettings, machines: [Appliance: MachineSettings], engine: DaemonEngine,
-        clock: any WallClock, environment: [String: String], logger: Logger
+        settings: HomeAssistantSettings, machines: [Appliance: MachineSettings], prices: PriceBook,
+        engine: DaemonEngine, clock: any WallClock, environment: [String: String], logger: Logger
     ) {
         self.settings = settings
         self.machines = machines
+        self.prices = prices
         self.engine = engine
         self.clock = clock
         self.logger = logger
@@ -128,7 +132,12 @@ final class MachineLink: EngineObserver {
             report, states: machine.states, loadEnd: load.map { $0.projectedEnd(at: now) },
             followed: load?.followedBy == role, at: now)
         followers[appliance] = follower
+        if report.activity == .running, runStart[appliance] == nil, let kWh = report.energyKWh {
+            runStart[appliance] = (now, kWh)
+        }
         for step in steps { apply(step, step == .started || step == .doorOpened ? appliance : role, report) }
+        if steps.contains(.finished) { recordEnergy(appliance, stage: role, report) }
+        if report.activity == .idle || report.activity == .finished { runStart[appliance] = nil }
         keepAhead()
     }
 
@@ -183,6 +192,19 @@ final class MachineLink: EngineObserver {
                 "\(line)",
                 metadata: ApplianceMonitor.fact(appliance, "endJumpHeld", ["endsAt": "\(Timestamp.format(end))"]))
         }
+    }
+
+    /// What the run drew by the machine's own meter, on the stage it ran (as a plug's measure): the plan prices it.
+    private func recordEnergy(_ machine: Appliance, stage appliance: Appliance, _ report: MachineReport) {
+        guard let start = runStart[machine], let reading = report.energyKWh, reading >= start.kWh else { return }
+        runStart[machine] = nil
+        let now = clock.now()
+        let kWh = reading - start.kWh
+        let middle = start.since.addingTimeInterval(now.timeIntervalSince(start.since) / 2)
+        let cost = prices.perKWh(at: middle).map { $0 * kWh }
+        let use = HistoryDetail.EnergyUse(
+            appliance: appliance, wattHours: kWh * 1000, cost: cost, currency: cost == nil ? nil : prices.currency)
+        engine.recordEnergy(appliance, from: start.since, to: now, use)
     }
 
     /// While a machine runs past the end its load shows, the end moves a minute ahead, never into the past.
