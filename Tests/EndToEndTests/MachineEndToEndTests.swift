@@ -75,7 +75,7 @@ final class MachineEndToEndTests: DaemonTestCase {
     /// The fake Home Assistant with `entities`, the daemon following its washer (`preset`), connected.
     private func start(
         preset: String = "homeConnect", _ entities: [FakeHomeAssistant.Entity], options: [String] = [],
-        connected: Bool = true
+        connected: Bool = true, alsoDries: Bool = false
     ) throws {
         ha = try FakeHomeAssistant(["--version", "2025.4.4"] + options, entities: entities, folder: home.path)
         let token = home.path + "/ha-token"
@@ -83,7 +83,8 @@ final class MachineEndToEndTests: DaemonTestCase {
         chmod(token, 0o600)
         try home.writeConfig(
             #"{"sound": false, "headsUpMinutes": 0, "# + ha.settings(tokenFile: token)
-                + #", "appliances": {"washer": {"homeAssistant": {"preset": "\#(preset)", "device": "washer"}}}}"#)
+                + #", "appliances": {"washer": {"homeAssistant": {"preset": "\#(preset)", "device": "washer", "#
+                + #""alsoDries": \#(alsoDries)}}}}"#)
         home.ok("adopt", pet)
         home.ok("daemon", "start")
         guard connected else { return }
@@ -293,6 +294,27 @@ final class MachineEndToEndTests: DaemonTestCase {
         XCTAssertTrue(waitUntil(5) { self.stage == "washed" }, log)
         XCTAssertEqual(history("washDone").first?["stoppedBy"] as? String, "washer")
         XCTAssertEqual(washerSays("finished", ["pet": pet]), 1, log)
+    }
+
+    /// A washer-dryer is one machine with two stages: the same entities end the wash, then the dryer.
+    func test_aWasherDryerFollowsTheWashAndThenTheDryerWithTheSameEntities() throws {
+        try start([operation("ready"), finishTime("unavailable"), door("closed")], alsoDries: true)
+        try washFollowingTheWasher(until: Self.whole(50 * 60))
+        ha.set(finishTime(Self.whole(0)))
+        ha.set(operation("finished"))
+        XCTAssertTrue(waitUntil(5) { self.stage == "washed" }, log)
+        home.ok("dry", pet)
+        let dryEnd = Self.whole(80 * 60)
+        ha.set(finishTime(dryEnd))
+        ha.set(operation("run"))
+        XCTAssertTrue(endsAt(dryEnd), "the dryer stage follows the same machine: \(timer ?? [:]) \(log)")
+        XCTAssertEqual(timer?["kind"] as? String, "dry")
+        XCTAssertEqual(
+            logged(["surface": "popup", "event": "whoseLoad"]), 0, "the machine's start on the dryer load asks nothing")
+        ha.set(finishTime(Self.whole(0)))
+        ha.set(operation("finished"))
+        XCTAssertTrue(waitUntil(5) { self.stage == "dried" }, log)
+        XCTAssertEqual(history("dryDone").first?["stoppedBy"] as? String, "dryer")
     }
 
     /// A machine that meters itself (Matter's and SmartThings' energy sensor, kWh in all): a run's growth is its
