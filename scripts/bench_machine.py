@@ -85,6 +85,13 @@ class HomeAssistant:
         self.process.wait(60)
 
 
+def washer_heard(env):
+    """The washer's entities daemon.json says the daemon has heard (none: not connected yet)."""
+    with open(os.path.join(env["XDG_RUNTIME_DIR"], "laundry", "daemon.json")) as file:
+        machines = (json.load(file).get("homeAssistant") or {}).get("machines") or [{}]
+    return machines[0].get("heard")
+
+
 def percentile(values, share):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
@@ -103,13 +110,7 @@ def run(root, laundry, fresh_env, row, wake_ups, daemon_pid):
                       file)
         subprocess.run([laundry, "adopt", "Socks"], env=env, check=True, capture_output=True)
         subprocess.run([laundry, "daemon", "start"], env=env, check=True, capture_output=True)
-        status_file = os.path.join(env["XDG_RUNTIME_DIR"], "laundry", "daemon.json")
-
-        def heard():
-            with open(status_file) as file:
-                machines = (json.load(file).get("homeAssistant") or {}).get("machines") or [{}]
-            return machines[0].get("heard")
-        wait_for("the daemon to hear the washer", heard, timeout=30)
+        wait_for("the daemon to hear the washer", lambda: washer_heard(env), timeout=30)
         idle_row(env, row, wake_ups, daemon_pid, laundry)
         latency_row(env, ha, washer, laundry, row)
         subprocess.run([laundry, "daemon", "stop"], env=env, capture_output=True)
@@ -169,13 +170,7 @@ def idle_row(env, row, wake_ups, daemon_pid, laundry, minutes=int(os.environ.get
         file.write(kept)
     subprocess.run([laundry, "daemon", "stop"], env=env, capture_output=True)
     subprocess.run([laundry, "daemon", "start"], env=env, check=True, capture_output=True)
-    status_file = os.path.join(env["XDG_RUNTIME_DIR"], "laundry", "daemon.json")
-
-    def heard():
-        with open(status_file) as file:
-            machines = (json.load(file).get("homeAssistant") or {}).get("machines") or [{}]
-        return machines[0].get("heard")
-    wait_for("the daemon to hear the washer again", heard, timeout=30)
+    wait_for("the daemon to hear the washer again", lambda: washer_heard(env), timeout=30)
     per_minute = ours / minutes
     row(f"wake-ups of the idle daemon with Home Assistant's connection open, over {minutes} min (strace, every "
         "thread; polls ended at once by GLib's own eventfd apart)",

@@ -2,12 +2,13 @@ import Foundation
 import LaundryCore
 import XCTest
 
-private func read(_ json: String) throws -> DaemonConfig {
+/// config.json's text as the daemon reads it (the config tests share it).
+func read(_ json: String) throws -> DaemonConfig {
     try JSONCoding.decoder().decode(DaemonConfig.self, from: Data(json.utf8))
 }
 
 /// The mistake config.json's reader names, failing the test when it accepts the file.
-private func problem(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigProblem? {
+func problem(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigProblem? {
     do {
         _ = try read(json)
         XCTFail("accepted \(json)", file: file, line: line)

@@ -2,22 +2,6 @@ import Foundation
 import LaundryCore
 import XCTest
 
-private func read(_ json: String) throws -> DaemonConfig {
-    try JSONCoding.decoder().decode(DaemonConfig.self, from: Data(json.utf8))
-}
-
-private func problem(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigProblem? {
-    do {
-        _ = try read(json)
-        XCTFail("accepted \(json)", file: file, line: line)
-    } catch let problem as ConfigProblem {
-        return problem
-    } catch {
-        XCTFail("\(error)", file: file, line: line)
-    }
-    return nil
-}
-
 /// config.json's `homeAssistant` and an appliance's own word: a preset and a device, or the entities one by one.
 final class MachineConfigTests: XCTestCase {
     private let home = #""homeAssistant": {"url": "https://ha.local:8123", "tokenFile": "~/.config/laundry/ha-token"}"#
