@@ -16,7 +16,7 @@ enum DoctorMachineCheck {
         do { _ = try HomeAssistantCheck.token(settings, environment: environment) } catch {
             report.warning(area, HomeAssistantProblemText.line(error), fix: fix)
         }
-        if !settings.usesTLS {
+        if settings.sendsTokenInClear {
             report.warning(
                 area,
                 Words.text(

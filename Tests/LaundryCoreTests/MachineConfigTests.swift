@@ -12,6 +12,14 @@ final class MachineConfigTests: XCTestCase {
                 + #", "appliances": {"washer": {"homeAssistant": {"preset": "homeConnect", "device": "bosch"}}}}"#)
         XCTAssertEqual(config.homeAssistant?.url, "https://ha.local:8123")
         XCTAssertEqual(config.homeAssistant?.usesTLS, true)
+        XCTAssertEqual(config.homeAssistant?.sendsTokenInClear, false)
+        for (url, clear) in [
+            ("http://homeassistant.local:8123", true), ("http://192.168.1.5:8123/", true),
+            ("http://localhost:8123", false),
+            ("http://127.0.0.1:8123", false), ("http://[::1]:8123", false),
+        ] {
+            XCTAssertEqual(HomeAssistantSettings(url: url, tokenFile: "t").sendsTokenInClear, clear, url)
+        }
         let washer = try XCTUnwrap(config.machines[.washer])
         XCTAssertEqual(washer.preset, .homeConnect)
         XCTAssertEqual(washer.entities.state, ["sensor.bosch_operation_state"])

@@ -26,4 +26,14 @@ public struct HomeAssistantSettings: Equatable, Sendable {
     }
 
     public var usesTLS: Bool { url.lowercased().hasPrefix("https://") }
+
+    /// Plain `http` to another machine: the token crosses the network unencrypted (to this machine's own, it does not).
+    public var sendsTokenInClear: Bool {
+        guard !usesTLS else { return false }
+        let rest = url.dropFirst("http://".count)
+        let host =
+            rest.hasPrefix("[")
+            ? String(rest.prefix { $0 != "]" }.dropFirst()) : String(rest.prefix { $0 != ":" && $0 != "/" })
+        return !(host == "localhost" || host.hasPrefix("127.") || host == "::1")
+    }
 }

@@ -33,7 +33,7 @@ final class MachineLink: EngineObserver {
         logger: Logger
     ) -> MachineLink? {
         guard let settings = config.homeAssistant, !config.machines.isEmpty else { return nil }
-        if !settings.usesTLS {
+        if settings.sendsTokenInClear {
             logger.warning(
                 line: "homeAssistant: \(settings.url) is plain http: the access token crosses the network unencrypted; "
                     + "use https:// where Home Assistant is reached beyond this computer")
