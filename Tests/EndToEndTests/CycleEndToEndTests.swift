@@ -110,7 +110,7 @@ final class CycleEndToEndTests: XCTestCase {
         XCTAssertEqual(all.count, 2)
         let keys: Set = [
             "id", "name", "kind", "stage", "health", "mood", "timer", "growthStage", "totalCycles", "currentStreak",
-            "longestStreak", "lastLaundryAt", "snoozedUntil", "loadId", "dueAt", "settings",
+            "longestStreak", "lastLaundryAt", "snoozedUntil", "loadId", "dueAt", "settings", "waitsForDryer",
         ]
         for pet in all { XCTAssertEqual(Set(pet.keys), keys) }
         let sheets = try XCTUnwrap(all.first { $0["name"] as? String == "Bed Sheets" })

@@ -420,9 +420,18 @@ final class MachineEndToEndTests: DaemonTestCase {
         XCTAssertTrue(waitUntil(5) { self.homeAssistant["state"] as? String == "down" }, "\(homeAssistant)")
         XCTAssertNotNil((homeAssistant["problem"] as? [String: Any])?["tokenRefused"], "\(homeAssistant)")
         XCTAssertEqual(washer["activity"] as? String, "unknown", "laundry's own timer: \(homeAssistant)")
-        // Tried again after a second: refused again, one line in the log still.
+        // The refused token is not sent again (each try is a failed login in Home Assistant's log, and may get this
+        // machine banned): the tries after a second and two find it unchanged in the file.
+        let firstRetry = homeAssistant["retryAt"] as? String
         XCTAssertTrue(
-            waitUntil(5) { self.ha.seen.filter { $0["event"] as? String == "auth" }.count >= 2 }, "\(ha.seen)")
+            waitUntil(5) { (self.homeAssistant["retryAt"] as? String).map { $0 != firstRetry } ?? false },
+            "tried again: \(homeAssistant)")
+        XCTAssertNotNil((homeAssistant["problem"] as? [String: Any])?["tokenRefused"], "\(homeAssistant)")
+        XCTAssertEqual(ha.count("auth"), 1, "\(ha.seen)")
+        // A new token in the file is tried (and refused too): one line in the log still.
+        try "another-token\n".write(toFile: home.path + "/ha-token", atomically: true, encoding: .utf8)
+        chmod(home.path + "/ha-token", 0o600)
+        XCTAssertTrue(waitUntil(10) { self.ha.count("auth") == 2 }, "\(ha.seen)")
         XCTAssertTrue(
             ha.seen.filter { $0["event"] as? String == "auth" }.allSatisfy { $0["accepted"] as? Bool == false })
         XCTAssertEqual(logged(refused), 1, log)

@@ -43,6 +43,10 @@ final class MachineConfigTests: XCTestCase {
         XCTAssertEqual(dryer.states.running, ["on"])
         XCTAssertEqual(dryer.states.paused, ["held"])
         XCTAssertTrue(dryer.states.othersAreIdle)
+        let onOff = try XCTUnwrap(
+            try read(#"{"# + home + #", "appliances": {"washer": {"homeAssistant": {"state": "binary_sensor.w"}}}}"#)
+                .machines[.washer])
+        XCTAssertTrue(onOff.states.stopFinishes, "no finished state named: a run that stops is a finish")
     }
 
     func test_aDoorTopicIsReadWithZigbee2mqttsFieldByDefault() throws {
@@ -89,5 +93,16 @@ final class MachineConfigTests: XCTestCase {
             .missingKey("homeAssistant.tokenFile", example: #""~/.config/laundry/home-assistant-token""#))
         XCTAssertEqual(
             problem(#"{"appliances": {"washer": {"doorTopic": "z/door"}}}"#), .appliancesWithoutBroker)
+        XCTAssertEqual(
+            problem(
+                #"{"# + home + #", "appliances": {"dryer": {"homeAssistant": {"state": "s.d", "alsoDries": true}}}}"#),
+            .outOfRange(
+                key: "appliances.dryer.homeAssistant.alsoDries", value: "true",
+                allowed: .oneOf(["false (set it on the washer)"])))
+        XCTAssertEqual(
+            problem(
+                #"{"mqtt": {"url": "mqtt://h"}, "# + home
+                    + #", "appliances": {"washer": {"homeAssistant": {"state": "s.w"}, "powerField": "apower"}}}"#),
+            .missingKey("appliances.washer.powerTopic", example: #""shellies/washer/relay/0/power""#))
     }
 }

@@ -87,7 +87,13 @@ final class MachineFollowerTests: XCTestCase {
         XCTAssertEqual(
             connectIdle.read(
                 MachineReport(activity: .idle), states: connect, loadEnd: at(30), followed: true, at: at(5)),
-            [], "Home Connect's ready after a run is an abort it names as such, not a finish")
+            [.stoppedUnfinished], "Home Connect's ready after a run is a cancel, not a finish: laundry's own timer")
+        var paused = MachineFollower()
+        _ = paused.read(running(endingAt: 30), states: connect, loadEnd: nil, followed: false, at: now)
+        _ = paused.read(MachineReport(activity: .paused), states: connect, loadEnd: at(30), followed: true, at: at(1))
+        XCTAssertEqual(
+            paused.read(MachineReport(activity: .idle), states: connect, loadEnd: at(30), followed: true, at: at(2)),
+            [.stoppedUnfinished], "a paused run cancelled on the machine does not leave the load paused")
     }
 
     func test_aFinishMissedWhileTheDaemonWasAwayEndsTheLoadItFollowed() {
@@ -117,6 +123,20 @@ final class MachineFollowerTests: XCTestCase {
         XCTAssertEqual(
             follower.read(running(endingAt: 120), states: connect, loadEnd: at(60), followed: true, at: at(4)),
             [.end(at(120))], "said twice: the machine's end")
+        // The end entity itself must say it again: another entity's news re-reading the same stale end is no repeat.
+        var stale = MachineFollower()
+        func jumped(_ stamp: Double) -> MachineReport {
+            var report = running(endingAt: 120)
+            report.endChangedAt = Date(timeIntervalSince1970: stamp)
+            return report
+        }
+        _ = stale.read(running(endingAt: 60), states: connect, loadEnd: nil, followed: false, at: now)
+        XCTAssertEqual(
+            stale.read(jumped(1), states: connect, loadEnd: at(60), followed: true, at: at(1)), [.jumpHeld(at(120))])
+        XCTAssertEqual(
+            stale.read(jumped(1), states: connect, loadEnd: at(60), followed: true, at: at(2)), [.jumpHeld(at(120))])
+        XCTAssertEqual(
+            stale.read(jumped(2), states: connect, loadEnd: at(60), followed: true, at: at(3)), [.end(at(120))])
         var restarted = MachineFollower()
         _ = restarted.read(running(endingAt: 60), states: connect, loadEnd: nil, followed: false, at: now)
         _ = restarted.read(
@@ -142,6 +162,16 @@ final class MachineFollowerTests: XCTestCase {
             [.resumed, .end(at(70))])
     }
 
+    func test_aMachineStuckOnRunningIsHeldForThreeHoursAtMost() {
+        var follower = MachineFollower()
+        _ = follower.read(running(endingAt: 10), states: connect, loadEnd: nil, followed: false, at: now)
+        XCTAssertNotNil(follower.keepAhead(loadEnd: at(10), at: at(10)))
+        XCTAssertFalse(follower.heldTooLong(at: at(10 + 179)))
+        XCTAssertTrue(follower.heldTooLong(at: at(10 + 180)))
+        _ = follower.read(running(endingAt: 400), states: connect, loadEnd: at(190), followed: true, at: at(190))
+        XCTAssertFalse(follower.heldTooLong(at: at(191)), "a new end from the machine: it is not stuck")
+    }
+
     func test_unavailableIsLostOnceAndTheDoorCountsOnlyWhenItOpens() {
         var follower = MachineFollower()
         _ = follower.read(running(endingAt: 60), states: connect, loadEnd: nil, followed: false, at: now)
@@ -157,5 +187,10 @@ final class MachineFollowerTests: XCTestCase {
         _ = door.read(closed, states: connect, loadEnd: nil, followed: false, at: now)
         XCTAssertEqual(door.read(open, states: connect, loadEnd: nil, followed: false, at: at(1)), [.doorOpened])
         XCTAssertEqual(door.read(open, states: connect, loadEnd: nil, followed: false, at: at(2)), [])
+        var alreadyOpen = MachineFollower()
+        let openAtFirst = MachineReport(activity: .idle, doorOpen: true)
+        XCTAssertEqual(
+            alreadyOpen.read(openAtFirst, states: connect, loadEnd: nil, followed: false, at: now), [],
+            "open when first heard: not an opening")
     }
 }

@@ -60,7 +60,13 @@ extension DaemonConfig {
         if let finished = try reader.strings("finished") {
             machine.states.finished = Set(finished.map { $0.lowercased() })
         }
+        // A custom machine that names no finished state finishes when a run stops (an on/off template).
+        if preset == .custom, machine.states.finished.isEmpty { machine.states.stopFinishes = true }
         machine.alsoDries = try reader.flag("alsoDries") ?? false
+        if machine.alsoDries, appliance == .dryer {
+            throw ConfigProblem.outOfRange(
+                key: reader.name("alsoDries"), value: "true", allowed: .oneOf(["false (set it on the washer)"]))
+        }
         return machine
     }
 

@@ -176,8 +176,10 @@ extension DaemonConfig: Decodable {
                         if let follows { machines[appliance] = try Self.machine(follows, appliance) }
                         if let door = try Self.door(entry) { doors[appliance] = door }
                         // A plug is optional beside the machine's own word or a door; alone, its topic is needed.
+                        // A plug's settings without its topic are a plug meant, not one to ignore.
+                        let plugKeysGiven = try Self.plugKeys.contains { try entry.isPresent($0) }
                         if try entry.string("powerTopic", expected: .topic(example: "")) != nil
-                            || (follows == nil && doors[appliance] == nil)
+                            || (follows == nil && doors[appliance] == nil) || plugKeysGiven
                         {
                             appliances[appliance] = try Self.plug(entry)
                         }
@@ -463,6 +465,9 @@ struct SettingsReader {
 
     /// A key of this object named in full, for a message.
     func name(_ key: String) -> String { path + key }
+
+    /// Whether `name` is there (and not `null`).
+    func isPresent(_ name: String) throws -> Bool { try present(name) != nil }
 
     /// The known key a misspelt one most likely meant: same letters in another case, or at most two edits away.
     static func closest(to key: String, in known: [String]) -> String? {

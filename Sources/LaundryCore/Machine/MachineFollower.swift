@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// What a machine's reports mean for its load, one report after another: the edges integrations get wrong are decided
 /// here (an end already past while it runs, a finish while it runs, an end that jumps by hours, a null countdown).
-public struct MachineFollower: Equatable, Sendable {
+public struct MachineFollower: Sendable {
     public enum Step: Equatable, Sendable {
         /// It began to run: a load of its kind starts if none runs.
         case started
@@ -16,6 +16,8 @@ public struct MachineFollower: Equatable, Sendable {
         case doorOpened
         /// It says nothing any more: laundry's own timer is used again.
         case lost
+        /// It stopped without finishing (cancelled on the machine): laundry's own timer, the load resumed if paused.
+        case stoppedUnfinished
         /// A finish reported while its end says it still has long to run (LG's "complete" during load sensing): the
         /// load is left to laundry's own timer at that end, unless the machine runs on.
         case finishIgnored
@@ -35,7 +37,9 @@ public struct MachineFollower: Equatable, Sendable {
     public private(set) var lastDoorOpen: Bool?
     /// Whether the last report said anything at all.
     public private(set) var speaks = false
-    private var heldJump: Date?
+    private var heldJump: (end: Date, stamp: Date?)?
+    /// When the machine first ran past its load's end, for `heldTooLong`; a new end it gives forgets it.
+    private var heldSince: Date?
     /// A finish was reported with the end still far off, and is not believed yet.
     private var finishDoubted = false
 
@@ -48,7 +52,8 @@ public struct MachineFollower: Equatable, Sendable {
     ) -> [Step] {
         var steps: [Step] = []
         if let open = report.doorOpen {
-            if open, lastDoorOpen == false || (lastDoorOpen == nil && speaks) { steps.append(.doorOpened) }
+            // Only an opening counts: a door already open when first heard says nothing of when it opened.
+            if open, lastDoorOpen == false { steps.append(.doorOpened) }
             lastDoorOpen = open
         }
         guard report.activity != .unknown else {
@@ -60,6 +65,7 @@ public struct MachineFollower: Equatable, Sendable {
         let before = lastKnown
         lastKnown = report.activity
         if report.activity != .finished { finishDoubted = false }
+        if report.activity != .running { heldSince = nil }
         switch report.activity {
         case .running:
             if before == .paused || before == .failed {
@@ -67,7 +73,9 @@ public struct MachineFollower: Equatable, Sendable {
             } else if before != .running {
                 steps.append(.started)
             }
-            if let end = wantedEnd(report.endsAt, loadEnd: loadEnd, changed: before != .running, at: now) {
+            if let end = wantedEnd(
+                report.endsAt, said: report.endChangedAt, loadEnd: loadEnd, changed: before != .running, at: now)
+            {
                 steps.append(end)
             }
         case .paused, .failed:
@@ -87,6 +95,8 @@ public struct MachineFollower: Equatable, Sendable {
             let ranBefore = before == .running || before == .paused || before == .failed
             if loadEnd != nil && (words.stopFinishes && ranBefore || before == nil && followed) {
                 steps.append(.finished)
+            } else if loadEnd != nil && ranBefore && followed {
+                steps.append(.stoppedUnfinished)
             }
         case .unknown:
             break
@@ -95,13 +105,26 @@ public struct MachineFollower: Equatable, Sendable {
     }
 
     /// Time passed without a report: a load of a machine that still runs never shows an end in the past.
-    public func keepAhead(loadEnd: Date, at now: Date) -> Date? {
+    public mutating func keepAhead(loadEnd: Date, at now: Date) -> Date? {
         guard speaks, lastKnown == .running, loadEnd.timeIntervalSince(now) < Self.leadSeconds / 2 else { return nil }
+        if heldSince == nil { heldSince = now }
         return now.addingTimeInterval(Self.leadSeconds)
     }
 
-    private mutating func wantedEnd(_ said: Date?, loadEnd: Date?, changed: Bool, at now: Date) -> Step? {
+    /// Running past its end for longer than any programme overruns: the integration is stuck, not the machine.
+    public static let longestHoldSeconds = 3.0 * 3600
+
+    /// Whether the machine has said it still runs past its end for `longestHoldSeconds`.
+    public func heldTooLong(at now: Date) -> Bool {
+        heldSince.map { now.timeIntervalSince($0) >= Self.longestHoldSeconds } ?? false
+    }
+
+    /// `stamp`: when the end entity itself last changed (a repeat is a new state of it, not another entity's news).
+    private mutating func wantedEnd(
+        _ said: Date?, said stamp: Date?, loadEnd: Date?, changed: Bool, at now: Date
+    ) -> Step? {
         let soonest = now.addingTimeInterval(Self.leadSeconds)
+        if let said, said > soonest { heldSince = nil }
         guard let said else {
             // A null countdown: laundry's own guess stands, only never in the past.
             guard let loadEnd, loadEnd < soonest else { return nil }
@@ -119,11 +142,13 @@ public struct MachineFollower: Equatable, Sendable {
         let hours = (abs(moved) / 3600).rounded()
         let isHourJump = hours >= 1 && abs(abs(moved) - hours * 3600) <= 120
         if isHourJump && !changed {
-            if let held = heldJump, abs(held.timeIntervalSince(end)) < Self.settleSeconds * 2 {
+            if let held = heldJump, abs(held.end.timeIntervalSince(end)) < Self.settleSeconds * 2,
+                stamp == nil || stamp != held.stamp
+            {
                 heldJump = nil
                 return .end(end)
             }
-            heldJump = end
+            heldJump = (end, stamp)
             return .jumpHeld(end)
         }
         heldJump = nil

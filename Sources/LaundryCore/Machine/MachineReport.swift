@@ -13,6 +13,8 @@ public struct MachineReport: Equatable, Sendable {
 
     public var activity: Activity = .unknown
     public var endsAt: Date?
+    /// When the entity that gave `endsAt` last changed, as Home Assistant says.
+    public var endChangedAt: Date?
     public var phase: String?
     public var doorOpen: Bool?
     /// The machine's energy meter, in kWh drawn in all.
@@ -54,9 +56,14 @@ extension MachineSettings {
         if let entity = heard(entities.state).first {
             report.activity = activity(entity, &report.problems)
         }
-        report.endsAt = heard(entities.end).lazy.compactMap { Self.end($0, &report.problems) }.first
-        if report.endsAt == nil {
-            report.endsAt = heard(entities.remaining).lazy.compactMap { Self.left($0, at: now, &report.problems) }.first
+        if let (entity, end) = heard(entities.end).lazy.compactMap({ entity in
+            Self.end(entity, &report.problems).map { (entity, $0) }
+        }).first {
+            (report.endsAt, report.endChangedAt) = (end, entity.lastChanged)
+        } else if let (entity, end) = heard(entities.remaining).lazy.compactMap({ entity in
+            Self.left(entity, at: now, &report.problems).map { (entity, $0) }
+        }).first {
+            (report.endsAt, report.endChangedAt) = (end, entity.lastChanged)
         }
         report.phase = heard(entities.phase).first.map(\.state)
         report.doorOpen = heard(entities.door).lazy.compactMap { Self.door($0, &report.problems) }.first

@@ -62,6 +62,9 @@ public struct Load: Codable, Equatable, Sendable {
     /// Past its end, but its machine says it still runs.
     public func isHeld(at now: Date) -> Bool { heldUntil.map { now < $0 } ?? false }
 
+    /// When the clock alone ends it (unpaused): its end, or the end of its machine's lease on it.
+    public var clockEnd: Date { max(endsAt, heldUntil ?? endsAt) }
+
     /// Which of five growth stages (Forest's) the load has reached: 1 in its first fifth, 5 in its last and once ended.
     public func growthStage(at now: Date) -> Int {
         min(5, Int((progress(at: now) * 5).rounded(.down)) + 1)

@@ -16,7 +16,8 @@ extension DaemonEngine {
     func askWhoseLoad(_ appliance: Appliance) {
         let time = now
         let runs = petViews().contains { view in
-            view.liveLoad.map { !$0.isPaused && appliance.runs($0.kind) && !$0.hasEnded(at: time) } ?? false
+            // A paused load of its kind is one too: the machine resuming it asks nothing.
+            view.liveLoad.map { appliance.runs($0.kind) && !$0.hasEnded(at: time) } ?? false
         }
         guard !runs else { return }
         let owners = laundry.likelyOwners(of: appliance)

@@ -94,7 +94,7 @@ final class PetTimerService {
     private static func calmUntil(_ state: PetState) -> Date? {
         guard state.notes.warningsSent.isEmpty else { return nil }
         var calm = Health.firstWarningDate(since: state.pet.healthClockStart, cycleDays: state.pet.settings.cycleDays)
-        if let timer = state.liveLoad, !timer.isPaused { calm = min(calm, timer.endsAt) }
+        if let timer = state.liveLoad, !timer.isPaused { calm = min(calm, timer.clockEnd) }
         return calm
     }
 
@@ -182,7 +182,8 @@ final class PetTimerService {
     ) -> Date? {
         guard let state else { return nil }
         var deadlines: [Date] = []
-        if let timer = state.liveLoad, !timer.isPaused { deadlines.append(timer.endsAt) }
+        // Held past its end by its machine: the clock's next word is the lease's end (never an end already past).
+        if let timer = state.liveLoad, !timer.isPaused { deadlines.append(timer.clockEnd) }
         let held = state.unannouncedFinish.flatMap { Self.escalation(of: $0, config: config, person: person) }
         if let headsUp = headsUpDue(state, config: config), headsUp < state.liveLoad?.endsAt ?? headsUp {
             deadlines.append(headsUp)

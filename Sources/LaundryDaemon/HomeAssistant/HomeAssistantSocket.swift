@@ -53,6 +53,10 @@ final class HomeAssistantSocket {
     private var connection: OpaquePointer?
     /// Read just before connecting, sent at `auth_required`, then forgotten.
     private var pendingToken: String?
+    /// The token Home Assistant refused: not sent again (each try is a failed login in its log, and may get this
+    /// machine's address banned) until the token file holds another.
+    private var refusedToken: (token: String, problem: HomeAssistantProblem)?
+    private var sentToken: String?
     private var version = ""
     private var requests = HomeAssistantRequests()
     private var table: EntityTable
@@ -62,7 +66,7 @@ final class HomeAssistantSocket {
     private var retrySource: guint = 0
     private var watchSource: guint = 0
     private var answerSource: guint = 0
-    /// When something but a pong last came: a minute of silence since sends a ping.
+    /// When a frame last came: `pingAfterSeconds` of silence since sends a ping.
     private var lastHeard = Date.distantPast
     private var pingID: Int?
     /// The kinds of bad frame said already on this connection: one log line each.
@@ -123,6 +127,10 @@ final class HomeAssistantSocket {
             metadata: ["surface": "homeAssistant", "event": "connecting", "attempt": "\(failures + 1)"])
         do { pendingToken = try token() } catch {
             return fail(error as? HomeAssistantProblem ?? .tokenUnreadable(reason: "\(error)"))
+        }
+        if let refused = refusedToken, pendingToken == refused.token {
+            pendingToken = nil
+            return fail(refused.problem)
         }
         guard url.hasPrefix("http://") || url.hasPrefix("https://"), let message = soup_message_new("GET", socketURL)
         else { return fail(.badURL(url: url)) }
@@ -241,6 +249,7 @@ final class HomeAssistantSocket {
         case (.loggingIn, .authRequired):
             guard let token = pendingToken else { return }
             pendingToken = nil
+            sentToken = token
             send(HomeAssistantRequests.auth(token: token))
         case (.loggingIn, .authOK(let version)):
             self.version = version
@@ -248,6 +257,7 @@ final class HomeAssistantSocket {
             phase = .subscribing(id: subscription.id)
             send(subscription.text)
         case (.loggingIn, .authInvalid(let words)):
+            refusedToken = sentToken.map { ($0, .tokenRefused(message: words)) }
             fail(.tokenRefused(message: words))
         case (.subscribing(let id), .result(let answered, let success, let code, let words)) where answered == id:
             guard success else { return fail(.subscriptionRefused(code: code ?? "", message: words ?? "")) }

@@ -17,8 +17,8 @@ final class MachineLink: EngineObserver {
     private var states: [String: EntityState] = [:]
     private var followers: [Appliance: MachineFollower] = [:]
     private var reports: [Appliance: MachineReport] = [:]
-    /// Each entity's problem is logged once, not at every state it sends.
-    private var problemsLogged: Set<MachineReadingProblem> = []
+    /// Each entity's kind of problem is logged once, not at every state it sends (whatever the value).
+    private var problemsLogged: Set<String> = []
     private weak var loop: MainLoop?
     /// When a running machine's load is next looked at, so its end never shows in the past.
     private var aheadScheduled: Date?
@@ -26,6 +26,8 @@ final class MachineLink: EngineObserver {
     /// Where each running machine's energy meter stood when its run began (a restart mid-run: when first heard).
     private var runStart: [Appliance: (since: Date, kWh: Double)] = [:]
     private let prices: PriceBook
+    /// Machines whose "still running" outlasted `MachineFollower.longestHoldSeconds`, said once until they stop.
+    private var heldTooLongSaid: Set<Appliance> = []
 
     /// Nil without `homeAssistant` and a machine that follows it in config.json.
     static func start(
@@ -118,7 +120,7 @@ final class MachineLink: EngineObserver {
         let now = clock.now()
         let report = machine.report(states, at: now)
         reports[appliance] = report
-        for problem in report.problems where problemsLogged.insert(problem).inserted {
+        for problem in report.problems where problemsLogged.insert("\(problem.entity) \(caseName(problem))").inserted {
             logger.warning(
                 "homeAssistant: \(MachineLink.english(problem)); laundry goes on without it",
                 metadata: ApplianceMonitor.fact(
@@ -137,7 +139,10 @@ final class MachineLink: EngineObserver {
         }
         for step in steps { apply(step, step == .started || step == .doorOpened ? appliance : role, report) }
         if steps.contains(.finished) { recordEnergy(appliance, stage: role, report) }
-        if report.activity == .idle || report.activity == .finished { runStart[appliance] = nil }
+        if report.activity == .idle || report.activity == .finished {
+            runStart[appliance] = nil
+            heldTooLongSaid.remove(appliance)
+        }
         keepAhead()
     }
 
@@ -156,8 +161,13 @@ final class MachineLink: EngineObserver {
             logger.info(
                 "the \(appliance.rawValue) started (Home Assistant)",
                 metadata: ApplianceMonitor.fact(appliance, "started", ["through": "homeAssistant"]))
-            // A washer-dryer started on the dryer load someone just started: nothing to ask.
-            if stage(of: appliance) == appliance { engine.askWhoseLoad(appliance) }
+            // A washer-dryer started on the dryer load someone just started: nothing to ask. Started with a wet load
+            // waiting and no wash to start, it asks whose load it dries.
+            guard stage(of: appliance) == appliance else { break }
+            let dries =
+                machines[appliance]?.alsoDries == true && engine.laundry.likelyOwners(of: .washer).isEmpty
+                && !engine.laundry.likelyOwners(of: .dryer).isEmpty
+            engine.askWhoseLoad(dries ? .dryer : appliance)
         case .end(let end):
             engine.machineMoved(appliance, "end", ["endsAt": Timestamp.format(end)]) {
                 try $0.machineEnd(appliance, endsAt: end)
@@ -175,6 +185,13 @@ final class MachineLink: EngineObserver {
             if machines[appliance]?.alsoDries == true { engine.doorOpened(.dryer, through: "homeAssistant") }
         case .lost:
             engine.machineMoved(appliance, "nothing") { try $0.machineLost(appliance) }
+        case .stoppedUnfinished:
+            // Cancelled on the machine (Home Connect's `aborting`, `ready` after a run): laundry does not know whether
+            // the laundry is washed, so the load goes on by its own timer, resumed if it was paused.
+            engine.machineMoved(appliance, "stoppedUnfinished") { laundry in
+                _ = try laundry.machineResumed(appliance)
+                return try laundry.machineLost(appliance) ?? laundry.machineLoad(of: appliance)
+            }
         case .finishIgnored:
             let end = report.endsAt.map(Timestamp.format) ?? "?"
             let line =
@@ -211,11 +228,26 @@ final class MachineLink: EngineObserver {
     private func keepAhead() {
         let now = clock.now()
         var soonest: Date?
-        for (appliance, follower) in followers {
+        for (machine, follower) in followers {
+            let appliance = stage(of: machine)
             guard let load = engine.laundry.machineLoad(of: appliance)?.liveLoad, !load.isPaused,
                 follower.lastKnown == .running, follower.speaks
             else { continue }
-            if let ahead = follower.keepAhead(loadEnd: load.endsAt, at: now) {
+            if follower.heldTooLong(at: now) {
+                // Stuck on "running" (an integration that stopped updating): laundry's own timer takes over.
+                if heldTooLongSaid.insert(machine).inserted {
+                    let hours = Int(MachineFollower.longestHoldSeconds / 3600)
+                    let line =
+                        "the \(machine.rawValue) has said it runs for \(hours) h past its load's end; laundry's own "
+                        + "timer ends the load"
+                    logger.warning(
+                        "\(line)",
+                        metadata: ApplianceMonitor.fact(machine, "heldTooLong"))
+                    engine.machineMoved(appliance, "heldTooLong") { try $0.machineLost(appliance) }
+                }
+                continue
+            }
+            if let ahead = followers[machine]?.keepAhead(loadEnd: load.endsAt, at: now) {
                 engine.machineMoved(appliance, "stillRuns", ["endsAt": Timestamp.format(ahead)]) {
                     try $0.machineEnd(appliance, endsAt: ahead)
                 }
