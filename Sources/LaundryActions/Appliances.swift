@@ -49,8 +49,10 @@ extension Laundry {
         guard let best else { return nil }
         return try change(best.pet.id, at: now, personal: false) { (state: inout PetState) in
             [
+                // One measure per run, whichever of the household's daemons (all following one machine) writes it.
                 HistoryEvent(
-                    at: ended, event: .energyMeasured, petID: state.pet.id, loadID: best.load, detail: .energy(use))
+                    at: ended, event: .energyMeasured, petID: state.pet.id, loadID: best.load, detail: .energy(use),
+                    id: EventID.derived(from: "energy \(best.load.lowercasedText) \(appliance.rawValue)"))
             ]
         }?.pet
     }

@@ -81,4 +81,15 @@ final class MachineWordTests: LaundryTestCase {
         let learned = try XCTUnwrap(laundry.learned(socks.id).wash)
         XCTAssertEqual(learned.seconds, 100 * 60, accuracy: 60)
     }
+
+    func test_aRunsEnergyIsOneMeasureHoweverManyDaemonsWriteIt() throws {
+        try adopt("Socks")
+        _ = try laundry.perform(.wash(.minutes(60)), on: "Socks")
+        clock.advance(by: 60 * 60)
+        let use = HistoryDetail.EnergyUse(appliance: .washer, wattHours: 850)
+        for _ in 0..<2 {
+            XCTAssertNotNil(try laundry.recordEnergy(.washer, from: start, to: clock.now(), use))
+        }
+        XCTAssertEqual(try historyKinds("Socks").filter { $0 == .energyMeasured }.count, 1)
+    }
 }
