@@ -416,7 +416,12 @@ final class HomeAssistantSocket {
         if soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN {
             soup_websocket_connection_close(connection, UInt16(SOUP_WEBSOCKET_CLOSE_NORMAL.rawValue), nil)
         }
-        g_object_unref(instance)
+        // Let go once the loop is back: this may run inside the connection's own "message" or "closed" signal.
+        let release: GSourceFunc = { instance in
+            g_object_unref(instance)
+            return 0
+        }
+        g_idle_add_full(G_PRIORITY_DEFAULT, release, instance, nil)
     }
 
     private func setStatus(_ new: Status) {
