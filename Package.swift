@@ -84,7 +84,7 @@ let package = Package(
         // What several test targets share: the seeded generator, polling, running programs, fixtures.
         .target(
             name: "LaundryTestSupport",
-            dependencies: ["LaundryCore", "LaundryStore", "LaundryControl", "LaundryRendering"],
+            dependencies: ["LaundryCore", "LaundryStore", "LaundryControl", "LaundryActions", "LaundryRendering"],
             path: "Tests/LaundryTestSupport"),
         .testTarget(name: "LaundryCoreTests", dependencies: ["LaundryCore", "LaundryTestSupport"]),
         .testTarget(name: "LaundryStoreTests", dependencies: ["LaundryCore", "LaundryStore", "LaundryTestSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import LaundryActions
 import LaundryCore
+import LaundryTestSupport
 import XCTest
 
 /// `laundry plan`: when to start the washer, then the dryer, to be done by a time at the lowest cost, from the pet's
@@ -90,29 +91,9 @@ final class PlanTests: LaundryTestCase {
         XCTAssertEqual(result.plan.dryStartsAt, now.addingTimeInterval(2700))
     }
 
-    /// One load washed at noon and dried after it, each stage's energy recorded as history's `energyMeasured` event
-    /// (nil: that stage has no figure), as a plug's meter or a machine that reports its own energy records it.
-    private func measuredLoad(washWh: Double?, dryWh: Double?) throws {
-        let washStart = clock.now()
-        _ = try laundry.perform(.wash(nil), on: "socks")
-        clock.advance(by: 2700)
-        let dryStart = clock.now()
-        _ = try laundry.perform(.dry(nil), on: "socks")
-        clock.advance(by: 3600)
-        _ = try laundry.perform(.fold, on: "socks")
-        if let washWh {
-            _ = try laundry.recordEnergy(
-                .washer, from: washStart, to: dryStart, .init(appliance: .washer, wattHours: washWh))
-        }
-        if let dryWh {
-            _ = try laundry.recordEnergy(
-                .dryer, from: dryStart, to: clock.now(), .init(appliance: .dryer, wattHours: dryWh))
-        }
-    }
-
     func test_measuredEnergyPricesThePlan() throws {
         try useConfig(#"{"price": {"perKWh": 0.4, "currency": "EUR"}}"#)
-        try measuredLoad(washWh: 500, dryWh: 1500)
+        try laundry.measuredLoad("socks", clock: clock, washWh: 500, dryWh: 1500)
         let result = try laundry.plan("socks", finishBy: time(8), maxWaitSeconds: 1800, zone: zone)
         XCTAssertEqual(result.plan.unmeasured, [])
         XCTAssertEqual(result.plan.washWattHours, 500)
@@ -124,7 +105,7 @@ final class PlanTests: LaundryTestCase {
     /// A metered washer and no dryer plug: the wash is priced, and the dryer's stage is named as left out.
     func test_aMeasuredWashIsPricedAloneAndTheDryerNamedUnmeasured() throws {
         try useConfig(#"{"price": {"perKWh": 0.4, "currency": "EUR"}}"#)
-        try measuredLoad(washWh: 500, dryWh: nil)
+        try laundry.measuredLoad("socks", clock: clock, washWh: 500, dryWh: nil)
         let result = try laundry.plan("socks", finishBy: time(8), maxWaitSeconds: 1800, zone: zone)
         XCTAssertEqual(result.plan.unmeasured, [.dry])
         XCTAssertEqual(result.plan.washWattHours, 500)
@@ -137,7 +118,7 @@ final class PlanTests: LaundryTestCase {
     /// The other way round: a dryer measured, the washer not.
     func test_aMeasuredDryerIsPricedAloneAndTheWashNamedUnmeasured() throws {
         try useConfig(#"{"price": {"perKWh": 0.4, "currency": "EUR"}}"#)
-        try measuredLoad(washWh: nil, dryWh: 1500)
+        try laundry.measuredLoad("socks", clock: clock, washWh: nil, dryWh: 1500)
         let result = try laundry.plan("socks", finishBy: time(8), maxWaitSeconds: 1800, zone: zone)
         XCTAssertEqual(result.plan.unmeasured, [.wash])
         XCTAssertEqual(try XCTUnwrap(result.plan.cost), 1.5 * 0.4, accuracy: 1e-9)
@@ -147,11 +128,11 @@ final class PlanTests: LaundryTestCase {
     /// price the whole load (a machine may report its energy only since a later load).
     func test_eachStagesFigureComesFromItsOwnMeasuredRuns() throws {
         try useConfig(#"{"price": {"perKWh": 0.4, "currency": "EUR"}}"#)
-        try measuredLoad(washWh: 600, dryWh: nil)
+        try laundry.measuredLoad("socks", clock: clock, washWh: 600, dryWh: nil)
         clock.advance(by: 3600)
-        try measuredLoad(washWh: nil, dryWh: 2000)
+        try laundry.measuredLoad("socks", clock: clock, washWh: nil, dryWh: 2000)
         clock.advance(by: 3600)
-        try measuredLoad(washWh: nil, dryWh: nil)
+        try laundry.measuredLoad("socks", clock: clock, washWh: nil, dryWh: nil)
         let result = try laundry.plan("socks", finishBy: time(8), maxWaitSeconds: 1800, zone: zone)
         XCTAssertEqual(result.plan.unmeasured, [])
         XCTAssertEqual(result.plan.washWattHours, 600)
@@ -165,7 +146,7 @@ final class PlanTests: LaundryTestCase {
         try useConfig(
             #"{"price": {"perKWh": 0.4, "currency": "EUR"}, "#
                 + #""tariff": [{"from": "02:00", "to": "05:00", "perKWh": 0.1}]}"#)
-        try measuredLoad(washWh: 500, dryWh: nil)
+        try laundry.measuredLoad("socks", clock: clock, washWh: 500, dryWh: nil)
         let result = try laundry.plan("socks", finishBy: time(8), maxWaitSeconds: 1800, zone: zone)
         XCTAssertEqual(result.plan.washStartsAt, local(day: 23, 2))
         XCTAssertEqual(try XCTUnwrap(result.plan.cost), 0.5 * 0.1, accuracy: 1e-9)

@@ -27,25 +27,6 @@ final class PlanJSONTests: XCTestCase {
         _ = try laundry.adopt(PetSettings(name: try PetName("Socks")))
     }
 
-    /// One load washed, dried and folded; each stage's energy recorded when given, as a meter records it.
-    private func measuredLoad(washWh: Double?, dryWh: Double?) throws {
-        let washStart = clock.now()
-        _ = try laundry.perform(.wash(nil), on: "socks")
-        clock.advance(by: 2700)
-        let dryStart = clock.now()
-        _ = try laundry.perform(.dry(nil), on: "socks")
-        clock.advance(by: 3600)
-        _ = try laundry.perform(.fold, on: "socks")
-        if let washWh {
-            _ = try laundry.recordEnergy(
-                .washer, from: washStart, to: dryStart, .init(appliance: .washer, wattHours: washWh))
-        }
-        if let dryWh {
-            _ = try laundry.recordEnergy(
-                .dryer, from: dryStart, to: clock.now(), .init(appliance: .dryer, wattHours: dryWh))
-        }
-    }
-
     /// The plan's JSON, checked against its schema.
     private func planJSON() throws -> [String: Any] {
         let (pet, plan, currency) = try laundry.plan(
@@ -56,7 +37,7 @@ final class PlanJSONTests: XCTestCase {
     }
 
     func test_aMeasuredWashIsPricedAndTheDryerNamedUnmeasured() throws {
-        try measuredLoad(washWh: 500, dryWh: nil)
+        try laundry.measuredLoad("socks", clock: clock, washWh: 500, dryWh: nil)
         let json = try planJSON()
         XCTAssertEqual(try XCTUnwrap(json["cost"] as? Double), 0.2, accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(json["costIfStartedNow"] as? Double), 0.2, accuracy: 1e-9)
@@ -67,7 +48,7 @@ final class PlanJSONTests: XCTestCase {
     }
 
     func test_bothStagesMeasuredPriceTheWholeLoadAndNameNone() throws {
-        try measuredLoad(washWh: 500, dryWh: 1500)
+        try laundry.measuredLoad("socks", clock: clock, washWh: 500, dryWh: 1500)
         let json = try planJSON()
         XCTAssertEqual(try XCTUnwrap(json["cost"] as? Double), 0.8, accuracy: 1e-9)
         XCTAssertEqual(json["dryEnergyWh"] as? Double, 1500)
@@ -75,7 +56,7 @@ final class PlanJSONTests: XCTestCase {
     }
 
     func test_nothingMeasuredGivesNoCostAndNamesBothStages() throws {
-        try measuredLoad(washWh: nil, dryWh: nil)
+        try laundry.measuredLoad("socks", clock: clock, washWh: nil, dryWh: nil)
         let json = try planJSON()
         for key in ["cost", "costIfStartedNow", "washEnergyWh", "dryEnergyWh"] {
             XCTAssertTrue(json[key] is NSNull, "\(key): \(json)")
