@@ -16,8 +16,9 @@ final class HomeAssistantSocket {
         case down(HomeAssistantProblem, retryAt: Date)
     }
 
-    /// Each new whole state of a followed entity: every one after connecting, then each change.
-    var onEntity: ((EntityState) -> Void)?
+    /// The new whole states of followed entities, a message's at once (so nothing reads half of one): every one
+    /// after connecting, then each change.
+    var onEntities: (([EntityState]) -> Void)?
     var onStatusChanged: ((Status) -> Void)?
     private(set) var status: Status = .connecting(attempt: 1)
 
@@ -299,11 +300,8 @@ final class HomeAssistantSocket {
     private func deliver(_ event: EntityEvent) {
         guard case .following(let id, let firstEventSeen) = phase else { return }
         phase = .following(id: id, firstEventSeen: true)
-        for state in table.apply(event, first: !firstEventSeen) {
-            onEntity?(state)
-            // A follower may have stopped the connection.
-            if stopped { return }
-        }
+        let states = table.apply(event, first: !firstEventSeen)
+        if !states.isEmpty { onEntities?(states) }
     }
 
     /// A frame that is not Home Assistant's: said once per kind and connection, and ignored; while logging in, it

@@ -66,7 +66,7 @@ final class MachineLink: EngineObserver {
         socket = HomeAssistantSocket(
             url: settings.url, token: { try HomeAssistantCheck.token(settings, environment: environment) },
             entityIDs: entities, logger: logger, clock: clock)
-        socket.onEntity = { [weak self] in
+        socket.onEntities = { [weak self] in
             self?.heard($0)
             self?.afterEvent()
         }
@@ -99,10 +99,13 @@ final class MachineLink: EngineObserver {
         }
     }
 
-    private func heard(_ entity: EntityState) {
-        states[entity.entityID] = entity
+    /// A message's states, all taken before any machine is read: a machine's state and its end arriving together
+    /// are one report, not two.
+    private func heard(_ entities: [EntityState]) {
+        for entity in entities { states[entity.entityID] = entity }
+        let changed = Set(entities.map(\.entityID))
         for (appliance, machine) in machines.sorted(by: { $0.key.rawValue < $1.key.rawValue })
-        where machine.entities.all.contains(entity.entityID) {
+        where machine.entities.all.contains(where: changed.contains) {
             follow(appliance)
         }
     }
