@@ -39,14 +39,13 @@ INSTALLED_FILES = \
 	$(SHARE)/applications/laundry.desktop \
 	$(SHARE)/icons/hicolor/scalable/apps/laundry.svg
 
-# laundryd links GLib/GIO, GSound, libmosquitto, libsoup 3 (Home Assistant's WebSocket API), libcurl
-# and libasound (its errors kept out of the terminal) the ordinary way: building needs their
+# laundryd links GLib/GIO, GSound, libmosquitto, libsoup 3 (Home Assistant's WebSocket API and the
+# CalDAV calendar) and libasound (its errors kept out of the terminal) the ordinary way: building needs their
 # headers and pkg-config files (laundry, the command, links none of them).
 BUILD_PACKAGES = pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev \
 	/usr/include/gsound.h=libgsound-dev \
 	/usr/include/mosquitto.h=libmosquitto-dev \
 	/usr/include/libsoup-3.0/libsoup/soup.h=libsoup-3.0-dev \
-	/usr/include/$(shell uname -m)-linux-gnu/curl/curl.h=libcurl4-openssl-dev \
 	/usr/include/alsa/asoundlib.h=libasound2-dev
 # Tools the tests drive for real: a private D-Bus session with dunst under Xvfb for notifications,
 # tmux for `laundry watch` and zsh, the three shells for completion, man for the manual page.

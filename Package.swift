@@ -43,7 +43,8 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CGSound", pkgConfig: "gsound", providers: [.apt(["libgsound-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
-        // Home Assistant's WebSocket API (libsoup 3 does the framing; glib-networking the TLS).
+        // HTTP for the daemon: Home Assistant's WebSocket API and the CalDAV calendar (libsoup 3 does the framing;
+        // glib-networking the TLS).
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         // The notification service: the engine and the events it tells its observers (the hook, live
         // cards, Plasma's jobs, Home Assistant, the calendar), notifications, the desktop, sound.
@@ -51,12 +52,10 @@ let package = Package(
             name: "LaundryDaemon",
             dependencies: [
                 "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering", "CGLib",
-                "CGSound", "CMosquitto", "CSoup", "CCalendarHTTP", "CAlsaLog",
+                "CGSound", "CMosquitto", "CSoup", "CAlsaLog",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // One CalDAV request through libcurl (its setopt is variadic, which Swift cannot call).
-        .target(name: "CCalendarHTTP", linkerSettings: [.linkedLibrary("curl")]),
         // libasound's error handler (variadic, as Swift cannot write one): its chatter to the daemon's log.
         .target(name: "CAlsaLog", linkerSettings: [.linkedLibrary("asound")]),
         // `laundry doctor`'s decisions: every check of the set-up, worded with its fix; the command

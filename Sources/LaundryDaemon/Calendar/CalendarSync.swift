@@ -1,4 +1,3 @@
-import CCalendarHTTP
 import Dispatch
 import FoundationEssentials
 @preconcurrency import Glibc
@@ -35,23 +34,18 @@ final class CalendarSync: Sendable {
     }
 
     let settings: CalendarSettings
-    private let username: String?
-    private let password: String?
     private let logger: Logger
     private let queue = DispatchQueue(label: "laundry.calendar")
     private let state = Mutex(State())
     /// Unwritten wishes survive restarts: a cancel during an outage must still remove its entry, or phones ring.
     private let pendingFile: String?
-    /// Seconds a request may take.
-    private static let timeout = 10
+    private let http: CalendarHTTP
 
     init(settings: CalendarSettings, password: String?, pendingFile: String?, logger: Logger) {
         self.settings = settings
-        username = settings.username
-        self.password = password
         self.pendingFile = pendingFile
         self.logger = logger
-        laundry_http_start()
+        http = CalendarHTTP(username: settings.username, password: password)
         // What a stopped daemon left unwritten, written first (a newer wish replaces it).
         if let pendingFile, let data = FileManager.default.contents(atPath: pendingFile),
             let saved = try? JSONDecoder().decode(VersionedFile<[String: Wish]>.self, from: data).content,
@@ -167,7 +161,7 @@ final class CalendarSync: Sendable {
                 if let etag { headers.append("If-Match: \(etag)") }
             }
             let body: String? = if case .put(let text) = wish { text } else { nil }
-            let reply = request(wish == .delete ? "DELETE" : "PUT", url, body: body, headers: headers)
+            let reply = http.request(wish == .delete ? "DELETE" : "PUT", url, body: body, headers: headers)
             guard let status = reply.status else { return .retry(.unreachable(reason: reply.error)) }
             switch status {
             case 200..<300:
@@ -177,7 +171,7 @@ final class CalendarSync: Sendable {
                 state.withLock { $0.etags[uid] = nil }
                 return .written
             case 412:
-                let current = request("GET", url, body: nil, headers: ["User-Agent: laundry"])
+                let current = http.request("GET", url, body: nil, headers: ["User-Agent: laundry"])
                 guard let found = current.status else { return .retry(.unreachable(reason: current.error)) }
                 state.withLock { $0.etags[uid] = found == 200 ? current.etag : nil }
                 logger.info(
@@ -191,35 +185,6 @@ final class CalendarSync: Sendable {
             }
         }
         return .refused(.refused(status: 412))
-    }
-
-    private struct Reply {
-        var status: Int?
-        var etag: String?
-        var error = ""
-    }
-
-    private func request(_ method: String, _ url: String, body: String?, headers: [String]) -> Reply {
-        var reply = laundry_http_reply()
-        let bytes = body.map { Array($0.utf8) + [0] }
-        let cHeaders = headers.map { strdup($0) }
-        defer {
-            for header in cHeaders { free(header) }
-            laundry_http_free(&reply)
-        }
-        let pointers: [UnsafePointer<CChar>?] = cHeaders.map { $0.map { UnsafePointer($0) } }
-        let result = pointers.withUnsafeBufferPointer { list in
-            bytes.withUnsafeBufferPointerOrNil { text in
-                laundry_http(
-                    method, url, username, password, text, max(0, (bytes?.count ?? 1) - 1), list.baseAddress,
-                    Int32(list.count), Self.timeout, &reply)
-            }
-        }
-        guard result == 0 else {
-            let error = withUnsafeBytes(of: reply.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return Reply(error: error)
-        }
-        return Reply(status: reply.status, etag: reply.etag.map { String(cString: $0) })
     }
 
     /// The problem as log facts (`problem`, and the HTTP `status` of a refusal), for tests and log shippers.
@@ -236,17 +201,6 @@ final class CalendarSync: Sendable {
         case .passwordUnreadable(let path): return "\(path) cannot be read"
         case .passwordOpenToOthers(let path, let mode):
             return "\(path) is readable by others (mode \(String(mode, radix: 8)))"
-        }
-    }
-}
-
-extension Optional where Wrapped == [UInt8] {
-    fileprivate func withUnsafeBufferPointerOrNil<Result>(
-        _ body: (UnsafePointer<CChar>?) -> Result
-    ) -> Result {
-        guard let bytes = self else { return body(nil) }
-        return bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress) }
         }
     }
 }
