@@ -37,15 +37,18 @@ INSTALLED_FILES = \
 	$(SHARE)/man/man1/laundry.1 \
 	$(SHARE)/man/man1/laundryd.1 \
 	$(SHARE)/applications/laundry.desktop \
-	$(SHARE)/icons/hicolor/scalable/apps/laundry.svg
+	$(SHARE)/icons/hicolor/scalable/apps/laundry.svg \
+	$(SHARE)/icons/hicolor/scalable/apps/laundry-attention.svg
 
 # laundryd links GLib/GIO, GSound, libmosquitto, libsoup 3 (Home Assistant's WebSocket API and the
-# CalDAV calendar) and libasound (its errors kept out of the terminal) the ordinary way: building needs their
+# CalDAV calendar), libdbusmenu-glib (the tray icon's menu) and libasound (its errors kept out of the
+# terminal) the ordinary way: building needs their
 # headers and pkg-config files (laundry, the command, links none of them).
 BUILD_PACKAGES = pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev \
 	/usr/include/gsound.h=libgsound-dev \
 	/usr/include/mosquitto.h=libmosquitto-dev \
 	/usr/include/libsoup-3.0/libsoup/soup.h=libsoup-3.0-dev \
+	/usr/include/libdbusmenu-glib-0.4/libdbusmenu-glib/server.h=libdbusmenu-glib-dev \
 	/usr/include/alsa/asoundlib.h=libasound2-dev
 # Tools the tests drive for real: a private D-Bus session with dunst under Xvfb for notifications,
 # tmux for `laundry watch` and zsh, the three shells for completion, man for the manual page.
@@ -220,6 +223,7 @@ install: build man
 	install -m 644 $(DAEMON_MAN_PAGE) $(SHARE)/man/man1/laundryd.1
 	install -m 644 data/laundry.desktop $(SHARE)/applications/laundry.desktop
 	install -m 644 data/icons/laundry.svg $(SHARE)/icons/hicolor/scalable/apps/laundry.svg
+	install -m 644 data/icons/laundry-attention.svg $(SHARE)/icons/hicolor/scalable/apps/laundry-attention.svg
 	for mo in $(LOCALE_BUILD)/*/LC_MESSAGES/laundry.mo; do \
 		lang=$$(basename $$(dirname $$(dirname $$mo))); [ "$$lang" = "en@pseudo" ] && continue; \
 		install -D -m 644 $$mo $(SHARE)/locale/$$lang/LC_MESSAGES/laundry.mo; \

@@ -46,13 +46,16 @@ let package = Package(
         // HTTP for the daemon: Home Assistant's WebSocket API and the CalDAV calendar (libsoup 3 does the framing;
         // glib-networking the TLS).
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        // The tray icon's menu (com.canonical.dbusmenu), served without GTK.
+        .systemLibrary(
+            name: "CDbusmenu", pkgConfig: "dbusmenu-glib-0.4", providers: [.apt(["libdbusmenu-glib-dev"])]),
         // The notification service: the engine and the events it tells its observers (the hook, live
         // cards, Plasma's jobs, Home Assistant, the calendar), notifications, the desktop, sound.
         .target(
             name: "LaundryDaemon",
             dependencies: [
                 "LaundryCore", "LaundryStore", "LaundryActions", "LaundryControl", "LaundryRendering", "CGLib",
-                "CGSound", "CMosquitto", "CSoup", "CAlsaLog",
+                "CGSound", "CMosquitto", "CSoup", "CDbusmenu", "CAlsaLog",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -91,7 +91,7 @@ pass "doctor runs and names /usr/bin/laundry"
 for file in /usr/bin/laundry /usr/bin/laundryd /usr/share/man/man1/laundryd.1.gz /usr/share/laundry/kinds.json /usr/share/laundry/messages.json \
   /usr/share/bash-completion/completions/laundry /usr/share/zsh/vendor-completions/_laundry \
   /usr/share/fish/vendor_completions.d/laundry.fish /usr/share/man/man1/laundry.1.gz \
-  /usr/share/applications/laundry.desktop /usr/share/icons/hicolor/scalable/apps/laundry.svg \
+  /usr/share/applications/laundry.desktop /usr/share/icons/hicolor/scalable/apps/laundry.svg /usr/share/icons/hicolor/scalable/apps/laundry-attention.svg \
   /usr/lib/systemd/user/laundry.service /usr/share/locale/de/LC_MESSAGES/laundry.mo \
   /usr/share/doc/laundry/copyright /usr/share/doc/laundry/changelog.gz; do
   [[ -e $root$file ]] || fail "$file is missing"

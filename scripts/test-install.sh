@@ -21,7 +21,7 @@ expected=(bin/laundry bin/laundryd share/man/man1/laundryd.1 share/laundry/kinds
   share/laundry/schema/{status,list,loads,history,stats,people,plan,household}.schema.json
   share/bash-completion/completions/laundry share/zsh/site-functions/_laundry
   share/fish/vendor_completions.d/laundry.fish share/man/man1/laundry.1
-  share/applications/laundry.desktop share/icons/hicolor/scalable/apps/laundry.svg
+  share/applications/laundry.desktop share/icons/hicolor/scalable/apps/laundry.svg share/icons/hicolor/scalable/apps/laundry-attention.svg
   share/locale/de/LC_MESSAGES/laundry.mo share/locale/fr/LC_MESSAGES/laundry.mo
   share/locale/es/LC_MESSAGES/laundry.mo share/locale/pl/LC_MESSAGES/laundry.mo)
 for file in "${expected[@]}"; do check "installed $file" test -f "$prefix/$file"; done

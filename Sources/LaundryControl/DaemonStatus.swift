@@ -61,6 +61,22 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     public var calendar: Calendar?
     /// The Home Assistant whose entities tell what the machines do, when config.json names one.
     public var homeAssistant: HomeAssistant?
+    /// The tray icon (nil from a daemon older than it).
+    public var tray: Tray?
+
+    /// Whether a panel shows the tray icon: `shown` (registered with `watcher`, the watcher's bus name), `noWatcher`
+    /// (no panel on the bus hosts tray icons), `refused` (the watcher answered `problem`), `off` (`"tray": false`).
+    public struct Tray: Codable, Equatable, Sendable {
+        public var state: String
+        public var watcher: String?
+        public var problem: String?
+
+        public init(state: String, watcher: String? = nil, problem: String? = nil) {
+            self.state = state
+            self.watcher = watcher
+            self.problem = problem
+        }
+    }
 
     public struct HomeAssistant: Codable, Equatable, Sendable {
         public var url: String

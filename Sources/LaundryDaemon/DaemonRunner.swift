@@ -59,6 +59,9 @@ public enum DaemonRunner {
         if let home { engine.observers.append(home) }
         if let calendar { engine.observers.append(calendar) }
         if let machines { engine.observers.append(machines) }
+        // The tray icon: its menu's buttons go through the same door as a popup's, once the loop runs.
+        let tray = StatusNotifierItem(logger: logger)
+        if let tray { engine.observers.append(TrayObserver(item: tray)) }
         engine.start()
         let inhibitor = SessionSuspendInhibitor(logger: logger)
         let sleepWatch = SleepWatch(logger: logger)
@@ -90,6 +93,9 @@ public enum DaemonRunner {
             status.dnd = engine.config.dnd.rawValue
             status.doNotDisturb = engine.doNotDisturbNow
             status.homeAssistant = machines?.status
+            status.tray =
+                engine.config.tray
+                ? tray?.status ?? DaemonStatus.Tray(state: "noWatcher") : DaemonStatus.Tray(state: "off")
             status.calendar = calendar.map {
                 DaemonStatus.Calendar(url: $0.sync.settings.url, problem: $0.sync.problem)
             }
@@ -117,6 +123,10 @@ public enum DaemonRunner {
         loop.takeEvents(of: notifier)
         loop.takeEvents(of: cardNotifier)
         loop.takeEvents(of: jobs)
+        tray?.onPress = { pet, key in
+            loop.handle { engine in _ = engine.buttonPressed(petID: pet, action: key.rawValue) }
+        }
+        tray?.onStatusChanged = reportStatus
         sleepWatch.onPrepareForSleep = { sleeping in
             loop.handle { engine in
                 asleep = sleeping
@@ -129,6 +139,7 @@ public enum DaemonRunner {
         loop.run()
         // A card's buttons mean nothing once the daemon is gone: its cards go with it.
         cards.withdrawAll()
+        tray?.stop()
         cardNotifier.flush()
         home?.stop()
         machines?.stop()

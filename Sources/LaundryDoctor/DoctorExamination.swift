@@ -27,6 +27,7 @@ public enum DoctorExamination {
             DoctorDesktopCheck.checkLiveCard(&report, findings, config: config)
             DoctorDesktopCheck.checkDoNotDisturb(&report, findings, config: config)
         }
+        DoctorTrayCheck.check(&report, config: config, status: status)
         DoctorInstallCheck.check(&report, status: status, environment: environment)
         DoctorBrokerCheck.check(
             &report, config: config, status: status, configPath: context.laundry.configPath,

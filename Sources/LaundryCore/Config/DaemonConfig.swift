@@ -26,6 +26,8 @@ public struct DaemonConfig: Equatable, Sendable {
     public var dnd = DoNotDisturbMode.quiet
     /// Whether each running load shows a silent live card on the desktop (time left, buttons).
     public var liveCard = true
+    /// Whether laundryd shows its icon in the panel's tray (where a StatusNotifierItem watcher is on the bus).
+    public var tray = true
     /// 12- or 24-hour times, whatever the locale and the desktop say; nil follows them.
     public var clock: HourCycle?
     /// The broker that shows the pets in Home Assistant; nil for none.
@@ -69,7 +71,8 @@ public struct DaemonConfig: Equatable, Sendable {
     public enum Key: String, CaseIterable, Sendable {
         case nagIntervalMinutes, nagLimit, notifications, sound, alarmRepeatSeconds, alarmMinutes
         case headsUpMinutes, quietHours, hook, hookTimeoutSeconds, keepAwake, clock, mqtt, appliances, dnd
-        case liveCard, price, tariff, priceTopic, planFinishBy, person, escalateAfterMinutes, caldav, homeAssistant
+        case liveCard, tray, price, tariff, priceTopic, planFinishBy, person, escalateAfterMinutes, caldav
+        case homeAssistant
     }
 
     public static var keys: [String] { Key.allCases.map(\.rawValue) }
@@ -98,6 +101,7 @@ extension DaemonConfig: Decodable {
                 case .sound: if let value = try settings.flag(name) { sound = value }
                 case .keepAwake: if let value = try settings.flag(name) { keepAwake = value }
                 case .liveCard: if let value = try settings.flag(name) { liveCard = value }
+                case .tray: if let value = try settings.flag(name) { tray = value }
                 case .dnd: if let mode: DoNotDisturbMode = try settings.choice(name) { dnd = mode }
                 case .clock: if let cycle: HourCycle = try settings.choice(name) { clock = cycle }
                 case .alarmRepeatSeconds:

@@ -24,5 +24,10 @@ public struct NotificationContent: Equatable, Sendable {
     public struct Action: Equatable, Sendable {
         public let key: String
         public let label: String
+
+        public init(key: String, label: String) {
+            self.key = key
+            self.label = label
+        }
     }
 }

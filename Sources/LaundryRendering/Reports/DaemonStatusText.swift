@@ -54,6 +54,8 @@ public enum DaemonStatusText {
         if let broker = status.broker {
             rows.append((Words.text("home assistant:"), BrokerStatusText.line(broker).text))
         }
+        // A daemon from before the tray says nothing of it.
+        if let tray = status.tray { rows.append((Words.text("tray:"), TrayStatusText.line(tray).text)) }
         if let home = status.homeAssistant {
             rows.append((Words.text("machines:"), HomeAssistantStatusText.line(home, now: now).text))
             for machine in home.machines { rows.append(("", HomeAssistantStatusText.line(machine, now: now).text)) }

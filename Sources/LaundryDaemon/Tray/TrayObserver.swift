@@ -1,0 +1,55 @@
+import FoundationEssentials
+import LaundryCore
+import LaundryRendering
+
+/// The tray icon, told by the engine: every load running or paused (on any machine of the household) and every finish
+/// waiting to be dealt with, shown through `TrayItem`; moved on with the live cards' minute, and only while a panel
+/// shows it.
+final class TrayObserver: EngineObserver {
+    private let item: any TrayItem
+    private var running = RunningLoads()
+    /// Finishes announced and not yet dealt with, by pet, with the buttons their popup offered.
+    private var waiting: [UUID: TrayView.Waiting] = [:]
+
+    init(item: any TrayItem) {
+        self.item = item
+    }
+
+    var nextWake: Date? { item.isShown ? running.nextMinute : nil }
+
+    func observe(_ event: EngineEvent, at moment: Moment) {
+        _ = running.take(event, at: moment.now)
+        switch event {
+        case .announced(let words):
+            guard case .finished = words.announcement.reason, let load = words.announcement.load else { break }
+            waiting[load.petID] = TrayView.Waiting(
+                name: words.announcement.petName, load: load,
+                buttons: words.content(markup: false, buttons: true).actions)
+        case .acknowledged(let load, let pet):
+            if waiting[pet.id]?.load.id == load.id { waiting[pet.id] = nil }
+        case .seen(let state):
+            // Moved on (dried, folded, cancelled, released) another way than a button: no longer waiting.
+            if let entry = waiting[state.pet.id], state.finishedLoad?.id != entry.load.id {
+                waiting[state.pet.id] = nil
+            }
+        case .gone(let pet):
+            waiting[pet] = nil
+        case .load, .goingToSleep:
+            break
+        }
+        show(at: moment)
+    }
+
+    func wake(at moment: Moment) {
+        _ = running.minutePassed(at: moment.now)
+        show(at: moment)
+    }
+
+    private func show(at moment: Moment) {
+        guard moment.config.tray else { return item.show(nil) }
+        item.show(
+            TrayView.of(
+                running: running.loads.values.map { ($0.name, $0.load) }, waiting: Array(waiting.values),
+                at: moment.now, zone: moment.zone))
+    }
+}
