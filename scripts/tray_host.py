@@ -155,13 +155,13 @@ class Supervisor:
         deadline = time.monotonic() + WAIT_SECONDS
         while time.monotonic() < deadline:
             if self.sway.poll() is not None:
-                raise RuntimeError(f"sway exited with {self.sway.returncode}; see {self.logs}/sway.log")
+                raise RuntimeError(f"sway exited with {self.sway.returncode}{self.log_tail('sway.log')}")
             sockets = [s for s in glob.glob(os.path.join(self.runtime, "wayland-*")) if not s.endswith(".lock")]
             if sockets:
                 self.wayland_display = os.path.basename(sockets[0])
                 return
             time.sleep(0.02)
-        raise RuntimeError(f"sway made no Wayland socket in {WAIT_SECONDS} s; see {self.logs}/sway.log")
+        raise RuntimeError(f"sway made no Wayland socket in {WAIT_SECONDS} s{self.log_tail('sway.log')}")
 
     def start_waybar(self):
         if self.waybar is not None and self.waybar.poll() is None:
@@ -192,30 +192,38 @@ class Supervisor:
         self.settle_waiters()
 
     def when_watcher(self, owned, callback):
+        """Calls callback(True) once the watcher name is owned (or free), callback(False) after
+        WAIT_SECONDS, or as soon as waybar has died while an owner is awaited."""
         if bool(self.watcher_owner) == owned:
             callback(True)
             return
-        entry = [owned, callback, 0]
+        entry = {"owned": owned, "callback": callback, "ticks": 0}
 
-        def timed_out():
-            self.owner_waiters.remove(entry)
-            callback(False)
-            return GLib.SOURCE_REMOVE
+        def tick():
+            entry["ticks"] += 1
+            waybar_died = owned and (self.waybar is None or self.waybar.poll() is not None)
+            if waybar_died or entry["ticks"] * 0.1 >= WAIT_SECONDS:
+                self.owner_waiters.remove(entry)
+                callback(False)
+                return GLib.SOURCE_REMOVE
+            return GLib.SOURCE_CONTINUE
 
-        entry[2] = GLib.timeout_add_seconds(WAIT_SECONDS, timed_out)
+        # The name's owner arrives as an event (settle_waiters); the tick only bounds the wait and
+        # notices a waybar that exited.
+        entry["source"] = GLib.timeout_add(100, tick)
         self.owner_waiters.append(entry)
 
     def settle_waiters(self):
         for entry in list(self.owner_waiters):
-            owned, callback, source = entry
-            if bool(self.watcher_owner) == owned:
+            if bool(self.watcher_owner) == entry["owned"]:
                 self.owner_waiters.remove(entry)
-                GLib.source_remove(source)
-                callback(True)
+                GLib.source_remove(entry["source"])
+                entry["callback"](True)
 
     def info(self):
         return {
             "watcher": self.watcher_owner or None,
+            "host_pid": os.getpid(),
             "sway_pid": self.sway.pid if self.sway else None,
             "waybar_pid": self.waybar.pid if self.waybar and self.waybar.poll() is None else None,
             "wayland_display": self.wayland_display,
@@ -251,11 +259,11 @@ class Supervisor:
                 invocation.return_value(GLib.Variant("(s)", (json.dumps(self.info()),)))
             elif method == "StopBar":
                 self.stop_waybar()
-                problem = "the watcher name is still owned"
+                problem = f"the watcher name is still owned after {WAIT_SECONDS} s"
                 self.when_watcher(False, lambda ok: self.answer(invocation, ok, None, problem))
             elif method == "StartBar":
                 self.start_waybar()
-                problem = "waybar did not take the watcher name"
+                problem = f"waybar did not take the watcher name (waited at most {WAIT_SECONDS} s)"
                 self.when_watcher(True, lambda ok: self.answer(invocation, ok, self.watcher_owner, problem))
             elif method == "Screenshot":
                 result = self.screenshot(parameters.unpack()[0])
@@ -270,22 +278,29 @@ class Supervisor:
     def answer(self, invocation, ok, value, problem):
         if not ok:
             invocation.return_dbus_error(
-                "org.laundry.TrayTestHost.Error", f"{problem} after {WAIT_SECONDS} s; see {self.logs}/waybar.log"
+                "org.laundry.TrayTestHost.Error", f"{problem}{self.log_tail('waybar.log')}"
             )
         elif value is None:
             invocation.return_value(None)
         else:
             invocation.return_value(GLib.Variant("(s)", (value,)))
 
+    def log_tail(self, name, lines=6):
+        """The end of a child's log, for an error message that must stand alone (the log may go)."""
+        try:
+            with open(os.path.join(self.logs, name), errors="replace") as f:
+                tail = [line.strip() for line in f.readlines()[-lines:]]
+        except OSError:
+            return ""
+        return f"; {name} ends: " + " | ".join(tail) if tail else f"; {name} is empty"
+
     def quit(self):
         self.stop_waybar()
         if self.sway is not None:
             stop_process(self.sway)
             self.sway = None
-        if self.logs != self.state:
-            shutil.rmtree(self.state, ignore_errors=True)
-        else:
-            shutil.rmtree(self.runtime, ignore_errors=True)
+        # Logs asked for (--logs) are kept in their folder; everything else goes.
+        shutil.rmtree(self.state, ignore_errors=True)
         if self.loop.is_running():
             self.loop.quit()
 
@@ -312,8 +327,8 @@ class Supervisor:
             if ok:
                 ready.write(json.dumps(self.info()) + "\n")
             else:
-                ready.write(json.dumps({"error": f"waybar did not take {WATCHER} in {WAIT_SECONDS} s; "
-                                                 f"see {self.logs}/waybar.log"}) + "\n")  # fmt: skip
+                problem = f"waybar did not take {WATCHER}{self.log_tail('waybar.log')}"
+                ready.write(json.dumps({"error": problem}) + "\n")
                 GLib.idle_add(self.quit)
             ready.close()
 
@@ -451,7 +466,7 @@ def command_screenshot(arguments):
 
 
 def command_run(arguments):
-    command = arguments.command[1:] if arguments.command[:1] == ["--"] else arguments.command
+    command = arguments.argv[1:] if arguments.argv[:1] == ["--"] else arguments.argv
     if not command:
         fail("run needs a command: scripts/tray_host.py run -- COMMAND...")
     start = [sys.executable, os.path.abspath(__file__), "start"]
@@ -487,7 +502,7 @@ def main():
     screenshot.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for them (5)")
     run = commands.add_parser("run", help="start, run a command, stop")
     run.add_argument("--logs")
-    run.add_argument("command", nargs=argparse.REMAINDER)
+    run.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND...")
     arguments = parser.parse_args()
 
     if arguments.command == "start":
