@@ -91,7 +91,7 @@ CLEAR_REPORT = .build/clear-everywhere.json
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev
 
-.PHONY: pkgconfig build debug lint check test ha-test stress demo bench install uninstall completions man clean pot locales deb package-test
+.PHONY: pkgconfig build debug lint check test tray-check ha-test stress demo bench install uninstall completions man clean pot locales deb package-test
 
 # The catalogues (po/<lang>.po), compiled where a built binary looks for them: .build/locale,
 # beside .build/<configuration>/laundry (installed: <prefix>/share/locale beside <prefix>/bin).
@@ -144,6 +144,14 @@ test: lint locales pkgconfig
 	scripts/make-man.sh $(BIN_DEBUG) .build/debug/generate-manual $(MAN_PAGE)
 	LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) LAUNDRY_MAN_PAGE=$(CURDIR)/$(MAN_PAGE) scripts/run-tests.sh $(SWIFT)
 	scripts/test-install.sh
+
+# The test tray (waybar's tray in a headless sway, scripts/tray_host.py) and its reader
+# (scripts/tray_read.py) checked against a throw-away item of their own, before laundryd has one:
+# registered, drawn, hidden when Passive, registered again after waybar restarts, a menu click
+# delivered. Screenshots of each step in .build/tray-check. Builds nothing.
+tray-check:
+	@scripts/ensure-packages.sh $(TEST_PACKAGES)
+	scripts/notification-session.sh /usr/bin/python3 scripts/tray_selfcheck.py .build/tray-check
 
 # A real Home Assistant core and a real Mosquitto against the daemon: README's automation, every
 # stage, restarts, HA's log scanned (scripts/ha-test.py says what it checks). Each release from
