@@ -60,10 +60,11 @@ BUILD_PACKAGES = pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.
 # desktop services that cannot run here (the portal, gnome-session, logind); Mosquitto, and paho
 # playing Home Assistant and the smart plugs; python3-jsonschema to hold every `--json` to its schema;
 # glib-networking for libsoup's TLS (https to Home Assistant), and python3-websockets for
-# scripts/fake-home-assistant.py, a scripted Home Assistant WebSocket API. The tray: waybar's tray
-# module (watcher and host) in a headless sway, screenshots by grim (scripts/tray_host.py); librsvg's
-# pixbuf loader so that waybar draws SVG icons; libdbusmenu-glib's typelib for the check's own item
-# (scripts/tray_test_item.py).
+# scripts/fake-home-assistant.py, a scripted Home Assistant WebSocket API. The tray
+# (scripts/tray_host.py): waybar's tray module (watcher and host) in a headless sway, screenshots by
+# grim, librsvg's pixbuf loader so that waybar draws SVG icons; GNOME Shell headless with the
+# AppIndicator extension (and gjs, only a Recommends of the shell); libdbusmenu-glib's typelib for
+# the check's own item (scripts/tray_test_item.py).
 TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 	/usr/share/i18n/locales/pl_PL=locales dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-utils dunst=dunst \
 	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
@@ -84,14 +85,16 @@ TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 	/usr/lib/python3/dist-packages/websockets/__init__.py=python3-websockets \
 	sway=sway waybar=waybar grim=grim \
 	/usr/lib/$(shell uname -m)-linux-gnu/gdk-pixbuf-2.0/2.10.0/loaders/libpixbufloader-svg.so=librsvg2-common \
-	/usr/lib/$(shell uname -m)-linux-gnu/girepository-1.0/Dbusmenu-0.4.typelib=gir1.2-dbusmenu-glib-0.4
+	/usr/lib/$(shell uname -m)-linux-gnu/girepository-1.0/Dbusmenu-0.4.typelib=gir1.2-dbusmenu-glib-0.4 \
+	gnome-shell=gnome-shell gjs=gjs \
+	/usr/share/gnome-shell/extensions/ubuntu-appindicators@ubuntu.com/metadata.json=gnome-shell-extension-appindicator
 
 # The random run's clearing times, for bench's row "clear everywhere".
 CLEAR_REPORT = .build/clear-everywhere.json
 BENCH_PACKAGES = $(TEST_PACKAGES) hyperfine=hyperfine notify-send=libnotify-bin task=taskwarrior \
 	pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev
 
-.PHONY: pkgconfig build debug lint check test tray-check ha-test stress demo bench install uninstall completions man clean pot locales deb package-test
+.PHONY: pkgconfig build debug lint check test ha-test stress demo bench install uninstall completions man clean pot locales deb package-test
 
 # The catalogues (po/<lang>.po), compiled where a built binary looks for them: .build/locale,
 # beside .build/<configuration>/laundry (installed: <prefix>/share/locale beside <prefix>/bin).
@@ -148,10 +151,14 @@ test: lint locales pkgconfig
 # The test tray (waybar's tray in a headless sway, scripts/tray_host.py) and its reader
 # (scripts/tray_read.py) checked against a throw-away item of their own, before laundryd has one:
 # registered, drawn, hidden when Passive, registered again after waybar restarts, a menu click
-# delivered. Screenshots of each step in .build/tray-check. Builds nothing.
+# delivered. Screenshots of each step in .build/tray-check/$(DESKTOP). Builds nothing.
+# `make tray-check DESKTOP=gnome`: the same against GNOME Shell with the AppIndicator extension.
+DESKTOP = waybar
+.PHONY: tray-check
 tray-check:
 	@scripts/ensure-packages.sh $(TEST_PACKAGES)
-	scripts/notification-session.sh /usr/bin/python3 scripts/tray_selfcheck.py .build/tray-check
+	scripts/notification-session.sh /usr/bin/python3 scripts/tray_selfcheck.py --desktop $(DESKTOP) \
+		.build/tray-check
 
 # A real Home Assistant core and a real Mosquitto against the daemon: README's automation, every
 # stage, restarts, HA's log scanned (scripts/ha-test.py says what it checks). Each release from

@@ -2,7 +2,7 @@
 """Reads tray items on the session bus as a tray host does, and prints JSON for tests.
 
   scripts/tray_read.py items [--count N] [--timeout S]
-      the watcher's RegisteredStatusNotifierItems: {"watcher": OWNER, "items": [{"id": "SERVICE/PATH",
+      the watcher's RegisteredStatusNotifierItems: {"watcher": OWNER, "items": [{"id": ID,
       "service", "path"}]}; with --count, waits (on the watcher's signals) until exactly N are registered
   scripts/tray_read.py item [--item ID] [--until NAME=VALUE] [--timeout S]
       the item's org.kde.StatusNotifierItem properties (Status, IconName, AttentionIconName, ToolTip,
@@ -16,8 +16,9 @@
       Event(id, "clicked", int32 0, timestamp); prints {"id", "label", "about_to_show": [...]}. A
       disabled entry is refused (hosts send nothing for it); an id not in the menu is sent all the same
 
-ID is "SERVICE/PATH" as the watcher lists it (":1.42/StatusNotifierItem", or "org.x.Name" alone for
-/StatusNotifierItem); without --item, the one registered item. Errors: one line on stderr, exit 1.
+ID is an item as the watcher lists it: ":1.42/StatusNotifierItem" (waybar), ":1.42@/StatusNotifierItem"
+(GNOME's AppIndicator extension), "org.x.Name" alone for /StatusNotifierItem; without --item, the one
+registered item. Errors: one line on stderr, exit 1.
 """
 
 import argparse
@@ -56,7 +57,11 @@ def call(bus, service, path, interface, method, parameters=None, reply_type=None
 
 
 def split_id(item_id):
-    """The watcher lists "SERVICE/PATH" (an item registered by path) or "SERVICE" (path /StatusNotifierItem)."""
+    """(service, path) of an id as a watcher lists it: "SERVICE/PATH" (waybar, KDE), "SERVICE@/PATH"
+    (GNOME's AppIndicator extension), or "SERVICE" alone (the path /StatusNotifierItem)."""
+    if "@/" in item_id:
+        service, _, path = item_id.partition("@")
+        return service, path
     service, slash, path = item_id.partition("/")
     return service, (slash + path) if slash else "/StatusNotifierItem"
 
