@@ -48,7 +48,7 @@ class Desktop:
         with open(os.path.join(self.logs, log_name), "ab") as log:
             return subprocess.Popen(["setpriv", "--pdeathsig", "TERM", "--", *command], env=env,
                                     stdin=subprocess.DEVNULL, stdout=options.pop("stdout", log), stderr=log,
-                                    **options)  # fmt: skip
+                                    **options)
 
     def environment(self):
         env = dict(os.environ)
@@ -97,7 +97,7 @@ class Waybar(Desktop):
         self.waybar_config = os.path.join(state, "waybar.json")
         with open(self.waybar_config, "w") as f:
             json.dump({"layer": "top", "position": "top", "height": self.BAR_HEIGHT, "modules-right": ["tray"],
-                       "tray": {"icon-size": 22, "spacing": 8}}, f)  # fmt: skip
+                       "tray": {"icon-size": 22, "spacing": 8}}, f)
         self.waybar_style = os.path.join(state, "waybar.css")
         with open(self.waybar_style, "w") as f:
             f.write("* { border: none; border-radius: 0; }\n")
@@ -108,7 +108,7 @@ class Waybar(Desktop):
     def environment(self):
         env = super().environment()
         env.update(WLR_BACKENDS="headless", WLR_LIBINPUT_NO_DEVICES="1", WLR_RENDERER="pixman",
-                   GDK_BACKEND="wayland", GSETTINGS_BACKEND="memory")  # fmt: skip
+                   GDK_BACKEND="wayland", GSETTINGS_BACKEND="memory")
         if self.wayland_display:
             env["WAYLAND_DISPLAY"] = self.wayland_display
         return env
@@ -119,7 +119,7 @@ class Waybar(Desktop):
         with open(os.path.join(self.logs, "sway.log"), "ab") as log:
             self.sway = subprocess.Popen([*namespace, "setpriv", "--pdeathsig", "TERM", "--",
                                           "sway", "--config", self.sway_config], env=self.environment(),
-                                         stdin=subprocess.DEVNULL, stdout=log, stderr=log)  # fmt: skip
+                                         stdin=subprocess.DEVNULL, stdout=log, stderr=log)
         # sway says nothing when its socket is up: look for it, bounded.
         deadline = time.monotonic() + WAIT_SECONDS
         while time.monotonic() < deadline:
@@ -149,13 +149,13 @@ class Waybar(Desktop):
             "waybar_pid": self.bar.pid if self.bar_running() else None,
             "wayland_display": self.wayland_display,
             "bar": {"width": self.WIDTH, "height": self.BAR_HEIGHT, "background": hex_colour(self.BACKGROUND),
-                    "needs_attention": hex_colour(self.ATTENTION)},  # fmt: skip
+                    "needs_attention": hex_colour(self.ATTENTION)},
         }
 
     def screenshot(self, path):
         shot = subprocess.run(["grim", "-t", "ppm", "-g", f"0,0 {self.WIDTH}x{self.BAR_HEIGHT}", "-"],
                               env=self.environment(), stdin=subprocess.DEVNULL, capture_output=True,
-                              timeout=WAIT_SECONDS)  # fmt: skip
+                              timeout=WAIT_SECONDS)
         if shot.returncode != 0:
             raise RuntimeError(f"grim failed: {shot.stderr.decode(errors='replace').strip()}")
         width, height, pixels = read_ppm(shot.stdout)
@@ -209,7 +209,7 @@ class GnomeShell(Desktop):
         os.makedirs(extension)
         with open(os.path.join(extension, "metadata.json"), "w") as f:
             json.dump({"uuid": UNSAFE_EXTENSION, "name": "laundry's tests: unsafe mode", "shell-version": ["43"],
-                       "description": "Lets laundry's tests call the shell's Eval and Screenshot"}, f)  # fmt: skip
+                       "description": "Lets laundry's tests call the shell's Eval and Screenshot"}, f)
         # The shell announces unsafe mode with a banner across the panel: banners are blocked first
         # (the tests' notifications go to dunst, not to the shell).
         with open(os.path.join(extension, "extension.js"), "w") as f:
@@ -236,13 +236,13 @@ class GnomeShell(Desktop):
         data_dirs = env.get("XDG_DATA_DIRS") or "/usr/local/share:/usr/share"
         env.update(XDG_CONFIG_HOME=os.path.join(self.state, "config"), GSETTINGS_BACKEND="keyfile",
                    XDG_DATA_DIRS=os.path.join(self.state, "data") + ":" + data_dirs,
-                   DBUS_SYSTEM_BUS_ADDRESS=self.system_bus_address or "")  # fmt: skip
+                   DBUS_SYSTEM_BUS_ADDRESS=self.system_bus_address or "")
         return env
 
     def start(self):
         self.system_bus = self.spawn(["dbus-daemon", "--config-file", self.system_bus_config, "--nofork",
                                       "--nopidfile", "--print-address=1"], self.environment(), "system-bus.log",
-                                     stdout=subprocess.PIPE)  # fmt: skip
+                                     stdout=subprocess.PIPE)
         self.system_bus_address = self.system_bus.stdout.readline().decode().strip()
         if not self.system_bus_address:
             raise RuntimeError(f"the private system bus did not start{self.log_tail('system-bus.log')}")
@@ -251,7 +251,7 @@ class GnomeShell(Desktop):
     def start_bar(self):
         if not self.bar_running():
             command = ["gnome-shell", "--headless", "--virtual-monitor", f"{self.WIDTH}x{self.HEIGHT}",
-                       "--wayland", "--no-x11"]  # fmt: skip
+                       "--wayland", "--no-x11"]
             self.bar = self.spawn(command, self.environment(), self.BAR_LOG)
 
     def activated_owners(self):
@@ -261,7 +261,7 @@ class GnomeShell(Desktop):
                 "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method,
                 GLib.Variant("(s)", arguments) if arguments else None, GLib.VariantType(reply),
                 Gio.DBusCallFlags.NONE, 5000, None,
-            ).unpack()[0]  # fmt: skip
+            ).unpack()[0]
 
         owners = set()
         try:
@@ -300,11 +300,11 @@ class GnomeShell(Desktop):
         return self.session_bus.call_sync(
             "org.gnome.Shell", path, interface, method, parameters, GLib.VariantType(reply),
             Gio.DBusCallFlags.NONE, WAIT_SECONDS * 1000, None,
-        ).unpack()  # fmt: skip
+        ).unpack()
 
     def panel(self):
         ok, result = self.shell_call("/org/gnome/Shell", "org.gnome.Shell", "Eval",
-                                     GLib.Variant("(s)", (INDICATORS_JS,)), "(bs)")  # fmt: skip
+                                     GLib.Variant("(s)", (INDICATORS_JS,)), "(bs)")
         if not ok:
             raise RuntimeError(f"the shell's Eval failed (is {UNSAFE_EXTENSION} enabled?): {result}")
         return json.loads(json.loads(result))
@@ -314,11 +314,11 @@ class GnomeShell(Desktop):
         ok, written = self.shell_call(
             "/org/gnome/Shell/Screenshot", "org.gnome.Shell.Screenshot", "ScreenshotArea",
             GLib.Variant("(iiiibs)", (0, 0, self.WIDTH, panel["panel_height"], False, path)), "(bs)",
-        )  # fmt: skip
+        )
         if not ok:
             raise RuntimeError(f"the shell took no screenshot into {path}")
         icons = [indicator for indicator in panel["indicators"] if indicator["visible"]]
         for icon in icons:
             icon["needs_attention"] = icon["status"] == "NeedsAttention"
         return {"path": written, "width": self.WIDTH, "height": panel["panel_height"], "bar_drawn": True,
-                "icons": icons, "indicators": panel["indicators"]}  # fmt: skip
+                "icons": icons, "indicators": panel["indicators"]}

@@ -188,7 +188,7 @@ class Supervisor:
             reply = self.bus.call_sync(
                 "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
                 GLib.Variant("(su)", (CONTROL_NAME, 4)), GLib.VariantType("(u)"), Gio.DBusCallFlags.NONE, -1, None,
-            )  # fmt: skip
+            )
             if reply.unpack()[0] != 1:
                 raise RuntimeError(f"another tray host runs on this bus ({CONTROL_NAME} is taken); stop it first")
         except Exception as error:
@@ -222,7 +222,7 @@ def control(method, parameters=None, reply_type=None, timeout=WAIT_SECONDS + 5):
         reply = bus.call_sync(
             CONTROL_NAME, CONTROL_PATH, CONTROL_NAME, method, parameters,
             GLib.VariantType(reply_type) if reply_type else None, Gio.DBusCallFlags.NONE, timeout * 1000, None,
-        )  # fmt: skip
+        )
     except GLib.Error as error:
         if "ServiceUnknown" in error.message or "was not provided" in error.message:
             fail("no tray host runs on this bus: start one with `scripts/tray_host.py start`")
@@ -239,7 +239,7 @@ def command_start(arguments):
     # The supervisor outlives this command: it gets a pipe for its one line of news and nothing of ours,
     # so that a caller reading our output to its end is not held by it.
     supervisor = subprocess.Popen(serve, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+                                  stderr=subprocess.DEVNULL, start_new_session=True)
     line = supervisor.stdout.readline().decode()
     supervisor.stdout.close()
     try:

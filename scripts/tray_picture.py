@@ -53,6 +53,6 @@ def find_icons(width, height, pixels, background, marker):
                 {"x": start, "y": top, "width": x - start, "height": bottom - top + 1,
                  "color": "#%02x%02x%02x" % tuple(mean), "pixels": len(points),
                  "needs_attention": any(pixel(px, py) == marker for px, py in points)}
-            )  # fmt: skip
+            )
             start = None
     return icons

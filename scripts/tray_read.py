@@ -37,7 +37,7 @@ ITEM_INTERFACE = "org.kde.StatusNotifierItem"
 MENU_INTERFACE = "com.canonical.dbusmenu"
 # What a host reads, listed even when the item leaves one out (then null).
 ITEM_PROPERTIES = ("Id", "Category", "Status", "Title", "IconName", "AttentionIconName", "IconThemePath",
-                   "ToolTip", "XAyatanaLabel", "XAyatanaLabelGuide", "ItemIsMenu", "Menu")  # fmt: skip
+                   "ToolTip", "XAyatanaLabel", "XAyatanaLabelGuide", "ItemIsMenu", "Menu")
 CALL_TIMEOUT_MS = 5000
 
 
@@ -51,7 +51,7 @@ def call(bus, service, path, interface, method, parameters=None, reply_type=None
         return bus.call_sync(
             service, path, interface, method, parameters,
             GLib.VariantType(reply_type) if reply_type else None, Gio.DBusCallFlags.NONE, CALL_TIMEOUT_MS, None,
-        )  # fmt: skip
+        )
     except GLib.Error as error:
         fail(f"{interface}.{method} on {service}{path}: {error.message}")
 
@@ -69,17 +69,17 @@ def split_id(item_id):
 def registered(bus):
     """(watcher owner or None, [item ids])."""
     owner = call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
-                 GLib.Variant("(s)", (WATCHER,)), "(b)").unpack()[0]  # fmt: skip
+                 GLib.Variant("(s)", (WATCHER,)), "(b)").unpack()[0]
     if not owner:
         return None, []
     unique = call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
-                  GLib.Variant("(s)", (WATCHER,)), "(s)").unpack()[0]  # fmt: skip
+                  GLib.Variant("(s)", (WATCHER,)), "(s)").unpack()[0]
     try:
         reply = bus.call_sync(
             WATCHER, WATCHER_PATH, "org.freedesktop.DBus.Properties", "Get",
             GLib.Variant("(ss)", (WATCHER, "RegisteredStatusNotifierItems")), GLib.VariantType("(v)"),
             Gio.DBusCallFlags.NONE, CALL_TIMEOUT_MS, None,
-        )  # fmt: skip
+        )
     except GLib.Error:
         return unique, []  # the watcher went away between the two calls
     return unique, list(reply.unpack()[0])
@@ -103,7 +103,7 @@ def wait_on_signals(bus, subscriptions, done, timeout):
             loop.quit()
 
     ids = [bus.signal_subscribe(sender, interface, member, path, None, Gio.DBusSignalFlags.NONE, check)
-           for sender, interface, member, path in subscriptions]  # fmt: skip
+           for sender, interface, member, path in subscriptions]
     check()  # what changed between the first look and the subscriptions
     if not result[0]:
         GLib.timeout_add(int(timeout * 1000), loop.quit)
@@ -161,7 +161,7 @@ def plain(value):
 
 def item_properties(bus, service, path):
     reply = call(bus, service, path, "org.freedesktop.DBus.Properties", "GetAll",
-                 GLib.Variant("(s)", (ITEM_INTERFACE,)), "(a{sv})")  # fmt: skip
+                 GLib.Variant("(s)", (ITEM_INTERFACE,)), "(a{sv})")
     # GetAll's a{sv} unpacked would lose the pixmaps' types: walk the dictionary's variants.
     found = {}
     dictionary = reply.get_child_value(0)
@@ -188,7 +188,7 @@ def command_item(bus, arguments):
         return not arguments.until or (value if isinstance(value, str) else json.dumps(value)) == wanted
 
     subscriptions = [(service, ITEM_INTERFACE, None, path),
-                     (None, "org.freedesktop.DBus.Properties", "PropertiesChanged", path)]  # fmt: skip
+                     (None, "org.freedesktop.DBus.Properties", "PropertiesChanged", path)]
     ok = wait_on_signals(bus, subscriptions, done, arguments.timeout)
     print(json.dumps({"id": f"{service}{path}", "service": service, "path": path, "properties": state["properties"]}))
     if not ok:
@@ -220,7 +220,7 @@ def layout_json(node):
 
 def get_layout(bus, service, menu):
     reply = call(bus, service, menu, MENU_INTERFACE, "GetLayout", GLib.Variant("(iias)", (0, -1, [])),
-                 "(u(ia{sv}av))")  # fmt: skip
+                 "(u(ia{sv}av))")
     revision, root = reply.unpack()
     return {"revision": revision, "layout": layout_json(root)}
 
@@ -256,15 +256,15 @@ def command_click(bus, arguments):
         entry, above = found
     if entry.get("enabled") is False and not arguments.even_if_disabled:
         fail(f"the entry {entry['id']} ({entry['label']!r}) is disabled: a host sends no click for it "
-             "(--even-if-disabled sends one all the same)")  # fmt: skip
+             "(--even-if-disabled sends one all the same)")
     updated = []
     for menu_id in above:
         needs_update = call(bus, service, menu, MENU_INTERFACE, "AboutToShow",
-                            GLib.Variant("(i)", (menu_id,)), "(b)").unpack()[0]  # fmt: skip
+                            GLib.Variant("(i)", (menu_id,)), "(b)").unpack()[0]
         updated.append({"id": menu_id, "needs_update": needs_update})
     timestamp = int(time.monotonic() * 1000) & 0xFFFFFFFF
     call(bus, service, menu, MENU_INTERFACE, "Event",
-         GLib.Variant("(isvu)", (entry["id"], "clicked", GLib.Variant("i", 0), timestamp)))  # fmt: skip
+         GLib.Variant("(isvu)", (entry["id"], "clicked", GLib.Variant("i", 0), timestamp)))
     print(json.dumps({"id": entry["id"], "label": entry["label"], "about_to_show": updated, "timestamp": timestamp}))
 
 

@@ -50,7 +50,7 @@ class TestItem:
 
     def __init__(self):
         self.process = subprocess.Popen([sys.executable, os.path.join(HERE, "tray_test_item.py")],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.events = queue.Queue()
         threading.Thread(target=self.read, daemon=True).start()
 
@@ -98,21 +98,21 @@ def main():
 
     host = tool("tray_host.py", "start", "--desktop", arguments.desktop, "--logs", os.path.join(out, "logs"))
     if not check(f"the host starts and {arguments.desktop} owns org.kde.StatusNotifierWatcher",
-                 host and host.get("watcher")):  # fmt: skip
+                 host and host.get("watcher")):
         return 1
     item = TestItem()
     try:
         ready = item.wait_for("ready")
         registered = item.wait_for("registered")
         check("the item registers with the watcher", registered and registered["watcher"] == host["watcher"],
-              registered)  # fmt: skip
+              registered)
 
         listed = tool("tray_read.py", "items", "--count", "1")
         check("the watcher lists the item", listed and listed["items"][0]["service"] == ready["name"], listed)
 
         properties = (tool("tray_read.py", "item") or {}).get("properties", {})
         wanted = {"Status": "Active", "ItemIsMenu": True, "Menu": "/MenuBar", "XAyatanaLabel": "0:42",
-                  "IconName": "laundry-tray-check", "AttentionIconName": "laundry-tray-check-attention"}  # fmt: skip
+                  "IconName": "laundry-tray-check", "AttentionIconName": "laundry-tray-check-attention"}
         check("the item's properties read", all(properties.get(k) == v for k, v in wanted.items()), properties)
 
         shot = tool("tray_host.py", "screenshot", os.path.join(out, "active.png"), "--icons", "1", "--attention", "0")
@@ -124,7 +124,7 @@ def main():
             check("GNOME follows XAyatanaNewLabel", shot and shot["icons"][0]["label"] == "0:41", shot)
         else:
             check("waybar draws the Active item's icon (a blue disc)",
-                  shot and shot["icons"][0]["color"].startswith("#2"), shot)  # fmt: skip
+                  shot and shot["icons"][0]["color"].startswith("#2"), shot)
 
         item.send("status NeedsAttention")
         tool("tray_read.py", "item", "--until", "Status=NeedsAttention")
@@ -146,7 +146,7 @@ def main():
         gone = item.wait_for("watcher-gone")
         listed = tool("tray_read.py", "items")
         check(f"with {arguments.desktop}'s bar killed, the watcher name has no owner",
-              gone and listed == {"watcher": None, "items": []}, listed)  # fmt: skip
+              gone and listed == {"watcher": None, "items": []}, listed)
         restarted = tool("tray_host.py", "start-bar")
         again = item.wait_for("registered")
         check("the item registers again with the restarted watcher",
@@ -163,7 +163,7 @@ def main():
         delivered = item.wait_for("clicked")
         check("a click on Start dryer reaches the item through Event",
               clicked and delivered and delivered["id"] == clicked["id"] and delivered["label"] == "Start dryer",
-              (clicked, delivered))  # fmt: skip
+              (clicked, delivered))
         clicked = tool("tray_read.py", "click", "--label", "Got it")
         shown = item.wait_for("about-to-show")
         delivered = item.wait_for("clicked")

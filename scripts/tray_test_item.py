@@ -108,7 +108,7 @@ class Item:
         item.property_set(Dbusmenu.MENUITEM_PROP_LABEL, label)
         item.property_set_bool(Dbusmenu.MENUITEM_PROP_ENABLED, enabled)
         item.connect("item-activated", lambda menuitem, timestamp: report(
-            "clicked", id=menuitem.get_id(), label=label, timestamp=timestamp))  # fmt: skip
+            "clicked", id=menuitem.get_id(), label=label, timestamp=timestamp))
         item.connect("about-to-show", lambda menuitem: report("about-to-show", id=menuitem.get_id()) or False)
         return item
 
@@ -151,7 +151,7 @@ class Item:
         self.bus.call(
             WATCHER, "/StatusNotifierWatcher", WATCHER, "RegisterStatusNotifierItem",
             GLib.Variant("(s)", (ITEM_PATH,)), None, Gio.DBusCallFlags.NONE, 5000, None, registered,
-        )  # fmt: skip
+        )
 
     def on_watcher_gone(self, _connection, _name):
         report("watcher-gone")
