@@ -41,15 +41,15 @@ INSTALLED_FILES = \
 	$(SHARE)/icons/hicolor/scalable/apps/laundry-attention.svg
 
 # laundryd links GLib/GIO, GSound, libmosquitto, libsoup 3 (Home Assistant's WebSocket API and the
-# CalDAV calendar), libdbusmenu-glib (the tray icon's menu) and libasound (its errors kept out of the
-# terminal) the ordinary way: building needs their
-# headers and pkg-config files (laundry, the command, links none of them).
+# CalDAV calendar), libasound (its errors kept out of the terminal) and libdbusmenu-glib (the tray
+# icon's menu, without GTK) the ordinary way: building needs their headers and pkg-config files
+# (laundry, the command, links none of them).
 BUILD_PACKAGES = pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.0-dev \
 	/usr/include/gsound.h=libgsound-dev \
 	/usr/include/mosquitto.h=libmosquitto-dev \
 	/usr/include/libsoup-3.0/libsoup/soup.h=libsoup-3.0-dev \
-	/usr/include/libdbusmenu-glib-0.4/libdbusmenu-glib/server.h=libdbusmenu-glib-dev \
-	/usr/include/alsa/asoundlib.h=libasound2-dev
+	/usr/include/alsa/asoundlib.h=libasound2-dev \
+	/usr/include/libdbusmenu-glib-0.4/libdbusmenu-glib/server.h=libdbusmenu-glib-dev
 # Tools the tests drive for real: a private D-Bus session with dunst under Xvfb for notifications,
 # tmux for `laundry watch` and zsh, the three shells for completion, man for the manual page.
 # Sound: GSound (linked by laundryd) over the freedesktop theme, PulseAudio with a null sink to
@@ -61,7 +61,11 @@ BUILD_PACKAGES = pkg-config=pkg-config /usr/include/glib-2.0/gio/gio.h=libglib2.
 # desktop services that cannot run here (the portal, gnome-session, logind); Mosquitto, and paho
 # playing Home Assistant and the smart plugs; python3-jsonschema to hold every `--json` to its schema;
 # glib-networking for libsoup's TLS (https to Home Assistant), and python3-websockets for
-# scripts/fake-home-assistant.py, a scripted Home Assistant WebSocket API.
+# scripts/fake-home-assistant.py, a scripted Home Assistant WebSocket API. The tray
+# (scripts/tray_host.py): waybar's tray module (watcher and host) in a headless sway, screenshots by
+# grim, librsvg's pixbuf loader so that waybar draws SVG icons; GNOME Shell headless with the
+# AppIndicator extension (and gjs, only a Recommends of the shell); libdbusmenu-glib's typelib for
+# the check's own item (scripts/tray_test_item.py).
 TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 	/usr/share/i18n/locales/pl_PL=locales dbus-run-session=dbus Xvfb=xvfb xdpyinfo=x11-utils dunst=dunst \
 	gdbus=libglib2.0-bin tmux=tmux zsh=zsh fish=fish man=man-db \
@@ -79,7 +83,12 @@ TEST_PACKAGES = $(BUILD_PACKAGES) $(GETTEXT_PACKAGES) \
 	/usr/lib/python3/dist-packages/icalendar/__init__.py=python3-icalendar \
 	/usr/lib/python3/dist-packages/jsonschema/__init__.py=python3-jsonschema \
 	/usr/lib/$(shell uname -m)-linux-gnu/gio/modules/libgiognutls.so=glib-networking \
-	/usr/lib/python3/dist-packages/websockets/__init__.py=python3-websockets
+	/usr/lib/python3/dist-packages/websockets/__init__.py=python3-websockets \
+	sway=sway waybar=waybar grim=grim \
+	/usr/lib/$(shell uname -m)-linux-gnu/gdk-pixbuf-2.0/2.10.0/loaders/libpixbufloader-svg.so=librsvg2-common \
+	/usr/lib/$(shell uname -m)-linux-gnu/girepository-1.0/Dbusmenu-0.4.typelib=gir1.2-dbusmenu-glib-0.4 \
+	gnome-shell=gnome-shell gjs=gjs \
+	/usr/share/gnome-shell/extensions/ubuntu-appindicators@ubuntu.com/metadata.json=gnome-shell-extension-appindicator
 
 # The random run's clearing times, for bench's row "clear everywhere".
 CLEAR_REPORT = .build/clear-everywhere.json
@@ -139,6 +148,18 @@ test: lint locales pkgconfig
 	scripts/make-man.sh $(BIN_DEBUG) .build/debug/generate-manual $(MAN_PAGE)
 	LAUNDRY_BIN=$(CURDIR)/$(BIN_DEBUG) LAUNDRY_MAN_PAGE=$(CURDIR)/$(MAN_PAGE) scripts/run-tests.sh $(SWIFT)
 	scripts/test-install.sh
+
+# The test tray (waybar's tray in a headless sway, scripts/tray_host.py) and its reader
+# (scripts/tray_read.py) checked against a throw-away item of their own, before laundryd has one:
+# registered, drawn, hidden when Passive, registered again after waybar restarts, a menu click
+# delivered. Screenshots of each step in .build/tray-check/$(DESKTOP). Builds nothing.
+# `make tray-check DESKTOP=gnome`: the same against GNOME Shell with the AppIndicator extension.
+DESKTOP = waybar
+.PHONY: tray-check
+tray-check:
+	@scripts/ensure-packages.sh $(TEST_PACKAGES)
+	scripts/notification-session.sh /usr/bin/python3 scripts/tray_selfcheck.py --desktop $(DESKTOP) \
+		.build/tray-check
 
 # A real Home Assistant core and a real Mosquitto against the daemon: README's automation, every
 # stage, restarts, HA's log scanned (scripts/ha-test.py says what it checks). Each release from
