@@ -8,12 +8,13 @@ bus lets a connection wait for at most 16 replies.
 
     bench.py                    every part, then the table
     bench.py STEP...            those steps only (instructions startup latency household history loads
-                                lateness burst wakeups buslimit memory tick clear machine)
+                                lateness burst wakeups buslimit memory tick clear machine tray)
 With LAUNDRY_BENCH_BUILD=FOLDER, the binaries of another build (say, an older commit's .build/release)
 are measured instead, against the same baselines."""
 import glob, json, os, re, shutil, subprocess, sys, tempfile, time
 
 import bench_machine
+import bench_tray
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("LAUNDRY_BENCH_BUILD", os.path.join(ROOT, ".build/release"))
@@ -28,6 +29,7 @@ PARTS = [
           "memory", "tick", "clear"]),
     ({"LAUNDRY_SESSION_MAX_REPLIES": "16"}, ["buslimit"]),
     ({}, ["machine"]),
+    ({}, ["tray"]),
 ]
 rows = []
 
@@ -511,6 +513,7 @@ STEPS = {
     "loads": loads, "lateness": lateness, "burst": burst, "wakeups": wakeups, "buslimit": buslimit,
     "memory": memory, "tick": tick, "clear": clear_everywhere,
     "machine": lambda: bench_machine.run(ROOT, LAUNDRY, fresh_env, row, wake_ups, daemon_pid),
+    "tray": lambda: bench_tray.run(ROOT, LAUNDRY, fresh_env, row, daemon_pid),
 }
 
 def print_table(all_rows):

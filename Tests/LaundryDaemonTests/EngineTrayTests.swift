@@ -122,5 +122,12 @@ final class EngineTrayTests: EngineTestCase {
         engine.start()
         XCTAssertFalse(item.views.isEmpty)
         XCTAssertTrue(item.views.allSatisfy { $0 == nil })
+        // Turned on by a reload (kill -HUP), and off again: no restart needed.
+        config.tray = true
+        engine.reloadConfig(config)
+        XCTAssertEqual(item.last?.status, .active)
+        config.tray = false
+        engine.reloadConfig(config)
+        XCTAssertNil(item.views.last ?? nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LaundryControl
 import LaundryCore
 import LaundryRendering
 import LaundryTestSupport
@@ -113,6 +114,20 @@ final class TrayViewTests: XCTestCase {
                 lines += section.buttons.map { "  [\($0.label)] \($0.key.rawValue)" }
             }
             return lines.joined(separator: "\n")
-        }.joined(separator: "\n") + "\n"
+        }.joined(separator: "\n") + "\n" + statusLines()
+    }
+
+    /// `daemon status`'s and doctor's tray line in each state.
+    private func statusLines() -> String {
+        let states = [
+            DaemonStatus.Tray(state: "shown", watcher: "waybar"), DaemonStatus.Tray(state: "noWatcher"),
+            DaemonStatus.Tray(state: "refused", watcher: "waybar", problem: "org.freedesktop.DBus.Error.Failed"),
+            DaemonStatus.Tray(state: "off"),
+        ]
+        return "== the tray line\n"
+            + states.map {
+                "\($0.state): \(TrayStatusText.line($0).text) (\(TrayStatusText.line($0).ok ? "ok" : "note"))"
+            }
+            .joined(separator: "\n") + "\n"
     }
 }

@@ -85,7 +85,7 @@ final class StatusNotifierItem: TrayItem {
 
     private static let appeared: GBusNameAppearedCallback = { _, _, owner, context in
         let item = Unmanaged<StatusNotifierItem>.fromOpaque(context!).takeUnretainedValue()
-        item.watcherOwner = owner.map { String(cString: $0) }
+        item.watcherOwner = owner.map { item.programName(of: String(cString: $0)) }
         item.putUp()
     }
 
@@ -97,6 +97,25 @@ final class StatusNotifierItem: TrayItem {
             metadata: ["surface": "tray", "event": "watcherGone"])
         item.takeDown()
         item.status = DaemonStatus.Tray(state: "noWatcher")
+    }
+
+    /// The watcher's program (`waybar`, `gnome-shell`), as `daemon status` names it; its bus name if the bus won't say.
+    private func programName(of owner: String) -> String {
+        var error: UnsafeMutablePointer<GError>?
+        let reply = g_dbus_connection_call_sync(
+            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+            "GetConnectionUnixProcessID", g_variant_new_tuple([g_variant_new_string(owner)], 1), nil,
+            G_DBUS_CALL_FLAGS_NONE, DBusCall.timeoutMilliseconds, nil, &error)
+        if let error { g_error_free(error) }
+        guard let reply else { return owner }
+        defer { g_variant_unref(reply) }
+        let value = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(value) }
+        let pid = g_variant_get_uint32(value)
+        guard let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
+            let name = comm.split(separator: "\n").first
+        else { return owner }
+        return String(name)
     }
 
     /// Exports the item and its menu, takes the item's name, and registers it with the watcher.

@@ -82,6 +82,9 @@ final class TrayMenu {
             g_object_unref(UnsafeMutableRawPointer(heading))
             for button in section.buttons {
                 let entry = item(label: button.label, enabled: true)
+                // Hosts show the label; scripts and tests read what the button does (a vendor property, which
+                // hosts ignore).
+                dbusmenu_menuitem_property_set(entry, "x-laundry-action", button.key.rawValue)
                 buttons[dbusmenu_menuitem_get_id(entry)] = (section.petID, button.key)
                 g_signal_connect_data(
                     UnsafeMutableRawPointer(entry), "item-activated",
