@@ -19,7 +19,8 @@ def signals_from(sender, seconds, env):
     time.sleep(seconds)
     monitor.terminate()
     output = monitor.communicate()[0]
-    return [line for line in output.splitlines() if line.startswith("signal ") and "member=NameAcquired" not in line]
+    # Only the item's own: the bus's NameAcquired and NameLost to the monitor itself are not.
+    return [line for line in output.splitlines() if line.startswith("signal ") and f"sender={sender} " in line]
 
 
 def run(root, laundry, fresh_env, row, daemon_pid):

@@ -64,14 +64,24 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     /// The tray icon (nil from a daemon older than it).
     public var tray: Tray?
 
-    /// Whether a panel shows the tray icon: `shown` (registered with `watcher`, the watcher's bus name), `noWatcher`
-    /// (no panel on the bus hosts tray icons), `refused` (the watcher answered `problem`), `off` (`"tray": false`).
+    /// Whether a panel shows the tray icon, the watcher's program (`waybar`, `gnome-shell`) and why it did not take it.
     public struct Tray: Codable, Equatable, Sendable {
-        public var state: String
+        public enum State: String, Codable, Sendable {
+            /// Registered with a panel's watcher.
+            case shown
+            /// No panel on the session bus hosts tray icons (no `org.kde.StatusNotifierWatcher`).
+            case noWatcher
+            /// The watcher answered the registration with `problem`; tried again when a watcher appears.
+            case refused
+            /// `"tray": false` in config.json.
+            case off
+        }
+
+        public var state: State
         public var watcher: String?
         public var problem: String?
 
-        public init(state: String, watcher: String? = nil, problem: String? = nil) {
+        public init(state: State, watcher: String? = nil, problem: String? = nil) {
             self.state = state
             self.watcher = watcher
             self.problem = problem

@@ -61,7 +61,9 @@ public enum DaemonRunner {
         if let machines { engine.observers.append(machines) }
         // The tray icon: its menu's buttons go through the same door as a popup's, once the loop runs.
         let tray = StatusNotifierItem(logger: logger)
-        if let tray { engine.observers.append(TrayObserver(item: tray)) }
+        let trayObserver = tray.map { TrayObserver(item: $0, clock: clock) }
+        if let trayObserver { engine.observers.append(trayObserver) }
+        tray?.onShown = { trayObserver?.refresh() }
         engine.start()
         let inhibitor = SessionSuspendInhibitor(logger: logger)
         let sleepWatch = SleepWatch(logger: logger)
@@ -95,7 +97,7 @@ public enum DaemonRunner {
             status.homeAssistant = machines?.status
             status.tray =
                 engine.config.tray
-                ? tray?.status ?? DaemonStatus.Tray(state: "noWatcher") : DaemonStatus.Tray(state: "off")
+                ? tray?.status ?? DaemonStatus.Tray(state: .noWatcher) : DaemonStatus.Tray(state: .off)
             status.calendar = calendar.map {
                 DaemonStatus.Calendar(url: $0.sync.settings.url, problem: $0.sync.problem)
             }
@@ -126,7 +128,7 @@ public enum DaemonRunner {
         tray?.onPress = { pet, key in
             loop.handle { engine in _ = engine.buttonPressed(petID: pet, action: key.rawValue) }
         }
-        tray?.onStatusChanged = reportStatus
+        tray?.handle = { work in loop.handle { _ in work() } }
         sleepWatch.onPrepareForSleep = { sleeping in
             loop.handle { engine in
                 asleep = sleeping

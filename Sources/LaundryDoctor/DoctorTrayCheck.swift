@@ -6,7 +6,7 @@ import LaundryRendering
 enum DoctorTrayCheck {
     static func check(_ report: inout DoctorReport, config: DaemonConfig, status: DaemonStatus?) {
         let area = Words.text("tray")
-        guard config.tray else { return report.ok(area, TrayStatusText.line(DaemonStatus.Tray(state: "off")).text) }
+        guard config.tray else { return report.ok(area, TrayStatusText.line(DaemonStatus.Tray(state: .off)).text) }
         // Without a daemon (or with one older than the tray) there is no icon to ask about: the daemon's line says so.
         guard let tray = status?.tray else { return }
         let line = TrayStatusText.line(tray)

@@ -15,7 +15,7 @@ final class EngineTrayTests: EngineTestCase {
         var views: [TrayView?] = []
         var onPress: ((UUID, ButtonKey) -> Void)?
         var isShown = true
-        var status = DaemonStatus.Tray(state: "shown")
+        var status = DaemonStatus.Tray(state: .shown)
         func show(_ view: TrayView?) { views.append(view) }
         var last: TrayView? { views.last ?? nil }
         /// The views that differ from the one before: what a host would be sent.
@@ -35,7 +35,7 @@ final class EngineTrayTests: EngineTestCase {
     private func engine(config: DaemonConfig = .withoutAlarms()) throws -> DaemonEngine {
         let engine = try makeEngine(config: config)
         item = RecordingTrayItem()
-        engine.observers.append(TrayObserver(item: item))
+        engine.observers.append(TrayObserver(item: item, clock: clock))
         item.onPress = { [unowned engine] pet, key in engine.buttonPressed(petID: pet, action: key.rawValue) }
         return engine
     }

@@ -120,13 +120,13 @@ final class TrayViewTests: XCTestCase {
     /// `daemon status`'s and doctor's tray line in each state.
     private func statusLines() -> String {
         let states = [
-            DaemonStatus.Tray(state: "shown", watcher: "waybar"), DaemonStatus.Tray(state: "noWatcher"),
-            DaemonStatus.Tray(state: "refused", watcher: "waybar", problem: "org.freedesktop.DBus.Error.Failed"),
-            DaemonStatus.Tray(state: "off"),
+            DaemonStatus.Tray(state: .shown, watcher: "waybar"), DaemonStatus.Tray(state: .noWatcher),
+            DaemonStatus.Tray(state: .refused, watcher: "waybar", problem: "org.freedesktop.DBus.Error.Failed"),
+            DaemonStatus.Tray(state: .off),
         ]
         return "== the tray line\n"
             + states.map {
-                "\($0.state): \(TrayStatusText.line($0).text) (\(TrayStatusText.line($0).ok ? "ok" : "note"))"
+                "\($0.state.rawValue): \(TrayStatusText.line($0).text) (\(TrayStatusText.line($0).ok ? "ok" : "note"))"
             }
             .joined(separator: "\n") + "\n"
     }

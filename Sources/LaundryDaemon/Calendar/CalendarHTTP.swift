@@ -1,5 +1,6 @@
 import CGLib
 import CSoup
+import Dispatch
 import FoundationEssentials
 
 /// The calendar's HTTP: one blocking request at a time on the calendar's queue, through libsoup 3 (the daemon's one
@@ -15,6 +16,8 @@ final class CalendarHTTP: Sendable {
 
     /// Seconds a connect, or a wait for the server's next bytes, may take.
     private static let timeout: guint = 10
+    /// Seconds a whole request may take.
+    private static let totalSeconds = 20.0
     /// Made and set up here, then only sent on: libsoup (3.2 and later) lets any thread send, and keeps each thread's
     /// connections apart.
     nonisolated(unsafe) private let session: UnsafeMutablePointer<SoupSession>
@@ -45,15 +48,25 @@ final class CalendarHTTP: Sendable {
             let value = header[header.index(after: colon)...].drop { $0 == " " }
             soup_message_headers_replace(sent, String(header[..<colon]), String(value))
         }
-        let context = Unmanaged.passUnretained(outgoing).toOpaque()
+        // A redirect is not followed (as with libcurl before): a 303 would turn a PUT into a GET, and a 30x may lead
+        // the password elsewhere. The server's answer stands as it is.
+        soup_message_add_flags(message, SOUP_MESSAGE_NO_REDIRECT)
         let instance = UnsafeMutableRawPointer(message)
-        g_signal_connect_data(
-            instance, "authenticate", unsafeBitCast(Self.authenticate, to: GCallback.self), context, nil,
-            GConnectFlags(0))
-        g_signal_connect_data(
-            instance, "restarted", unsafeBitCast(Self.restarted, to: GCallback.self), context, nil, GConnectFlags(0))
+        for (signal, handler) in [
+            ("authenticate", unsafeBitCast(Self.authenticate, to: GCallback.self)),
+            ("restarted", unsafeBitCast(Self.restarted, to: GCallback.self)),
+        ] {
+            // Each handler holds the request's own values until the message lets go of it.
+            g_signal_connect_data(
+                instance, signal, handler, Unmanaged.passRetained(outgoing).toOpaque(), Self.release, GConnectFlags(0))
+        }
+        // The whole request within `totalSeconds`, as libcurl's timeout was (libsoup's bounds each read and write).
+        let cancellable = Cancellable()
+        let deadline = DispatchWorkItem { g_cancellable_cancel(cancellable.pointer) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.totalSeconds, execute: deadline)
+        defer { deadline.cancel() }
         var error: UnsafeMutablePointer<GError>?
-        let stream = withExtendedLifetime(outgoing) { soup_session_send(session, message, nil, &error) }
+        let stream = soup_session_send(session, message, cancellable.pointer, &error)
         defer { if let error { g_error_free(error) } }
         guard let stream else {
             return Reply(error: error.map { String(cString: $0.pointee.message) } ?? "no reason given")
@@ -88,11 +101,25 @@ final class CalendarHTTP: Sendable {
         Unmanaged<Outgoing>.fromOpaque(context).takeUnretainedValue()
     }
 
+    private static let release: GClosureNotify = { context, _ in
+        if let context { Unmanaged<Outgoing>.fromOpaque(context).release() }
+    }
+
+    /// A `GCancellable` the deadline's thread may cancel (g_cancellable_cancel is thread-safe); it goes once both the
+    /// request and the deadline let go of it.
+    private final class Cancellable: @unchecked Sendable {
+        let pointer = g_cancellable_new()!
+        deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+    }
+
     private static let authenticate:
         @convention(c) (OpaquePointer?, UnsafeMutablePointer<SoupAuth>?, gboolean, gpointer?) -> gboolean = {
             _, auth, retrying, context in
-            // A second ask means the password was refused: the 401 is the answer, not another try.
-            guard let auth, let context, retrying == 0, let username = outgoing(context).username else { return 0 }
+            // A second ask means the password was refused: the 401 is the answer, not another try. A proxy's ask
+            // (407) gets nothing: the password is the calendar server's.
+            guard let auth, let context, retrying == 0, soup_auth_is_for_proxy(auth) == 0,
+                let username = outgoing(context).username
+            else { return 0 }
             soup_auth_authenticate(auth, username, outgoing(context).password ?? "")
             return 0
         }

@@ -30,8 +30,8 @@ final class TrayMenu {
         g_object_unref(UnsafeMutableRawPointer(root))
     }
 
-    /// On the session bus at `path` (libdbusmenu takes the shared connection the item is on).
-    func export(on connection: OpaquePointer) {
+    /// On the session bus at `path` (libdbusmenu takes the process's shared connection, the item's).
+    func export() {
         guard server == nil else { return }
         server = dbusmenu_server_new(path)
         dbusmenu_server_set_root(server, root)

@@ -7,17 +7,22 @@ import LaundryRendering
 /// shows it.
 final class TrayObserver: EngineObserver {
     private let item: any TrayItem
+    private let clock: any WallClock
     private var running = RunningLoads()
+    /// The last event's moment: what holds (config, zone) when the item is shown between events.
+    private var latest: Moment?
     /// Finishes announced and not yet dealt with, by pet, with the buttons their popup offered.
     private var waiting: [UUID: TrayView.Waiting] = [:]
 
-    init(item: any TrayItem) {
+    init(item: any TrayItem, clock: any WallClock) {
         self.item = item
+        self.clock = clock
     }
 
     var nextWake: Date? { item.isShown ? running.nextMinute : nil }
 
     func observe(_ event: EngineEvent, at moment: Moment) {
+        latest = moment
         _ = running.take(event, at: moment.now)
         switch event {
         case .announced(let words):
@@ -41,8 +46,18 @@ final class TrayObserver: EngineObserver {
     }
 
     func wake(at moment: Moment) {
+        latest = moment
         _ = running.minutePassed(at: moment.now)
         show(at: moment)
+    }
+
+    /// The item just went up in a panel: it shows the present (the last event may be minutes old), and the minute's
+    /// wake-ups begin.
+    func refresh() {
+        guard let latest else { return }
+        let now = clock.now()
+        _ = running.minutePassed(at: now)
+        show(at: Moment(now: now, quiet: latest.quiet, config: latest.config, zone: latest.zone))
     }
 
     private func show(at moment: Moment) {

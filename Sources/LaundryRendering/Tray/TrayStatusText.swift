@@ -6,14 +6,14 @@ public enum TrayStatusText {
     /// The line's words, and whether nothing is amiss (off by choice counts as fine).
     public static func line(_ tray: DaemonStatus.Tray) -> (text: String, ok: Bool) {
         switch tray.state {
-        case "off":
+        case .off:
             return (Words.text("off (\"tray\": false in config.json)"), true)
-        case "shown":
+        case .shown:
             return (Words.text("in the panel ({watcher} hosts it)", ["watcher": tray.watcher ?? "?"]), true)
-        case "refused":
+        case .refused:
             let reason = tray.problem ?? ""
             return (Words.text("the panel did not take the icon ({reason})", ["reason": reason]), false)
-        default:
+        case .noWatcher:
             return (Words.text("no panel on this desktop shows tray icons (no StatusNotifierWatcher)"), false)
         }
     }

@@ -51,6 +51,9 @@ public struct TrayView: Equatable, Sendable {
         }
     }
 
+    /// Nothing running or waiting (no time or zone read: nothing is timed).
+    public static let nothing = of(running: [], waiting: [], at: Date(timeIntervalSince1970: 0), zone: LocalZone(.gmt))
+
     /// The view of these loads: `running` counting down or paused, `waiting` finished and not yet dealt with.
     public static func of(
         running: [(name: String, load: Load)], waiting: [Waiting], at now: Date, zone: LocalZone
