@@ -17,6 +17,8 @@ final class EngineTrayTests: EngineTestCase {
         var isShown = true
         var status = DaemonStatus.Tray(state: .shown)
         func show(_ view: TrayView?) { views.append(view) }
+        var started = 0
+        func start() { started += 1 }
         var last: TrayView? { views.last ?? nil }
         /// The views that differ from the one before: what a host would be sent.
         var changes: [TrayView] {
@@ -112,6 +114,30 @@ final class EngineTrayTests: EngineTestCase {
         for _ in 0..<60 { advance(10, engine) }
         XCTAssertEqual(item.changes.count, idle, "nothing runs: nothing sent")
     }
+
+    func test_noViewIsMadeUntilAPanelShowsTheIconThenThePresentIsShown() throws {
+        let engine = try engine()
+        item.isShown = false
+        try adopt("Socks")
+        try perform(.wash(.minutes(30)), "Socks")
+        engine.start()
+        advance(90, engine)
+        XCTAssertGreaterThan(item.started, 0, "it looks for a panel")
+        XCTAssertEqual(item.views.count, 0, "no view made while no panel shows it")
+        XCTAssertNil(engine.observers.compactMap(\.nextWake).first, "and no minute woken for")
+        // A panel takes it (the item's `onShown`): the view of now, not of the last event.
+        item.isShown = true
+        let tray = try XCTUnwrap(engine.observers.compactMap { $0 as? TrayObserver }.first)
+        advanceClockOnly(5 * 60)
+        tray.refresh()
+        let view = try XCTUnwrap(item.last)
+        let expected = TrayView.of(
+            running: [("Socks", try XCTUnwrap(try state("Socks").liveLoad))], waiting: [], at: clock.now(),
+            zone: LocalZone(TimeZone(identifier: "UTC")!))
+        XCTAssertEqual(view.label, expected.label)
+    }
+
+    private func advanceClockOnly(_ seconds: Double) { clock.advance(by: seconds) }
 
     func test_trayFalseTakesTheIconDown() throws {
         var config = DaemonConfig.withoutAlarms()

@@ -79,7 +79,7 @@ final class StatusNotifierItem: TrayItem {
         let old = self.view
         self.view = view
         guard let view else { return stop() }
-        if watch == 0 { start() }
+        start()
         guard isShown else { return }
         menu.show(view.sections)
         guard let old else { return }

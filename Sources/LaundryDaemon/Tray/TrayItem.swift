@@ -7,6 +7,8 @@ import LaundryRendering
 protocol TrayItem: AnyObject {
     /// Shows `view` (nil: nothing to show, the item is taken down); only what changed is sent to the host.
     func show(_ view: TrayView?)
+    /// Looks for a panel to show it in (nothing is computed for a view until one takes it: `isShown`).
+    func start()
     /// A menu button pressed: the pet and the button's key, as a popup's.
     var onPress: ((UUID, ButtonKey) -> Void)? { get set }
     /// Whether a host shows it now: the minute's updates are worth a wake-up only then.

@@ -62,6 +62,9 @@ final class TrayObserver: EngineObserver {
 
     private func show(at moment: Moment) {
         guard moment.config.tray else { return item.show(nil) }
+        // No panel shows it: no view is made (each event would cost one as long as the list of loads).
+        item.start()
+        guard item.isShown else { return }
         item.show(
             TrayView.of(
                 running: running.loads.values.map { ($0.name, $0.load) }, waiting: Array(waiting.values),
