@@ -46,4 +46,25 @@ final class TimestampTests: XCTestCase {
         XCTAssertNotNil(last)
         for date in [first, last].compactMap({ $0 }) { XCTAssertEqual(Timestamp.parse(Timestamp.format(date)), date) }
     }
+
+    /// The arithmetic against Foundation's own ISO 8601 style, which wrote and read every timestamp before: the same
+    /// text for 20,000 moments over the years a file may hold, and the same moment read back (offsets and fractions
+    /// too).
+    func test_agreesWithFoundationsISO8601StyleEverywhere() {
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        for _ in 0..<20_000 {
+            let millis = Int64.random(in: -12_212_553_600_000...253_402_300_799_999)
+            let date = Date(timeIntervalSince1970: Double(millis) / 1000)
+            let text = Timestamp.format(date)
+            XCTAssertEqual(text, style.format(Date(timeIntervalSince1970: (Double(millis) + 0.25) / 1000)))
+            XCTAssertEqual(Timestamp.parse(text), try? style.parse(text), text)
+            XCTAssertEqual(
+                Timestamp.formatSeconds(date),
+                Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: (Double(millis) / 1000).rounded(.down))))
+        }
+        for text in ["2026-03-29T02:30:00.5+02:00", "1999-12-31T23:59:59.123456789-05:30", "2024-02-29T12:00:00+0100"] {
+            XCTAssertEqual(
+                Timestamp.parse(text)?.timeIntervalSince1970, (try? style.parse(text))?.timeIntervalSince1970, text)
+        }
+    }
 }
