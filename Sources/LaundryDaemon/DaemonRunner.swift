@@ -61,7 +61,9 @@ public enum DaemonRunner {
         if let machines { engine.observers.append(machines) }
         // The tray icon: its menu's buttons go through the same door as a popup's, once the loop runs.
         let tray = StatusNotifierItem(logger: logger)
-        let trayObserver = tray.map { TrayObserver(item: $0, clock: clock) }
+        let trayObserver = tray.map {
+            TrayObserver(item: $0, clock: clock, loads: { [unowned engine] in engine.liveLoads })
+        }
         if let trayObserver { engine.observers.append(trayObserver) }
         tray?.onShown = { trayObserver?.refresh() }
         engine.start()

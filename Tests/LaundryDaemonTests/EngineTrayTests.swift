@@ -37,7 +37,7 @@ final class EngineTrayTests: EngineTestCase {
     private func engine(config: DaemonConfig = .withoutAlarms()) throws -> DaemonEngine {
         let engine = try makeEngine(config: config)
         item = RecordingTrayItem()
-        engine.observers.append(TrayObserver(item: item, clock: clock))
+        engine.observers.append(TrayObserver(item: item, clock: clock, loads: { [unowned engine] in engine.liveLoads }))
         item.onPress = { [unowned engine] pet, key in engine.buttonPressed(petID: pet, action: key.rawValue) }
         return engine
     }

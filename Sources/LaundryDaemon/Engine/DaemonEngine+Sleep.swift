@@ -10,6 +10,15 @@ extension DaemonEngine {
         return (running.count, running.last)
     }
 
+    /// The loads running or paused now (not yet at their end), with their pet's name: what the tray lists.
+    public var liveLoads: [(name: String, load: Load)] {
+        let time = now
+        return services.values.compactMap { service in
+            guard let state = service.state, let load = state.liveLoad, !load.hasEnded(at: time) else { return nil }
+            return (state.pet.identity.name, load)
+        }
+    }
+
     /// The loads running now (not paused, not yet at their end), soonest end first.
     public var runningLoads: [(pet: Pet, load: Load)] {
         let time = now

@@ -4,26 +4,29 @@ import LaundryRendering
 
 /// The tray icon, told by the engine: every load running or paused (on any machine of the household) and every finish
 /// waiting to be dealt with, shown through `TrayItem`; moved on with the live cards' minute, and only while a panel
-/// shows it.
+/// shows it. The loads are the engine's own, read when a view is made: nothing is kept per load here.
 final class TrayObserver: EngineObserver {
     private let item: any TrayItem
     private let clock: any WallClock
-    private var running = RunningLoads()
-    /// The last event's moment: what holds (config, zone) when the item is shown between events.
-    private var latest: Moment?
+    /// The loads running or paused now, with their pets' names (`DaemonEngine.liveLoads`).
+    private let loads: () -> [(name: String, load: Load)]
     /// Finishes announced and not yet dealt with, by pet, with the buttons their popup offered.
     private var waiting: [UUID: TrayView.Waiting] = [:]
+    /// The last event's moment: what holds (config, zone) when the item is shown between events.
+    private var latest: Moment?
+    /// The next minute the words move at, while a panel shows a load counting down.
+    private var nextMinute: Date?
 
-    init(item: any TrayItem, clock: any WallClock) {
+    init(item: any TrayItem, clock: any WallClock, loads: @escaping () -> [(name: String, load: Load)]) {
         self.item = item
         self.clock = clock
+        self.loads = loads
     }
 
-    var nextWake: Date? { item.isShown ? running.nextMinute : nil }
+    var nextWake: Date? { item.isShown ? nextMinute : nil }
 
     func observe(_ event: EngineEvent, at moment: Moment) {
         latest = moment
-        _ = running.take(event, at: moment.now)
         switch event {
         case .announced(let words):
             guard case .finished = words.announcement.reason, let load = words.announcement.load else { break }
@@ -47,7 +50,6 @@ final class TrayObserver: EngineObserver {
 
     func wake(at moment: Moment) {
         latest = moment
-        _ = running.minutePassed(at: moment.now)
         show(at: moment)
     }
 
@@ -55,19 +57,19 @@ final class TrayObserver: EngineObserver {
     /// wake-ups begin.
     func refresh() {
         guard let latest else { return }
-        let now = clock.now()
-        _ = running.minutePassed(at: now)
-        show(at: Moment(now: now, quiet: latest.quiet, config: latest.config, zone: latest.zone))
+        show(at: Moment(now: clock.now(), quiet: latest.quiet, config: latest.config, zone: latest.zone))
     }
 
     private func show(at moment: Moment) {
+        nextMinute = nil
         guard moment.config.tray else { return item.show(nil) }
         // No panel shows it: no view is made (each event would cost one as long as the list of loads).
         item.start()
         guard item.isShown else { return }
-        item.show(
-            TrayView.of(
-                running: running.loads.values.map { ($0.name, $0.load) }, waiting: Array(waiting.values),
-                at: moment.now, zone: moment.zone))
+        let running = loads().filter { !$0.load.hasEnded(at: moment.now) }
+        if running.contains(where: { !$0.load.isPaused }) {
+            nextMinute = Date(timeIntervalSince1970: ((moment.now.timeIntervalSince1970 / 60).rounded(.down) + 1) * 60)
+        }
+        item.show(TrayView.of(running: running, waiting: Array(waiting.values), at: moment.now, zone: moment.zone))
     }
 }
