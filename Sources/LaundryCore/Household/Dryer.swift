@@ -27,8 +27,9 @@ public struct Dryer: Equatable, Sendable {
     /// The moment it was looked at.
     public let at: Date
 
-    /// The dryer as `states` (every pet of the household) say at `now`.
-    public init(among states: [PetState], at now: Date) {
+    /// The dryer as `states` (every pet of the household) say at `now`: walked once, not copied (the daemon looks at
+    /// every event).
+    public init<States: Sequence<PetState>>(among states: States, at now: Date) {
         var running: [Load] = []
         var freedAt: Date?
         var washed: [(pet: UUID, since: Date)] = []

@@ -7,7 +7,7 @@ import LaundryCore
 extension DaemonEngine {
     /// Looks at the dryer again at `time`; each wet load's next reminder follows what it does now.
     func refreshDryer(at time: Date) {
-        dryer = Dryer(among: services.values.compactMap(\.state), at: time)
+        dryer = Dryer(among: services.values.lazy.compactMap(\.state), at: time)
         // A wet load the dryer means something new for (held a moment ago, free now) has its next reminder again;
         // the others keep theirs (rescheduling all would move deadlines do-not-disturb pushed back).
         for service in services.values where service.state.map(Self.isWet) ?? false {
