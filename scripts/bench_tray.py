@@ -19,8 +19,10 @@ def signals_from(sender, seconds, env):
     time.sleep(seconds)
     monitor.terminate()
     output = monitor.communicate()[0]
-    # Only the item's own: the bus's NameAcquired and NameLost to the monitor itself are not.
-    return [line for line in output.splitlines() if line.startswith("signal ") and f"sender={sender} " in line]
+    # Only the item's own (dbus-monitor prints its unique name): the bus's NameAcquired and NameLost to the monitor
+    # itself are not.
+    return [line for line in output.splitlines()
+            if line.startswith("signal ") and not line.split()[2].startswith("sender=org.freedesktop.DBus")]
 
 
 def run(root, laundry, fresh_env, row, daemon_pid):
