@@ -109,6 +109,7 @@ final class TrayEndToEndTests: DaemonTestCase {
         let name = "Ack \(marker)"
         home.ok("adopt", name)
         home.ok("daemon", "start")
+        script("tray_read.py", "items", "--count", "1")
         home.ok("wash", name)
         XCTAssertEqual(item(until: "Status", is: "Active")["Status"] as? String, "Active")
         home.ok("finish", name)
@@ -150,6 +151,8 @@ final class TrayEndToEndTests: DaemonTestCase {
         home.ok("adopt", "Late \(marker)")
         home.ok("adopt", "Soon \(marker)")
         home.ok("daemon", "start")
+        // The item registers within 5 s of the daemon's start (the watcher's answer is awaited, not assumed).
+        script("tray_read.py", "items", "--count", "1", "--timeout", "5")
         home.ok("wash", "Late \(marker)")
         XCTAssertEqual(item(until: "Status", is: "Active")["Status"] as? String, "Active")
         // Shown by the extension (an item that is Passive it hides), then a second load that ends sooner.
