@@ -20,17 +20,16 @@ public enum Timestamp {
     /// `YYYY-MM-DDTHH:MM:SS` of a moment in seconds since 1970, UTC.
     private static func text(seconds: Int64) -> String {
         let (days, time) = floorDivide(seconds, 86_400)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = LocalZone.civilDate(fromDays: days)
         return "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))T\(digits(time / 3600, 2)):"
             + "\(digits(time / 60 % 60, 2)):\(digits(time % 60, 2))"
     }
 
     private static func digits(_ value: Int64, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        DigitText.padded(Int(value), width)
     }
 
-    /// Within years 1 … 99,999 either way, so no Date converts to an overflowing count.
+    /// Bounded (in milliseconds: years 1 to about 100,000), so no Date converts to an overflowing Int64.
     private static func clamped(_ value: Double) -> Double {
         value.isFinite ? min(max(value, -62_135_596_800_000), 3_093_527_980_800_000) : 0
     }
@@ -38,29 +37,6 @@ public enum Timestamp {
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         let quotient = value / divisor - (value % divisor < 0 ? 1 : 0)
         return (quotient, value - quotient * divisor)
-    }
-
-    /// Days since 1970-01-01 of a Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = floorDivide(shifted, 400).0
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The Gregorian date of a count of days since 1970-01-01 (`civil_from_days`).
-    static func civil(fromDays count: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = count + 719_468
-        let era = floorDivide(shifted, 146_097).0
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`, `t`, `z` or a space for `T` (as typed), offsets up to
@@ -112,7 +88,7 @@ public enum Timestamp {
         default:
             return nil
         }
-        let dayCount = days(year: Int64(year), month: Int64(month), day: Int64(day))
+        let dayCount = LocalZone.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
         let seconds = dayCount * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
         guard (earliest..<end).contains(Double(seconds)) else { return nil }
         // From 2001 as a Date counts, so the fraction is added once, as Foundation's style added it.
