@@ -33,11 +33,12 @@ public enum DaemonRunner {
             laundry: laundry, clock: clock, notifier: notifier, messages: messages, config: config, logger: logger,
             ringBell: { Bell.ring(runtime) }, sound: GSoundPlayer(logger: logger))
         let press = { [unowned engine] (pet: UUID, key: String) in _ = engine.buttonPressed(petID: pet, action: key) }
+        let liveLoad = { [unowned engine] (pet: UUID) in engine.liveLoad(of: pet) }
         let cards = LiveCardObserver(
             notifier: cardNotifier, clock: clock, logger: logger,
-            serverShowsButtons: { notifier.server?.hasActions ?? true }, press: press)
+            serverShowsButtons: { notifier.server?.hasActions ?? true }, loads: liveLoad, press: press)
         engine.observers = [
-            cards, PlasmaJobObserver(tracker: jobs, press: press),
+            cards, PlasmaJobObserver(tracker: jobs, loads: liveLoad, press: press),
             HookObserver(
                 launcher: HookRunner(logger: logger), writer: AnnouncementWriter(messages: messages),
                 loadOf: { [laundry] in laundry.loadID(ofRun: $0) }),

@@ -71,6 +71,7 @@ class EngineTestCase: XCTestCase {
                 LiveCardObserver(
                     notifier: cards, clock: clock, logger: recordedLog.logger,
                     serverShowsButtons: { [unowned self] in self.notifier.server?.hasActions ?? true },
+                    loads: { [unowned engine] in engine.liveLoad(of: $0) },
                     press: { [unowned engine] pet, key in engine.buttonPressed(petID: pet, action: key) }))
         }
         return engine

@@ -90,21 +90,24 @@ final class ObserverTests: XCTestCase {
 
     // MARK: Live cards
 
+    /// The pets as the engine holds them, told by the events fed here: what the observers read when they draw.
+    private let pets = SeenPets()
+
     private func cardObserver(_ cards: RecordingNotifier) -> LiveCardObserver {
         LiveCardObserver(
             notifier: cards, clock: ManualClock(start), logger: log.logger, serverShowsButtons: { true },
-            press: { _, _ in })
+            loads: pets.liveLoad(of:), press: { _, _ in })
     }
 
     func test_aCardIsShownForALoadSeenRunningAndWithdrawnWhenItIsGone() throws {
         let cards = RecordingNotifier()
         let observer = cardObserver(cards)
         let state = washing()
-        observer.observe(.seen(state), at: moment(5))
+        observer.observe(pets.seen(state), at: moment(5))
         XCTAssertEqual(cards.shown.map(\.loadID), [state.load?.id])
-        observer.observe(.seen(state), at: moment(6))
+        observer.observe(pets.seen(state), at: moment(6))
         XCTAssertEqual(cards.shown.count, 1, "the same words are not sent again")
-        observer.observe(.gone(state.pet.id), at: moment(7))
+        observer.observe(pets.gone(state.pet.id), at: moment(7))
         XCTAssertEqual(cards.closed, [state.pet.id])
         XCTAssertNil(observer.nextWake, "nothing left to count down")
     }
@@ -114,7 +117,7 @@ final class ObserverTests: XCTestCase {
         let cards = RecordingNotifier()
         let observer = cardObserver(cards)
         let loads = [washing("A", at: 3), washing("B", at: 17), washing("C", at: 41)]
-        for state in loads { observer.observe(.seen(state), at: moment(45)) }
+        for state in loads { observer.observe(pets.seen(state), at: moment(45)) }
         XCTAssertEqual(observer.nextWake, start.addingTimeInterval(60), "the next minute, for all three")
         observer.wake(at: moment(60))
         XCTAssertEqual(observer.nextWake, start.addingTimeInterval(120))
@@ -130,7 +133,7 @@ final class ObserverTests: XCTestCase {
         let cards = RecordingNotifier()
         let observer = cardObserver(cards)
         var state = washing(minutes: 1)
-        observer.observe(.seen(state), at: moment(5))
+        observer.observe(pets.seen(state), at: moment(5))
         StageMachine.settle(&state, at: start.addingTimeInterval(60))
         let announcement = Announcement(
             petID: state.pet.id, petName: "Socks", health: 100, reason: .finished(.wash, .onTime), load: state.load)
@@ -142,15 +145,36 @@ final class ObserverTests: XCTestCase {
 
     func test_aJobFollowsTheRunningLoad() throws {
         let jobs = RecordingJobs()
-        let observer = PlasmaJobObserver(tracker: jobs, press: { _, _ in })
+        let observer = PlasmaJobObserver(tracker: jobs, loads: pets.liveLoad(of:), press: { _, _ in })
         var state = washing()
-        observer.observe(.seen(state), at: moment(5))
+        observer.observe(pets.seen(state), at: moment(5))
         _ = try StageMachine.pause(&state, at: start.addingTimeInterval(10))
-        observer.observe(.seen(state), at: moment(10))
+        observer.observe(pets.seen(state), at: moment(10))
         XCTAssertEqual(jobs.shown.map(\.suspended), [false, true])
         _ = try StageMachine.cancel(&state, at: start.addingTimeInterval(20))
-        observer.observe(.seen(state), at: moment(20))
+        observer.observe(pets.seen(state), at: moment(20))
         XCTAssertEqual(jobs.finished, [state.pet.id])
+    }
+}
+
+/// What the engine holds of each pet, as told by the events a test feeds the observers.
+final class SeenPets {
+    private var states: [UUID: PetState] = [:]
+
+    func seen(_ state: PetState) -> EngineEvent {
+        states[state.pet.id] = state
+        return .seen(state)
+    }
+
+    func gone(_ pet: UUID) -> EngineEvent {
+        states[pet] = nil
+        return .gone(pet)
+    }
+
+    /// As `DaemonEngine.liveLoad(of:)`: the pet's load while it runs or is paused.
+    func liveLoad(of pet: UUID) -> (name: String, load: Load)? {
+        guard let state = states[pet], let load = state.liveLoad else { return nil }
+        return (state.pet.identity.name, load)
     }
 }
 

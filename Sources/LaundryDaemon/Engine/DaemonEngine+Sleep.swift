@@ -5,18 +5,31 @@ import Logging
 
 /// Sleep: the loads still running when the computer sleeps, and what keeps the session awake.
 extension DaemonEngine {
+    /// How many loads run now, and the one to end last: counted in one pass, without a list of them (this is read after
+    /// every event, and a sorted copy of every pet with its load was half a megabyte with 1,000 loads).
     public var runningLoadSummary: (count: Int, last: (pet: Pet, load: Load)?) {
-        let running = runningLoads
-        return (running.count, running.last)
+        let time = now
+        var count = 0
+        var last: (pet: Pet, load: Load)?
+        for service in services.values {
+            guard let state = service.state, let load = LoadChange.running(state, at: time) else { continue }
+            count += 1
+            if last.map({ ($0.load.endsAt, $0.pet.id) < (load.endsAt, state.pet.id) }) ?? true {
+                last = (state.pet, load)
+            }
+        }
+        return (count, last)
     }
 
     /// The loads running or paused now (not yet at their end), with their pet's name: what the tray lists.
     public var liveLoads: [(name: String, load: Load)] {
-        let time = now
-        return services.values.compactMap { service in
-            guard let state = service.state, let load = state.liveLoad, !load.hasEnded(at: time) else { return nil }
-            return (state.pet.identity.name, load)
-        }
+        services.keys.compactMap { liveLoad(of: $0) }
+    }
+
+    /// The pet's load running or paused now (not yet at its end), with its name: what its live card shows.
+    public func liveLoad(of pet: UUID) -> (name: String, load: Load)? {
+        guard let state = services[pet]?.state, let load = state.liveLoad, !load.hasEnded(at: now) else { return nil }
+        return (state.pet.identity.name, load)
     }
 
     /// The loads running now (not paused, not yet at their end), soonest end first.

@@ -12,14 +12,15 @@ final class LiveCardObserver: EngineObserver {
     private let logger: Logger
     /// Whether the server shows buttons, as the popups' notifier last asked (asking here would ask once per card).
     private let serverShowsButtons: () -> Bool
-    private var running = RunningLoads()
+    private var running: RunningLoads
     private var cards = LiveCards()
     private var latest: Moment?
 
     init(
         notifier: any Notifier, clock: any WallClock, logger: Logger, serverShowsButtons: @escaping () -> Bool,
-        press: @escaping (UUID, String) -> Void
+        loads: @escaping RunningLoads.Lookup, press: @escaping (UUID, String) -> Void
     ) {
+        running = RunningLoads(lookup: loads)
         self.notifier = notifier
         self.clock = clock
         self.logger = logger
@@ -44,14 +45,14 @@ final class LiveCardObserver: EngineObserver {
 
     /// Every card goes (the daemon is stopping: their buttons would mean nothing).
     func withdrawAll() {
-        for pet in cards.cards.keys {
+        for pet in Array(cards.cards.keys) {
             if case .withdraw = cards.update(pet, to: nil) { notifier.close(petID: pet) }
         }
     }
 
     private func refresh(_ pet: UUID, at moment: Moment) {
         var wanted: NotificationContent?
-        if moment.config.notifications, moment.config.liveCard, let entry = running.loads[pet] {
+        if moment.config.notifications, moment.config.liveCard, let entry = running.entry(pet, at: moment.now) {
             wanted = LiveCard.content(
                 for: entry.load, petName: entry.name, at: moment.now, zone: moment.zone, buttons: serverShowsButtons())
         }
@@ -66,7 +67,7 @@ final class LiveCardObserver: EngineObserver {
     private func closedByPerson(_ pet: UUID) {
         cards.closedByPerson(pet)
         notifier.close(petID: pet)
-        let name = running.loads[pet]?.name ?? pet.lowercasedText
+        let name = running.name(of: pet) ?? pet.lowercasedText
         logger.info(
             "live card for \(name) closed by the person: not shown again for this load",
             metadata: ["surface": "liveCard", "event": "closedByPerson", "pet": "\(name)"])
@@ -75,7 +76,7 @@ final class LiveCardObserver: EngineObserver {
     /// A card that went out was not shown (the server refused it): it goes again at its next change.
     private func notShown(_ pet: UUID, because reason: String) {
         cards.forgetShown(of: pet)
-        let name = running.loads[pet]?.name ?? pet.lowercasedText
+        let name = running.name(of: pet) ?? pet.lowercasedText
         logger.warning(
             "live card for \(name) not shown (\(reason))",
             metadata: ["surface": "liveCard", "event": "notShown", "pet": "\(name)", "reason": "\(reason)"])
@@ -86,6 +87,6 @@ final class LiveCardObserver: EngineObserver {
         cards.forgetShown()
         guard server != nil, let latest else { return }
         let moment = Moment(now: clock.now(), quiet: latest.quiet, config: latest.config, zone: latest.zone)
-        for pet in running.loads.keys { refresh(pet, at: moment) }
+        for pet in running.pets { refresh(pet, at: moment) }
     }
 }

@@ -6,8 +6,9 @@ import LaundryRendering
 struct LiveCards {
     struct Card {
         let loadID: UUID
-        /// What was last sent; nil once closed by the person or dropped by a server that left.
-        var shown: NotificationContent?
+        /// The words last sent (`words(of:)`); nil once closed by the person or dropped by a server that left. Only
+        /// the words, not the whole content: a card kept whole here was about 400 B a load (heaptrack, 1,010 loads).
+        var shown: String?
         var closedByPerson = false
     }
 
@@ -34,8 +35,9 @@ struct LiveCards {
             return .none
         }
         // The words decide: the bar alone moving sends nothing; it goes with the next minute's update.
-        guard !(card.shown.map { Self.sameWords($0, wanted) } ?? false) else { return .none }
-        card.shown = wanted
+        let words = Self.words(of: wanted)
+        guard card.shown != words else { return .none }
+        card.shown = words
         cards[pet] = card
         return .show(wanted)
     }
@@ -56,7 +58,9 @@ struct LiveCards {
         cards[pet]?.shown = nil
     }
 
-    private static func sameWords(_ one: NotificationContent, _ other: NotificationContent) -> Bool {
-        one.summary == other.summary && one.body == other.body && one.actions == other.actions
+    /// What a person reads on a card: its summary, body and buttons, in one string. D-Bus strings cannot hold NUL, so
+    /// it separates the parts without ambiguity.
+    private static func words(of card: NotificationContent) -> String {
+        ([card.summary, card.body] + card.actions.flatMap { [$0.key, $0.label] }).joined(separator: "\0")
     }
 }

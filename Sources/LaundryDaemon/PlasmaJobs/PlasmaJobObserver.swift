@@ -5,11 +5,12 @@ import LaundryRendering
 /// Each running load as a Plasma progress-list job, updated with the cards each minute; pause and resume act as theirs.
 final class PlasmaJobObserver: EngineObserver {
     private let tracker: any JobTracker
-    private var running = RunningLoads()
+    private var running: RunningLoads
     private var shown: Set<UUID> = []
 
-    init(tracker: any JobTracker, press: @escaping (UUID, String) -> Void) {
+    init(tracker: any JobTracker, loads: @escaping RunningLoads.Lookup, press: @escaping (UUID, String) -> Void) {
         self.tracker = tracker
+        running = RunningLoads(lookup: loads)
         tracker.onPause = { id in press(id, ButtonKey.pause.rawValue) }
         tracker.onResume = { id in press(id, ButtonKey.resume.rawValue) }
     }
@@ -25,7 +26,7 @@ final class PlasmaJobObserver: EngineObserver {
     }
 
     private func refresh(_ pet: UUID, at moment: Moment) {
-        guard moment.config.notifications, moment.config.liveCard, let entry = running.loads[pet] else {
+        guard moment.config.notifications, moment.config.liveCard, let entry = running.entry(pet, at: moment.now) else {
             if shown.remove(pet) != nil { tracker.finish(pet) }
             return
         }
