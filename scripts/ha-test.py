@@ -8,10 +8,11 @@ would do. README's automation ("In Home Assistant") is loaded with its trigger a
 written, counting into a counter instead of speaking. Then one pet goes through adoption, every
 stage, a pause, a snooze, a press that the daemon refuses, a daemon kill and restart, a Home
 Assistant restart, a broker restart and a release, and at every step the entities are read back
-from /api/states. At the end Home Assistant's log is scanned: any warning or error that names
-laundry's topics, entities or templates fails the run; every other one is printed with the reason
-it is not laundry's. Before the pet, each washer and dryer shape of scripts/ha_machines.py is set
-through the REST API and read back, and a long-lived token is made for laundryd's tokenFile.
+from /api/states; then two pets show a washed load waiting for a busy dryer. At the end Home
+Assistant's log is scanned: any warning or error that names laundry's topics, entities or templates
+fails the run; every other one is printed with the reason it is not laundry's. Before the pet, each
+washer and dryer shape of scripts/ha_machines.py is set through the REST API and read back, and a
+long-lived token is made for laundryd's tokenFile.
 
 Runs inside scripts/notification-session.sh (the daemon posts its popups to dunst there).
 """
@@ -501,6 +502,7 @@ class Run:
         self.ha_restarted()
         self.broker_restarted()
         self.released()
+        self.dryer_busy_shown()
         self.stop()
         return self.scan_log()
 
@@ -725,6 +727,44 @@ class Run:
         # The retained state is cleared a moment after the entities went; let that happen while
         # Home Assistant listens, so the log below covers it.
         time.sleep(4)
+
+    def dryer_busy_shown(self):
+        """A washed load while another pet's load is in the dryer: its stage sensor's `dryer_busy` and
+        `dryer_free_at` attributes, read back from Home Assistant, say so and when the dryer frees
+        (the other pet's finishes_at); once that load is cancelled, the dryer is free again."""
+        drying, wet = "Towels", "Sheets"
+        self.laundry.run("adopt", drying, "--wash", "1s", "--dry", "10m")
+        self.laundry.run("adopt", wet, "--wash", "2s")
+        self.laundry.run("wash", drying)
+        wait_until(f"{drying} washed", lambda: (self.ha.state(f"sensor.{drying.lower()}_stage") or {}).get("state")
+                   == "washed")
+        self.laundry.run("dry", drying)
+        ends = wait_until(f"{drying}'s dryer end", lambda: (lambda s: s["state"] if s and s["state"][:4].isdigit()
+                          else None)(self.ha.state(f"sensor.{drying.lower()}_finishes_at")))
+        self.laundry.run("wash", wet)
+
+        def washed(busy):
+            # Home Assistant applies a message's state and its attributes one after the other: both are awaited.
+            state = self.ha.state(f"sensor.{wet.lower()}_stage")
+            return state if state and state["state"] == "washed" and state["attributes"].get("dryer_busy") is busy \
+                else None
+        shown = wait_until(f"{wet} washed, waiting for the busy dryer", lambda: washed(True))["attributes"]
+        free_at = shown.get("dryer_free_at")
+        when = lambda text: datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+        if not free_at or abs((when(free_at) - when(ends)).total_seconds()) >= 1:
+            raise Failure(f"{wet}'s stage shows {shown} while {drying} dries until {ends}, not dryer_free_at "
+                          f"at that end")
+        step(f"ok: {wet} waits for the dryer, busy until {free_at} (Home Assistant's stage attributes)")
+        self.laundry.run("cancel", drying)
+        free = wait_until(f"{wet}'s dryer free after {drying}'s load was cancelled", lambda: washed(False))
+        if free["attributes"].get("dryer_free_at") is not None:
+            raise Failure(f"{wet}'s stage shows {free['attributes']} with the dryer free")
+        step(f"ok: the dryer free again for {wet}")
+        for pet in (drying, wet):
+            self.laundry.run("release", pet, "--yes")
+        wait_until("both pets to leave Home Assistant",
+                   lambda: self.ha.state(f"sensor.{drying.lower()}_stage") is None
+                   and self.ha.state(f"sensor.{wet.lower()}_stage") is None)
 
     def stop(self):
         self.laundry.run("daemon", "stop")
