@@ -129,6 +129,21 @@ final class ObserverTests: XCTestCase {
         XCTAssertGreaterThan(cards.shown.count, sent, "a minute later, each card says a minute less")
     }
 
+    /// A card is drawn from the load as the engine holds it when drawn, not from a copy kept since the last event.
+    func test_aCardIsDrawnFromTheEnginesLoadAtTheMinute() throws {
+        let cards = RecordingNotifier()
+        let observer = cardObserver(cards)
+        var state = washing()
+        observer.observe(pets.seen(state), at: moment(5))
+        _ = try StageMachine.extend(&state, by: 600, at: start.addingTimeInterval(30))
+        _ = pets.seen(state)  // The engine holds the longer load; its event has not reached this observer yet.
+        observer.wake(at: moment(60))
+        let load = try XCTUnwrap(state.liveLoad)
+        let drawn = LiveCard.content(
+            for: load, petName: "Socks", at: start.addingTimeInterval(60), zone: moment().zone, buttons: true)
+        XCTAssertEqual(cards.shown.last, drawn)
+    }
+
     func test_theFinishWithdrawsTheCard() throws {
         let cards = RecordingNotifier()
         let observer = cardObserver(cards)
@@ -171,7 +186,8 @@ final class SeenPets {
         return .gone(pet)
     }
 
-    /// As `DaemonEngine.liveLoad(of:)`: the pet's load while it runs or is paused.
+    /// As `DaemonEngine.liveLoad(of:)`, the pet's load while it runs or is paused (whether it has ended is for
+    /// `RunningLoads` to tell, at the moment it draws).
     func liveLoad(of pet: UUID) -> (name: String, load: Load)? {
         guard let state = states[pet], let load = state.liveLoad else { return nil }
         return (state.pet.identity.name, load)
