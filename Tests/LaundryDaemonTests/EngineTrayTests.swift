@@ -128,7 +128,7 @@ final class EngineTrayTests: EngineTestCase {
         // A panel takes it (the item's `onShown`): the view of now, not of the last event.
         item.isShown = true
         let tray = try XCTUnwrap(engine.observers.compactMap { $0 as? TrayObserver }.first)
-        advanceClockOnly(5 * 60)
+        clock.advance(by: 5 * 60)  // The clock alone: no deadline handled, no event told.
         tray.refresh()
         let view = try XCTUnwrap(item.last)
         let expected = TrayView.of(
@@ -136,8 +136,6 @@ final class EngineTrayTests: EngineTestCase {
             zone: LocalZone(TimeZone(identifier: "UTC")!))
         XCTAssertEqual(view.label, expected.label)
     }
-
-    private func advanceClockOnly(_ seconds: Double) { clock.advance(by: seconds) }
 
     func test_trayFalseTakesTheIconDown() throws {
         var config = DaemonConfig.withoutAlarms()

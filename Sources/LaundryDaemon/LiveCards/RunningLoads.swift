@@ -70,8 +70,11 @@ struct RunningLoads {
             nextMinute = nil
             return
         }
-        if nextMinute == nil {
-            nextMinute = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 / 60).rounded(.down) + 1) * 60)
-        }
+        if nextMinute == nil { nextMinute = Self.minute(after: now) }
+    }
+
+    /// The next whole minute of the clock: the one wake the cards, the jobs and the tray's label share.
+    static func minute(after now: Date) -> Date {
+        Date(timeIntervalSince1970: ((now.timeIntervalSince1970 / 60).rounded(.down) + 1) * 60)
     }
 }

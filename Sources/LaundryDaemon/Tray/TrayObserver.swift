@@ -68,7 +68,7 @@ final class TrayObserver: EngineObserver {
         guard item.isShown else { return }
         let running = loads().filter { !$0.load.hasEnded(at: moment.now) }
         if running.contains(where: { !$0.load.isPaused }) {
-            nextMinute = Date(timeIntervalSince1970: ((moment.now.timeIntervalSince1970 / 60).rounded(.down) + 1) * 60)
+            nextMinute = RunningLoads.minute(after: moment.now)
         }
         item.show(TrayView.of(running: running, waiting: Array(waiting.values), at: moment.now, zone: moment.zone))
     }
